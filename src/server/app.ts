@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/database.js';
+import { healthRoutes } from './health/health-routes.js';
+import { kitchenRoutes } from './kitchens/kitchen-routes.js';
+import { registerErrorHandler } from './lib/errors.js';
+import { projectRoot } from './lib/project-root.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
+import { registerWebApp } from './lib/static-files.js';
+import { LiveHub } from './live/hub.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    hub: LiveHub;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyBaseLogger;
+  /** Folder of the built web app; defaults to dist/web. Missing → API only. */
+  webDir?: string;
+}
+
+/** Builds the whole server (API, live streams, web app) on an open database. The caller owns `database`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const hub = new LiveHub(app.log);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('hub', hub);
+
+  const stopListening = await database.listen({
+    onTopic: (topic) => hub.changed(topic),
+    onResync: () => hub.resyncAll(),
+  });
+  // Streams never end by themselves: end them first so that close() can finish.
+  app.addHook('preClose', async () => hub.close());
+  app.addHook('onClose', async () => stopListening());
+
+  await app.register(fastifyCookie);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+
+  await app.register(healthRoutes);
+  await app.register(kitchenRoutes);
+
+  const webApp = await registerWebApp(app, options.webDir ?? join(projectRoot(), 'dist', 'web'));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
+    if (webApp && isPage && (request.headers.accept ?? '').includes('text/html')) return webApp.sendShell(reply, 404);
+    return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${path}` });
+  });
+  return app;
+}

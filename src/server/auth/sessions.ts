@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../db/database.js';
+import { sessions, users } from '../db/schema.js';
+import { unauthorized } from '../lib/errors.js';
+import type { User } from './users.js';
+
+export type Role = 'kitchen' | 'customer';
+export const ROLES: readonly Role[] = ['kitchen', 'customer'];
+
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Creates a session and returns the opaque token that goes in the cookie (only its hash is stored). */
+export async function createSession(db: DbOrTx, userId: string, role: Role, ttlMs = SESSION_TTL_MS): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, role, expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+export async function findSessionUser(db: DbOrTx, token: string, role: Role): Promise<User | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.role, role), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row?.user;
+}
+
+export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Cookie names per role; with https the `__Host-` prefix pins them to our origin. */
+export function sessionCookieName(role: Role, secure: boolean): string {
+  return `${secure ? '__Host-' : ''}${role}_session`;
+}
+
+export function sessionCookieOptions(secure: boolean, maxAgeMs = SESSION_TTL_MS) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: Math.floor(maxAgeMs / 1000) };
+}
+
+const resolved = new WeakMap<FastifyRequest, Map<Role, Promise<User | undefined>>>();
+
+/** The user signed in under `role` on this request, or undefined. Resolved once per request. */
+export function currentUser(request: FastifyRequest, role: Role): Promise<User | undefined> {
+  let byRole = resolved.get(request);
+  if (!byRole) {
+    byRole = new Map();
+    resolved.set(request, byRole);
+  }
+  let pending = byRole.get(role);
+  if (!pending) {
+    const secure = request.server.config.publicUrl.startsWith('https:');
+    const token = request.cookies[sessionCookieName(role, secure)];
+    pending = token ? findSessionUser(request.server.db, token, role) : Promise.resolve(undefined);
+    byRole.set(role, pending);
+  }
+  return pending;
+}
+
+/** The user signed in under `role`, or a 401. */
+export async function requireUser(request: FastifyRequest, role: Role): Promise<User> {
+  const user = await currentUser(request, role);
+  if (!user) throw unauthorized(role === 'kitchen' ? 'Please sign in as a kitchen owner' : 'Please sign in to continue');
+  return user;
+}
+
+export function setSessionCookie(reply: FastifyReply, role: Role, token: string): void {
+  const secure = reply.server.config.publicUrl.startsWith('https:');
+  reply.setCookie(sessionCookieName(role, secure), token, sessionCookieOptions(secure));
+}
+
+export function clearSessionCookie(reply: FastifyReply, role: Role): void {
+  const secure = reply.server.config.publicUrl.startsWith('https:');
+  reply.clearCookie(sessionCookieName(role, secure), { path: '/', secure, httpOnly: true, sameSite: 'lax' });
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'must be a port number (0-65535)' }).int('must be a port number (0-65535)').min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url().default('https://accounts.google.com')),
+  SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  GEOCODER: z.preprocess(emptyAsUndefined, z.enum(['photon', 'nominatim', 'off']).default('photon')),
+  GEOCODER_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  sessionSecret: string | undefined;
+  geocoder: { kind: 'photon' | 'nominatim' | 'off'; url: string };
+  seedDemo: boolean | undefined;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variables: string[], message: string) {
+    super(message);
+  }
+}
+
+const DEFAULT_GEOCODER_URL = {
+  photon: 'https://photon.komoot.io/api',
+  nominatim: 'https://nominatim.openstreetmap.org/search',
+  off: '',
+} as const;
+
+/** Reads the environment once; a bad value throws a ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const variables = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(variables, `Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER }
+      : undefined;
+  if ((e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) || (!e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !google) {
+    throw new ConfigError(
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required when NODE_ENV=production ' +
+        '(the development sign-in provider is never served in production)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError(['SESSION_SECRET'], 'Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production');
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    google,
+    sessionSecret: e.SESSION_SECRET,
+    geocoder: { kind: e.GEOCODER, url: e.GEOCODER_URL ?? DEFAULT_GEOCODER_URL[e.GEOCODER] },
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,193 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { projectRoot } from '../lib/project-root.js';
+import { lockDataDir } from './data-dir-lock.js';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const CHANGES_CHANNEL = 'marketplace_changes';
+
+export interface ListenHandlers {
+  onTopic(topic: string): void;
+  /** The listening connection was lost and is back: anything may have changed meanwhile. */
+  onResync(): void;
+}
+
+/** One database, embedded (PGlite) or a PostgreSQL server, behind the same Drizzle API. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** True when this database was created empty by this start (so demo data may be seeded). */
+  fresh: boolean;
+  ping(): Promise<void>;
+  listen(handlers: ListenHandlers): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Publishes a change topic inside the caller's transaction: it is delivered only if and when it commits. */
+export async function notify(tx: DbOrTx, topic: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${topic})`);
+}
+
+const migrationsFolder = () => join(projectRoot(), 'drizzle');
+
+async function hasAppliedMigrations(query: (text: string) => Promise<unknown[]>): Promise<boolean> {
+  const rows = (await query(
+    "select 1 from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'",
+  )) as unknown[];
+  return rows.length > 0;
+}
+
+/** PGlite in `dataDir` (or in memory when dataDir is 'memory://'). Locks the directory against a second process. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = new PGlite(inMemory ? undefined : dataDir);
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const fresh = !(await hasAppliedMigrations(async (q) => (await client.query(q)).rows));
+  await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db,
+    fresh,
+    async ping() {
+      await client.query('select 1');
+    },
+    async listen({ onTopic }) {
+      const unsubscribe = await client.listen(CHANGES_CHANNEL, onTopic);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+/** A pool on a PostgreSQL server; migrations run under an advisory lock so instances may start together. */
+export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 30_000,
+    query_timeout: 15_000,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection (server restart); the pool replaces it on the next checkout.
+  });
+  const client = await pool.connect();
+  let fresh = false;
+  try {
+    await client.query('select pg_advisory_lock(7254001)');
+    fresh = !(await hasAppliedMigrations(async (q) => (await client.query(q)).rows));
+    await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query('select pg_advisory_unlock(7254001)').catch(() => {});
+    client.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<{ stop(): Promise<void> }>();
+  return {
+    kind: 'postgres',
+    db,
+    fresh,
+    async ping() {
+      await pool.query('select 1');
+    },
+    async listen(handlers) {
+      const listener = new PgListener(url, handlers);
+      await listener.start();
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((l) => l.stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** A dedicated LISTEN connection that reconnects by itself and reports a resync when it comes back. */
+class PgListener {
+  private client: pg.Client | undefined;
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly handlers: ListenHandlers,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 2000 });
+    client.on('notification', (msg) => {
+      if (msg.channel === CHANGES_CHANNEL && msg.payload) this.handlers.onTopic(msg.payload);
+    });
+    const onLost = () => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      client.removeAllListeners('notification');
+      client.end().catch(() => {});
+      this.scheduleReconnect(100);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    await client.connect();
+    await client.query(`listen ${CHANGES_CHANNEL}`);
+    this.client = client;
+  }
+
+  private scheduleReconnect(delay: number): void {
+    if (this.stopped) return;
+    this.retryTimer = setTimeout(async () => {
+      try {
+        await this.connect();
+        this.handlers.onResync();
+      } catch {
+        this.scheduleReconnect(Math.min(delay * 2, 1000));
+      }
+    }, delay);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    if (client) await client.end().catch(() => {});
+  }
+}
+
+export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}

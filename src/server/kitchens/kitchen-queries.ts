@@ -1,0 +1,53 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
+import type { DbOrTx } from '../db/database.js';
+import { kitchens } from '../db/schema.js';
+
+type KitchenRow = typeof kitchens.$inferSelect;
+
+export function toKitchen(row: KitchenRow): Kitchen {
+  return {
+    uid: row.ownerId,
+    name: row.name,
+    category: row.category,
+    address: row.address,
+    imageLink: row.imageLink,
+    ownerName: row.ownerName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every kitchen, newest first (the landing page's list). */
+export async function listKitchens(db: DbOrTx): Promise<Kitchen[]> {
+  const rows = await db.select().from(kitchens).orderBy(desc(kitchens.createdAt), desc(kitchens.ownerId));
+  return rows.map(toKitchen);
+}
+
+export async function findKitchen(db: DbOrTx, uid: string): Promise<Kitchen | undefined> {
+  const [row] = await db.select().from(kitchens).where(eq(kitchens.ownerId, uid)).limit(1);
+  return row && toKitchen(row);
+}
+
+export interface KitchenOwner {
+  id: string;
+  displayName: string;
+  email: string;
+}
+
+/** Inserts the owner's kitchen; returns undefined when the owner already has one (one kitchen per owner). */
+export async function insertKitchen(db: DbOrTx, owner: KitchenOwner, input: KitchenInput): Promise<Kitchen | undefined> {
+  const [row] = await db
+    .insert(kitchens)
+    .values({
+      ownerId: owner.id,
+      name: input.name,
+      category: input.category,
+      address: input.address,
+      imageLink: input.imageLink,
+      ownerName: owner.displayName,
+      ownerEmail: owner.email,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row && toKitchen(row);
+}

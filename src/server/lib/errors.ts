@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../../shared/errors.js';
+
+/** An error a handler throws to answer with a status and a stable code; the error handler renders it. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = (message = 'Please sign in') => new HttpError(401, 'UNAUTHENTICATED', message);
+export const forbidden = (message = 'You may not do that') => new HttpError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, field?: string) => new HttpError(409, 'CONFLICT', message, field);
+export const badRequest = (message: string, field?: string) => new HttpError(400, 'VALIDATION', message, field);
+
+/** Database unreachable or shutting down: answer 503 quickly rather than hang. */
+export class UnavailableError extends HttpError {
+  constructor(message = 'The service is briefly unavailable, please retry') {
+    super(503, 'UNAVAILABLE', message);
+  }
+}
+
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  const message = String((error as { message?: unknown }).message ?? '');
+  return (
+    (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) ||
+    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(message)
+  );
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = issues[0];
+      const body: ApiErrorBody = {
+        code: 'VALIDATION',
+        message: first ? `${first.message}` : 'Invalid request',
+        field: first?.field,
+        issues,
+      };
+      return reply.status(400).send(body);
+    }
+    if (error instanceof HttpError) {
+      const body: ApiErrorBody = { code: error.code, message: error.message, field: error.field };
+      return reply.status(error.statusCode).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send({ code: 'UNAVAILABLE', message: 'The service is briefly unavailable, please retry' });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status < 500) {
+      // Fastify's own client errors (malformed JSON, wrong content type, body too large).
+      return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message, field: 'body' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on our side' });
+  });
+
+}

@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { appRoutePatterns } from '../../shared/paths.js';
+
+export interface WebApp {
+  /** Sends the app's index.html; the browser's router shows the page (or its not-found page). */
+  sendShell(reply: FastifyReply, status: number): FastifyReply;
+}
+
+/**
+ * Serves the built web app from `webDir`: hashed assets cached for a year (gzip/brotli copies when present),
+ * and index.html on every route of the app, so direct entry and reload work.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<WebApp | undefined> {
+  const indexFile = join(webDir, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders(res, path) {
+      const hashed = path.includes('/assets/');
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  const webApp: WebApp = {
+    sendShell: (reply, status) =>
+      reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+  };
+  for (const pattern of appRoutePatterns) {
+    app.get(pattern, (_request, reply) => webApp.sendShell(reply, 200));
+  }
+  return webApp;
+}

@@ -1,0 +1,178 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+
+type Loader = () => Promise<unknown>;
+
+interface Snapshot {
+  version: number;
+  json: string;
+}
+
+interface Subscriber {
+  res: ServerResponse;
+  lastVersion: number;
+}
+
+interface TopicState {
+  load: Loader;
+  /** Bumped on every change notice; a load started at an older version is not cached. */
+  version: number;
+  cached: Snapshot | undefined;
+  inflight: Promise<Snapshot> | undefined;
+  subscribers: Set<Subscriber>;
+  refreshing: boolean;
+  dirty: boolean;
+}
+
+/** Drop a subscriber whose socket has this much unsent data: it is not reading. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+const HEARTBEAT_MS = 20_000;
+
+/**
+ * Keeps the latest snapshot of every live topic (a list the UI shows) and pushes a fresh one to each
+ * subscriber whenever the topic changes. Reads are answered from the same cache, so a list is queried
+ * once per change, not once per reader. A (re)connecting subscriber always starts from a full snapshot,
+ * so a reconnect never loses an update.
+ */
+export class LiveHub {
+  private readonly topics = new Map<string, TopicState>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(private readonly log: FastifyBaseLogger) {
+    this.heartbeat = setInterval(() => this.ping(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** The current snapshot of a topic as JSON text, loading it if it is not cached. */
+  async read(topic: string, load: Loader): Promise<string> {
+    return (await this.snapshot(this.state(topic, load))).json;
+  }
+
+  /** A topic changed (a write committed here or on another instance): reload it for its subscribers. */
+  changed(topic: string): void {
+    const state = this.topics.get(topic);
+    if (!state) return;
+    state.version++;
+    state.cached = undefined;
+    state.inflight = undefined;
+    if (state.subscribers.size > 0) this.refresh(topic, state);
+    else this.topics.delete(topic);
+  }
+
+  /** The change feed was interrupted: every topic may be stale. */
+  resyncAll(): void {
+    for (const topic of [...this.topics.keys()]) this.changed(topic);
+  }
+
+  /** Starts an event stream on `res`: a snapshot now, then one after every change. Returns the unsubscribe. */
+  subscribe(topic: string, load: Loader, res: ServerResponse): () => void {
+    const state = this.state(topic, load);
+    const subscriber: Subscriber = { res, lastVersion: -1 };
+    state.subscribers.add(subscriber);
+    this.snapshot(state).then(
+      (snap) => this.send(subscriber, snap),
+      (error: unknown) => {
+        this.log.warn({ err: error, topic }, 'live snapshot failed');
+        this.scheduleRetry(topic, state);
+      },
+    );
+    return () => {
+      state.subscribers.delete(subscriber);
+      if (state.subscribers.size === 0 && !state.cached && !state.inflight) this.topics.delete(topic);
+    };
+  }
+
+  subscriberCount(): number {
+    let n = 0;
+    for (const s of this.topics.values()) n += s.subscribers.size;
+    return n;
+  }
+
+  /** Ends every stream (on shutdown), so the HTTP server can close. */
+  close(): void {
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    for (const state of this.topics.values()) {
+      for (const s of state.subscribers) s.res.end();
+      state.subscribers.clear();
+    }
+  }
+
+  private state(topic: string, load: Loader): TopicState {
+    let state = this.topics.get(topic);
+    if (!state) {
+      state = { load, version: 0, cached: undefined, inflight: undefined, subscribers: new Set(), refreshing: false, dirty: false };
+      this.topics.set(topic, state);
+    }
+    return state;
+  }
+
+  private snapshot(state: TopicState): Promise<Snapshot> {
+    if (state.cached) return Promise.resolve(state.cached);
+    if (state.inflight) return state.inflight;
+    const version = state.version;
+    const inflight = state.load().then((data) => {
+      const snap = { version, json: JSON.stringify(data) };
+      if (state.version === version) state.cached = snap;
+      return snap;
+    });
+    state.inflight = inflight;
+    const clear = () => {
+      if (state.inflight === inflight) state.inflight = undefined;
+    };
+    inflight.then(clear, clear);
+    return inflight;
+  }
+
+  private refresh(topic: string, state: TopicState): void {
+    if (state.refreshing) {
+      state.dirty = true;
+      return;
+    }
+    state.refreshing = true;
+    // Let a burst of change notices for one topic coalesce into one reload.
+    setImmediate(async () => {
+      try {
+        do {
+          state.dirty = false;
+          const snap = await this.snapshot(state);
+          if (state.dirty) continue;
+          const frame = frameOf(snap);
+          for (const s of state.subscribers) this.send(s, snap, frame);
+        } while (state.dirty && !this.closed);
+      } catch (error) {
+        this.log.warn({ err: error, topic }, 'live refresh failed');
+        this.scheduleRetry(topic, state);
+      } finally {
+        state.refreshing = false;
+      }
+    });
+  }
+
+  private scheduleRetry(topic: string, state: TopicState): void {
+    setTimeout(() => {
+      if (!this.closed && state.subscribers.size > 0 && this.topics.get(topic) === state) this.changed(topic);
+    }, 1000).unref();
+  }
+
+  private send(subscriber: Subscriber, snap: Snapshot, frame = frameOf(snap)): void {
+    if (snap.version <= subscriber.lastVersion || subscriber.res.writableEnded) return;
+    if (subscriber.res.writableLength > MAX_BUFFERED_BYTES) {
+      subscriber.res.destroy();
+      return;
+    }
+    subscriber.lastVersion = snap.version;
+    subscriber.res.write(frame);
+  }
+
+  private ping(): void {
+    for (const state of this.topics.values()) {
+      for (const s of state.subscribers) if (!s.res.writableEnded) s.res.write(': ping\n\n');
+    }
+  }
+}
+
+function frameOf(snap: Snapshot): string {
+  return `event: snapshot\ndata: ${snap.json}\n\n`;
+}

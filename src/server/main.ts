@@ -1,0 +1,74 @@
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { openDatabase } from './db/database.js';
+import { seedDemo } from './db/seed-demo.js';
+
+const SHUTDOWN_GRACE_MS = 4000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = pino({
+    level: config.logLevel,
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+  });
+
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      logger.fatal(error.message);
+      process.exit(1);
+    }
+    logger.fatal({ err: error }, 'could not open the database');
+    process.exit(1);
+  }
+  const seed = config.seedDemo ?? (database.kind === 'pglite' && database.fresh);
+  if (seed && (await seedDemo(database.db))) logger.info('demo kitchens added');
+
+  const app = await buildApp({ config, database, logger });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
+  logger.info(`marketplace ready at ${config.publicUrl} (database: ${database.kind})`);
+}
+
+void main();

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { imageLink, requiredText } from './fields.js';
+
+/** A kitchen as the public sees it. `uid` is the owner's user id, which is also the kitchen's public id. */
+export const Kitchen = z.object({
+  uid: z.string().uuid(),
+  name: z.string(),
+  category: z.string(),
+  address: z.string(),
+  imageLink: z.string(),
+  ownerName: z.string(),
+  createdAt: z.string(),
+});
+export type Kitchen = z.infer<typeof Kitchen>;
+
+export const KitchenList = z.array(Kitchen);
+export type KitchenList = z.infer<typeof KitchenList>;
+
+export const KitchenInput = z.object({
+  name: requiredText('Name of Kitchen', 80),
+  category: requiredText('Category', 40),
+  address: requiredText('Address', 200),
+  imageLink: imageLink('Image of your kitchen link'),
+});
+export type KitchenInput = z.infer<typeof KitchenInput>;
+
+export const KitchenParams = z.object({ uid: z.string().uuid('Kitchen id must be a uuid') });

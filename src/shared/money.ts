@@ -1,0 +1,37 @@
+/** Money is integer cents everywhere; these are the spec's fixed fees (section 9). */
+export const DELIVERY_FEE_CENTS = 299;
+export const FEES_AND_TAX_CENTS = 746;
+
+const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+
+/** Parses a decimal amount such as "12", "12.5" or "12.50" into cents; null when it is not one. */
+export function parsePriceToCents(text: string): number | null {
+  const trimmed = text.trim().replace(/^\$/, '');
+  if (!PRICE_PATTERN.test(trimmed)) return null;
+  const [whole = '0', fraction = ''] = trimmed.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export interface OrderTotals {
+  itemsCents: number;
+  deliveryFeeCents: number;
+  feesAndTaxCents: number;
+  totalCents: number;
+}
+
+/** Total = sum of item prices plus both fixed fees (so an empty cart totals $10.45). */
+export function computeTotals(itemPricesCents: readonly number[]): OrderTotals {
+  const itemsCents = itemPricesCents.reduce((sum, c) => sum + c, 0);
+  return {
+    itemsCents,
+    deliveryFeeCents: DELIVERY_FEE_CENTS,
+    feesAndTaxCents: FEES_AND_TAX_CENTS,
+    totalCents: itemsCents + DELIVERY_FEE_CENTS + FEES_AND_TAX_CENTS,
+  };
+}

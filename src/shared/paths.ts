@@ -1,0 +1,19 @@
+/** Every route of the app, spelled once. `href` builds a link; `pattern` is what the router matches. */
+export const paths = {
+  home: { pattern: '/', href: () => '/' },
+  adminSignIn: { pattern: '/AdminSignIn', href: () => '/AdminSignIn' },
+  kitchenRegister: { pattern: '/KitchenRegister', href: () => '/KitchenRegister' },
+  menuDashboard: { pattern: '/MenuDashboard', href: () => '/MenuDashboard' },
+  kitchenOrders: { pattern: '/KitchenOrders', href: () => '/KitchenOrders' },
+  kitchenMenu: {
+    pattern: '/KitchenMenu/:id',
+    href: (uid: string) => `/KitchenMenu/${encodeURIComponent(uid)}`,
+  },
+  customerSignIn: { pattern: '/CustomerSignIn', href: () => '/CustomerSignIn' },
+  shoppingCart: { pattern: '/ShoppingCart', href: () => '/ShoppingCart' },
+  customerOrderStatus: { pattern: '/CustomerOrderStatus', href: () => '/CustomerOrderStatus' },
+  chatroom: { pattern: '/Chatroom', href: () => '/Chatroom' },
+} as const;
+
+/** The app's client-side routes, for the server's history fallback. */
+export const appRoutePatterns = Object.values(paths).map((p) => p.pattern);

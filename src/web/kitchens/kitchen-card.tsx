@@ -1,0 +1,35 @@
+import { Card, Image, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '../../shared/paths.js';
+import { FALLBACK_IMAGE } from '../lib/images.js';
+import { kitchenKey, type Kitchen } from './use-kitchens.js';
+
+/** A kitchen on the landing page: its name above its picture; a click opens its menu. */
+export function KitchenCard({ kitchen }: { kitchen: Kitchen }) {
+  const queryClient = useQueryClient();
+  return (
+    <Card
+      component={Link}
+      to={paths.kitchenMenu.href(kitchen.uid)}
+      // The selection the menu page starts from, so it shows name and picture at once.
+      onClick={() => queryClient.setQueryData(kitchenKey(kitchen.uid), kitchen)}
+      shadow="sm"
+      radius="md"
+      withBorder
+      padding="md"
+      aria-label={`${kitchen.name}, ${kitchen.category} kitchen`}
+      data-testid="kitchen-card"
+    >
+      <Text component="h3" fw={700} size="lg" mb={4} lineClamp={1}>
+        {kitchen.name}
+      </Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        {kitchen.category}
+      </Text>
+      <Card.Section>
+        <Image src={kitchen.imageLink} fallbackSrc={FALLBACK_IMAGE} alt={`${kitchen.name} kitchen`} h={180} w="100%" fit="cover" />
+      </Card.Section>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { Container } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Footer } from './footer.js';
+import { TopBar } from './top-bar.js';
+import classes from './layout.module.css';
+
+/** The public pages' frame: top bar, content, footer. */
+export function PageLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className={classes.page}>
+      <TopBar />
+      <Container size="lg" component="main" className={classes.main} py="xl">
+        {children}
+      </Container>
+      <Footer />
+    </div>
+  );
+}

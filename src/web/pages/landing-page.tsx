@@ -1,0 +1,31 @@
+import { Button, Group, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../shared/paths.js';
+import { KitchensSection } from '../kitchens/kitchens-section.js';
+import { PageLayout } from '../layout/page-layout.js';
+import classes from '../layout/layout.module.css';
+
+export function LandingPage() {
+  return (
+    <PageLayout>
+      <section className={classes.hero} aria-labelledby="about-heading">
+        <Title order={1} id="about-heading" mb="sm">
+          Homemade food, from a home near you
+        </Title>
+        <Text size="lg" maw={680} mb="md">
+          Living away from home? HomeCooked connects people living away from home with home cooks who make the dishes
+          you miss — fresh, honest and cooked the way it is at home.
+        </Text>
+        <Group>
+          <Button component="a" href="#kitchens-heading" color="orange.9">
+            Browse kitchens
+          </Button>
+          <Button component={Link} to={paths.adminSignIn.href()} variant="outline" color="orange.9">
+            Register your kitchen
+          </Button>
+        </Group>
+      </section>
+      <KitchensSection />
+    </PageLayout>
+  );
+}
