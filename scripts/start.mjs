@@ -5,7 +5,15 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const outputs = ['dist/web/index.html', 'dist/node/server/main.js'].map((p) => join(root, p));
-const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json', 'package.json'];
+const inputs = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.server.json',
+  'package.json',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

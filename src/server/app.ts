@@ -66,7 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
-    if (webApp && isPage && (request.headers.accept ?? '').includes('text/html')) return webApp.sendShell(reply, 404);
+    if (webApp && isPage && (request.headers.accept ?? '').includes('text/html'))
+      return webApp.sendShell(reply, 404);
     return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${path}` });
   });
   return app;

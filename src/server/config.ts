@@ -4,8 +4,19 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 const EnvSchema = z.object({
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
-  PORT: z.preprocess(emptyAsUndefined, z.coerce.number({ error: 'must be a port number (0-65535)' }).int('must be a port number (0-65535)').min(0).max(65535).default(3000)),
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a port number (0-65535)' })
+      .int('must be a port number (0-65535)')
+      .min(0)
+      .max(65535)
+      .default(3000),
+  ),
   HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
@@ -38,7 +49,10 @@ export interface Config {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variables: string[], message: string) {
+  constructor(
+    readonly variables: string[],
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -76,7 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError(['SESSION_SECRET'], 'Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production');
+    throw new ConfigError(
+      ['SESSION_SECRET'],
+      'Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production',
+    );
   }
   return {
     nodeEnv: e.NODE_ENV,

@@ -21,7 +21,9 @@ async function main(): Promise<void> {
 
   const logger = pino({
     level: config.logLevel,
-    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+    ...(process.stdout.isTTY
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+      : {}),
   });
 
   let database;

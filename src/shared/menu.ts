@@ -23,7 +23,10 @@ export const MenuItemInput = z.object({
     .string({ error: 'Price is required' })
     .trim()
     .min(1, 'Price is required')
-    .refine((v) => parsePriceToCents(v) !== null, 'Price must be an amount like 12.50 (0 or more, 2 decimals at most)'),
+    .refine(
+      (v) => parsePriceToCents(v) !== null,
+      'Price must be an amount like 12.50 (0 or more, 2 decimals at most)',
+    ),
   wait: requiredText('Wait Time', 40),
 });
 export type MenuItemInput = z.infer<typeof MenuItemInput>;

@@ -14,9 +14,16 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Creates a session and returns the opaque token that goes in the cookie (only its hash is stored). */
-export async function createSession(db: DbOrTx, userId: string, role: Role, ttlMs = SESSION_TTL_MS): Promise<string> {
+export async function createSession(
+  db: DbOrTx,
+  userId: string,
+  role: Role,
+  ttlMs = SESSION_TTL_MS,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, role, expiresAt: new Date(Date.now() + ttlMs) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, role, expiresAt: new Date(Date.now() + ttlMs) });
   return token;
 }
 
@@ -26,7 +33,13 @@ export async function findSessionUser(db: DbOrTx, token: string, role: Role): Pr
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.role, role), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.role, role),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return row?.user;
 }
@@ -66,7 +79,10 @@ export function currentUser(request: FastifyRequest, role: Role): Promise<User |
 /** The user signed in under `role`, or a 401. */
 export async function requireUser(request: FastifyRequest, role: Role): Promise<User> {
   const user = await currentUser(request, role);
-  if (!user) throw unauthorized(role === 'kitchen' ? 'Please sign in as a kitchen owner' : 'Please sign in to continue');
+  if (!user)
+    throw unauthorized(
+      role === 'kitchen' ? 'Please sign in as a kitchen owner' : 'Please sign in to continue',
+    );
   return user;
 }
 

@@ -99,7 +99,7 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     // An idle client lost its connection (server restart); the pool replaces it on the next checkout.
   });
   const client = await pool.connect();
-  let fresh = false;
+  let fresh: boolean;
   try {
     await client.query('select pg_advisory_lock(7254001)');
     fresh = !(await hasAppliedMigrations(async (q) => (await client.query(q)).rows));
@@ -188,6 +188,9 @@ class PgListener {
   }
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }

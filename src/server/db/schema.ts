@@ -101,10 +101,15 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('orders_one_open_per_customer').on(t.customerId).where(sql`${t.archivedAt} is null`),
+    uniqueIndex('orders_one_open_per_customer')
+      .on(t.customerId)
+      .where(sql`${t.archivedAt} is null`),
     uniqueIndex('orders_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('orders_kitchen_idx').on(t.kitchenId, t.createdAt.desc()),
-    check('orders_totals_check', sql`${t.totalCents} = ${t.itemsCents} + ${t.deliveryFeeCents} + ${t.feesAndTaxCents}`),
+    check(
+      'orders_totals_check',
+      sql`${t.totalCents} = ${t.itemsCents} + ${t.deliveryFeeCents} + ${t.feesAndTaxCents}`,
+    ),
   ],
 );
 

@@ -15,28 +15,76 @@ interface DemoKitchen {
 
 const DEMO: DemoKitchen[] = [
   {
-    name: "Asha's Tiffin", category: 'Indian', address: '12 Curry Lane', owner: 'Asha Patel', image: 'kitchen-indian',
-    items: [['Dal Tadka with Rice', '9.50', '25 min', 'dish-yellow'], ['Paneer Butter Masala', '12.00', '30 min', 'dish-red'], ['Aloo Paratha', '6.75', '20 min', 'dish-brown']],
+    name: "Asha's Tiffin",
+    category: 'Indian',
+    address: '12 Curry Lane',
+    owner: 'Asha Patel',
+    image: 'kitchen-indian',
+    items: [
+      ['Dal Tadka with Rice', '9.50', '25 min', 'dish-yellow'],
+      ['Paneer Butter Masala', '12.00', '30 min', 'dish-red'],
+      ['Aloo Paratha', '6.75', '20 min', 'dish-brown'],
+    ],
   },
   {
-    name: 'Casa Lupita', category: 'Mexican', address: '48 Agave Street', owner: 'Lupita Hernández', image: 'kitchen-mexican',
-    items: [['Chicken Tamales', '10.00', '35 min', 'dish-yellow'], ['Pozole Rojo', '11.50', '40 min', 'dish-red'], ['Churros', '4.25', '15 min', 'dish-brown']],
+    name: 'Casa Lupita',
+    category: 'Mexican',
+    address: '48 Agave Street',
+    owner: 'Lupita Hernández',
+    image: 'kitchen-mexican',
+    items: [
+      ['Chicken Tamales', '10.00', '35 min', 'dish-yellow'],
+      ['Pozole Rojo', '11.50', '40 min', 'dish-red'],
+      ['Churros', '4.25', '15 min', 'dish-brown'],
+    ],
   },
   {
-    name: "Lola's Kusina", category: 'Filipino', address: '7 Sampaguita Road', owner: 'Lola Santos', image: 'kitchen-filipino',
-    items: [['Chicken Adobo', '11.00', '30 min', 'dish-brown'], ['Pancit Canton', '9.75', '25 min', 'dish-yellow'], ['Ube Halaya', '5.00', '10 min', 'dish-purple']],
+    name: "Lola's Kusina",
+    category: 'Filipino',
+    address: '7 Sampaguita Road',
+    owner: 'Lola Santos',
+    image: 'kitchen-filipino',
+    items: [
+      ['Chicken Adobo', '11.00', '30 min', 'dish-brown'],
+      ['Pancit Canton', '9.75', '25 min', 'dish-yellow'],
+      ['Ube Halaya', '5.00', '10 min', 'dish-purple'],
+    ],
   },
   {
-    name: 'Nonna Rosa', category: 'Italian', address: '3 Via Roma', owner: 'Rosa Bianchi', image: 'kitchen-italian',
-    items: [['Lasagna', '13.50', '40 min', 'dish-red'], ['Gnocchi al Pesto', '12.25', '25 min', 'dish-green'], ['Tiramisu', '6.00', '10 min', 'dish-brown']],
+    name: 'Nonna Rosa',
+    category: 'Italian',
+    address: '3 Via Roma',
+    owner: 'Rosa Bianchi',
+    image: 'kitchen-italian',
+    items: [
+      ['Lasagna', '13.50', '40 min', 'dish-red'],
+      ['Gnocchi al Pesto', '12.25', '25 min', 'dish-green'],
+      ['Tiramisu', '6.00', '10 min', 'dish-brown'],
+    ],
   },
   {
-    name: "Mama Ngozi's Pot", category: 'Nigerian', address: '21 Lagos Avenue', owner: 'Ngozi Okafor', image: 'kitchen-nigerian',
-    items: [['Jollof Rice', '10.50', '35 min', 'dish-red'], ['Egusi Soup', '12.00', '40 min', 'dish-green'], ['Puff-Puff', '4.00', '15 min', 'dish-brown']],
+    name: "Mama Ngozi's Pot",
+    category: 'Nigerian',
+    address: '21 Lagos Avenue',
+    owner: 'Ngozi Okafor',
+    image: 'kitchen-nigerian',
+    items: [
+      ['Jollof Rice', '10.50', '35 min', 'dish-red'],
+      ['Egusi Soup', '12.00', '40 min', 'dish-green'],
+      ['Puff-Puff', '4.00', '15 min', 'dish-brown'],
+    ],
   },
   {
-    name: 'Seoul Kitchen at Home', category: 'Korean', address: '9 Hanok Court', owner: 'Min-ji Kim', image: 'kitchen-korean',
-    items: [['Bibimbap', '11.75', '25 min', 'dish-red'], ['Kimchi Jjigae', '10.25', '30 min', 'dish-red'], ['Japchae', '9.50', '20 min', 'dish-white']],
+    name: 'Seoul Kitchen at Home',
+    category: 'Korean',
+    address: '9 Hanok Court',
+    owner: 'Min-ji Kim',
+    image: 'kitchen-korean',
+    items: [
+      ['Bibimbap', '11.75', '25 min', 'dish-red'],
+      ['Kimchi Jjigae', '10.25', '30 min', 'dish-red'],
+      ['Japchae', '9.50', '20 min', 'dish-white'],
+    ],
   },
 ];
 

@@ -7,7 +7,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       await Promise.race([
         app.database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('database ping timed out')), 1500).unref()),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('database ping timed out')), 1500).unref(),
+        ),
       ]);
       return { ok: true, database: app.database.kind };
     } catch {

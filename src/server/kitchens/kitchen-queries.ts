@@ -35,7 +35,11 @@ export interface KitchenOwner {
 }
 
 /** Inserts the owner's kitchen; returns undefined when the owner already has one (one kitchen per owner). */
-export async function insertKitchen(db: DbOrTx, owner: KitchenOwner, input: KitchenInput): Promise<Kitchen | undefined> {
+export async function insertKitchen(
+  db: DbOrTx,
+  owner: KitchenOwner,
+  input: KitchenInput,
+): Promise<Kitchen | undefined> {
   const [row] = await db
     .insert(kitchens)
     .values({

@@ -18,7 +18,8 @@ export const unauthorized = (message = 'Please sign in') => new HttpError(401, '
 export const forbidden = (message = 'You may not do that') => new HttpError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, field?: string) => new HttpError(409, 'CONFLICT', message, field);
-export const badRequest = (message: string, field?: string) => new HttpError(400, 'VALIDATION', message, field);
+export const badRequest = (message: string, field?: string) =>
+  new HttpError(400, 'VALIDATION', message, field);
 
 /** Database unreachable or shutting down: answer 503 quickly rather than hang. */
 export class UnavailableError extends HttpError {
@@ -27,7 +28,16 @@ export class UnavailableError extends HttpError {
   }
 }
 
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001']);
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
@@ -60,15 +70,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '1').send({ code: 'UNAVAILABLE', message: 'The service is briefly unavailable, please retry' });
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({ code: 'UNAVAILABLE', message: 'The service is briefly unavailable, please retry' });
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type, body too large).
-      return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message, field: 'body' });
+      return reply
+        .status(status)
+        .send({ code: error.code ?? 'BAD_REQUEST', message: error.message, field: 'body' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on our side' });
   });
-
 }

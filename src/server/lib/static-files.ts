@@ -29,7 +29,11 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   });
   const webApp: WebApp = {
     sendShell: (reply, status) =>
-      reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+      reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml),
   };
   for (const pattern of appRoutePatterns) {
     app.get(pattern, (_request, reply) => webApp.sendShell(reply, 200));

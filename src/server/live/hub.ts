@@ -11,6 +11,7 @@ interface Snapshot {
 interface Subscriber {
   res: ServerResponse;
   lastVersion: number;
+  lastJson: string | undefined;
 }
 
 interface TopicState {
@@ -68,7 +69,7 @@ export class LiveHub {
   /** Starts an event stream on `res`: a snapshot now, then one after every change. Returns the unsubscribe. */
   subscribe(topic: string, load: Loader, res: ServerResponse): () => void {
     const state = this.state(topic, load);
-    const subscriber: Subscriber = { res, lastVersion: -1 };
+    const subscriber: Subscriber = { res, lastVersion: -1, lastJson: undefined };
     state.subscribers.add(subscriber);
     this.snapshot(state).then(
       (snap) => this.send(subscriber, snap),
@@ -102,7 +103,15 @@ export class LiveHub {
   private state(topic: string, load: Loader): TopicState {
     let state = this.topics.get(topic);
     if (!state) {
-      state = { load, version: 0, cached: undefined, inflight: undefined, subscribers: new Set(), refreshing: false, dirty: false };
+      state = {
+        load,
+        version: 0,
+        cached: undefined,
+        inflight: undefined,
+        subscribers: new Set(),
+        refreshing: false,
+        dirty: false,
+      };
       this.topics.set(topic, state);
     }
     return state;
@@ -163,6 +172,9 @@ export class LiveHub {
       return;
     }
     subscriber.lastVersion = snap.version;
+    // The same change often arrives twice (our own commit, then its notification): send it once.
+    if (snap.json === subscriber.lastJson) return;
+    subscriber.lastJson = snap.json;
     subscriber.res.write(frame);
   }
 

@@ -28,7 +28,14 @@ export function KitchenCard({ kitchen }: { kitchen: Kitchen }) {
         {kitchen.category}
       </Text>
       <Card.Section>
-        <Image src={kitchen.imageLink} fallbackSrc={FALLBACK_IMAGE} alt={`${kitchen.name} kitchen`} h={180} w="100%" fit="cover" />
+        <Image
+          src={kitchen.imageLink}
+          fallbackSrc={FALLBACK_IMAGE}
+          alt={`${kitchen.name} kitchen`}
+          h={180}
+          w="100%"
+          fit="cover"
+        />
       </Card.Section>
     </Card>
   );

@@ -19,11 +19,17 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, { code: 'NETWORK', message: 'Could not reach the server. Check your connection and try again.' });
+    throw new ApiError(0, {
+      code: 'NETWORK',
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
   }
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;

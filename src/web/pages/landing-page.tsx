@@ -13,14 +13,14 @@ export function LandingPage() {
           Homemade food, from a home near you
         </Title>
         <Text size="lg" maw={680} mb="md">
-          Living away from home? HomeCooked connects people living away from home with home cooks who make the dishes
-          you miss — fresh, honest and cooked the way it is at home.
+          Living away from home? HomeCooked connects people living away from home with home cooks who make the
+          dishes you miss — fresh, honest and cooked the way it is at home.
         </Text>
         <Group>
-          <Button component="a" href="#kitchens-heading" color="orange.9">
+          <Button component="a" href="#kitchens-heading">
             Browse kitchens
           </Button>
-          <Button component={Link} to={paths.adminSignIn.href()} variant="outline" color="orange.9">
+          <Button component={Link} to={paths.adminSignIn.href()} variant="outline">
             Register your kitchen
           </Button>
         </Group>

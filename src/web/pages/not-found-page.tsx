@@ -9,8 +9,10 @@ export function NotFoundPage({ title = 'Page not found', message }: { title?: st
       <Title order={1} mb="sm">
         {title}
       </Title>
-      <Text mb="md">{message ?? 'There is nothing at this address. It may have moved, or the link may be wrong.'}</Text>
-      <Button component={Link} to={paths.home.href()} color="orange.9">
+      <Text mb="md">
+        {message ?? 'There is nothing at this address. It may have moved, or the link may be wrong.'}
+      </Text>
+      <Button component={Link} to={paths.home.href()}>
         Back to the kitchens
       </Button>
     </PageLayout>

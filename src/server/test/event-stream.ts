@@ -1,0 +1,69 @@
+import http from 'node:http';
+
+export interface EventStream {
+  events: { event: string; data: string }[];
+  /** Resolves with the first event (already received or future) that matches, or rejects after `timeoutMs`. */
+  waitFor(predicate: (data: unknown) => boolean, timeoutMs?: number): Promise<unknown>;
+  close(): void;
+}
+
+/** Opens a server-sent event stream over real HTTP (app.inject cannot stream) and collects its events. */
+export function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    const events: { event: string; data: string }[] = [];
+    const waiters: { predicate: (d: unknown) => boolean; resolve: (d: unknown) => void }[] = [];
+    const req = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`stream answered ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let event = 'message';
+          let data = '';
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event: ')) event = line.slice(7);
+            else if (line.startsWith('data: ')) data += line.slice(6);
+          }
+          if (!data) continue;
+          events.push({ event, data });
+          const parsed: unknown = JSON.parse(data);
+          for (const w of [...waiters]) {
+            if (w.predicate(parsed)) {
+              waiters.splice(waiters.indexOf(w), 1);
+              w.resolve(parsed);
+            }
+          }
+        }
+      });
+      resolve({
+        events,
+        waitFor(predicate, timeoutMs = 5000) {
+          const seen = events.map((e) => JSON.parse(e.data) as unknown).find(predicate);
+          if (seen !== undefined) return Promise.resolve(seen);
+          return new Promise((res2, rej2) => {
+            const timer = setTimeout(() => rej2(new Error('no matching event in time')), timeoutMs);
+            waiters.push({
+              predicate,
+              resolve: (d) => {
+                clearTimeout(timer);
+                res2(d);
+              },
+            });
+          });
+        },
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', (error) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
+    });
+  });
+}

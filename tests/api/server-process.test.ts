@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPgDatabase } from '../../src/server/test/test-database.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+const running: ChildProcess[] = [];
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', GEOCODER: 'off', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    output: () => output,
+    async ready(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (output.includes('marketplace ready')) return;
+        if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`server not ready in time:\n${output}`);
+    },
+  };
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+const freePort = () => String(20000 + Math.floor(Math.random() * 20000));
+
+describe('the server process', () => {
+  it('exits non-zero and names PORT when PORT is not a number', async () => {
+    const server = startServer({ PORT: 'abc', DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-')) });
+    expect(await server.exited).not.toBe(0);
+    expect(server.output()).toContain('PORT');
+  });
+
+  it('serves on PGlite, refuses a second server on the same DATA_DIR, and exits 0 on SIGTERM within 5 s', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mkt-'));
+    const port = freePort();
+    const first = startServer({ PORT: port, DATA_DIR: dataDir });
+    await first.ready();
+    const kitchens = (await (await fetch(`http://127.0.0.1:${port}/api/kitchens`)).json()) as unknown[];
+    expect(kitchens.length).toBeGreaterThanOrEqual(6); // the demo kitchens of a new embedded database
+
+    const second = startServer({ PORT: freePort(), DATA_DIR: dataDir });
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toMatch(/in use by another server/);
+
+    // An open live stream must not hold the shutdown up.
+    const controller = new AbortController();
+    await fetch(`http://127.0.0.1:${port}/api/kitchens`, {
+      headers: { accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    const started = Date.now();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    controller.abort();
+  });
+
+  it('runs the same app on PostgreSQL with DATABASE_URL', async () => {
+    const db = await createPgDatabase();
+    try {
+      const port = freePort();
+      const server = startServer({ PORT: port, DATABASE_URL: db.url, SEED_DEMO: 'true' });
+      await server.ready();
+      const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as { database: string };
+      expect(ready.database).toBe('postgres');
+      const kitchens = (await (await fetch(`http://127.0.0.1:${port}/api/kitchens`)).json()) as unknown[];
+      expect(kitchens).toHaveLength(6);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await db.drop();
+    }
+  });
+});
