@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3210);
 // The end-to-end server runs the built app as `npm start` does, on a throw-away PostgreSQL database
 // (so a test can also watch the database), with the development sign-in provider and demo kitchens.
-const databaseName = 'mkt_e2e';
+const databaseName = `mkt_e2e_${port}`;
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString();
 process.env.E2E_DATABASE_URL = databaseUrl;

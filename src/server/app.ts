@@ -5,7 +5,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
 import { healthRoutes } from './health/health-routes.js';
+import { sessionRoutes } from './auth/session-routes.js';
 import { kitchenRoutes } from './kitchens/kitchen-routes.js';
+import { menuRoutes } from './menu/menu-routes.js';
+import { registerOriginCheck } from './lib/origin-check.js';
 import { registerErrorHandler } from './lib/errors.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
@@ -59,8 +62,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
+  registerOriginCheck(app, config.publicUrl);
+
   await app.register(healthRoutes);
+  await app.register(sessionRoutes);
   await app.register(kitchenRoutes);
+  await app.register(menuRoutes);
 
   const webApp = await registerWebApp(app, options.webDir ?? join(projectRoot(), 'dist', 'web'));
   app.setNotFoundHandler((request, reply) => {

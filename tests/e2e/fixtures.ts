@@ -8,7 +8,8 @@ export const test = base.extend<{ watchConsole: void }>({
       const watch = (page: Page) => {
         page.on('console', (msg: ConsoleMessage) => {
           // Cooks' broken picture links (tests use the reserved .invalid domain) fail to load by design.
-          if (msg.type() === 'error' && !msg.location().url.includes('.invalid/')) problems.push(`console.error on ${page.url()}: ${msg.text()}`);
+          if (msg.type() === 'error' && !msg.location().url.includes('.invalid/'))
+            problems.push(`console.error on ${page.url()}: ${msg.text()}`);
         });
         page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
       };

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { createKitchen } from './db.js';
 import { expect, test } from './fixtures.js';
 
@@ -18,7 +18,9 @@ test.describe('landing page', () => {
     }
   });
 
-  test('a kitchen created while the page is open appears first, live, in two browser contexts', async ({ browser }) => {
+  test('a kitchen created while the page is open appears first, live, in two browser contexts', async ({
+    browser,
+  }) => {
     const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
     const pages = await Promise.all(contexts.map((c) => c.newPage()));
     for (const page of pages) {
@@ -63,7 +65,16 @@ test.describe('landing page', () => {
   });
 
   test('every route of the spec loads on direct entry', async ({ page }) => {
-    for (const path of ['/AdminSignIn', '/KitchenRegister', '/MenuDashboard', '/KitchenOrders', '/CustomerSignIn', '/ShoppingCart', '/CustomerOrderStatus', '/Chatroom']) {
+    for (const path of [
+      '/AdminSignIn',
+      '/KitchenRegister',
+      '/MenuDashboard',
+      '/KitchenOrders',
+      '/CustomerSignIn',
+      '/ShoppingCart',
+      '/CustomerOrderStatus',
+      '/Chatroom',
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await expect(page.getByRole('link', { name: 'HomeCooked' })).toBeVisible();
@@ -74,6 +85,10 @@ test.describe('landing page', () => {
     await page.goto('/');
     await expect(page.getByTestId('kitchen-card').first()).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 });

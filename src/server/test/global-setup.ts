@@ -1,7 +1,19 @@
 import pg from 'pg';
 import { TEST_DB_PREFIX, adminUrl } from './test-database.js';
 
-/** Drops throw-away test databases left by a run that was killed, before and after the run. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Drops throw-away test databases left by killed runs. Names carry the creating process's pid, so the databases
+ * of another run still in progress on this machine are left alone.
+ */
 async function dropLeftovers(): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl() });
   await client.connect();
@@ -9,7 +21,11 @@ async function dropLeftovers(): Promise<void> {
     const { rows } = await client.query<{ datname: string }>(
       `select datname from pg_database where datname like '${TEST_DB_PREFIX}%'`,
     );
-    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of rows) {
+      const pid = Number(datname.slice(TEST_DB_PREFIX.length).split('_')[0]);
+      if (Number.isInteger(pid) && isAlive(pid)) continue;
+      await client.query(`drop database if exists "${datname}" with (force)`);
+    }
   } finally {
     await client.end();
   }

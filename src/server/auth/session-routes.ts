@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SessionState, type SessionUser } from '../../shared/auth.js';
+import { currentUser } from './sessions.js';
+import type { User } from './users.js';
+
+export function toSessionUser(user: User | undefined): SessionUser | null {
+  return user
+    ? { uid: user.id, displayName: user.displayName, email: user.email, photoURL: user.photoUrl }
+    : null;
+}
+
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/session', { schema: { response: { 200: SessionState } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const [kitchen, customer] = await Promise.all([
+      currentUser(request, 'kitchen'),
+      currentUser(request, 'customer'),
+    ]);
+    return { kitchen: toSessionUser(kitchen), customer: toSessionUser(customer) };
+  });
+};

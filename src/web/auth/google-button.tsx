@@ -1,0 +1,46 @@
+import { Button } from '@mantine/core';
+import type { Role } from '../../shared/auth.js';
+import { useSignIn } from './sign-in.js';
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 48 48" width="18" height="18" aria-hidden="true">
+      <path
+        fill="#EA4335"
+        d="M24 9.5c3.5 0 6.6 1.2 9 3.6l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6C12.4 13.7 17.7 9.5 24 9.5z"
+      />
+      <path
+        fill="#4285F4"
+        d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.5 5.8c4.4-4 7.1-10 7.1-17.5z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M10.5 28.7c-.5-1.4-.8-3-.8-4.7s.3-3.2.8-4.7l-7.8-6C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6z"
+      />
+      <path
+        fill="#34A853"
+        d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.9 2.3-8.4 2.3-6.3 0-11.6-4.2-13.5-9.9l-7.8 6C6.6 42.6 14.6 48 24 48z"
+      />
+    </svg>
+  );
+}
+
+/** The Google sign-in button of the spec's sign-in screens; opens the popup for `role`. */
+export function GoogleButton({
+  role,
+  label,
+  returnTo,
+  onDone,
+}: {
+  role: Role;
+  label: string;
+  returnTo?: string;
+  onDone?: (ok: boolean) => void;
+}) {
+  const signIn = useSignIn(role, onDone);
+  return (
+    <Button variant="default" size="md" leftSection={<GoogleMark />} onClick={() => signIn(returnTo)}>
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SessionState } from '../../shared/auth.js';
+import { api } from '../lib/api-client.js';
+
+export const sessionKey = ['session'] as const;
+
+/** Who is signed in, as a kitchen owner and as a customer (two separate sessions). */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionKey,
+    queryFn: () => api.get<SessionState>('/api/session'),
+    staleTime: 60_000,
+  });
+}
