@@ -8,6 +8,9 @@ import { healthRoutes } from './health/health-routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { menuRoutes } from './menu/menu-routes.js';
+import { ownMenuRoutes } from './menu/own-menu-routes.js';
+import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
+import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerErrorHandler } from './lib/errors.js';
 import { projectRoot } from './lib/project-root.js';
@@ -68,6 +71,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionRoutes);
   await app.register(kitchenRoutes);
   await app.register(menuRoutes);
+  await app.register(ownKitchenRoutes);
+  await app.register(ownMenuRoutes);
+  await app.register(kitchenOrderRoutes);
 
   const webApp = await registerWebApp(app, options.webDir ?? join(projectRoot(), 'dist', 'web'));
   app.setNotFoundHandler((request, reply) => {

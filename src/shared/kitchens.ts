@@ -25,3 +25,13 @@ export const KitchenInput = z.object({
 export type KitchenInput = z.infer<typeof KitchenInput>;
 
 export const KitchenParams = z.object({ uid: z.string().uuid('Kitchen id must be a uuid') });
+
+/** Editing a kitchen: any of its fields, each checked as on registration. */
+export const KitchenUpdateInput = KitchenInput.partial().refine(
+  (patch) => Object.values(patch).some((v) => v !== undefined),
+  'Change at least one field',
+);
+export type KitchenUpdateInput = z.infer<typeof KitchenUpdateInput>;
+
+/** The error code of the owner's kitchen routes when the signed-in owner has not registered a kitchen yet. */
+export const NO_KITCHEN = 'NO_KITCHEN';

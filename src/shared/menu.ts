@@ -30,3 +30,12 @@ export const MenuItemInput = z.object({
   wait: requiredText('Wait Time', 40),
 });
 export type MenuItemInput = z.infer<typeof MenuItemInput>;
+
+/** Editing a menu item: any of its fields, each checked as when adding it. */
+export const MenuItemUpdateInput = MenuItemInput.partial().refine(
+  (patch) => Object.values(patch).some((v) => v !== undefined),
+  'Change at least one field',
+);
+export type MenuItemUpdateInput = z.infer<typeof MenuItemUpdateInput>;
+
+export const MenuItemParams = z.object({ id: z.string().uuid('Menu item id must be a uuid') });

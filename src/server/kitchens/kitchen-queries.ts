@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
+import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kitchens.js';
 import type { DbOrTx } from '../db/database.js';
 import { kitchens } from '../db/schema.js';
 
@@ -52,6 +52,25 @@ export async function insertKitchen(
       ownerEmail: owner.email,
     })
     .onConflictDoNothing()
+    .returning();
+  return row && toKitchen(row);
+}
+
+/** Changes the owner's kitchen; undefined when the owner has none. */
+export async function updateKitchen(
+  db: DbOrTx,
+  ownerId: string,
+  patch: KitchenUpdateInput,
+): Promise<Kitchen | undefined> {
+  const [row] = await db
+    .update(kitchens)
+    .set({
+      name: patch.name,
+      category: patch.category,
+      address: patch.address,
+      imageLink: patch.imageLink,
+    })
+    .where(eq(kitchens.ownerId, ownerId))
     .returning();
   return row && toKitchen(row);
 }

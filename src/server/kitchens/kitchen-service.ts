@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
+import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kitchens.js';
 import { mutate } from '../live/mutate.js';
 import { topics } from '../live/topics.js';
-import { insertKitchen, type KitchenOwner } from './kitchen-queries.js';
+import { insertKitchen, updateKitchen, type KitchenOwner } from './kitchen-queries.js';
 
 /** Registers the owner's kitchen and announces it; undefined when the owner already has one. */
 export function registerKitchen(
@@ -12,6 +12,19 @@ export function registerKitchen(
 ): Promise<Kitchen | undefined> {
   return mutate(app, async (tx, publish) => {
     const kitchen = await insertKitchen(tx, owner, input);
+    if (kitchen) await publish(topics.kitchens());
+    return kitchen;
+  });
+}
+
+/** Edits the owner's kitchen and announces it on the public list; undefined when the owner has none. */
+export function editKitchen(
+  app: Pick<FastifyInstance, 'db' | 'hub'>,
+  ownerId: string,
+  patch: KitchenUpdateInput,
+): Promise<Kitchen | undefined> {
+  return mutate(app, async (tx, publish) => {
+    const kitchen = await updateKitchen(tx, ownerId, patch);
     if (kitchen) await publish(topics.kitchens());
     return kitchen;
   });

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { MenuItem } from '../../shared/menu.js';
 import type { DbOrTx } from '../db/database.js';
 import { menuItems } from '../db/schema.js';
@@ -24,4 +24,49 @@ export async function listMenu(db: DbOrTx, kitchenUid: string): Promise<MenuItem
     .where(eq(menuItems.kitchenId, kitchenUid))
     .orderBy(asc(menuItems.createdAt), asc(menuItems.id));
   return rows.map(toMenuItem);
+}
+
+/** The columns of a new or edited menu item; the price arrives in cents, already checked. */
+export interface MenuItemValues {
+  item: string;
+  imageLink: string;
+  priceCents: number;
+  wait: string;
+}
+
+export async function insertMenuItem(
+  db: DbOrTx,
+  kitchenUid: string,
+  values: MenuItemValues,
+): Promise<MenuItem> {
+  const [row] = await db
+    .insert(menuItems)
+    .values({ kitchenId: kitchenUid, ...values })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return toMenuItem(row);
+}
+
+/** Changes one item of this kitchen; undefined when the kitchen has no item with this id. */
+export async function updateMenuItem(
+  db: DbOrTx,
+  kitchenUid: string,
+  id: string,
+  values: Partial<MenuItemValues>,
+): Promise<MenuItem | undefined> {
+  const [row] = await db
+    .update(menuItems)
+    .set(values)
+    .where(and(eq(menuItems.id, id), eq(menuItems.kitchenId, kitchenUid)))
+    .returning();
+  return row && toMenuItem(row);
+}
+
+/** Removes one item of this kitchen; false when the kitchen has no item with this id. */
+export async function deleteMenuItem(db: DbOrTx, kitchenUid: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(menuItems)
+    .where(and(eq(menuItems.id, id), eq(menuItems.kitchenId, kitchenUid)))
+    .returning({ id: menuItems.id });
+  return rows.length > 0;
 }

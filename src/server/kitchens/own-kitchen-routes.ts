@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kitchens.js';
+import { requireUser } from '../auth/sessions.js';
+import { conflict } from '../lib/errors.js';
+import { editKitchen, registerKitchen } from './kitchen-service.js';
+import { noKitchen, requireKitchen } from './require-kitchen.js';
+
+/** The signed-in owner's own kitchen: read it, register it (once), edit it. */
+export const ownKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/kitchen', { schema: { response: { 200: Kitchen } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return (await requireKitchen(request)).kitchen;
+  });
+
+  app.post(
+    '/api/kitchen',
+    { schema: { body: KitchenInput, response: { 201: Kitchen } } },
+    async (request, reply) => {
+      const user = await requireUser(request, 'kitchen');
+      const kitchen = await registerKitchen(app, user, request.body);
+      if (!kitchen) throw conflict('You have already registered a kitchen');
+      return reply.status(201).send(kitchen);
+    },
+  );
+
+  app.patch(
+    '/api/kitchen',
+    { schema: { body: KitchenUpdateInput, response: { 200: Kitchen } } },
+    async (request) => {
+      const { user } = await requireKitchen(request);
+      const kitchen = await editKitchen(app, user.id, request.body);
+      if (!kitchen) throw noKitchen();
+      return kitchen;
+    },
+  );
+};

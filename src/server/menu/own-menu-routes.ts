@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MenuItem, MenuItemInput, MenuItemParams, MenuItemUpdateInput } from '../../shared/menu.js';
+import { requireKitchen } from '../kitchens/require-kitchen.js';
+import { notFound } from '../lib/errors.js';
+import { addMenuItem, editMenuItem, removeMenuItem } from './menu-service.js';
+
+const notInYourMenu = () => notFound('Your menu has no item with this id');
+
+/**
+ * The owner's changes to their own menu. The dashboard reads the menu from the public live list
+ * (GET /api/kitchens/:uid/menu), which every change here refreshes.
+ */
+export const ownMenuRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/kitchen/menu',
+    { schema: { body: MenuItemInput, response: { 201: MenuItem } } },
+    async (request, reply) => {
+      const { kitchen } = await requireKitchen(request);
+      return reply.status(201).send(await addMenuItem(app, kitchen.uid, request.body));
+    },
+  );
+
+  app.patch(
+    '/api/kitchen/menu/:id',
+    { schema: { params: MenuItemParams, body: MenuItemUpdateInput, response: { 200: MenuItem } } },
+    async (request) => {
+      const { kitchen } = await requireKitchen(request);
+      const item = await editMenuItem(app, kitchen.uid, request.params.id, request.body);
+      if (!item) throw notInYourMenu();
+      return item;
+    },
+  );
+
+  app.delete('/api/kitchen/menu/:id', { schema: { params: MenuItemParams } }, async (request, reply) => {
+    const { kitchen } = await requireKitchen(request);
+    if (!(await removeMenuItem(app, kitchen.uid, request.params.id))) throw notInYourMenu();
+    return reply.status(204).send();
+  });
+};
