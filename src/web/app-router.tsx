@@ -11,10 +11,30 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorPage />,
     children: [
       { path: paths.home.pattern, element: <LandingPage /> },
-      { path: paths.adminSignIn.pattern, element: <UnbuiltPage title="Kitchen sign-in" /> },
-      { path: paths.kitchenRegister.pattern, element: <UnbuiltPage title="Register your kitchen" /> },
-      { path: paths.menuDashboard.pattern, element: <UnbuiltPage title="Menu of your kitchen" /> },
-      { path: paths.kitchenOrders.pattern, element: <UnbuiltPage title="Orders of your kitchen" /> },
+      {
+        path: paths.adminSignIn.pattern,
+        lazy: async () => ({
+          Component: (await import('./kitchen-admin/admin-sign-in-page.js')).AdminSignInPage,
+        }),
+      },
+      {
+        path: paths.kitchenRegister.pattern,
+        lazy: async () => ({
+          Component: (await import('./kitchen-admin/kitchen-register-page.js')).KitchenRegisterPage,
+        }),
+      },
+      {
+        path: paths.menuDashboard.pattern,
+        lazy: async () => ({
+          Component: (await import('./kitchen-admin/menu-dashboard-page.js')).MenuDashboardPage,
+        }),
+      },
+      {
+        path: paths.kitchenOrders.pattern,
+        lazy: async () => ({
+          Component: (await import('./kitchen-admin/kitchen-orders-page.js')).KitchenOrdersPage,
+        }),
+      },
       { path: paths.kitchenMenu.pattern, element: <UnbuiltPage title="Full Menu" /> },
       { path: paths.customerSignIn.pattern, element: <UnbuiltPage title="Sign in" /> },
       { path: paths.shoppingCart.pattern, element: <UnbuiltPage title="Shopping Cart" /> },

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import type { SessionUser } from '../../shared/auth.js';
+import type { Kitchen } from '../../shared/kitchens.js';
+import { paths } from '../../shared/paths.js';
+import { useSession } from '../auth/use-session.js';
+import { LoadFailed, LoadingText } from './status-views.js';
+import { useOwnKitchen } from './use-own-kitchen.js';
+
+/** Renders its children for a signed-in kitchen user; anyone else is sent to /AdminSignIn. */
+export function RequireKitchenSession({ children }: { children: (user: SessionUser) => ReactNode }) {
+  const session = useSession();
+  if (session.isPending) return <LoadingText />;
+  if (session.isError)
+    return (
+      <LoadFailed
+        title="We could not check your sign-in"
+        error={session.error}
+        retry={() => void session.refetch()}
+      />
+    );
+  if (!session.data.kitchen) return <Navigate to={paths.adminSignIn.href()} replace />;
+  return children(session.data.kitchen);
+}
+
+/** Renders its children with the owner's kitchen; an owner without one is sent to step 1 of /KitchenRegister. */
+export function RequireOwnKitchen({
+  user,
+  children,
+}: {
+  user: SessionUser;
+  children: (kitchen: Kitchen) => ReactNode;
+}) {
+  const kitchen = useOwnKitchen(user.uid);
+  if (kitchen.isPending) return <LoadingText />;
+  if (kitchen.isError)
+    return (
+      <LoadFailed
+        title="We could not load your kitchen"
+        error={kitchen.error}
+        retry={() => void kitchen.refetch()}
+      />
+    );
+  if (!kitchen.data) return <Navigate to={paths.kitchenRegister.href()} replace />;
+  return children(kitchen.data);
+}

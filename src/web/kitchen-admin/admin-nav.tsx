@@ -1,0 +1,55 @@
+import { Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { paths } from '../../shared/paths.js';
+import { useSignOut } from '../auth/sign-in.js';
+import { allKitchenOrdersKey } from './use-kitchen-orders.js';
+import { allOwnKitchensKey } from './use-own-kitchen.js';
+
+const steps = [
+  { label: '1 MENU', to: paths.menuDashboard.href() },
+  { label: '2 ADD TO MENU', to: paths.kitchenRegister.href() },
+  { label: '3 Orders', to: paths.kitchenOrders.href() },
+];
+
+/** The admin pages' numbered steps; 4 SIGN OUT ends the kitchen session (not the customer's) and goes home. */
+export function AdminNav() {
+  const signOut = useSignOut('kitchen');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  const onSignOut = async () => {
+    setBusy(true);
+    try {
+      await signOut();
+      queryClient.removeQueries({ queryKey: allOwnKitchensKey });
+      queryClient.removeQueries({ queryKey: allKitchenOrdersKey });
+      await navigate(paths.home.href());
+    } catch (error) {
+      setBusy(false);
+      notifications.show({
+        color: 'red',
+        title: 'Could not sign out',
+        message: error instanceof Error ? error.message : 'Please try again',
+      });
+    }
+  };
+
+  return (
+    <nav aria-label="Kitchen admin">
+      <Group gap="xs" mb="xl" wrap="wrap">
+        {steps.map((step) => (
+          <Button key={step.to} component={NavLink} to={step.to} end variant="default" size="sm">
+            {step.label}
+          </Button>
+        ))}
+        <Button variant="subtle" size="sm" loading={busy} onClick={() => void onSignOut()}>
+          4 SIGN OUT
+        </Button>
+      </Group>
+    </nav>
+  );
+}

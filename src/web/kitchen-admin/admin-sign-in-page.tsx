@@ -1,0 +1,41 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { GoogleButton } from '../auth/google-button.js';
+import { useSession } from '../auth/use-session.js';
+import { PageLayout } from '../layout/page-layout.js';
+import { AdminNav } from './admin-nav.js';
+import { KitchenRegistration } from './kitchen-registration.js';
+import { LoadFailed, LoadingText } from './status-views.js';
+
+const onSignInDone = (ok: boolean) => {
+  if (!ok) notifications.show({ color: 'red', title: 'Sign-in failed', message: 'Please try again.' });
+};
+
+/** Kitchen entry: a sign-in prompt, or (once signed in) the registration screen itself. */
+export function AdminSignInPage() {
+  const session = useSession();
+  return (
+    <PageLayout>
+      {session.isPending ? (
+        <LoadingText />
+      ) : session.isError ? (
+        <LoadFailed
+          title="We could not check your sign-in"
+          error={session.error}
+          retry={() => void session.refetch()}
+        />
+      ) : session.data.kitchen ? (
+        <>
+          <AdminNav />
+          <KitchenRegistration user={session.data.kitchen} />
+        </>
+      ) : (
+        <Stack align="flex-start" gap="md">
+          <Title order={1}>Please Register Yourself</Title>
+          <Text c="dimmed">Sign in with Google to register your kitchen and publish your menu.</Text>
+          <GoogleButton role="kitchen" label="Register with google" onDone={onSignInDone} />
+        </Stack>
+      )}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import { Modal } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { MenuItem, MenuItemInput } from '../../shared/menu.js';
+import { formatCents } from '../../shared/money.js';
+import { MenuItemForm } from './menu-item-form.js';
+import { useEditMenuItem } from './use-own-menu.js';
+
+const toInput = (item: MenuItem): MenuItemInput => ({
+  item: item.item,
+  imageLink: item.imageLink,
+  price: formatCents(item.priceCents).replace(/^\$/, ''),
+  wait: item.wait,
+});
+
+/** Edits one dish in a dialog; closes on success, keeps the form (with what is wrong) on failure. */
+export function EditMenuItemModal({
+  kitchenUid,
+  item,
+  onClose,
+}: {
+  kitchenUid: string;
+  item: MenuItem | undefined;
+  onClose: () => void;
+}) {
+  const edit = useEditMenuItem(kitchenUid);
+  const onSave = async (values: MenuItemInput) => {
+    const saved = await edit.mutateAsync({ id: item?.id ?? '', patch: values });
+    notifications.show({ color: 'green', title: 'Menu item saved', message: saved.item });
+    onClose();
+  };
+  return (
+    <Modal opened={item !== undefined} onClose={onClose} title="Edit menu item" centered>
+      {item ? (
+        <MenuItemForm
+          key={item.id}
+          initialValues={toInput(item)}
+          submitLabel="Save changes"
+          onSave={onSave}
+        />
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+import { Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
+import { KitchenForm } from './kitchen-form.js';
+import { useEditKitchen } from './use-own-kitchen.js';
+
+/** Edit the kitchen's name, category, address and picture (the landing page shows the change live). */
+export function KitchenDetails({ kitchen }: { kitchen: Kitchen }) {
+  const edit = useEditKitchen();
+  const onSave = async (values: KitchenInput) => {
+    await edit.mutateAsync(values);
+    notifications.show({ color: 'green', title: 'Kitchen details saved', message: values.name });
+  };
+  return (
+    <section aria-labelledby="details-heading">
+      <Title order={2} id="details-heading" mb="md">
+        Edit kitchen details
+      </Title>
+      <KitchenForm
+        initialValues={{
+          name: kitchen.name,
+          category: kitchen.category,
+          address: kitchen.address,
+          imageLink: kitchen.imageLink,
+        }}
+        submitLabel="Save details"
+        onSave={onSave}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { Autocomplete, Button, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { KitchenInput } from '../../shared/kitchens.js';
+import { SaveFailureAlert, useSaveFailure } from './save-failure.js';
+
+const CATEGORY_EXAMPLES = ['Indian', 'Mexican', 'Filipino'];
+
+export const emptyKitchen: KitchenInput = { name: '', category: '', address: '', imageLink: '' };
+
+/**
+ * The kitchen's fields, checked in the browser with the same schema the server uses. `onSave` throws on failure
+ * (an ApiError naming a field puts its message on that field); it may also settle a failure itself (`true`).
+ */
+export function KitchenForm({
+  initialValues,
+  submitLabel,
+  onSave,
+}: {
+  initialValues: KitchenInput;
+  submitLabel: string;
+  onSave: (values: KitchenInput) => Promise<void>;
+}) {
+  const form = useForm<KitchenInput>({
+    initialValues,
+    validate: schemaResolver(KitchenInput, { sync: true }),
+  });
+  const save = useSaveFailure(form);
+  const submit = form.onSubmit(async (values) => {
+    save.clear();
+    try {
+      await onSave(values);
+    } catch (error) {
+      save.failed(error);
+    }
+  }, save.invalid);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={560}>
+        <TextInput label="Name of Kitchen" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+        <Autocomplete
+          label="Category"
+          description="For example Indian, Mexican or Filipino"
+          withAsterisk
+          data={CATEGORY_EXAMPLES}
+          {...form.getInputProps('category')}
+        />
+        <TextInput
+          label="Address"
+          withAsterisk
+          autoComplete="street-address"
+          {...form.getInputProps('address')}
+        />
+        <TextInput
+          type="url"
+          label="Image of your kitchen link"
+          description="A link to a picture, starting with https://"
+          placeholder="https://"
+          withAsterisk
+          {...form.getInputProps('imageLink')}
+        />
+        <SaveFailureAlert failure={save.failure} />
+        <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import { RequireOwnKitchen } from './admin-gates.js';
+import { AdminPage } from './admin-page.js';
+import { KitchenOrders } from './kitchen-orders.js';
+
+export function KitchenOrdersPage() {
+  return (
+    <AdminPage>
+      {(user) => (
+        <RequireOwnKitchen user={user}>{(kitchen) => <KitchenOrders kitchen={kitchen} />}</RequireOwnKitchen>
+      )}
+    </AdminPage>
+  );
+}

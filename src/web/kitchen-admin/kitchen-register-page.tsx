@@ -1,0 +1,6 @@
+import { AdminPage } from './admin-page.js';
+import { KitchenRegistration } from './kitchen-registration.js';
+
+export function KitchenRegisterPage() {
+  return <AdminPage>{(user) => <KitchenRegistration user={user} />}</AdminPage>;
+}

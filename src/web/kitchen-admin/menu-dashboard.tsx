@@ -1,0 +1,60 @@
+import { Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { Kitchen } from '../../shared/kitchens.js';
+import type { MenuItem } from '../../shared/menu.js';
+import { ConfirmModal } from './confirm-modal.js';
+import { EditMenuItemModal } from './edit-menu-item-modal.js';
+import { KitchenDetails } from './kitchen-details.js';
+import { MenuTable } from './menu-table.js';
+import { LoadFailed } from './status-views.js';
+import { useOwnMenu, useRemoveMenuItem } from './use-own-menu.js';
+
+/** /MenuDashboard's content: the live menu table, its edit and remove dialogs, and the kitchen's details. */
+export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
+  const menu = useOwnMenu(kitchen.uid);
+  const remove = useRemoveMenuItem(kitchen.uid);
+  const [editing, setEditing] = useState<MenuItem | undefined>();
+  const [removing, setRemoving] = useState<MenuItem | undefined>();
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing.id);
+      notifications.show({ color: 'green', title: 'Removed from your menu', message: removing.item });
+      setRemoving(undefined);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Could not remove the item',
+        message: (error as Error).message,
+      });
+    }
+  };
+
+  return (
+    <Stack gap="xl">
+      <section>
+        <Title order={1} id="menu-heading" mb="md">
+          Menu of your kitchen
+        </Title>
+        {menu.isError ? (
+          <LoadFailed title="Could not load your menu" error={menu.error} retry={() => void menu.refetch()} />
+        ) : (
+          <MenuTable items={menu.data} onEdit={setEditing} onRemove={setRemoving} />
+        )}
+      </section>
+      <KitchenDetails kitchen={kitchen} />
+      <EditMenuItemModal kitchenUid={kitchen.uid} item={editing} onClose={() => setEditing(undefined)} />
+      <ConfirmModal
+        opened={removing !== undefined}
+        title="Remove this item?"
+        message={`${removing?.item ?? 'This item'} will no longer be on your menu.`}
+        confirmLabel="Remove item"
+        busy={remove.isPending}
+        onConfirm={() => void confirmRemove()}
+        onClose={() => setRemoving(undefined)}
+      />
+    </Stack>
+  );
+}

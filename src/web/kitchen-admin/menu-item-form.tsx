@@ -1,0 +1,72 @@
+import { Button, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { MenuItemInput } from '../../shared/menu.js';
+import { SaveFailureAlert, useSaveFailure } from './save-failure.js';
+
+export const emptyMenuItem: MenuItemInput = { item: '', imageLink: '', price: '', wait: '' };
+
+/**
+ * A menu item's fields, checked with the server's schema. After a successful save the form clears when
+ * `clearOnSave` is set (adding several dishes in a row).
+ */
+export function MenuItemForm({
+  initialValues,
+  submitLabel,
+  onSave,
+  clearOnSave = false,
+}: {
+  initialValues: MenuItemInput;
+  submitLabel: string;
+  onSave: (values: MenuItemInput) => Promise<void>;
+  clearOnSave?: boolean;
+}) {
+  const form = useForm<MenuItemInput>({
+    initialValues,
+    validate: schemaResolver(MenuItemInput, { sync: true }),
+  });
+  const save = useSaveFailure(form);
+  const submit = form.onSubmit(async (values) => {
+    save.clear();
+    try {
+      await onSave(values);
+      if (clearOnSave) form.reset();
+    } catch (error) {
+      save.failed(error);
+    }
+  }, save.invalid);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={560}>
+        <TextInput label="Item" withAsterisk autoComplete="off" {...form.getInputProps('item')} />
+        <TextInput
+          label="Image of your Item Link"
+          description="A link to a picture, starting with https://"
+          placeholder="https://"
+          inputMode="url"
+          withAsterisk
+          {...form.getInputProps('imageLink')}
+        />
+        <TextInput
+          label="Price"
+          description="In dollars, for example 12.50"
+          leftSection="$"
+          inputMode="decimal"
+          withAsterisk
+          {...form.getInputProps('price')}
+        />
+        <TextInput
+          label="Wait Time"
+          placeholder="20 min"
+          withAsterisk
+          autoComplete="off"
+          {...form.getInputProps('wait')}
+        />
+        <SaveFailureAlert failure={save.failure} />
+        <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
