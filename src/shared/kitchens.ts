@@ -33,5 +33,12 @@ export const KitchenUpdateInput = KitchenInput.partial().refine(
 );
 export type KitchenUpdateInput = z.infer<typeof KitchenUpdateInput>;
 
+/**
+ * The answer to "has the signed-in owner registered a kitchen?". A screen asks this rather than GET /api/kitchen,
+ * whose 404 NO_KITCHEN would be an error for an expected state (and a console error in the browser).
+ */
+export const OwnKitchenCheck = z.object({ kitchen: Kitchen.nullable() });
+export type OwnKitchenCheck = z.infer<typeof OwnKitchenCheck>;
+
 /** The error code of the owner's kitchen routes when the signed-in owner has not registered a kitchen yet. */
 export const NO_KITCHEN = 'NO_KITCHEN';

@@ -9,6 +9,8 @@ import { UnbuiltPage } from './pages/unbuilt-page.js';
 export const router = createBrowserRouter([
   {
     errorElement: <RouteErrorPage />,
+    // Shown for the moment a lazily loaded page's code arrives on first entry.
+    HydrateFallback: () => null,
     children: [
       { path: paths.home.pattern, element: <LandingPage /> },
       {

@@ -77,6 +77,23 @@ describeEachEngine('the owner’s kitchen: /api/kitchen', (get) => {
     expect(resB.json()).toMatchObject({ uid: b.user.id, name: 'Kitchen B' });
   });
 
+  it('GET /api/kitchen/check answers the own kitchen or null, and refuses anonymous and customer sessions', async () => {
+    expect((await get().app.inject('/api/kitchen/check')).statusCode).toBe(401);
+    const customer = await signedIn(get(), 'customer');
+    expect(
+      (await get().app.inject({ url: '/api/kitchen/check', headers: { cookie: customer.cookie } }))
+        .statusCode,
+    ).toBe(401);
+    const newcomer = await signedIn(get(), 'kitchen');
+    const none = await get().app.inject({ url: '/api/kitchen/check', headers: { cookie: newcomer.cookie } });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ kitchen: null });
+    const a = await buildKitchen(get(), { name: 'Checked A' });
+    await buildKitchen(get(), { name: 'Checked B' });
+    const res = await get().app.inject({ url: '/api/kitchen/check', headers: { cookie: a.cookie } });
+    expect(res.json()).toMatchObject({ kitchen: { uid: a.user.id, name: 'Checked A' } });
+  });
+
   it('POST registers the kitchen with the owner’s name and email (201) and lists it live', async () => {
     const stream = await openEventStream(`${baseUrl}/api/kitchens`);
     try {

@@ -1,16 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kitchens.js';
+import { Kitchen, KitchenInput, KitchenUpdateInput, OwnKitchenCheck } from '../../shared/kitchens.js';
 import { requireUser } from '../auth/sessions.js';
 import { conflict } from '../lib/errors.js';
+import { findKitchen } from './kitchen-queries.js';
 import { editKitchen, registerKitchen } from './kitchen-service.js';
 import { noKitchen, requireKitchen } from './require-kitchen.js';
 
-/** The signed-in owner's own kitchen: read it, register it (once), edit it. */
+/** The signed-in owner's own kitchen: read it (or check for it), register it (once), edit it. */
 export const ownKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/kitchen', { schema: { response: { 200: Kitchen } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return (await requireKitchen(request)).kitchen;
   });
+
+  app.get(
+    '/api/kitchen/check',
+    { schema: { response: { 200: OwnKitchenCheck } } },
+    async (request, reply) => {
+      const user = await requireUser(request, 'kitchen');
+      reply.header('cache-control', 'no-store');
+      return { kitchen: (await findKitchen(app.db, user.id)) ?? null };
+    },
+  );
 
   app.post(
     '/api/kitchen',

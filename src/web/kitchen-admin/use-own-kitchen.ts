@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  NO_KITCHEN,
-  type Kitchen,
-  type KitchenInput,
-  type KitchenUpdateInput,
-} from '../../shared/kitchens.js';
-import { ApiError, api } from '../lib/api-client.js';
+import type { Kitchen, KitchenInput, KitchenUpdateInput, OwnKitchenCheck } from '../../shared/kitchens.js';
+import { api } from '../lib/api-client.js';
 
 /** Keyed by the owner, so a different kitchen user never sees the previous one's kitchen. */
 export const ownKitchenKey = (ownerUid: string) => ['own-kitchen', ownerUid] as const;
@@ -13,12 +8,7 @@ export const allOwnKitchensKey = ['own-kitchen'] as const;
 
 /** The signed-in owner's kitchen, or null when they have not registered one yet. */
 export async function fetchOwnKitchen(): Promise<Kitchen | null> {
-  try {
-    return await api.get<Kitchen>('/api/kitchen');
-  } catch (error) {
-    if (error instanceof ApiError && error.body.code === NO_KITCHEN) return null;
-    throw error;
-  }
+  return (await api.get<OwnKitchenCheck>('/api/kitchen/check')).kitchen;
 }
 
 export function useOwnKitchen(ownerUid: string) {

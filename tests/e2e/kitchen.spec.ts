@@ -1,0 +1,196 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { placeOrderDirectly, readOrder } from './db.js';
+import { expect, test } from './fixtures.js';
+import { newPerson, signInWithPopup, type Person } from './sign-in.js';
+
+/** Signs a new cook in from /AdminSignIn; they land on step 1 of the registration screen. */
+async function signInAsCook(page: Page, person: Person) {
+  await page.goto('/AdminSignIn');
+  await expect(page.getByRole('heading', { name: 'Please Register Yourself' })).toBeVisible();
+  await signInWithPopup(page, page.getByRole('button', { name: 'Register with google' }), person);
+  await expect(page.getByRole('heading', { name: `Welcome ${person.name}` })).toBeVisible();
+}
+
+async function registerKitchen(page: Page, name: string) {
+  await expect(page.getByRole('heading', { name: 'Register your kitchen' })).toBeVisible();
+  await page.getByLabel('Name of Kitchen').fill(name);
+  await page.getByLabel('Category').fill('Filipino');
+  await page.getByLabel('Address').fill('12 Mango Street');
+  await page.getByLabel('Image of your kitchen link').fill('https://images.invalid/kitchen.png');
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Menu' })).toBeVisible();
+}
+
+async function addMenuItem(page: Page, item: string, price: string, wait: string) {
+  const itemField = page.getByRole('textbox', { name: 'Item', exact: true });
+  await itemField.fill(item);
+  await page.getByLabel('Image of your Item Link').fill('https://images.invalid/dish.png');
+  await page.getByLabel('Price').fill(price);
+  await page.getByLabel('Wait Time').fill(wait);
+  await page.getByRole('button', { name: 'Add Menu' }).click();
+  // Added: the form clears and step 2 stays.
+  await expect(itemField).toHaveValue('');
+  await expect(page.getByLabel('Price')).toHaveValue('');
+  await expect(page.getByRole('heading', { name: 'Add Menu' })).toBeVisible();
+}
+
+test.describe('kitchen owner', () => {
+  test('registers a kitchen, publishes a menu and runs an order, all live', async ({ browser }) => {
+    const cookContext = await browser.newContext();
+    const visitorContext = await browser.newContext();
+    const cook = await cookContext.newPage();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto('/');
+    await expect(visitor.getByTestId('kitchen-card').first()).toBeVisible();
+
+    const person = newPerson('Mila Cook');
+    const kitchenName = `Mila's Kusina ${Date.now()}`;
+    await signInAsCook(cook, person);
+    await registerKitchen(cook, kitchenName);
+
+    // The new kitchen appears first on the landing page of another browser, without reload.
+    const firstCard = visitor.getByTestId('kitchen-card').first();
+    await expect(firstCard).toContainText(kitchenName);
+    const href = await firstCard.getAttribute('href');
+    const uid = href?.split('/').pop() ?? '';
+    expect(href).toBe(`/KitchenMenu/${uid}`);
+
+    // The dashboard, open in a second tab, follows the menu live.
+    const dashboard = await cookContext.newPage();
+    await dashboard.goto('/MenuDashboard');
+    const menuTable = dashboard.getByRole('table', { name: 'Menu of your kitchen' });
+    await expect(menuTable).toContainText('Your menu is empty');
+
+    await addMenuItem(cook, 'Chicken Adobo', '11.5', '30 min');
+    await addMenuItem(cook, 'Ube Halaya', '4', '10 min');
+
+    await expect(menuTable.getByRole('row', { name: /Chicken Adobo/ })).toContainText('$11.50');
+    await expect(menuTable.getByRole('row', { name: /Chicken Adobo/ })).toContainText('30 min');
+    await expect(menuTable.getByRole('row', { name: /Ube Halaya/ })).toContainText('$4.00');
+    // The public menu of the kitchen has both items too.
+    await expect
+      .poll(async () => (await (await visitor.request.get(`/api/kitchens/${uid}/menu`)).json()) as unknown[])
+      .toEqual([
+        expect.objectContaining({ item: 'Chicken Adobo', priceCents: 1150 }),
+        expect.objectContaining({ item: 'Ube Halaya', priceCents: 400 }),
+      ]);
+
+    // An order placed for this kitchen appears at the top of the orders page, live and marked new.
+    const orders = dashboard;
+    await orders
+      .getByRole('navigation', { name: 'Kitchen admin' })
+      .getByRole('link', { name: '3 Orders' })
+      .click();
+    const ordersTable = orders.getByRole('table', { name: 'Orders of your kitchen' });
+    await expect(ordersTable).toContainText('No orders yet');
+    const { order, customer } = await placeOrderDirectly(
+      { uid, name: kitchenName },
+      [
+        { item: 'Chicken Adobo', priceCents: 1150 },
+        { item: 'Ube Halaya', priceCents: 400 },
+      ],
+      '77 Delivery Lane',
+    );
+    const row = ordersTable.getByRole('row', { name: new RegExp(customer.email.replaceAll('.', '\\.')) });
+    await expect(row).toContainText('77 Delivery Lane');
+    await expect(row).toContainText('recieved');
+    await expect(row).toContainText('Chicken Adobo, Ube Halaya');
+    await expect(row).toContainText('New');
+    await expect(orders.getByRole('alert').filter({ hasText: 'New order' })).toBeVisible();
+
+    // Update: a dialog asks for the status; a quick pick fills it in.
+    await row.getByRole('button', { name: 'Update' }).click();
+    const dialog = orders.getByRole('dialog', { name: 'Update order status' });
+    await expect(dialog.getByLabel('What is the status of the order?')).toBeFocused();
+    await dialog.getByRole('button', { name: 'Out for delivery' }).click();
+    await expect(dialog.getByLabel('What is the status of the order?')).toHaveValue('Out for delivery');
+    await dialog.getByRole('button', { name: 'Save status' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Out for delivery');
+    await expect(row).not.toContainText('New');
+    expect((await readOrder(order.id))?.status).toBe('Out for delivery');
+
+    // Delete asks first; the row then leaves the table, and the order is kept as archived.
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = orders.getByRole('dialog', { name: 'Delete this order?' });
+    await confirm.getByRole('button', { name: 'Delete order' }).click();
+    await expect(row).toHaveCount(0);
+    await expect(ordersTable).toContainText('No orders yet');
+    expect((await readOrder(order.id))?.archivedAt).toBeInstanceOf(Date);
+
+    await Promise.all([cookContext.close(), visitorContext.close()]);
+  });
+
+  test('an empty Next Step shows "Please fill all fields" and says which field is missing', async ({
+    page,
+  }) => {
+    await signInAsCook(page, newPerson('Empty Form'));
+    await page.getByRole('button', { name: 'Next Step' }).click();
+    await expect(page.getByText('Please fill all fields')).toBeVisible();
+    await expect(page.getByText('Name of Kitchen is required')).toBeVisible();
+    await expect(page.getByLabel('Name of Kitchen')).toHaveAttribute('aria-invalid', 'true');
+    // A link that is not http(s) is refused by name, too.
+    await page.getByLabel('Name of Kitchen').fill('Almost');
+    await page.getByLabel('Category').fill('Mexican');
+    await page.getByLabel('Address').fill('1 Road');
+    await page.getByLabel('Image of your kitchen link').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Next Step' }).click();
+    await expect(page.getByText('Image of your kitchen link must be an http(s) link')).toBeVisible();
+    await expect(page.getByText('Please fill all fields')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Register your kitchen' })).toBeVisible();
+  });
+
+  test('admin pages send visitors to sign in, kitchen-less cooks to step 1, and SIGN OUT goes home', async ({
+    page,
+  }) => {
+    for (const path of ['/MenuDashboard', '/KitchenOrders', '/KitchenRegister']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/AdminSignIn$/);
+      await expect(page.getByRole('heading', { name: 'Please Register Yourself' })).toBeVisible();
+    }
+    await signInAsCook(page, newPerson('No Kitchen'));
+    await page.goto('/MenuDashboard');
+    await expect(page).toHaveURL(/\/KitchenRegister$/);
+    await expect(page.getByRole('heading', { name: 'Register your kitchen' })).toBeVisible();
+
+    await registerKitchen(page, `Step Nav ${Date.now()}`);
+    const nav = page.getByRole('navigation', { name: 'Kitchen admin' });
+    await nav.getByRole('link', { name: '1 MENU' }).click();
+    await expect(page.getByRole('heading', { name: 'Menu of your kitchen' })).toBeVisible();
+    await nav.getByRole('link', { name: '2 ADD TO MENU' }).click();
+    // An owner with a kitchen lands on step 2 directly.
+    await expect(page.getByRole('heading', { name: 'Add Menu' })).toBeVisible();
+    await nav.getByRole('button', { name: '4 SIGN OUT' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/KitchenOrders');
+    await expect(page).toHaveURL(/\/AdminSignIn$/);
+  });
+
+  test('the admin pages have no axe-core violations', async ({ page }) => {
+    const axe = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.map(
+        (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+    await page.goto('/AdminSignIn');
+    await expect(page.getByRole('heading', { name: 'Please Register Yourself' })).toBeVisible();
+    expect(await axe()).toEqual([]);
+    await signInAsCook(page, newPerson('Axe Cook'));
+    await page.getByRole('button', { name: 'Next Step' }).click();
+    await expect(page.getByText('Please fill all fields')).toBeVisible();
+    expect(await axe()).toEqual([]);
+    await registerKitchen(page, `Axe Kitchen ${Date.now()}`);
+    await addMenuItem(page, 'Pancit', '9.75', '25 min');
+    expect(await axe()).toEqual([]);
+    await page.goto('/MenuDashboard');
+    await expect(page.getByRole('row', { name: /Pancit/ })).toBeVisible();
+    expect(await axe()).toEqual([]);
+    await page.getByRole('button', { name: 'Edit Pancit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit menu item' })).toBeVisible();
+    expect(await axe()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/KitchenOrders');
+    await expect(page.getByText('No orders yet')).toBeVisible();
+    expect(await axe()).toEqual([]);
+  });
+});
