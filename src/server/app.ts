@@ -8,6 +8,7 @@ import { healthRoutes } from './health/health-routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { menuRoutes } from './menu/menu-routes.js';
+import { chatRoutes } from './chat/chat-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerErrorHandler } from './lib/errors.js';
 import { projectRoot } from './lib/project-root.js';
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionRoutes);
   await app.register(kitchenRoutes);
   await app.register(menuRoutes);
+  await app.register(chatRoutes);
 
   const webApp = await registerWebApp(app, options.webDir ?? join(projectRoot(), 'dist', 'web'));
   app.setNotFoundHandler((request, reply) => {
