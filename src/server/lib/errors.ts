@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Extra response headers, such as Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -20,6 +22,8 @@ export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND
 export const conflict = (message: string, field?: string) => new HttpError(409, 'CONFLICT', message, field);
 export const badRequest = (message: string, field?: string) =>
   new HttpError(400, 'VALIDATION', message, field);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 /** Database unreachable or shutting down: answer 503 quickly rather than hang. */
 export class UnavailableError extends HttpError {
@@ -66,6 +70,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       const body: ApiErrorBody = { code: error.code, message: error.message, field: error.field };
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }
     if (isDatabaseUnavailable(error)) {
