@@ -42,7 +42,14 @@ export async function startApp(env: Record<string, string>): Promise<Proc> {
   const port = allocatePort();
   const child = spawn(process.execPath, ['dist/node/server/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error', GEOCODER: 'off', SEED_DEMO: 'false', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'error',
+      GEOCODER: 'off',
+      SEED_DEMO: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

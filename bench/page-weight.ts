@@ -6,13 +6,24 @@ import { chromium, devices } from '@playwright/test';
 import { root, startApp } from './lib.js';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 type Row = { measure: string; engine: string; value: number; unit: string; target?: string; ok?: boolean };
 
 /** Bytes on the wire (compressed) of the JavaScript and CSS a first view loads. */
 async function firstViewWeight(url: string) {
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')),
+  });
   try {
     const context = await browser.newContext({ ...devices['Moto G4'] });
     const page = await context.newPage();
@@ -40,7 +51,15 @@ async function lighthouse(url: string, out: string) {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [join(root, 'node_modules/lighthouse/cli/index.js'), url, '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices', '--quiet', `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
+      [
+        join(root, 'node_modules/lighthouse/cli/index.js'),
+        url,
+        '--output=json',
+        `--output-path=${out}`,
+        '--only-categories=performance,accessibility,best-practices',
+        '--quiet',
+        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      ],
       { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}`))));
@@ -72,15 +91,69 @@ export async function pageWeight(): Promise<Row[]> {
     for (const [label, path] of pages) {
       const url = `http://localhost:${app.port}${path}`;
       const weight = await firstViewWeight(url);
-      rows.push({ measure: `${label}: initial JavaScript (gzip)`, engine: 'web', value: weight.js / 1024, unit: 'KiB', target: '<= 150 KiB', ok: weight.js / 1024 <= 150 });
-      rows.push({ measure: `${label}: initial CSS (gzip)`, engine: 'web', value: weight.css / 1024, unit: 'KiB' });
+      rows.push({
+        measure: `${label}: initial JavaScript (gzip)`,
+        engine: 'web',
+        value: weight.js / 1024,
+        unit: 'KiB',
+        target: '<= 150 KiB',
+        ok: weight.js / 1024 <= 150,
+      });
+      rows.push({
+        measure: `${label}: initial CSS (gzip)`,
+        engine: 'web',
+        value: weight.css / 1024,
+        unit: 'KiB',
+      });
       const lh = await lighthouse(url, join(outDir, `${label.replace(/\W+/g, '_')}.json`));
-      rows.push({ measure: `${label}: Lighthouse performance`, engine: 'web', value: lh.performance, unit: '', target: '>= 95', ok: lh.performance >= 95 });
-      rows.push({ measure: `${label}: Lighthouse accessibility`, engine: 'web', value: lh.accessibility, unit: '', target: '100', ok: lh.accessibility === 100 });
-      rows.push({ measure: `${label}: Lighthouse best practices`, engine: 'web', value: lh.bestPractices, unit: '', target: '>= 95', ok: lh.bestPractices >= 95 });
-      rows.push({ measure: `${label}: LCP`, engine: 'web', value: lh.lcp, unit: 'ms', target: '<= 2500 ms', ok: lh.lcp <= 2500 });
-      rows.push({ measure: `${label}: CLS`, engine: 'web', value: lh.cls, unit: '', target: '<= 0.1', ok: lh.cls <= 0.1 });
-      rows.push({ measure: `${label}: TBT`, engine: 'web', value: lh.tbt, unit: 'ms', target: '<= 200 ms', ok: lh.tbt <= 200 });
+      rows.push({
+        measure: `${label}: Lighthouse performance`,
+        engine: 'web',
+        value: lh.performance,
+        unit: '',
+        target: '>= 95',
+        ok: lh.performance >= 95,
+      });
+      rows.push({
+        measure: `${label}: Lighthouse accessibility`,
+        engine: 'web',
+        value: lh.accessibility,
+        unit: '',
+        target: '100',
+        ok: lh.accessibility === 100,
+      });
+      rows.push({
+        measure: `${label}: Lighthouse best practices`,
+        engine: 'web',
+        value: lh.bestPractices,
+        unit: '',
+        target: '>= 95',
+        ok: lh.bestPractices >= 95,
+      });
+      rows.push({
+        measure: `${label}: LCP`,
+        engine: 'web',
+        value: lh.lcp,
+        unit: 'ms',
+        target: '<= 2500 ms',
+        ok: lh.lcp <= 2500,
+      });
+      rows.push({
+        measure: `${label}: CLS`,
+        engine: 'web',
+        value: lh.cls,
+        unit: '',
+        target: '<= 0.1',
+        ok: lh.cls <= 0.1,
+      });
+      rows.push({
+        measure: `${label}: TBT`,
+        engine: 'web',
+        value: lh.tbt,
+        unit: 'ms',
+        target: '<= 200 ms',
+        ok: lh.tbt <= 200,
+      });
     }
   } finally {
     await app.stop();

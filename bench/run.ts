@@ -18,12 +18,24 @@ const FANOUT_SIZES = quick ? [200] : [1000, 10_000];
 const WRITES = quick ? 10 : 50;
 const ORDERS = quick ? 300 : 3000;
 
-type Row = { measure: string; engine: string; value: number; unit: string; baseline?: number; target?: string; ok?: boolean };
+type Row = {
+  measure: string;
+  engine: string;
+  value: number;
+  unit: string;
+  baseline?: number;
+  target?: string;
+  ok?: boolean;
+};
 const rows: Row[] = [];
 const record = (row: Row) => {
   rows.push(row);
-  const ratio = row.baseline ? ` (${((row.value / row.baseline) * 100).toFixed(0)}% of baseline ${row.baseline.toFixed(0)})` : '';
-  console.log(`  ${row.engine.padEnd(9)} ${row.measure.padEnd(46)} ${row.value.toFixed(1).padStart(10)} ${row.unit}${ratio}${row.target ? ` target ${row.target}: ${row.ok ? 'met' : 'MISSED'}` : ''}`);
+  const ratio = row.baseline
+    ? ` (${((row.value / row.baseline) * 100).toFixed(0)}% of baseline ${row.baseline.toFixed(0)})`
+    : '';
+  console.log(
+    `  ${row.engine.padEnd(9)} ${row.measure.padEnd(46)} ${row.value.toFixed(1).padStart(10)} ${row.unit}${ratio}${row.target ? ` target ${row.target}: ${row.ok ? 'met' : 'MISSED'}` : ''}`,
+  );
 };
 
 const percentile = (values: number[], p: number) => {
@@ -39,7 +51,15 @@ async function readBench(app: Proc, data: BenchData, engine: string, baseline: n
     await load({ url: `${app.url}${path}`, connections: 20, duration: 1 }); // warm up
     const r = await load({ url: `${app.url}${path}`, connections: 100, pipelining: 10, duration: DURATION });
     if (r.non2xx || r.errors) console.log(`    (${r.non2xx} non-2xx, ${r.errors} errors)`);
-    record({ measure: name, engine, value: r.requestsPerSec, unit: 'req/s', baseline, target: '>= 50% of bare', ok: r.requestsPerSec >= baseline / 2 });
+    record({
+      measure: name,
+      engine,
+      value: r.requestsPerSec,
+      unit: 'req/s',
+      baseline,
+      target: '>= 50% of bare',
+      ok: r.requestsPerSec >= baseline / 2,
+    });
   }
 }
 
@@ -60,7 +80,10 @@ async function orderBench(app: Proc, data: BenchData, engine: string): Promise<n
           const i = next++;
           return {
             ...req,
-            headers: { 'content-type': 'application/json', cookie: `customer_session=${tokens[i % tokens.length]}` },
+            headers: {
+              'content-type': 'application/json',
+              cookie: `customer_session=${tokens[i % tokens.length]}`,
+            },
             body: JSON.stringify({
               kitchenUid: data.kitchenUid,
               itemIds: [data.itemIds[i % 30], data.itemIds[(i + 7) % 30]],
@@ -76,10 +99,31 @@ async function orderBench(app: Proc, data: BenchData, engine: string): Promise<n
   const seconds = (performance.now() - started) / 1000;
   const created = statuses.get(201) ?? 0;
   console.log(`    answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
-  record({ measure: 'orders: placed/s (50 customers at once)', engine, value: created / seconds, unit: 'orders/s', target: engine === 'postgres' ? '>= 1000' : '>= 300', ok: created / seconds >= (engine === 'postgres' ? 1000 : 300) });
+  record({
+    measure: 'orders: placed/s (50 customers at once)',
+    engine,
+    value: created / seconds,
+    unit: 'orders/s',
+    target: engine === 'postgres' ? '>= 1000' : '>= 300',
+    ok: created / seconds >= (engine === 'postgres' ? 1000 : 300),
+  });
   record({ measure: 'orders: p50 latency', engine, value: r.p50, unit: 'ms' });
-  record({ measure: 'orders: p99 latency', engine, value: r.p99, unit: 'ms', target: '< 50 ms', ok: r.p99 < 50 });
-  record({ measure: 'orders: errors + non-201 answers', engine, value: r.errors + (r.total - created), unit: '', target: '0', ok: r.errors + (r.total - created) === 0 });
+  record({
+    measure: 'orders: p99 latency',
+    engine,
+    value: r.p99,
+    unit: 'ms',
+    target: '< 50 ms',
+    ok: r.p99 < 50,
+  });
+  record({
+    measure: 'orders: errors + non-201 answers',
+    engine,
+    value: r.errors + (r.total - created),
+    unit: '',
+    target: '0',
+    ok: r.errors + (r.total - created) === 0,
+  });
   return created;
 }
 
@@ -120,7 +164,12 @@ async function fanOut(reader: Proc, writer: Proc, data: BenchData, engine: strin
       const res = await fetch(`${writer.url}/api/kitchen`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', cookie: `kitchen_session=${data.ownerToken}` },
-        body: JSON.stringify({ name: `Bench Kitchen ${marker}`, category: 'Indian', address: '0 Bench Street', imageLink: '/demo/kitchen-indian.svg' }),
+        body: JSON.stringify({
+          name: `Bench Kitchen ${marker}`,
+          category: 'Indian',
+          address: '0 Bench Street',
+          imageLink: '/demo/kitchen-indian.svg',
+        }),
       });
       const answered = performance.timeOrigin + performance.now();
       if (!res.ok) throw new Error(`write answered ${res.status}: ${await res.text()}`);
@@ -129,8 +178,22 @@ async function fanOut(reader: Proc, writer: Proc, data: BenchData, engine: strin
     }
     const label = reader === writer ? `${n} subscribers` : `${n} subscribers, 2 instances`;
     record({ measure: `fan-out p50, ${label}`, engine, value: percentile(latencies, 50), unit: 'ms' });
-    record({ measure: `fan-out p99, ${label}`, engine, value: percentile(latencies, 99), unit: 'ms', ...(n === 1000 ? { target: '<= 200 ms', ok: percentile(latencies, 99) <= 200 } : {}) });
-    if (reader === writer) record({ measure: `memory per idle stream (${n})`, engine, value: perStreamKiB, unit: 'KiB', target: '<= 16 KiB', ok: perStreamKiB <= 16 });
+    record({
+      measure: `fan-out p99, ${label}`,
+      engine,
+      value: percentile(latencies, 99),
+      unit: 'ms',
+      ...(n === 1000 ? { target: '<= 200 ms', ok: percentile(latencies, 99) <= 200 } : {}),
+    });
+    if (reader === writer)
+      record({
+        measure: `memory per idle stream (${n})`,
+        engine,
+        value: perStreamKiB,
+        unit: 'KiB',
+        target: '<= 16 KiB',
+        ok: perStreamKiB <= 16,
+      });
   } finally {
     clients.kill('SIGKILL');
     await sleep(1000);
@@ -183,14 +246,26 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
   const app = await startApp(env);
   try {
     await sleep(2000);
-    record({ measure: 'idle RSS after start-up', engine, value: rssMiB(app.child.pid ?? 0), unit: 'MiB', target: engine === 'postgres' ? '<= 150 MiB' : '<= 300 MiB', ok: rssMiB(app.child.pid ?? 0) <= (engine === 'postgres' ? 150 : 300) });
+    record({
+      measure: 'idle RSS after start-up',
+      engine,
+      value: rssMiB(app.child.pid ?? 0),
+      unit: 'MiB',
+      target: engine === 'postgres' ? '<= 150 MiB' : '<= 300 MiB',
+      ok: rssMiB(app.child.pid ?? 0) <= (engine === 'postgres' ? 150 : 300),
+    });
     await readBench(app, data, engine, baseline);
     created = await attempt('orders', () => orderBench(app, data, engine), 0);
-    for (const n of FANOUT_SIZES) await attempt(`fan-out ${n}`, () => fanOut(app, app, data, engine, n), undefined);
+    for (const n of FANOUT_SIZES)
+      await attempt(`fan-out ${n}`, () => fanOut(app, app, data, engine, n), undefined);
     if (engine === 'postgres') {
       const second = await startApp(env);
       try {
-        await attempt('fan-out, 2 instances', () => fanOut(second, app, data, engine, FANOUT_SIZES[0] ?? 1000), undefined);
+        await attempt(
+          'fan-out, 2 instances',
+          () => fanOut(second, app, data, engine, FANOUT_SIZES[0] ?? 1000),
+          undefined,
+        );
       } finally {
         await second.stop();
       }
@@ -199,27 +274,54 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
     await app.stop();
   }
   const inDb = await countOrders();
-  record({ measure: 'orders: database count - 201 answers', engine, value: inDb - created, unit: '', target: '0', ok: inDb === created });
+  record({
+    measure: 'orders: database count - 201 answers',
+    engine,
+    value: inDb - created,
+    unit: '',
+    target: '0',
+    ok: inDb === created,
+  });
   await cleanup();
 }
 
 async function main() {
   const started = Date.now();
-  console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+  console.log(
+    `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  );
   const bare = await startBare();
   await load({ url: `${bare.url}/hello`, connections: 20, duration: 1 });
-  const baselineRun = await load({ url: `${bare.url}/hello`, connections: 100, pipelining: 10, duration: DURATION });
+  const baselineRun = await load({
+    url: `${bare.url}/hello`,
+    connections: 100,
+    pipelining: 10,
+    duration: DURATION,
+  });
   await bare.stop();
   const baseline = baselineRun.requestsPerSec;
-  record({ measure: 'baseline: bare Fastify hello route, req/s', engine: '-', value: baseline, unit: 'req/s' });
+  record({
+    measure: 'baseline: bare Fastify hello route, req/s',
+    engine: '-',
+    value: baseline,
+    unit: 'req/s',
+  });
 
   for (const engine of ['postgres', 'pglite'] as const) await runEngine(engine, baseline);
 
   console.log('\n== page weight and Lighthouse (mobile)');
   for (const row of await attempt('page weight', pageWeight, [])) record(row);
 
-  const machine = { cpus: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
-  writeFileSync(join(root, 'bench/results/latest.json'), JSON.stringify({ at: new Date().toISOString(), machine, quick, rows, failures }, null, 2) + '\n');
+  const machine = {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
+  writeFileSync(
+    join(root, 'bench/results/latest.json'),
+    JSON.stringify({ at: new Date().toISOString(), machine, quick, rows, failures }, null, 2) + '\n',
+  );
   console.log(`\nwrote bench/results/latest.json in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
