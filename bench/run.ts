@@ -242,7 +242,7 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
       await created.drop();
     };
   }
-  let created = 0;
+  let created: number;
   const app = await startApp(env);
   try {
     await sleep(2000);
