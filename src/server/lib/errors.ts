@@ -44,12 +44,20 @@ const CONNECTION_ERROR_CODES = new Set([
 ]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  const message = String((error as { message?: unknown }).message ?? '');
-  return (
-    (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) ||
-    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(message)
-  );
+  // Drizzle wraps the driver's error: look along the chain of causes.
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    const message = String((e as { message?: unknown }).message ?? '');
+    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|connect ECONNREFUSED/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
