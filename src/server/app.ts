@@ -16,6 +16,7 @@ import { menuRoutes } from './menu/menu-routes.js';
 import { ownMenuRoutes } from './menu/own-menu-routes.js';
 import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
 import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
+import { chatRoutes } from './chat/chat-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerErrorHandler } from './lib/errors.js';
 import { projectRoot } from './lib/project-root.js';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ownKitchenRoutes);
   await app.register(ownMenuRoutes);
   await app.register(kitchenOrderRoutes);
+  await app.register(chatRoutes);
 
   const webApp = await registerWebApp(app, options.webDir ?? join(projectRoot(), 'dist', 'web'));
   app.setNotFoundHandler((request, reply) => {

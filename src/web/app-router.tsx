@@ -1,3 +1,4 @@
+import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../shared/paths.js';
 import { LandingPage } from './pages/landing-page.js';
@@ -41,7 +42,15 @@ export const router = createBrowserRouter([
       { path: paths.customerSignIn.pattern, element: <UnbuiltPage title="Sign in" /> },
       { path: paths.shoppingCart.pattern, element: <UnbuiltPage title="Shopping Cart" /> },
       { path: paths.customerOrderStatus.pattern, element: <UnbuiltPage title="Order Status" /> },
-      { path: paths.chatroom.pattern, element: <UnbuiltPage title="Chat room" /> },
+      {
+        path: paths.chatroom.pattern,
+        lazy: async () => ({ Component: (await import('./chat/chat-page.js')).ChatPage }),
+        hydrateFallbackElement: (
+          <Center h="100vh">
+            <Loader aria-label="Loading the chat" />
+          </Center>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

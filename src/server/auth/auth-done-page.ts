@@ -7,6 +7,7 @@ export const AUTH_DONE_HTML = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>HomeCooked sign-in</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:28rem;padding:0 1rem;color:#212529}a{color:#c2410c}</style>
   </head>
   <body>
@@ -34,6 +35,7 @@ export const AUTH_DONE_JS = `(function () {
   document.getElementById('message').textContent = ok ? 'You can close this window.' : 'Please close this window and try again.';
   var back = params.get('returnTo');
   if (back && back.charAt(0) === '/' && back.charAt(1) !== '/') document.getElementById('continue').setAttribute('href', back);
-  if (told && window.opener) setTimeout(function () { window.close(); }, 50);
+  // A window we opened by script may close itself, even where an opener policy cut window.opener.
+  if (told) setTimeout(function () { window.close(); }, 50);
 })();
 `;

@@ -24,7 +24,7 @@ const subjectFor = (email: string) =>
 function loginPage(uid: string, error?: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in (development)</title>
+<title>Sign in (development)</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>body{font-family:system-ui,sans-serif;max-width:24rem;margin:3rem auto;padding:0 1rem;color:#212529}
 label{display:block;margin:.8rem 0 .2rem;font-weight:600}input{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
 button{margin-top:1.2rem;padding:.6rem 1.2rem;font-size:1rem;background:#c2410c;color:#fff;border:0;border-radius:6px}
@@ -122,6 +122,11 @@ export async function registerDevIdp(
     // oidc-provider reads request bodies itself: leave them unparsed here.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // The same opener policy as our own pages (these answers are written raw), so the sign-in popup keeps its
+    // link to the page that opened it.
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.raw.setHeader('cross-origin-opener-policy', 'same-origin-allow-popups');
+    });
 
     scope.get(
       `${DEV_IDP_PATH}/interaction/:uid`,
