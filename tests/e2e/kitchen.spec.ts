@@ -15,7 +15,7 @@ async function signInAsCook(page: Page, person: Person) {
 async function registerKitchen(page: Page, name: string) {
   await expect(page.getByRole('heading', { name: 'Register your kitchen' })).toBeVisible();
   await page.getByLabel('Name of Kitchen').fill(name);
-  await page.getByLabel('Category').fill('Filipino');
+  await page.getByRole('combobox', { name: 'Category' }).fill('Filipino');
   await page.getByLabel('Address').fill('12 Mango Street');
   await page.getByLabel('Image of your kitchen link').fill('https://images.invalid/kitchen.png');
   await page.getByRole('button', { name: 'Next Step' }).click();
@@ -132,7 +132,7 @@ test.describe('kitchen owner', () => {
     await expect(page.getByLabel('Name of Kitchen')).toHaveAttribute('aria-invalid', 'true');
     // A link that is not http(s) is refused by name, too.
     await page.getByLabel('Name of Kitchen').fill('Almost');
-    await page.getByLabel('Category').fill('Mexican');
+    await page.getByRole('combobox', { name: 'Category' }).fill('Mexican');
     await page.getByLabel('Address').fill('1 Road');
     await page.getByLabel('Image of your kitchen link').fill('javascript:alert(1)');
     await page.getByRole('button', { name: 'Next Step' }).click();

@@ -122,6 +122,15 @@ describeEachEngine('the owner’s kitchen: /api/kitchen', (get) => {
     }
   });
 
+  it('POST makes the new kitchen’s menu readable at once, even after a read that found no kitchen', async () => {
+    const { user, cookie } = await signedIn(get(), 'kitchen');
+    expect((await get().app.inject(`/api/kitchens/${user.id}/menu`)).statusCode).toBe(404);
+    expect((await post(kitchenInput(), cookie)).statusCode).toBe(201);
+    const menu = await get().app.inject(`/api/kitchens/${user.id}/menu`);
+    expect(menu.statusCode).toBe(200);
+    expect(menu.json()).toEqual([]);
+  });
+
   it('POST refuses a second kitchen with 409 and leaves the first unchanged', async () => {
     const { user, cookie } = await buildKitchen(get(), { name: 'First' });
     const res = await post(kitchenInput({ name: 'Second' }), cookie);
