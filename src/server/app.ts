@@ -15,6 +15,7 @@ import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { menuRoutes } from './menu/menu-routes.js';
 import { chatRoutes } from './chat/chat-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
+import { registerRateLimit } from './lib/rate-limit.js';
 import { registerErrorHandler } from './lib/errors.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
   registerOriginCheck(app, config.publicUrl);
+  await registerRateLimit(app);
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
