@@ -18,6 +18,7 @@ import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
 import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
 import { chatRoutes } from './chat/chat-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
+import { registerRateLimit } from './lib/rate-limit.js';
 import { registerErrorHandler } from './lib/errors.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
   registerOriginCheck(app, config.publicUrl);
+  await registerRateLimit(app);
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
