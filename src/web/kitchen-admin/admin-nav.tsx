@@ -21,15 +21,15 @@ export function AdminNav() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
+  // Home first: once the session is gone this page's guard would redirect to /AdminSignIn, and unmount us.
   const onSignOut = async () => {
     setBusy(true);
+    await navigate(paths.home.href());
     try {
       await signOut();
       queryClient.removeQueries({ queryKey: allOwnKitchensKey });
       queryClient.removeQueries({ queryKey: allKitchenOrdersKey });
-      await navigate(paths.home.href());
     } catch (error) {
-      setBusy(false);
       notifications.show({
         color: 'red',
         title: 'Could not sign out',
