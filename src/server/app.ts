@@ -8,6 +8,8 @@ import { healthRoutes } from './health/health-routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { menuRoutes } from './menu/menu-routes.js';
+import { customerOrderRoutes } from './orders/customer-order-routes.js';
+import { geocodeRoutes } from './geocode/geocode-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerErrorHandler } from './lib/errors.js';
 import { projectRoot } from './lib/project-root.js';
@@ -68,6 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionRoutes);
   await app.register(kitchenRoutes);
   await app.register(menuRoutes);
+  await app.register(customerOrderRoutes);
+  await app.register(geocodeRoutes);
 
   const webApp = await registerWebApp(app, options.webDir ?? join(projectRoot(), 'dist', 'web'));
   app.setNotFoundHandler((request, reply) => {
