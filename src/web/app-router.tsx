@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../shared/paths.js';
+import { CartOutlet } from './cart/cart-outlet.js';
 import { LandingPage } from './pages/landing-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
@@ -8,6 +9,7 @@ import { UnbuiltPage } from './pages/unbuilt-page.js';
 /** Pages other than the landing page load on demand, so the first view stays small. */
 export const router = createBrowserRouter([
   {
+    element: <CartOutlet />,
     errorElement: <RouteErrorPage />,
     children: [
       { path: paths.home.pattern, element: <LandingPage /> },
@@ -15,10 +17,26 @@ export const router = createBrowserRouter([
       { path: paths.kitchenRegister.pattern, element: <UnbuiltPage title="Register your kitchen" /> },
       { path: paths.menuDashboard.pattern, element: <UnbuiltPage title="Menu of your kitchen" /> },
       { path: paths.kitchenOrders.pattern, element: <UnbuiltPage title="Orders of your kitchen" /> },
-      { path: paths.kitchenMenu.pattern, element: <UnbuiltPage title="Full Menu" /> },
-      { path: paths.customerSignIn.pattern, element: <UnbuiltPage title="Sign in" /> },
-      { path: paths.shoppingCart.pattern, element: <UnbuiltPage title="Shopping Cart" /> },
-      { path: paths.customerOrderStatus.pattern, element: <UnbuiltPage title="Order Status" /> },
+      {
+        path: paths.kitchenMenu.pattern,
+        lazy: async () => ({ Component: (await import('./pages/kitchen-menu-page.js')).KitchenMenuPage }),
+      },
+      {
+        path: paths.customerSignIn.pattern,
+        lazy: async () => ({
+          Component: (await import('./pages/customer-sign-in-page.js')).CustomerSignInPage,
+        }),
+      },
+      {
+        path: paths.shoppingCart.pattern,
+        lazy: async () => ({ Component: (await import('./pages/shopping-cart-page.js')).ShoppingCartPage }),
+      },
+      {
+        path: paths.customerOrderStatus.pattern,
+        lazy: async () => ({
+          Component: (await import('./pages/customer-order-status-page.js')).CustomerOrderStatusPage,
+        }),
+      },
       { path: paths.chatroom.pattern, element: <UnbuiltPage title="Chat room" /> },
       { path: '*', element: <NotFoundPage /> },
     ],
