@@ -5,6 +5,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
 import { healthRoutes } from './health/health-routes.js';
+import { createHmac } from 'node:crypto';
+import { authRoutes } from './auth/auth-routes.js';
+import { registerDevIdp } from './auth/dev-idp.js';
+import { createOidcClient, oidcSettings } from './auth/oidc-client.js';
+import { sessionSecret } from './auth/secrets.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { menuRoutes } from './menu/menu-routes.js';
@@ -60,7 +65,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => stopListening());
 
-  await app.register(fastifyCookie);
+  const secret = sessionSecret(config);
+  await app.register(fastifyCookie, { secret });
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
@@ -68,6 +74,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
+  // Without a Google client (never in production: the config refuses), sign-in uses our own provider.
+  const devClientSecret = createHmac('sha256', secret).update('dev-idp-client').digest('base64url');
+  if (!config.google) {
+    await registerDevIdp(app, {
+      clientSecret: devClientSecret,
+      cookieKey: createHmac('sha256', secret).update('dev-idp-cookies').digest('base64url'),
+    });
+  }
+  await app.register(authRoutes, { oidc: createOidcClient(oidcSettings(config, devClientSecret)) });
   await app.register(kitchenRoutes);
   await app.register(menuRoutes);
   await app.register(customerOrderRoutes);

@@ -35,6 +35,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
         .header('cache-control', 'no-cache')
         .send(indexHtml),
   };
+  // Browsers ask for /favicon.ico on pages that name no icon (the sign-in provider's): answer with ours.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   for (const pattern of appRoutePatterns) {
     app.get(pattern, (_request, reply) => webApp.sendShell(reply, 200));
   }

@@ -26,6 +26,9 @@ function isAuthMessage(value: unknown): value is AuthMessage {
 export function useSignIn(role: Role, onDone?: (ok: boolean) => void) {
   const queryClient = useQueryClient();
   const onDoneRef = useRef(onDone);
+  // Whether this tab started a sign-in: the popup's answer arrives twice (opener and channel), and other tabs'
+  // sign-ins arrive on the channel too; every one refreshes the session, only our own calls onDone, once.
+  const pendingRef = useRef(false);
   useEffect(() => {
     onDoneRef.current = onDone;
   });
@@ -51,6 +54,7 @@ export function useSignIn(role: Role, onDone?: (ok: boolean) => void) {
 
   return useCallback(
     (returnTo: string = window.location.pathname + window.location.search) => {
+      pendingRef.current = true;
       const width = 480;
       const height = 640;
       const left = window.screenX + Math.max(0, (window.outerWidth - width) / 2);

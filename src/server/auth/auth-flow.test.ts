@@ -1,0 +1,237 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionState } from '../../shared/auth.js';
+import { sessions } from '../db/schema.js';
+import { startFakeOidcProvider } from '../test/fake-oidc-provider.js';
+import { CookieJar, follow, freePort, locationOf } from '../test/http-client.js';
+import { closeTestContext, createTestContext, type TestContext } from '../test/test-app.js';
+import { ENGINES } from '../test/test-database.js';
+
+async function listening(engine: (typeof ENGINES)[number], env: Record<string, string> = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const ctx = await createTestContext(engine, { PORT: String(port), PUBLIC_URL: base, ...env });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  return { ctx, base };
+}
+
+const sessionCount = async (ctx: TestContext) =>
+  (await ctx.database.db.select({ n: count() }).from(sessions))[0]?.n ?? 0;
+
+async function session(jar: CookieJar, base: string): Promise<SessionState> {
+  return (await (await jar.fetch(`${base}/api/session`)).json()) as SessionState;
+}
+
+/** Signs in through the development provider's page, as a person would, and returns where the flow ended. */
+async function devSignIn(
+  jar: CookieJar,
+  base: string,
+  role: string,
+  who: { email: string; name: string },
+  returnTo = '/',
+) {
+  const toLogin = await follow(
+    jar,
+    `${base}/auth/${role}/start?returnTo=${encodeURIComponent(returnTo)}&popup=1`,
+  );
+  const page = await toLogin.response?.text();
+  expect(page).toContain('<label for="email">Email</label>');
+  expect(page).toContain('<label for="name">Name</label>');
+  const action = /action="([^"]+)"/.exec(page ?? '')?.[1] ?? '';
+  const posted = await jar.fetch(new URL(action, base).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(who).toString(),
+  });
+  const end = await follow(
+    jar,
+    locationOf(posted, base),
+    (url) => url.startsWith(`${base}/auth/done`) || url === `${base}${returnTo}`,
+  );
+  if (end.response)
+    throw new Error(
+      `sign-in stopped at ${end.url}: ${end.response.status} ${(await end.response.text()).replace(/\s+/g, ' ').slice(0, 1500)}`,
+    );
+  return end;
+}
+
+describe.each(ENGINES)('sign-in with the development provider [%s]', (engine) => {
+  let ctx: TestContext;
+  let base: string;
+  beforeAll(async () => ({ ctx, base } = await listening(engine)));
+  afterAll(async () => closeTestContext(ctx));
+
+  it('signs a customer in through the popup flow, and the same email is the same user', async () => {
+    const jar = new CookieJar();
+    const end = await devSignIn(
+      jar,
+      base,
+      'customer',
+      { email: 'ada@example.test', name: 'Ada' },
+      '/ShoppingCart',
+    );
+    expect(end.url).toBe(`${base}/auth/done?role=customer&status=ok&returnTo=%2FShoppingCart`);
+    const state = await session(jar, base);
+    expect(state.kitchen).toBeNull();
+    expect(state.customer).toMatchObject({ displayName: 'Ada', email: 'ada@example.test' });
+    expect([...jar.cookies.keys()].some((k) => k === 'customer_session')).toBe(true);
+
+    const again = new CookieJar();
+    await devSignIn(again, base, 'customer', { email: 'ada@example.test', name: 'Ada L.' });
+    const second = await session(again, base);
+    expect(second.customer?.uid).toBe(state.customer?.uid);
+    expect(second.customer?.displayName).toBe('Ada L.');
+  });
+
+  it('keeps kitchen and customer sessions apart: signing out of one leaves the other', async () => {
+    const jar = new CookieJar();
+    await devSignIn(jar, base, 'kitchen', { email: 'cook@example.test', name: 'Cook' });
+    const eater = await devSignIn(jar, base, 'customer', { email: 'eater@example.test', name: 'Eater' });
+    expect(eater.url).toContain('status=ok');
+    let state = await session(jar, base);
+    expect(state.kitchen?.email).toBe('cook@example.test');
+    expect(state.customer?.email).toBe('eater@example.test');
+
+    const before = await sessionCount(ctx);
+    const out = await jar.fetch(`${base}/auth/kitchen/sign-out`, {
+      method: 'POST',
+      headers: { origin: base },
+    });
+    expect(out.status).toBe(204);
+    expect(await sessionCount(ctx)).toBe(before - 1); // deleted on the server, not only forgotten by the browser
+    state = await session(jar, base);
+    expect(state.kitchen).toBeNull();
+    expect(state.customer?.email).toBe('eater@example.test');
+
+    await devSignIn(jar, base, 'kitchen', { email: 'cook@example.test', name: 'Cook' });
+    await jar.fetch(`${base}/auth/customer/sign-out`, { method: 'POST', headers: { origin: base } });
+    state = await session(jar, base);
+    expect(state.customer).toBeNull();
+    expect(state.kitchen?.email).toBe('cook@example.test');
+  });
+
+  it('without the popup, returns to the page the user came from', async () => {
+    const jar = new CookieJar();
+    const start = await jar.fetch(
+      `${base}/auth/kitchen/start?returnTo=${encodeURIComponent('/KitchenRegister')}`,
+    );
+    const toLogin = await follow(jar, locationOf(start, base));
+    const action = /action="([^"]+)"/.exec((await toLogin.response?.text()) ?? '')?.[1] ?? '';
+    const posted = await jar.fetch(new URL(action, base).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=full%40example.test&name=Full',
+    });
+    const end = await follow(jar, locationOf(posted, base), (url) => url === `${base}/KitchenRegister`);
+    expect(end.url).toBe(`${base}/KitchenRegister`);
+    expect((await session(jar, base)).kitchen?.email).toBe('full@example.test');
+  });
+
+  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])(
+    'refuses a return path to another origin (%s) before anything starts',
+    async (returnTo) => {
+      const before = await sessionCount(ctx);
+      const res = await fetch(`${base}/auth/customer/start?returnTo=${encodeURIComponent(returnTo)}`, {
+        redirect: 'manual',
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ field: 'returnTo' });
+      expect(await sessionCount(ctx)).toBe(before);
+    },
+  );
+
+  it('refuses a tampered state and a replayed callback, creating no session', async () => {
+    const jar = new CookieJar();
+    const toLogin = await follow(jar, `${base}/auth/customer/start?returnTo=%2F&popup=1`);
+    const action = /action="([^"]+)"/.exec((await toLogin.response?.text()) ?? '')?.[1] ?? '';
+    const posted = await jar.fetch(new URL(action, base).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=mallory%40example.test&name=Mallory',
+    });
+    const atCallback = await follow(jar, locationOf(posted, base), (url) =>
+      url.startsWith(`${base}/auth/callback`),
+    );
+    const before = await sessionCount(ctx);
+
+    const tampered = new URL(atCallback.url);
+    tampered.searchParams.set('state', `customer.${'x'.repeat(43)}`);
+    const copied = jar.clone();
+    const refused = await jar.fetch(tampered.href);
+    expect(locationOf(refused, base)).toContain('status=failed');
+    expect(await sessionCount(ctx)).toBe(before);
+
+    // Replaying the genuine callback: the one-shot flow cookie is gone...
+    const replay = await jar.fetch(atCallback.url);
+    expect(locationOf(replay, base)).toContain('status=failed');
+    // ...and even with it restored, the provider will not redeem the same code twice once it has been used.
+    const first = await copied.clone().fetch(atCallback.url);
+    expect(locationOf(first, base)).toContain('status=ok');
+    const afterFirst = await sessionCount(ctx);
+    const second = await copied.clone().fetch(atCallback.url);
+    expect(locationOf(second, base)).toContain('status=failed');
+    expect(await sessionCount(ctx)).toBe(afterFirst);
+  });
+
+  it('serves the page the popup ends on, which tells the opener without inline script', async () => {
+    const page = await fetch(`${base}/auth/done?role=customer&status=ok`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('<script src="/auth/done.js"></script>');
+    const script = await (await fetch(`${base}/auth/done.js`)).text();
+    expect(script).toContain('window.opener.postMessage(message, location.origin)');
+    expect(script).toContain('BroadcastChannel');
+  });
+});
+
+describe('sign-in against a Google-like provider on loopback', () => {
+  const client = { clientId: 'google-client-id', clientSecret: 'google-client-secret' };
+  let provider: Awaited<ReturnType<typeof startFakeOidcProvider>>;
+  let ctx: TestContext;
+  let base: string;
+  beforeAll(async () => {
+    provider = await startFakeOidcProvider(client);
+    ({ ctx, base } = await listening('pglite', {
+      GOOGLE_CLIENT_ID: client.clientId,
+      GOOGLE_CLIENT_SECRET: client.clientSecret,
+      OIDC_ISSUER: provider.issuer,
+    }));
+  });
+  afterAll(async () => {
+    await closeTestContext(ctx);
+    await provider.close();
+  });
+
+  async function attempt(mode: typeof provider.state.mode) {
+    provider.state.mode = mode;
+    const jar = new CookieJar();
+    const end = await follow(jar, `${base}/auth/kitchen/start?returnTo=%2F&popup=1`, (url) =>
+      url.startsWith(`${base}/auth/done`),
+    );
+    return { jar, end: end.url };
+  }
+
+  it('signs in with a valid RS256 ID token', async () => {
+    const { jar, end } = await attempt('valid');
+    expect(end).toContain('status=ok');
+    expect((await session(jar, base)).kitchen).toMatchObject({
+      email: 'someone@example.test',
+      displayName: 'Some One',
+    });
+  });
+
+  it.each(['wrong-nonce', 'expired', 'forged', 'wrong-audience'] as const)(
+    'refuses an ID token that is %s',
+    async (mode) => {
+      const before = await sessionCount(ctx);
+      const { jar, end } = await attempt(mode);
+      expect(end).toContain('status=failed');
+      expect(await sessionCount(ctx)).toBe(before);
+      expect((await session(jar, base)).kitchen).toBeNull();
+    },
+  );
+
+  it('serves nothing of the development provider when a Google client is configured', async () => {
+    const res = await fetch(`${base}/dev-idp/.well-known/openid-configuration`);
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,172 @@
+import * as client from 'openid-client';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Role } from '../../shared/auth.js';
+import { badRequest, HttpError } from '../lib/errors.js';
+import { AUTH_DONE_HTML, AUTH_DONE_JS } from './auth-done-page.js';
+import type { OidcClient } from './oidc-client.js';
+import { safeReturnPath } from './return-path.js';
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  sessionCookieName,
+  setSessionCookie,
+} from './sessions.js';
+import { upsertUser } from './users.js';
+
+/** What the browser keeps (signed, HttpOnly, 10 minutes) between leaving for the provider and coming back. */
+const Flow = z.object({
+  state: z.string(),
+  nonce: z.string(),
+  verifier: z.string(),
+  returnTo: z.string(),
+  popup: z.boolean(),
+});
+type Flow = z.infer<typeof Flow>;
+
+const FLOW_TTL_S = 600;
+const flowCookie = (role: Role) => `auth_flow_${role}`;
+
+const StartQuery = z.object({
+  returnTo: z.string().max(2000).default('/'),
+  popup: z.enum(['1', '0']).optional(),
+});
+
+const CallbackQuery = z.object({ state: z.string().max(500).optional() }).passthrough();
+
+/**
+ * Sign-in with OpenID Connect (authorization code + PKCE, state and nonce checked, ID token verified by
+ * openid-client), one callback for both roles; the role travels in `state`. Kitchen and customer identities are
+ * separate sessions with separate cookies.
+ */
+export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (app, { oidc }) => {
+  const { publicUrl } = app.config;
+  const secure = publicUrl.startsWith('https:');
+  const redirectUri = `${publicUrl}/auth/callback`;
+
+  app.get(
+    '/auth/:role/start',
+    { schema: { params: z.object({ role: Role }), querystring: StartQuery } },
+    async (request, reply) => {
+      const { role } = request.params;
+      const returnTo = safeReturnPath(request.query.returnTo, publicUrl);
+      if (!returnTo) throw badRequest('The return path must be a path on this site', 'returnTo');
+      let configuration: client.Configuration;
+      try {
+        configuration = await oidc.configuration();
+      } catch (error) {
+        request.log.error({ err: error }, 'sign-in provider discovery failed');
+        throw new HttpError(
+          503,
+          'SIGN_IN_UNAVAILABLE',
+          'Sign-in is unavailable right now, please try again shortly',
+        );
+      }
+      const flow: Flow = {
+        state: `${role}.${client.randomState()}`,
+        nonce: client.randomNonce(),
+        verifier: client.randomPKCECodeVerifier(),
+        returnTo,
+        popup: request.query.popup === '1',
+      };
+      reply.setCookie(flowCookie(role), JSON.stringify(flow), {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/auth',
+        maxAge: FLOW_TTL_S,
+      });
+      const url = client.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        response_type: 'code',
+        code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
+        code_challenge_method: 'S256',
+        state: flow.state,
+        nonce: flow.nonce,
+        ...oidc.settings.authorizationParameters,
+      });
+      return reply.header('cache-control', 'no-store').redirect(url.href);
+    },
+  );
+
+  app.get('/auth/callback', { schema: { querystring: CallbackQuery } }, async (request, reply) => {
+    const roleText = (request.query.state ?? '').split('.')[0];
+    const role = Role.safeParse(roleText);
+    if (!role.success) throw badRequest('This sign-in link is not valid', 'state');
+    const raw = request.cookies[flowCookie(role.data)];
+    // The flow is good for one callback only: a replayed callback finds no flow.
+    reply.clearCookie(flowCookie(role.data), { path: '/auth', secure, httpOnly: true, sameSite: 'lax' });
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    const flow = unsigned?.valid && unsigned.value ? Flow.safeParse(safeJson(unsigned.value)) : undefined;
+    const finish = (ok: boolean) => {
+      reply.header('cache-control', 'no-store');
+      if (flow?.success && !flow.data.popup && ok) return reply.redirect(flow.data.returnTo);
+      const done = new URLSearchParams({ role: role.data, status: ok ? 'ok' : 'failed' });
+      if (flow?.success) done.set('returnTo', flow.data.returnTo);
+      return reply.redirect(`/auth/done?${done.toString()}`);
+    };
+    if (!flow?.success) {
+      request.log.warn('sign-in callback without a valid flow cookie');
+      return finish(false);
+    }
+    try {
+      const tokens = await client.authorizationCodeGrant(
+        await oidc.configuration(),
+        new URL(request.url, publicUrl),
+        {
+          pkceCodeVerifier: flow.data.verifier,
+          expectedState: flow.data.state,
+          expectedNonce: flow.data.nonce,
+          idTokenExpected: true,
+        },
+      );
+      const claims = tokens.claims();
+      if (!claims || typeof claims.email !== 'string' || !claims.email)
+        throw new Error('the ID token has no email');
+      const user = await upsertUser(app.db, {
+        issuer: claims.iss,
+        subject: claims.sub,
+        email: claims.email,
+        displayName:
+          typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : claims.email,
+        photoUrl:
+          typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) ? claims.picture : null,
+      });
+      setSessionCookie(reply, role.data, await createSession(app.db, user.id, role.data));
+      return finish(true);
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in callback refused');
+      return finish(false);
+    }
+  });
+
+  app.get('/auth/done', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(AUTH_DONE_HTML),
+  );
+  app.get('/auth/done.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(AUTH_DONE_JS),
+  );
+
+  app.post(
+    '/auth/:role/sign-out',
+    { schema: { params: z.object({ role: Role }) } },
+    async (request, reply) => {
+      const { role } = request.params;
+      const token = request.cookies[sessionCookieName(role, secure)];
+      if (token) await deleteSession(app.db, token);
+      clearSessionCookie(reply, role);
+      return reply.status(204).send();
+    },
+  );
+};
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
