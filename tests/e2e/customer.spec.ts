@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { customerSessionCookie, setOpenOrderStatus } from './db.js';
+import { countOrders, customerSessionCookie, setOpenOrderStatus } from './db.js';
 import { expect, test } from './fixtures.js';
+import { newPerson, signInWithPopup } from './sign-in.js';
 
 const newEmail = () => `customer-${randomUUID()}@e2e.test`;
 
@@ -182,7 +183,7 @@ test.describe('checkout', () => {
 test('the whole journey: menu, sign in in the popup, a suggested address, the order and its live status', async ({
   page,
 }) => {
-  const email = newEmail();
+  const person = newPerson('Journey Customer');
   await page.goto('/');
   await page.getByRole('link', { name: /Asha's Tiffin/ }).click();
   await page.getByRole('button', { name: 'Add Paneer Butter Masala to cart' }).click();
@@ -190,13 +191,7 @@ test('the whole journey: menu, sign in in the popup, a suggested address, the or
   await page.getByRole('link', { name: 'Cart (2)' }).click();
   await expect(page).toHaveURL('/CustomerSignIn');
 
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  const popup = await popupOpened;
-  await popup.getByLabel('Email').fill(email);
-  await popup.getByLabel('Name').fill('Journey Customer');
-  await popup.getByRole('button', { name: 'Sign in' }).click();
-
+  await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), person);
   await expect(page).toHaveURL('/ShoppingCart');
   await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(2);
   await expect(page.getByTestId('cart-total')).toHaveText('$34.45'); // 12.00 * 2 + 10.45
@@ -210,12 +205,13 @@ test('the whole journey: menu, sign in in the popup, a suggested address, the or
 
   await page.getByRole('button', { name: 'Submit order' }).dblclick();
   await expect(page.getByText('Your Order is sent')).toBeVisible();
+  expect(await countOrders(person.email)).toBe(1);
   await page.getByRole('link', { name: 'View Your order Status on this link' }).click();
   await expect(page.getByRole('heading', { name: "Order Status from Asha's Tiffin" })).toBeVisible();
   await expect(page.getByText('Thank you for ordering from our kitchen.')).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText('recieved');
   expect(await axeViolations(page)).toEqual([]);
 
-  await setOpenOrderStatus(email, 'Out for delivery');
+  await setOpenOrderStatus(person.email, 'Out for delivery');
   await expect(page.getByTestId('order-status')).toHaveText('Out for delivery');
 });

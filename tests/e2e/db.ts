@@ -72,3 +72,9 @@ export async function setOpenOrderStatus(customerEmail: string, status: string) 
     return order;
   });
 }
+
+/** How many orders (open or not) a customer has, by the email the order carries. */
+export async function countOrders(customerEmail: string): Promise<number> {
+  const { db } = await e2eDatabase();
+  return (await db.select().from(orders).where(eq(orders.customerEmail, customerEmail))).length;
+}
