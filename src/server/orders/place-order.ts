@@ -3,7 +3,7 @@ import { computeTotals } from '../../shared/money.js';
 import { INITIAL_ORDER_STATUS, type CustomerOrder, type PlaceOrderInput } from '../../shared/orders.js';
 import { uniqueViolation } from '../db/unique-violation.js';
 import { findKitchen } from '../kitchens/kitchen-queries.js';
-import { badRequest, conflict } from '../lib/errors.js';
+import { HttpError, badRequest, conflict } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
 import { topics } from '../live/topics.js';
 import {
@@ -64,12 +64,14 @@ export async function placeOrder(
       return { order: placed, created: true };
     });
   } catch (error) {
+    // A concurrent call may have won the race: its commit shows up either as the open order our check found
+    // (409) or as a unique violation on insert. The same submit (same key) gets that order; another one a 409.
     const constraint = uniqueViolation(error);
-    if (constraint === undefined) throw error;
-    // A concurrent call won the race: the same submit (same key) gets that order, another one a 409.
+    const openFound = error instanceof HttpError && error.statusCode === 409;
+    if (constraint === undefined && !openFound) throw error;
     const raced = await findOrderByKey(app.db, customer.id, input.idempotencyKey);
     if (raced) return { order: raced, created: false };
-    if (constraint === 'orders_one_open_per_customer') throw alreadyOpen();
+    if (openFound || constraint === 'orders_one_open_per_customer') throw alreadyOpen();
     throw error;
   }
 }
