@@ -11,6 +11,8 @@ export const router = createBrowserRouter([
   {
     element: <CartOutlet />,
     errorElement: <RouteErrorPage />,
+    // Shown for the moment a lazily loaded page's code arrives on first entry.
+    HydrateFallback: () => null,
     children: [
       { path: paths.home.pattern, element: <LandingPage /> },
       { path: paths.adminSignIn.pattern, element: <UnbuiltPage title="Kitchen sign-in" /> },
