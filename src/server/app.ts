@@ -15,7 +15,9 @@ import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { menuRoutes } from './menu/menu-routes.js';
 import { customerOrderRoutes } from './orders/customer-order-routes.js';
 import { geocodeRoutes } from './geocode/geocode-routes.js';
+import { chatRoutes } from './chat/chat-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
+import { registerRateLimit } from './lib/rate-limit.js';
 import { registerErrorHandler } from './lib/errors.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
@@ -71,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
   registerOriginCheck(app, config.publicUrl);
+  await registerRateLimit(app);
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
@@ -87,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(menuRoutes);
   await app.register(customerOrderRoutes);
   await app.register(geocodeRoutes);
+  await app.register(chatRoutes);
 
   const webApp = await registerWebApp(app, options.webDir ?? join(projectRoot(), 'dist', 'web'));
   app.setNotFoundHandler((request, reply) => {

@@ -1,3 +1,4 @@
+import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../shared/paths.js';
 import { CartOutlet } from './cart/cart-outlet.js';
@@ -39,7 +40,15 @@ export const router = createBrowserRouter([
           Component: (await import('./pages/customer-order-status-page.js')).CustomerOrderStatusPage,
         }),
       },
-      { path: paths.chatroom.pattern, element: <UnbuiltPage title="Chat room" /> },
+      {
+        path: paths.chatroom.pattern,
+        lazy: async () => ({ Component: (await import('./chat/chat-page.js')).ChatPage }),
+        hydrateFallbackElement: (
+          <Center h="100vh">
+            <Loader aria-label="Loading the chat" />
+          </Center>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

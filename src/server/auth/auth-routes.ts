@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role } from '../../shared/auth.js';
 import { badRequest, HttpError } from '../lib/errors.js';
+import { limits } from '../lib/rate-limit.js';
 import { AUTH_DONE_HTML, AUTH_DONE_JS } from './auth-done-page.js';
 import type { OidcClient } from './oidc-client.js';
 import { safeReturnPath } from './return-path.js';
@@ -47,7 +48,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
 
   app.get(
     '/auth/:role/start',
-    { schema: { params: z.object({ role: Role }), querystring: StartQuery } },
+    {
+      schema: { params: z.object({ role: Role }), querystring: StartQuery },
+      config: { rateLimit: limits.signIn },
+    },
     async (request, reply) => {
       const { role } = request.params;
       const returnTo = safeReturnPath(request.query.returnTo, publicUrl);

@@ -12,7 +12,10 @@ export function registerKitchen(
 ): Promise<Kitchen | undefined> {
   return mutate(app, async (tx, publish) => {
     const kitchen = await insertKitchen(tx, owner, input);
-    if (kitchen) await publish(topics.kitchens());
+    if (kitchen) {
+      await publish(topics.kitchens());
+      await publish(topics.menu(kitchen.uid)); // its menu now exists (empty) rather than "no such kitchen"
+    }
     return kitchen;
   });
 }

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Extra response headers, such as Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -20,6 +22,8 @@ export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND
 export const conflict = (message: string, field?: string) => new HttpError(409, 'CONFLICT', message, field);
 export const badRequest = (message: string, field?: string) =>
   new HttpError(400, 'VALIDATION', message, field);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 /** Database unreachable or shutting down: answer 503 quickly rather than hang. */
 export class UnavailableError extends HttpError {
@@ -40,12 +44,20 @@ const CONNECTION_ERROR_CODES = new Set([
 ]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  const message = String((error as { message?: unknown }).message ?? '');
-  return (
-    (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) ||
-    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(message)
-  );
+  // Drizzle wraps the driver's error: look along the chain of causes.
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    const message = String((e as { message?: unknown }).message ?? '');
+    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|connect ECONNREFUSED/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -66,6 +78,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       const body: ApiErrorBody = { code: error.code, message: error.message, field: error.field };
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }
     if (isDatabaseUnavailable(error)) {

@@ -28,6 +28,8 @@ interface TopicState {
 /** Drop a subscriber whose socket has this much unsent data: it is not reading. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const HEARTBEAT_MS = 20_000;
+/** Topics kept cached with nobody subscribed, at most; the least recently created go first. */
+const MAX_IDLE_TOPICS = 5000;
 
 /**
  * Keeps the latest snapshot of every live topic (a list the UI shows) and pushes a fresh one to each
@@ -103,6 +105,7 @@ export class LiveHub {
   private state(topic: string, load: Loader): TopicState {
     let state = this.topics.get(topic);
     if (!state) {
+      if (this.topics.size >= MAX_IDLE_TOPICS) this.evictIdle();
       state = {
         load,
         version: 0,
@@ -115,6 +118,18 @@ export class LiveHub {
       this.topics.set(topic, state);
     }
     return state;
+  }
+
+  /** Forgets the oldest cached topics that nobody subscribes to, so requests for many ids cannot fill memory. */
+  private evictIdle(): void {
+    let toDrop = Math.ceil(MAX_IDLE_TOPICS / 10);
+    for (const [topic, state] of this.topics) {
+      if (toDrop === 0) break;
+      if (state.subscribers.size === 0 && !state.refreshing) {
+        this.topics.delete(topic);
+        toDrop--;
+      }
+    }
   }
 
   private snapshot(state: TopicState): Promise<Snapshot> {

@@ -10,7 +10,10 @@ import { listMenu } from './menu-queries.js';
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/kitchens/:uid/menu', { schema: { params: KitchenParams } }, async (request, reply) => {
     const { uid } = request.params;
-    if (!(await findKitchen(app.db, uid))) throw notFound('No kitchen with this id');
-    await sendLive(request, reply, app.hub, topics.menu(uid), () => listMenu(app.db, uid));
+    const topic = topics.menu(uid);
+    // The menu's snapshot is null when there is no such kitchen, so the existence check is cached with it.
+    const load = async () => ((await findKitchen(app.db, uid)) ? listMenu(app.db, uid) : null);
+    if ((await app.hub.read(topic, load)) === 'null') throw notFound('No kitchen with this id');
+    await sendLive(request, reply, app.hub, topic, load);
   });
 };

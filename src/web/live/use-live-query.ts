@@ -22,14 +22,32 @@ export function useLiveQuery<T>({ queryKey, url, enabled = true }: LiveQueryOpti
 
   useEffect(() => {
     if (!ready) return;
-    const source = new EventSource(url);
     const onSnapshot = (event: MessageEvent<string>) => {
       queryClient.setQueryData(JSON.parse(keyText) as QueryKey, JSON.parse(event.data) as T);
     };
-    source.addEventListener('snapshot', onSnapshot);
+    let source: EventSource | undefined;
+    const open = () => {
+      source = new EventSource(url);
+      source.addEventListener('snapshot', onSnapshot);
+    };
+    const close = () => {
+      source?.removeEventListener('snapshot', onSnapshot);
+      source?.close();
+      source = undefined;
+    };
+    // A network change can leave the old connection silently dead: drop it when the browser goes offline and
+    // open a new one, which starts with a full snapshot, when it is back online.
+    const reopen = () => {
+      close();
+      open();
+    };
+    open();
+    window.addEventListener('offline', close);
+    window.addEventListener('online', reopen);
     return () => {
-      source.removeEventListener('snapshot', onSnapshot);
-      source.close();
+      window.removeEventListener('offline', close);
+      window.removeEventListener('online', reopen);
+      close();
     };
   }, [ready, url, keyText, queryClient]);
 

@@ -1,0 +1,100 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+export interface Proc {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+let nextPort = 41000 + Math.floor(Math.random() * 1000);
+export const allocatePort = () => nextPort++;
+
+export async function waitForReady(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not ready in ${timeoutMs} ms`);
+}
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+    });
+}
+
+/** Starts the built app (as `npm start` runs it) on its own port. */
+export async function startApp(env: Record<string, string>): Promise<Proc> {
+  const port = allocatePort();
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'error',
+      GEOCODER: 'off',
+      SEED_DEMO: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForReady(`${url}/readyz`);
+  return { child, port, url, stop: stopper(child) };
+}
+
+export async function startBare(): Promise<Proc> {
+  const port = allocatePort();
+  const child = fork(`${root}bench/bare-server.ts`, [], {
+    env: { ...process.env, PORT: String(port) },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForReady(`${url}/hello`);
+  return { child, port, url, stop: stopper(child) };
+}
+
+/** Resident memory of a process, in MiB (Linux). */
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+export interface LoadResult {
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ ...options });
+  return {
+    requestsPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,162 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, devices } from '@playwright/test';
+import { root, startApp } from './lib.js';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+type Row = { measure: string; engine: string; value: number; unit: string; target?: string; ok?: boolean };
+
+/** Bytes on the wire (compressed) of the JavaScript and CSS a first view loads. */
+async function firstViewWeight(url: string) {
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')),
+  });
+  try {
+    const context = await browser.newContext({ ...devices['Moto G4'] });
+    const page = await context.newPage();
+    const sizes = { js: 0, css: 0 };
+    const pending: Promise<void>[] = [];
+    page.on('requestfinished', (request) => {
+      const type = request.resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      pending.push(
+        request.sizes().then((s) => {
+          sizes[type === 'script' ? 'js' : 'css'] += s.responseBodySize + s.responseHeadersSize;
+        }),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await Promise.all(pending);
+    await context.close();
+    return sizes;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouse(url: string, out: string) {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        join(root, 'node_modules/lighthouse/cli/index.js'),
+        url,
+        '--output=json',
+        `--output-path=${out}`,
+        '--only-categories=performance,accessibility,best-practices',
+        '--quiet',
+        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}`))));
+  });
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue: number }>;
+  };
+  return {
+    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((report.categories['best-practices']?.score ?? 0) * 100),
+    lcp: report.audits['largest-contentful-paint']?.numericValue ?? 0,
+    cls: report.audits['cumulative-layout-shift']?.numericValue ?? 0,
+    tbt: report.audits['total-blocking-time']?.numericValue ?? 0,
+  };
+}
+
+export async function pageWeight(): Promise<Row[]> {
+  const app = await startApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mkt-bench-web-')), SEED_DEMO: 'true' });
+  const rows: Row[] = [];
+  try {
+    const kitchens = (await (await fetch(`${app.url}/api/kitchens`)).json()) as { uid: string }[];
+    const pages = [
+      ['/', '/'],
+      ['/KitchenMenu/{id}', `/KitchenMenu/${kitchens[0]?.uid ?? ''}`],
+    ] as const;
+    const outDir = mkdtempSync(join(tmpdir(), 'mkt-lh-'));
+    for (const [label, path] of pages) {
+      const url = `http://localhost:${app.port}${path}`;
+      const weight = await firstViewWeight(url);
+      rows.push({
+        measure: `${label}: initial JavaScript (gzip)`,
+        engine: 'web',
+        value: weight.js / 1024,
+        unit: 'KiB',
+        target: '<= 150 KiB',
+        ok: weight.js / 1024 <= 150,
+      });
+      rows.push({
+        measure: `${label}: initial CSS (gzip)`,
+        engine: 'web',
+        value: weight.css / 1024,
+        unit: 'KiB',
+      });
+      const lh = await lighthouse(url, join(outDir, `${label.replace(/\W+/g, '_')}.json`));
+      rows.push({
+        measure: `${label}: Lighthouse performance`,
+        engine: 'web',
+        value: lh.performance,
+        unit: '',
+        target: '>= 95',
+        ok: lh.performance >= 95,
+      });
+      rows.push({
+        measure: `${label}: Lighthouse accessibility`,
+        engine: 'web',
+        value: lh.accessibility,
+        unit: '',
+        target: '100',
+        ok: lh.accessibility === 100,
+      });
+      rows.push({
+        measure: `${label}: Lighthouse best practices`,
+        engine: 'web',
+        value: lh.bestPractices,
+        unit: '',
+        target: '>= 95',
+        ok: lh.bestPractices >= 95,
+      });
+      rows.push({
+        measure: `${label}: LCP`,
+        engine: 'web',
+        value: lh.lcp,
+        unit: 'ms',
+        target: '<= 2500 ms',
+        ok: lh.lcp <= 2500,
+      });
+      rows.push({
+        measure: `${label}: CLS`,
+        engine: 'web',
+        value: lh.cls,
+        unit: '',
+        target: '<= 0.1',
+        ok: lh.cls <= 0.1,
+      });
+      rows.push({
+        measure: `${label}: TBT`,
+        engine: 'web',
+        value: lh.tbt,
+        unit: 'ms',
+        target: '<= 200 ms',
+        ok: lh.tbt <= 200,
+      });
+    }
+  } finally {
+    await app.stop();
+  }
+  return rows;
+}

@@ -1,0 +1,328 @@
+// `npm run bench`: throughput, live fan-out, memory and page weight, each beside a baseline measured in the
+// same run. Loopback only; bounded in time. Prints a table and writes bench/results/latest.json.
+import { fork } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { openPglite, openPostgres } from '../src/server/db/database.js';
+import { orders } from '../src/server/db/schema.js';
+import { createPgDatabase } from '../src/server/test/test-database.js';
+import { load, root, rssMiB, sleep, startApp, startBare, type Proc } from './lib.js';
+import { pageWeight } from './page-weight.js';
+import { seedBench, type BenchData } from './seed.js';
+
+const quick = process.env.BENCH_QUICK === '1';
+const DURATION = quick ? 3 : 8;
+const FANOUT_SIZES = quick ? [200] : [1000, 10_000];
+const WRITES = quick ? 10 : 50;
+const ORDERS = quick ? 300 : 3000;
+
+type Row = {
+  measure: string;
+  engine: string;
+  value: number;
+  unit: string;
+  baseline?: number;
+  target?: string;
+  ok?: boolean;
+};
+const rows: Row[] = [];
+const record = (row: Row) => {
+  rows.push(row);
+  const ratio = row.baseline
+    ? ` (${((row.value / row.baseline) * 100).toFixed(0)}% of baseline ${row.baseline.toFixed(0)})`
+    : '';
+  console.log(
+    `  ${row.engine.padEnd(9)} ${row.measure.padEnd(46)} ${row.value.toFixed(1).padStart(10)} ${row.unit}${ratio}${row.target ? ` target ${row.target}: ${row.ok ? 'met' : 'MISSED'}` : ''}`,
+  );
+};
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function readBench(app: Proc, data: BenchData, engine: string, baseline: number) {
+  for (const [name, path] of [
+    ['reads: kitchens list (50), req/s', '/api/kitchens'],
+    ['reads: one menu (30 items), req/s', `/api/kitchens/${data.kitchenUid}/menu`],
+  ] as const) {
+    await load({ url: `${app.url}${path}`, connections: 20, duration: 1 }); // warm up
+    const r = await load({ url: `${app.url}${path}`, connections: 100, pipelining: 10, duration: DURATION });
+    if (r.non2xx || r.errors) console.log(`    (${r.non2xx} non-2xx, ${r.errors} errors)`);
+    record({
+      measure: name,
+      engine,
+      value: r.requestsPerSec,
+      unit: 'req/s',
+      baseline,
+      target: '>= 50% of bare',
+      ok: r.requestsPerSec >= baseline / 2,
+    });
+  }
+}
+
+async function orderBench(app: Proc, data: BenchData, engine: string): Promise<number> {
+  let next = 0;
+  const tokens = data.customerTokens;
+  const started = performance.now();
+  const statuses = new Map<number, number>();
+  const r = await load({
+    url: app.url,
+    connections: 50,
+    amount: Math.min(ORDERS, tokens.length),
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/orders',
+        setupRequest: (req) => {
+          const i = next++;
+          return {
+            ...req,
+            headers: {
+              'content-type': 'application/json',
+              cookie: `customer_session=${tokens[i % tokens.length]}`,
+            },
+            body: JSON.stringify({
+              kitchenUid: data.kitchenUid,
+              itemIds: [data.itemIds[i % 30], data.itemIds[(i + 7) % 30]],
+              address: `${i} Benchmark Avenue`,
+              idempotencyKey: `bench-${engine}-${i}-key`,
+            }),
+          };
+        },
+        onResponse: (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1),
+      },
+    ],
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const created = statuses.get(201) ?? 0;
+  console.log(`    answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
+  record({
+    measure: 'orders: placed/s (50 customers at once)',
+    engine,
+    value: created / seconds,
+    unit: 'orders/s',
+    target: engine === 'postgres' ? '>= 1000' : '>= 300',
+    ok: created / seconds >= (engine === 'postgres' ? 1000 : 300),
+  });
+  record({ measure: 'orders: p50 latency', engine, value: r.p50, unit: 'ms' });
+  record({
+    measure: 'orders: p99 latency',
+    engine,
+    value: r.p99,
+    unit: 'ms',
+    target: '< 50 ms',
+    ok: r.p99 < 50,
+  });
+  record({
+    measure: 'orders: errors + non-201 answers',
+    engine,
+    value: r.errors + (r.total - created),
+    unit: '',
+    target: '0',
+    ok: r.errors + (r.total - created) === 0,
+  });
+  return created;
+}
+
+/** N subscribers on the kitchens stream of `reader`; one write at a time through `writer`. */
+async function fanOut(reader: Proc, writer: Proc, data: BenchData, engine: string, n: number) {
+  const rssBefore = rssMiB(reader.child.pid ?? 0);
+  const clients = fork(`${root}bench/sse-clients.ts`, [], {
+    env: { ...process.env, SSE_URL: `${reader.url}/api/kitchens`, SSE_COUNT: String(n) },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const messages: { type: string; marker?: string; last?: number; connected?: number }[] = [];
+  const waiters: (() => void)[] = [];
+  clients.on('message', (m: (typeof messages)[number]) => {
+    messages.push(m);
+    waiters.splice(0).forEach((w) => w());
+  });
+  const waitFor = async (pred: (m: (typeof messages)[number]) => boolean, ms: number) => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = messages.find(pred);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error('fan-out: timed out');
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 200);
+      });
+    }
+  };
+  try {
+    await waitFor((m) => m.type === 'connected', 120_000);
+    await sleep(2000);
+    const perStreamKiB = ((rssMiB(reader.child.pid ?? 0) - rssBefore) * 1024) / n;
+    const latencies: number[] = [];
+    for (let i = 0; i < WRITES; i++) {
+      const marker = `M${Date.now().toString(36)}x${i}`;
+      clients.send({ type: 'expect', marker });
+      const res = await fetch(`${writer.url}/api/kitchen`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie: `kitchen_session=${data.ownerToken}` },
+        body: JSON.stringify({
+          name: `Bench Kitchen ${marker}`,
+          category: 'Indian',
+          address: '0 Bench Street',
+          imageLink: '/demo/kitchen-indian.svg',
+        }),
+      });
+      const answered = performance.timeOrigin + performance.now();
+      if (!res.ok) throw new Error(`write answered ${res.status}: ${await res.text()}`);
+      const got = await waitFor((m) => m.type === 'received' && m.marker === marker, 30_000);
+      latencies.push(Math.max(0, (got.last ?? answered) - answered));
+    }
+    const label = reader === writer ? `${n} subscribers` : `${n} subscribers, 2 instances`;
+    record({ measure: `fan-out p50, ${label}`, engine, value: percentile(latencies, 50), unit: 'ms' });
+    record({
+      measure: `fan-out p99, ${label}`,
+      engine,
+      value: percentile(latencies, 99),
+      unit: 'ms',
+      ...(n === 1000 ? { target: '<= 200 ms', ok: percentile(latencies, 99) <= 200 } : {}),
+    });
+    if (reader === writer)
+      record({
+        measure: `memory per idle stream (${n})`,
+        engine,
+        value: perStreamKiB,
+        unit: 'KiB',
+        target: '<= 16 KiB',
+        ok: perStreamKiB <= 16,
+      });
+  } finally {
+    clients.kill('SIGKILL');
+    await sleep(1000);
+  }
+}
+
+/** A part that fails is reported as failed, and the rest of the run goes on. */
+async function attempt<T>(name: string, fn: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    console.log(`  FAILED ${name}: ${(error as Error).message}`);
+    failures.push(`${name}: ${(error as Error).message}`);
+    return fallback;
+  }
+}
+const failures: string[] = [];
+
+async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
+  console.log(`\n== ${engine}`);
+  let env: Record<string, string>;
+  let data: BenchData;
+  // Counts the orders in the database once the server has stopped (PGlite's files are the server's meanwhile).
+  let countOrders: () => Promise<number>;
+  let cleanup = async () => {};
+  if (engine === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mkt-bench-'));
+    const db = await openPglite(dataDir);
+    data = await seedBench(db, ORDERS);
+    await db.close();
+    env = { DATA_DIR: dataDir };
+    countOrders = async () => {
+      const reopened = await openPglite(dataDir);
+      const n = (await reopened.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
+      await reopened.close();
+      return n;
+    };
+  } else {
+    const created = await createPgDatabase();
+    const db = await openPostgres(created.url);
+    data = await seedBench(db, ORDERS);
+    env = { DATABASE_URL: created.url };
+    countOrders = async () => (await db.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
+    cleanup = async () => {
+      await db.close();
+      await created.drop();
+    };
+  }
+  let created: number;
+  const app = await startApp(env);
+  try {
+    await sleep(2000);
+    record({
+      measure: 'idle RSS after start-up',
+      engine,
+      value: rssMiB(app.child.pid ?? 0),
+      unit: 'MiB',
+      target: engine === 'postgres' ? '<= 150 MiB' : '<= 300 MiB',
+      ok: rssMiB(app.child.pid ?? 0) <= (engine === 'postgres' ? 150 : 300),
+    });
+    await readBench(app, data, engine, baseline);
+    created = await attempt('orders', () => orderBench(app, data, engine), 0);
+    for (const n of FANOUT_SIZES)
+      await attempt(`fan-out ${n}`, () => fanOut(app, app, data, engine, n), undefined);
+    if (engine === 'postgres') {
+      const second = await startApp(env);
+      try {
+        await attempt(
+          'fan-out, 2 instances',
+          () => fanOut(second, app, data, engine, FANOUT_SIZES[0] ?? 1000),
+          undefined,
+        );
+      } finally {
+        await second.stop();
+      }
+    }
+  } finally {
+    await app.stop();
+  }
+  const inDb = await countOrders();
+  record({
+    measure: 'orders: database count - 201 answers',
+    engine,
+    value: inDb - created,
+    unit: '',
+    target: '0',
+    ok: inDb === created,
+  });
+  await cleanup();
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(
+    `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  );
+  const bare = await startBare();
+  await load({ url: `${bare.url}/hello`, connections: 20, duration: 1 });
+  const baselineRun = await load({
+    url: `${bare.url}/hello`,
+    connections: 100,
+    pipelining: 10,
+    duration: DURATION,
+  });
+  await bare.stop();
+  const baseline = baselineRun.requestsPerSec;
+  record({
+    measure: 'baseline: bare Fastify hello route, req/s',
+    engine: '-',
+    value: baseline,
+    unit: 'req/s',
+  });
+
+  for (const engine of ['postgres', 'pglite'] as const) await runEngine(engine, baseline);
+
+  console.log('\n== page weight and Lighthouse (mobile)');
+  for (const row of await attempt('page weight', pageWeight, [])) record(row);
+
+  const machine = {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
+  writeFileSync(
+    join(root, 'bench/results/latest.json'),
+    JSON.stringify({ at: new Date().toISOString(), machine, quick, rows, failures }, null, 2) + '\n',
+  );
+  console.log(`\nwrote bench/results/latest.json in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+await main();

@@ -1,0 +1,97 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, type ChatMessage } from '../../shared/chat.js';
+import type { User } from '../auth/users.js';
+import type { DbOrTx } from '../db/database.js';
+import { chatMessages, users } from '../db/schema.js';
+
+const messageFields = {
+  id: chatMessages.id,
+  text: chatMessages.text,
+  createdAt: chatMessages.createdAt,
+  uid: chatMessages.userId,
+  displayName: users.displayName,
+  photoURL: users.photoUrl,
+};
+
+type MessageRow = { createdAt: Date } & Omit<ChatMessage, 'createdAt'>;
+const toMessage = (row: MessageRow): ChatMessage => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** The latest page of messages, oldest first. */
+export async function listLatestMessages(db: DbOrTx): Promise<ChatMessage[]> {
+  const rows = await db
+    .select(messageFields)
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(CHAT_PAGE_SIZE);
+  return rows.reverse().map(toMessage);
+}
+
+/**
+ * Up to a page of messages older than message `beforeId` (by created_at, then id), oldest first;
+ * undefined when there is no such message.
+ */
+export async function listMessagesBefore(db: DbOrTx, beforeId: string): Promise<ChatMessage[] | undefined> {
+  const [cursor] = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(eq(chatMessages.id, beforeId))
+    .limit(1);
+  if (!cursor) return undefined;
+  // The cursor's timestamp is compared inside the database, at full precision.
+  const rows = await db
+    .select(messageFields)
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(
+      sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (select m.created_at, m.id from ${chatMessages} m where m.id = ${beforeId})`,
+    )
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(CHAT_PAGE_SIZE);
+  return rows.reverse().map(toMessage);
+}
+
+/** Advisory-lock namespace of chat senders (the migrations use the single-key lock 7254001). */
+const CHAT_LOCK_CLASS = 7254002;
+
+/**
+ * Serialises the writes of one sender until the transaction ends, so that counting their recent messages
+ * and inserting one is atomic across connections and instances.
+ */
+export async function lockSender(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK_CLASS}, hashtext(${userId}))`);
+}
+
+/**
+ * Seconds until the sender may post again, or 0 when they are within the rate limit: they are over it
+ * while their `messages`-th newest message is younger than the window. Uses the database's clock, which
+ * every instance shares; the (created_at, id) index keeps this a scan of the last few seconds only.
+ */
+export async function secondsUntilSenderMayPost(tx: DbOrTx, userId: string): Promise<number> {
+  const { messages, windowSeconds } = CHAT_RATE_LIMIT;
+  const windowStart = sql`(clock_timestamp() - make_interval(secs => ${windowSeconds}))`;
+  const rows = await tx
+    .select({
+      wait: sql<string>`extract(epoch from ${chatMessages.createdAt} - ${windowStart})`,
+    })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.userId, userId), gt(chatMessages.createdAt, windowStart)))
+    .orderBy(desc(chatMessages.createdAt))
+    .offset(messages - 1)
+    .limit(1);
+  const wait = rows[0] ? Number(rows[0].wait) : 0;
+  return wait > 0 ? Math.max(1, Math.ceil(wait)) : 0;
+}
+
+/**
+ * Inserts a message. Its time is the database clock at insert (not the transaction's start), cut to
+ * milliseconds so that browsers order messages exactly as the database does.
+ */
+export async function insertMessage(tx: DbOrTx, sender: User, text: string): Promise<ChatMessage> {
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({ userId: sender.id, text, createdAt: sql`date_trunc('milliseconds', clock_timestamp())` })
+    .returning({ id: chatMessages.id, text: chatMessages.text, createdAt: chatMessages.createdAt });
+  if (!row) throw new Error('insert returned no row');
+  return toMessage({ ...row, uid: sender.id, displayName: sender.displayName, photoURL: sender.photoUrl });
+}

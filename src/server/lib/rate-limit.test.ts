@@ -1,0 +1,25 @@
+import { expect, it } from 'vitest';
+import { describeEachEngine } from '../test/test-app.js';
+import { limits } from './rate-limit.js';
+
+describeEachEngine('rate limits', (get) => {
+  it('answers 429 with Retry-After and a clear message once sign-in is started too often', async () => {
+    const { app } = get();
+    const start = () =>
+      app.inject({ url: '/auth/customer/start?returnTo=%2F', remoteAddress: '203.0.113.9' });
+    for (let i = 0; i < limits.signIn.max; i++) expect((await start()).statusCode).not.toBe(429);
+    const refused = await start();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/Please wait \d+ seconds?/),
+    });
+    // Another address is not affected.
+    const other = await app.inject({
+      url: '/auth/customer/start?returnTo=%2F',
+      remoteAddress: '203.0.113.10',
+    });
+    expect(other.statusCode).not.toBe(429);
+  });
+});

@@ -1,0 +1,30 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tooManyRequests } from './errors.js';
+
+/**
+ * Per-route limits (`config: { rateLimit: limits.x }`), kept in this instance's memory: each instance limits on
+ * its own, so N instances allow up to N times the rate. Chat counts in the database instead (see chat-service).
+ */
+export const limits = {
+  /** Starting sign-in, per address: enough for a person, too few to hammer the provider. */
+  signIn: { max: 30, timeWindow: '1 minute' },
+  /** Placing orders, per address. */
+  orders: { max: 30, timeWindow: '1 minute' },
+  /** Address suggestions, per address (debounced typing makes about one a second at most). */
+  geocode: { max: 120, timeWindow: '1 minute' },
+};
+
+export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: (request: FastifyRequest) => request.ip,
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return tooManyRequests(
+        `Too many requests. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+        seconds,
+      );
+    },
+  });
+}

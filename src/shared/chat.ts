@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** How many messages the chat sends at once: the latest page, and each page of history. */
+export const CHAT_PAGE_SIZE = 100;
+/** A message is 1 to this many characters (Unicode code points, as PostgreSQL's char_length counts). */
+export const CHAT_MAX_LENGTH = 500;
+/** Each user may send at most `messages` in any `windowSeconds`. */
+export const CHAT_RATE_LIMIT = { messages: 5, windowSeconds: 10 } as const;
+
+/** A chat message as every signed-in reader sees it. */
+export const ChatMessage = z.object({
+  id: z.string().uuid(),
+  text: z.string(),
+  createdAt: z.string(),
+  uid: z.string().uuid(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const ChatMessageList = z.array(ChatMessage);
+export type ChatMessageList = z.infer<typeof ChatMessageList>;
+
+/**
+ * What the browser sends: only the text. The sender comes from the session; other fields are dropped.
+ * NUL is refused because PostgreSQL text cannot hold it.
+ */
+export const ChatMessageInput = z.object({
+  text: z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'Message is required' : 'Message must be text'),
+    })
+    .trim()
+    .min(1, 'Message is required')
+    .refine(
+      (text) => [...text].length <= CHAT_MAX_LENGTH,
+      `Message must be at most ${CHAT_MAX_LENGTH} characters`,
+    )
+    .refine((text) => !text.includes('\u0000'), 'Message cannot contain NUL characters'),
+});
+export type ChatMessageInput = z.infer<typeof ChatMessageInput>;
+
+/** Older messages than the one with id `before` (the oldest the reader holds). */
+export const ChatHistoryQuery = z.object({
+  before: z.string({ error: 'before is required' }).uuid('before must be a message id'),
+});
+export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuery>;

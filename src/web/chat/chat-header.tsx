@@ -1,0 +1,38 @@
+import { Anchor, Button, Container, Group, Text } from '@mantine/core';
+import { NavLink } from 'react-router';
+import { paths } from '../../shared/paths.js';
+import layout from '../layout/layout.module.css';
+
+/** The chat's header: the brand, a Home link and, when someone is signed in, their name and Sign Out. */
+export function ChatHeader({ signedInAs, onSignOut }: { signedInAs?: string; onSignOut?: () => void }) {
+  return (
+    <header className={layout.header}>
+      <Container size="md" className={layout.headerInner}>
+        <Group gap="lg" wrap="nowrap">
+          <Anchor component={NavLink} to={paths.home.href()} underline="never" className={layout.brand}>
+            <Text component="span" fw={800} size="xl">
+              HomeCooked
+            </Text>
+          </Anchor>
+          <nav aria-label="Chat">
+            <Anchor component={NavLink} to={paths.home.href()} end className={layout.navLink}>
+              Home
+            </Anchor>
+          </nav>
+        </Group>
+        {onSignOut && (
+          <Group gap="sm" wrap="nowrap">
+            {signedInAs && (
+              <Text size="sm" c="dimmed" lineClamp={1}>
+                Signed in as {signedInAs}
+              </Text>
+            )}
+            <Button variant="outline" size="sm" onClick={onSignOut}>
+              Sign Out
+            </Button>
+          </Group>
+        )}
+      </Container>
+    </header>
+  );
+}

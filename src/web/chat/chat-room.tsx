@@ -1,0 +1,78 @@
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import type { SessionUser } from '../../shared/auth.js';
+import { ApiError } from '../lib/api-client.js';
+import classes from './chat.module.css';
+import { MessageForm } from './message-form.js';
+import { MessageList } from './message-list.js';
+import { useChatMessages } from './use-chat-messages.js';
+import { useSendMessage } from './use-send-message.js';
+
+function notifySendFailed(error: unknown) {
+  const rateLimited = error instanceof ApiError && error.status === 429;
+  notifications.show({
+    color: 'red',
+    title: rateLimited ? 'Slow down' : 'Your message was not sent',
+    message: error instanceof Error ? error.message : 'Please try again.',
+  });
+}
+
+/** The live message list and the form, for the signed-in user `me`. */
+export function ChatRoom({ me }: { me: SessionUser }) {
+  const chat = useChatMessages();
+  const send = useSendMessage(chat.addSent);
+  const { olderError } = chat;
+
+  useEffect(() => {
+    if (olderError)
+      notifications.show({
+        color: 'red',
+        title: 'Could not load older messages',
+        message: olderError.message,
+      });
+  }, [olderError]);
+
+  if (chat.live.isPending)
+    return (
+      <Stack className={classes.room} aria-busy="true" aria-label="Loading messages">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={48} w={i % 2 ? '50%' : '65%'} radius="lg" />
+        ))}
+      </Stack>
+    );
+
+  if (chat.live.isError)
+    return (
+      <Alert color="red" title="Could not load the chat" role="alert">
+        <Text size="sm" mb="sm">
+          {chat.live.error.message}
+        </Text>
+        <Button size="xs" variant="white" color="red" onClick={() => void chat.live.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+
+  return (
+    <div className={classes.room}>
+      <MessageList
+        messages={chat.messages}
+        ownUid={me.uid}
+        hasOlder={chat.hasOlder}
+        loadingOlder={chat.loadingOlder}
+        onLoadOlder={chat.loadOlder}
+      />
+      <MessageForm
+        onSend={async (text) => {
+          try {
+            await send.mutateAsync(text);
+          } catch (error) {
+            notifySendFailed(error);
+            throw error;
+          }
+        }}
+      />
+    </div>
+  );
+}
