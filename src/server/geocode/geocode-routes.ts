@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddressSuggestions, GeocodeQuery, GeocodeSettings } from '../../shared/geocode.js';
 import { currentUser } from '../auth/sessions.js';
 import { unauthorized } from '../lib/errors.js';
+import { limits } from '../lib/rate-limit.js';
 import { createGeocoder } from './geocoder.js';
 
 /**
@@ -21,7 +22,10 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/geocode',
-    { schema: { querystring: GeocodeQuery, response: { 200: AddressSuggestions } } },
+    {
+      config: { rateLimit: limits.geocode },
+      schema: { querystring: GeocodeQuery, response: { 200: AddressSuggestions } },
+    },
     async (request, reply) => {
       await requireSignedIn(request);
       reply.header('cache-control', 'private, max-age=300');

@@ -5,6 +5,7 @@ import { computeTotals } from '../../shared/money.js';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { menuItems, orderItems, orders } from '../db/schema.js';
 import { registerKitchen } from '../kitchens/kitchen-service.js';
+import { limits } from '../lib/rate-limit.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 
 /** A kitchen with a menu of [name, cents] items, written as the kitchen's own routes would. */
@@ -35,13 +36,26 @@ async function buildKitchen(ctx: TestContext, menu: [string, number][]) {
 
 const key = () => `key-${randomUUID()}`;
 
+const addresses = new Map<string | undefined, string>();
+/** A documentation-range IPv6 address per cookie, standing for that customer's browser. */
+function addressOf(cookie: string | undefined): string {
+  let address = addresses.get(cookie);
+  if (!address) {
+    address = `2001:db8::${(addresses.size + 1).toString(16)}`;
+    addresses.set(cookie, address);
+  }
+  return address;
+}
+
 describeEachEngine('placing an order', (get) => {
-  const post = (cookie: string | undefined, payload: unknown) =>
+  // Each test's customer posts from an address of its own, so the per-address rate limit stays out of the way.
+  const post = (cookie: string | undefined, payload: unknown, remoteAddress = addressOf(cookie)) =>
     get().app.inject({
       method: 'POST',
       url: '/api/orders',
       headers: cookie ? { cookie } : {},
       payload: payload as object,
+      remoteAddress,
     });
   const ordersOf = (customerId: string) =>
     get().database.db.select().from(orders).where(eq(orders.customerId, customerId));
@@ -241,5 +255,20 @@ describeEachEngine('placing an order', (get) => {
       .where(eq(orders.id, first.json<CustomerOrder>().id));
     expect((await post(cookie, again)).statusCode).toBe(201);
     expect(await ordersOf(user.id)).toHaveLength(2);
+  });
+
+  it('limits order submits per address (429 with Retry-After) and writes nothing then', async () => {
+    const { kitchen, ids } = await buildKitchen(get(), [['Puff-Puff', 400]]);
+    const { user, cookie } = await signedIn(get(), 'customer');
+    const from = '2001:db8:ffff::1';
+    const bad = { kitchenUid: kitchen.uid, itemIds: ids, address: '', idempotencyKey: key() };
+    for (let i = 0; i < limits.orders.max; i++) expect((await post(cookie, bad, from)).statusCode).toBe(400);
+    const good = { ...bad, address: '21 Lagos Avenue' };
+    const refused = await post(cookie, good, from);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await ordersOf(user.id)).toEqual([]);
+    expect((await post(cookie, good, '2001:db8:ffff::2')).statusCode).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CustomerOrder, PlaceOrderInput } from '../../shared/orders.js';
 import { requireUser } from '../auth/sessions.js';
+import { limits } from '../lib/rate-limit.js';
 import { sendLive } from '../live/live-route.js';
 import { topics } from '../live/topics.js';
 import { findOpenOrder } from './customer-order-queries.js';
@@ -10,7 +11,10 @@ import { placeOrder } from './place-order.js';
 export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders',
-    { schema: { body: PlaceOrderInput, response: { 200: CustomerOrder, 201: CustomerOrder } } },
+    {
+      config: { rateLimit: limits.orders },
+      schema: { body: PlaceOrderInput, response: { 200: CustomerOrder, 201: CustomerOrder } },
+    },
     async (request, reply) => {
       const customer = await requireUser(request, 'customer');
       const { order, created } = await placeOrder(app, customer, request.body);
