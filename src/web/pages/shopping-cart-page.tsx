@@ -1,4 +1,4 @@
-import { Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { CustomerOnly } from '../auth/customer-only.js';
 import { ShoppingCart } from '../cart/shopping-cart.js';
 import { PageLayout } from '../layout/page-layout.js';
@@ -7,10 +7,19 @@ import { PageLayout } from '../layout/page-layout.js';
 export function ShoppingCartPage() {
   return (
     <PageLayout>
-      <Title order={1} mb="lg">
+      <Title order={1} mb="xs">
         Shopping Cart
       </Title>
-      <CustomerOnly>{() => <ShoppingCart />}</CustomerOnly>
+      <CustomerOnly>
+        {(customer) => (
+          <>
+            <Text c="dimmed" mb="lg">
+              Signed in as {customer.displayName}
+            </Text>
+            <ShoppingCart />
+          </>
+        )}
+      </CustomerOnly>
     </PageLayout>
   );
 }
