@@ -8,6 +8,8 @@ const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString();
 process.env.E2E_DATABASE_URL = databaseUrl;
 process.env.E2E_BASE_URL = `http://localhost:${port}`;
+// Address suggestions come from a local stand-in for Photon (tests/e2e/fake-photon.mjs), never the internet.
+const geocoderPort = port + 20_000;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,20 +37,29 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://localhost:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      E2E_ADMIN_URL: adminUrl,
-      E2E_DATABASE_NAME: databaseName,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: 'true',
-      GEOCODER: 'off',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
+  webServer: [
+    {
+      command: 'node tests/e2e/fake-photon.mjs',
+      url: `http://127.0.0.1:${geocoderPort}/health`,
+      reuseExistingServer: false,
+      env: { PORT: String(geocoderPort) },
     },
-  },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://localhost:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        E2E_ADMIN_URL: adminUrl,
+        E2E_DATABASE_NAME: databaseName,
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: 'true',
+        GEOCODER: 'photon',
+        GEOCODER_URL: `http://127.0.0.1:${geocoderPort}/api`,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+      },
+    },
+  ],
 });

@@ -16,6 +16,8 @@ import { menuRoutes } from './menu/menu-routes.js';
 import { ownMenuRoutes } from './menu/own-menu-routes.js';
 import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
 import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
+import { customerOrderRoutes } from './orders/customer-order-routes.js';
+import { geocodeRoutes } from './geocode/geocode-routes.js';
 import { chatRoutes } from './chat/chat-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerRateLimit } from './lib/rate-limit.js';
@@ -92,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ownKitchenRoutes);
   await app.register(ownMenuRoutes);
   await app.register(kitchenOrderRoutes);
+  await app.register(customerOrderRoutes);
+  await app.register(geocodeRoutes);
   await app.register(chatRoutes);
 
   const webApp = await registerWebApp(app, options.webDir ?? join(projectRoot(), 'dist', 'web'));

@@ -1,14 +1,15 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../shared/paths.js';
+import { CartOutlet } from './cart/cart-outlet.js';
 import { LandingPage } from './pages/landing-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
-import { UnbuiltPage } from './pages/unbuilt-page.js';
 
 /** Pages other than the landing page load on demand, so the first view stays small. */
 export const router = createBrowserRouter([
   {
+    element: <CartOutlet />,
     errorElement: <RouteErrorPage />,
     // Shown for the moment a lazily loaded page's code arrives on first entry.
     HydrateFallback: () => null,
@@ -38,10 +39,26 @@ export const router = createBrowserRouter([
           Component: (await import('./kitchen-admin/kitchen-orders-page.js')).KitchenOrdersPage,
         }),
       },
-      { path: paths.kitchenMenu.pattern, element: <UnbuiltPage title="Full Menu" /> },
-      { path: paths.customerSignIn.pattern, element: <UnbuiltPage title="Sign in" /> },
-      { path: paths.shoppingCart.pattern, element: <UnbuiltPage title="Shopping Cart" /> },
-      { path: paths.customerOrderStatus.pattern, element: <UnbuiltPage title="Order Status" /> },
+      {
+        path: paths.kitchenMenu.pattern,
+        lazy: async () => ({ Component: (await import('./pages/kitchen-menu-page.js')).KitchenMenuPage }),
+      },
+      {
+        path: paths.customerSignIn.pattern,
+        lazy: async () => ({
+          Component: (await import('./pages/customer-sign-in-page.js')).CustomerSignInPage,
+        }),
+      },
+      {
+        path: paths.shoppingCart.pattern,
+        lazy: async () => ({ Component: (await import('./pages/shopping-cart-page.js')).ShoppingCartPage }),
+      },
+      {
+        path: paths.customerOrderStatus.pattern,
+        lazy: async () => ({
+          Component: (await import('./pages/customer-order-status-page.js')).CustomerOrderStatusPage,
+        }),
+      },
       {
         path: paths.chatroom.pattern,
         lazy: async () => ({ Component: (await import('./chat/chat-page.js')).ChatPage }),

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { computeTotals } from '../../src/shared/money.js';
+import { createSession } from '../../src/server/auth/sessions.js';
 import { notify, openPostgres, type Database } from '../../src/server/db/database.js';
 import { orderItems, orders } from '../../src/server/db/schema.js';
-import { topics } from '../../src/server/live/topics.js';
 import { upsertUser } from '../../src/server/auth/users.js';
 import { registerKitchen } from '../../src/server/kitchens/kitchen-service.js';
 import type { LiveHub } from '../../src/server/live/hub.js';
+import { mutate } from '../../src/server/live/mutate.js';
+import { topics } from '../../src/server/live/topics.js';
 
 let database: Promise<Database> | undefined;
 
@@ -82,4 +84,44 @@ export async function readOrder(id: string) {
   const { db } = await e2eDatabase();
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   return row;
+}
+
+/** A customer signed in through the database (for tests about the cart, not about signing in). */
+export async function customerSessionCookie(email: string) {
+  const { db } = await e2eDatabase();
+  const user = await upsertUser(db, {
+    issuer: 'urn:e2e',
+    subject: email,
+    email,
+    displayName: 'E2E Customer',
+    photoUrl: null,
+  });
+  const token = await createSession(db, user.id, 'customer');
+  return { name: 'customer_session', value: token, url: process.env.E2E_BASE_URL ?? '' };
+}
+
+/**
+ * What the kitchen's status update does to a customer's open order: change it and announce it on the topics
+ * the screens watch (the running server hears it through the database's notification).
+ */
+export async function setOpenOrderStatus(customerEmail: string, status: string) {
+  const { db } = await e2eDatabase();
+  const noLocalHub = { changed() {} } as unknown as LiveHub;
+  return mutate({ db, hub: noLocalHub }, async (tx, publish) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(orders.customerEmail, customerEmail), isNull(orders.archivedAt)))
+      .returning();
+    if (!order) throw new Error(`no open order for ${customerEmail}`);
+    await publish(topics.customerOrder(order.customerId));
+    await publish(topics.kitchenOrders(order.kitchenId));
+    return order;
+  });
+}
+
+/** How many orders (open or not) a customer has, by the email the order carries. */
+export async function countOrders(customerEmail: string): Promise<number> {
+  const { db } = await e2eDatabase();
+  return (await db.select().from(orders).where(eq(orders.customerEmail, customerEmail))).length;
 }

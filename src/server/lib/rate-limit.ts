@@ -9,8 +9,13 @@ import { tooManyRequests } from './errors.js';
 export const limits = {
   /** Starting sign-in, per address: enough for a person, too few to hammer the provider. */
   signIn: { max: 30, timeWindow: '1 minute' },
-  /** Placing orders, per address. */
-  orders: { max: 30, timeWindow: '1 minute' },
+  /** Placing orders, per customer session (many customers may share one address, e.g. a campus network). */
+  orders: {
+    max: 30,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) =>
+      `order:${request.cookies.customer_session ?? request.cookies['__Host-customer_session'] ?? request.ip}`,
+  },
   /** Address suggestions, per address (debounced typing makes about one a second at most). */
   geocode: { max: 120, timeWindow: '1 minute' },
 };

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AddressSuggestions, GeocodeQuery, GeocodeSettings } from '../../shared/geocode.js';
+import { currentUser } from '../auth/sessions.js';
+import { unauthorized } from '../lib/errors.js';
+import { limits } from '../lib/rate-limit.js';
+import { createGeocoder } from './geocoder.js';
+
+/**
+ * Address suggestions through our server: the browser never calls the provider itself. Signed-in users only
+ * (the checkout needs it), so the app is not an open proxy spending its quota for strangers.
+ */
+export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const geocoder = createGeocoder(app.config, app.log);
+
+  const requireSignedIn = async (request: Parameters<typeof currentUser>[0]) => {
+    const [customer, kitchen] = await Promise.all([
+      currentUser(request, 'customer'),
+      currentUser(request, 'kitchen'),
+    ]);
+    if (!customer && !kitchen) throw unauthorized('Please sign in to get address suggestions');
+  };
+
+  app.get(
+    '/api/geocode',
+    {
+      config: { rateLimit: limits.geocode },
+      schema: { querystring: GeocodeQuery, response: { 200: AddressSuggestions } },
+    },
+    async (request, reply) => {
+      await requireSignedIn(request);
+      reply.header('cache-control', 'private, max-age=300');
+      return geocoder.search(request.query.q);
+    },
+  );
+
+  app.get('/api/geocode/settings', { schema: { response: { 200: GeocodeSettings } } }, async () => ({
+    kind: app.config.geocoder.kind,
+  }));
+};

@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config.js';
+import { closedPortUrl, startFakeProvider } from '../test/fake-geocoder.js';
+import { createGeocoder, type GeocoderOptions } from './geocoder.js';
+
+function geocoder(kind: 'photon' | 'nominatim' | 'off', url: string | undefined, options?: GeocoderOptions) {
+  const warn = vi.fn();
+  const log = { warn } as unknown as FastifyBaseLogger;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    GEOCODER: kind,
+    PUBLIC_URL: 'https://homecooked.example',
+    ...(url ? { GEOCODER_URL: url } : {}),
+  });
+  return { geo: createGeocoder(config, log, options), warn };
+}
+
+describe('geocoder adapters and policy', () => {
+  let fake: Awaited<ReturnType<typeof startFakeProvider>>;
+  beforeAll(async () => {
+    fake = await startFakeProvider();
+  });
+  afterAll(async () => fake.close());
+
+  it('maps a Photon FeatureCollection to {display_name, place_id}, identifying itself', async () => {
+    const { geo } = geocoder('photon', `${fake.base}/photon/api`);
+    expect(await geo.search('221b baker')).toEqual([
+      {
+        display_name: 'Sherlock Holmes Museum, 221B Baker Street, London, NW1 6XE, United Kingdom',
+        place_id: 'N123456',
+      },
+      { display_name: 'Baker Street, London, United Kingdom', place_id: 'W4244999' },
+    ]);
+    const request = fake.seen.at(-1);
+    expect(request?.url.searchParams.get('q')).toBe('221b baker');
+    expect(request?.headers['user-agent']).toBe('HomeCooked/0.1 (+https://homecooked.example)');
+  });
+
+  it('maps a Nominatim /search answer (format=json) to {display_name, place_id}', async () => {
+    const { geo } = geocoder('nominatim', `${fake.base}/nominatim/search`);
+    expect(await geo.search('London')).toEqual([
+      { display_name: 'London, Greater London, England, SW1A 2DU, United Kingdom', place_id: '100149' },
+    ]);
+    const request = fake.seen.at(-1);
+    expect(request?.url.searchParams.get('format')).toBe('json');
+    expect(request?.headers['user-agent']).toMatch(/^HomeCooked\/0\.1 \(\+https:\/\/homecooked\.example\)$/);
+  });
+
+  it('answers the same question from its cache (trimmed, case and spaces ignored)', async () => {
+    const { geo } = geocoder('photon', `${fake.base}/photon/api`);
+    const before = fake.seen.length;
+    const first = await geo.search('Baker   Street');
+    expect(await geo.search('  baker street ')).toEqual(first);
+    await Promise.all([geo.search('Abbey Road'), geo.search('abbey road')]);
+    expect(fake.seen.length - before).toBe(2);
+  });
+
+  it('answers [] and logs when the provider is down, slow or answers an error page', async () => {
+    const cases = [
+      geocoder('photon', await closedPortUrl()),
+      geocoder('photon', `${fake.base}/slow/api`, { timeoutMs: 300 }),
+      geocoder('photon', `${fake.base}/broken/api`),
+      geocoder('nominatim', `${fake.base}/photon/api`), // a Photon answer is not a Nominatim one
+    ];
+    for (const { geo, warn } of cases) {
+      const started = Date.now();
+      expect(await geo.search('1 Main Street')).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(warn).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('gives up on a slow provider after about 2.5 seconds by default', async () => {
+    const { geo } = geocoder('photon', `${fake.base}/slow/api`);
+    const started = Date.now();
+    expect(await geo.search('Slow Lane')).toEqual([]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2400);
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  it('asks Nominatim at most once a second, and refuses rather than queue for long', async () => {
+    const { geo, warn } = geocoder('nominatim', `${fake.base}/nominatim/search`, { maxQueueMs: 1500 });
+    const before = fake.seen.length;
+    const answers = await Promise.all(['one street', 'two street', 'three street'].map((q) => geo.search(q)));
+    const times = fake.seen.slice(before).map((r) => r.at);
+    expect(times).toHaveLength(2);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(1000);
+    expect(answers.map((a) => a.length)).toEqual([1, 1, 0]);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nobody when GEOCODER=off', async () => {
+    const { geo } = geocoder('off', undefined);
+    const before = fake.seen.length;
+    expect(await geo.search('1 Main Street')).toEqual([]);
+    expect(fake.seen.length).toBe(before);
+  });
+});

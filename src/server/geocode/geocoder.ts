@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AddressSuggestion } from '../../shared/geocode.js';
+import type { Config } from '../config.js';
+import { IntervalGate } from './interval-gate.js';
+import { LruCache } from './lru-cache.js';
+import { nominatim, photon, type GeocodeProvider } from './providers.js';
+
+export interface Geocoder {
+  /** Suggestions for a typed address; [] when the geocoder is off, down, slow or answers nonsense. */
+  search(q: string): Promise<AddressSuggestion[]>;
+}
+
+export interface GeocoderOptions {
+  timeoutMs?: number;
+  /**
+   * Nominatim's usage policy: at most one request per second for the whole application. The default keeps a
+   * margin, so that jitter on the way cannot make two requests arrive less than a second apart.
+   */
+  nominatimIntervalMs?: number;
+  /** A request that would queue longer than this for its turn is answered [] instead. */
+  maxQueueMs?: number;
+}
+
+const MAX_SUGGESTIONS = 5;
+
+/** The configured provider behind a cache, a timeout, our User-Agent and (for Nominatim) a rate limit. */
+export function createGeocoder(
+  config: Pick<Config, 'geocoder' | 'publicUrl'>,
+  log: FastifyBaseLogger,
+  options: GeocoderOptions = {},
+): Geocoder {
+  const { kind, url } = config.geocoder;
+  if (kind === 'off') return { search: async () => [] };
+  const provider: GeocodeProvider = kind === 'photon' ? photon : nominatim;
+  const timeoutMs = options.timeoutMs ?? 2500;
+  const gate =
+    kind === 'nominatim'
+      ? new IntervalGate(options.nominatimIntervalMs ?? 1100, options.maxQueueMs ?? 2000)
+      : undefined;
+  const cache = new LruCache<AddressSuggestion[]>(1000, 24 * 3600 * 1000);
+  const inflight = new Map<string, Promise<AddressSuggestion[]>>();
+  const userAgent = `HomeCooked/0.1 (+${config.publicUrl})`;
+
+  async function ask(q: string): Promise<AddressSuggestion[]> {
+    if (gate && !(await gate.pass())) {
+      log.warn({ provider: kind }, 'geocoder rate limit: request refused');
+      return [];
+    }
+    try {
+      const response = await fetch(provider.url(url, q, MAX_SUGGESTIONS), {
+        headers: { 'user-agent': userAgent, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) throw new Error(`${kind} answered HTTP ${response.status}`);
+      const suggestions = unique(provider.parse(await response.json()));
+      cache.set(q, suggestions);
+      return suggestions;
+    } catch (error) {
+      log.warn({ err: error, provider: kind }, 'geocoder failed; no suggestions');
+      return [];
+    }
+  }
+
+  return {
+    search(text) {
+      const q = text.trim().replace(/\s+/g, ' ').toLowerCase();
+      const cached = cache.get(q);
+      if (cached) return Promise.resolve(cached);
+      let pending = inflight.get(q);
+      if (!pending) {
+        pending = ask(q).finally(() => inflight.delete(q));
+        inflight.set(q, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/** The browser's field lists suggestions by their text, so each text appears once. */
+function unique(suggestions: AddressSuggestion[]): AddressSuggestion[] {
+  const seen = new Set<string>();
+  return suggestions.filter((s) => s.display_name && !seen.has(s.display_name) && seen.add(s.display_name));
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** The address being typed: trimmed, 3 to 200 characters (shorter gives useless suggestions). */
+export const GeocodeQuery = z.object({
+  q: z
+    .string({ error: 'Type at least 3 characters of the address' })
+    .trim()
+    .min(3, 'Type at least 3 characters of the address')
+    .max(200, 'The address must be at most 200 characters'),
+});
+export type GeocodeQuery = z.infer<typeof GeocodeQuery>;
+
+/** One address suggestion, in the spec's shape (whatever the provider). */
+export const AddressSuggestion = z.object({ display_name: z.string(), place_id: z.string() });
+export type AddressSuggestion = z.infer<typeof AddressSuggestion>;
+
+export const AddressSuggestions = z.array(AddressSuggestion);
+
+export const GeocoderKind = z.enum(['photon', 'nominatim', 'off']);
+export type GeocoderKind = z.infer<typeof GeocoderKind>;
+
+/** Which geocoder the server uses, so the browser asks at the pace the provider allows. */
+export const GeocodeSettings = z.object({ kind: GeocoderKind });
+export type GeocodeSettings = z.infer<typeof GeocodeSettings>;
+
+/**
+ * How long the browser waits after the last keystroke before asking. Photon is made for search-as-you-type;
+ * public Nominatim forbids it, so with Nominatim suggestions come on a pause only.
+ */
+export const GEOCODE_DEBOUNCE_MS: Record<GeocoderKind, number> = { photon: 300, nominatim: 1000, off: 0 };
+
+export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';

@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { MenuItem } from '../../shared/menu.js';
+import { CartContext, type CartApi, type CartKitchen } from './cart-context.js';
+import { EMPTY_CART, loadCart, randomId, saveCart, type CartState } from './cart-storage.js';
+import { NewCartModal } from './new-cart-modal.js';
+
+function withItem(cart: CartState, kitchen: CartKitchen, item: MenuItem): CartState {
+  const base = cart.kitchen?.uid === kitchen.uid ? cart : { kitchen, lines: [] };
+  const { id, item: name, imageLink, priceCents, wait } = item;
+  return {
+    kitchen,
+    lines: [...base.lines, { lineId: randomId(), id, item: name, imageLink, priceCents, wait }],
+  };
+}
+
+/** The cart: in memory and in sessionStorage; one kitchen's dishes at a time. */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [cart, setCart] = useState<CartState>(() => loadCart());
+  const [pending, setPending] = useState<{ kitchen: CartKitchen; item: MenuItem } | null>(null);
+
+  useEffect(() => saveCart(cart), [cart]);
+
+  const add = useCallback(
+    (kitchen: CartKitchen, item: MenuItem) => {
+      if (cart.kitchen && cart.kitchen.uid !== kitchen.uid && cart.lines.length > 0) {
+        setPending({ kitchen, item });
+        return;
+      }
+      setCart((current) => withItem(current, kitchen, item));
+    },
+    [cart],
+  );
+  const remove = useCallback((lineId: string) => {
+    setCart((current) => {
+      const lines = current.lines.filter((line) => line.lineId !== lineId);
+      return lines.length > 0 ? { ...current, lines } : EMPTY_CART;
+    });
+  }, []);
+  const clear = useCallback(() => setCart(EMPTY_CART), []);
+
+  const api = useMemo<CartApi>(
+    () => ({ ...cart, count: cart.lines.length, add, remove, clear }),
+    [cart, add, remove, clear],
+  );
+
+  return (
+    <CartContext.Provider value={api}>
+      {children}
+      <NewCartModal
+        current={cart.kitchen?.name ?? ''}
+        next={pending}
+        onConfirm={() => {
+          if (pending) setCart(withItem(EMPTY_CART, pending.kitchen, pending.item));
+          setPending(null);
+        }}
+        onCancel={() => setPending(null)}
+      />
+    </CartContext.Provider>
+  );
+}

@@ -1,0 +1,24 @@
+import { Divider, Group, Stack, Text } from '@mantine/core';
+import { computeTotals, formatCents } from '../../shared/money.js';
+
+/** The fee lines and total as a preview: the server prices the order again when it is placed. */
+export function CheckoutTotals({ pricesCents }: { pricesCents: number[] }) {
+  const totals = computeTotals(pricesCents);
+  const row = (label: string, cents: number, strong = false) => (
+    <Group justify="space-between">
+      <Text fw={strong ? 700 : 400}>{label}</Text>
+      <Text fw={strong ? 700 : 400} data-testid={strong ? 'cart-total' : undefined}>
+        {formatCents(cents)}
+      </Text>
+    </Group>
+  );
+  return (
+    <Stack gap={6}>
+      {row('Items', totals.itemsCents)}
+      {row('Delivery fee', totals.deliveryFeeCents)}
+      {row('Fees and Estimated Tax', totals.feesAndTaxCents)}
+      <Divider />
+      {row('Total', totals.totalCents, true)}
+    </Stack>
+  );
+}

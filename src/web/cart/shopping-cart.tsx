@@ -1,0 +1,134 @@
+import { Alert, Anchor, Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { PlaceOrderInput } from '../../shared/orders.js';
+import { paths } from '../../shared/paths.js';
+import { sessionKey } from '../auth/use-session.js';
+import { AddressField } from '../geocode/address-field.js';
+import { ApiError } from '../lib/api-client.js';
+import { useMyOrderOnEntry, usePlaceOrder } from '../orders/use-my-order.js';
+import { CartLines } from './cart-lines.js';
+import { useCart } from './cart-context.js';
+import { randomId } from './cart-storage.js';
+import { CheckoutTotals } from './checkout-totals.js';
+import { OrderSent } from './order-sent.js';
+
+/** The cart and checkout of a signed-in customer. */
+export function ShoppingCart() {
+  const cart = useCart();
+  const queryClient = useQueryClient();
+  const entry = useMyOrderOnEntry();
+  const placeOrder = usePlaceOrder();
+  const [address, setAddress] = useState('');
+  const [addressError, setAddressError] = useState<string>();
+  const [problem, setProblem] = useState<string | null>(null);
+  // One key for this checkout: a double click or a retry after a lost answer places one order.
+  const [idempotencyKey] = useState(randomId);
+
+  if (placeOrder.data) return <OrderSent order={placeOrder.data} />;
+  // A customer who already has an order in progress watches it instead of ordering again.
+  if (entry.isFetchedAfterMount && entry.data && placeOrder.isIdle)
+    return <Navigate to={paths.customerOrderStatus.href()} replace />;
+  if (!entry.isFetchedAfterMount)
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading your cart" />
+      </Center>
+    );
+
+  const submit = () => {
+    if (placeOrder.isPending) return;
+    setProblem(null);
+    setAddressError(undefined);
+    if (!cart.kitchen || cart.lines.length === 0) {
+      setProblem("Your cart is empty. Add a dish from a kitchen's menu first.");
+      return;
+    }
+    const input = PlaceOrderInput.safeParse({
+      kitchenUid: cart.kitchen.uid,
+      itemIds: cart.lines.map((line) => line.id),
+      address,
+      idempotencyKey,
+    });
+    if (!input.success) {
+      const issue = input.error.issues[0];
+      if (issue?.path[0] === 'address') setAddressError(issue.message);
+      else setProblem(issue?.message ?? 'Please check your order.');
+      return;
+    }
+    placeOrder.mutate(input.data, {
+      onSuccess: () => cart.clear(),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) {
+          void queryClient.invalidateQueries({ queryKey: sessionKey });
+          return;
+        }
+        if (error instanceof ApiError && error.status === 409) {
+          notifications.show({ color: 'orange', title: 'You already have an order', message: error.message });
+          void entry.refetch();
+          return;
+        }
+        if (error instanceof ApiError && error.field === 'address') setAddressError(error.message);
+        else setProblem(error.message);
+        notifications.show({ color: 'red', title: 'Your order was not sent', message: error.message });
+      },
+    });
+  };
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        {cart.lines.length === 0 || !cart.kitchen ? (
+          <Stack gap="xs">
+            <Text>Your cart is empty.</Text>
+            <Anchor component={Link} to={paths.home.href()}>
+              Browse the kitchens
+            </Anchor>
+          </Stack>
+        ) : (
+          <Stack gap="md">
+            <Text c="dimmed">
+              From{' '}
+              <Anchor component={Link} to={paths.kitchenMenu.href(cart.kitchen.uid)}>
+                {cart.kitchen.name}
+              </Anchor>
+            </Text>
+            <CartLines
+              label="Items in your cart"
+              lines={cart.lines.map((line) => ({ key: line.lineId, ...line }))}
+              onRemove={(line) => cart.remove(line.key)}
+            />
+          </Stack>
+        )}
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="booking-heading">
+          <Title order={2} size="h4" id="booking-heading" mb="md">
+            Delivery and payment
+          </Title>
+          <Stack gap="md">
+            <AddressField
+              value={address}
+              onChange={(value) => {
+                setAddress(value);
+                setAddressError(undefined);
+              }}
+              error={addressError}
+            />
+            <CheckoutTotals pricesCents={cart.lines.map((line) => line.priceCents)} />
+            {problem && (
+              <Alert color="red" role="alert" title="Your order was not sent">
+                {problem}
+              </Alert>
+            )}
+            <Button size="md" onClick={submit} loading={placeOrder.isPending}>
+              Submit order
+            </Button>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,52 @@
+import { Anchor, Autocomplete, Loader, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { OSM_ATTRIBUTION } from '../../shared/geocode.js';
+import { useAddressSuggestions, useGeocodeDebounce } from './use-address-suggestions.js';
+
+/**
+ * The delivery address: free text, with suggestions from our /api/geocode as the customer pauses typing.
+ * When the geocoder is off or unreachable there are simply no suggestions; the typed text still counts.
+ */
+export function AddressField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}) {
+  const debounceMs = useGeocodeDebounce();
+  const [debounced] = useDebouncedValue(value.trim(), debounceMs || 300);
+  const suggestions = useAddressSuggestions(debounced, debounceMs > 0);
+  const options = suggestions.data?.map((s) => s.display_name) ?? [];
+  return (
+    <div>
+      <Autocomplete
+        label="Delivery address"
+        placeholder="Street and number, city"
+        description="Pick a suggestion or type your full address"
+        value={value}
+        onChange={onChange}
+        data={options}
+        // The provider matches loosely (typos, other word orders): show what it found, unfiltered.
+        filter={({ options: all }) => all}
+        error={error}
+        required
+        autoComplete="street-address"
+        rightSection={suggestions.isFetching ? <Loader size="xs" aria-label="Looking up addresses" /> : null}
+      />
+      <Text size="xs" c="dimmed" mt={4}>
+        <Anchor
+          href="https://www.openstreetmap.org/copyright"
+          target="_blank"
+          rel="noreferrer"
+          c="dimmed"
+          inherit
+        >
+          {OSM_ATTRIBUTION}
+        </Anchor>
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { ActionIcon, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { formatCents } from '../../shared/money.js';
+import type { MenuItem } from '../../shared/menu.js';
+import { FALLBACK_IMAGE } from '../lib/images.js';
+
+/** One dish of a kitchen's public menu, with the '+' that puts it in the cart. */
+export function PublicMenuItem({ item, onAdd }: { item: MenuItem; onAdd: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="li" data-testid="menu-item">
+      <Card.Section>
+        <Image src={item.imageLink} fallbackSrc={FALLBACK_IMAGE} alt={item.item} h={160} fit="cover" />
+      </Card.Section>
+      <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap">
+        <Stack gap={2}>
+          <Text component="h3" fw={700} size="lg">
+            {item.item}
+          </Text>
+          <Text fw={600}>{formatCents(item.priceCents)}</Text>
+          <Text size="sm" c="dimmed">
+            Wait time: {item.wait}
+          </Text>
+        </Stack>
+        <ActionIcon size="xl" radius="xl" aria-label={`Add ${item.item} to cart`} onClick={onAdd}>
+          <Text component="span" fw={700} size="xl" aria-hidden="true">
+            +
+          </Text>
+        </ActionIcon>
+      </Group>
+    </Card>
+  );
+}

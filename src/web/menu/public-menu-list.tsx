@@ -1,0 +1,52 @@
+import { Alert, Button, Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import type { Kitchen } from '../../shared/kitchens.js';
+import { useCart } from '../cart/cart-context.js';
+import { PublicMenuItem } from './public-menu-item.js';
+import { usePublicMenu } from './use-public-menu.js';
+
+/** The live list of a kitchen's dishes on /KitchenMenu/{id}. */
+export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'name'> }) {
+  const menu = usePublicMenu(kitchen.uid);
+  const cart = useCart();
+  if (menu.isPending)
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label="Loading the menu">
+        {[0, 1, 2].map((i) => (
+          <Card key={i} withBorder radius="md" padding="md">
+            <Skeleton h={160} mb="sm" />
+            <Skeleton h={20} w="60%" />
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+  if (menu.isError)
+    return (
+      <Alert color="red" title="Could not load the menu" role="alert">
+        <Text size="sm" mb="sm">
+          {menu.error.message}
+        </Text>
+        <Button size="xs" variant="white" color="red" onClick={() => void menu.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  if (menu.data.length === 0)
+    return <Text c="dimmed">This kitchen has not put anything on its menu yet. Come back soon.</Text>;
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, md: 3 }}
+      spacing="lg"
+      component="ul"
+      aria-label={`Menu of ${kitchen.name}`}
+      style={{ listStyle: 'none', padding: 0 }}
+    >
+      {menu.data.map((item) => (
+        <PublicMenuItem
+          key={item.id}
+          item={item}
+          onAdd={() => cart.add({ uid: kitchen.uid, name: kitchen.name }, item)}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Button, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { CartButton } from '../cart/cart-button.js';
+import { useKitchen } from '../kitchens/use-kitchen.js';
+import { PageLayout } from '../layout/page-layout.js';
+import { ApiError } from '../lib/api-client.js';
+import { FALLBACK_IMAGE } from '../lib/images.js';
+import { PublicMenuList } from '../menu/public-menu-list.js';
+import { NotFoundPage } from './not-found-page.js';
+
+/** /KitchenMenu/{id}: one kitchen's public menu, loaded by id so links and reloads work. */
+export function KitchenMenuPage() {
+  const uid = useParams().id ?? '';
+  const kitchen = useKitchen(uid);
+
+  if (kitchen.isError && kitchen.error instanceof ApiError && [400, 404].includes(kitchen.error.status))
+    return (
+      <NotFoundPage
+        title="Kitchen not found"
+        message="We could not find this kitchen. It may have closed, or the link may be wrong."
+      />
+    );
+
+  return (
+    <PageLayout>
+      {kitchen.isPending ? (
+        <Group mb="xl" aria-busy="true" aria-label="Loading the kitchen">
+          <Skeleton h={120} w={180} radius="md" />
+          <Skeleton h={32} w={240} />
+        </Group>
+      ) : kitchen.isError ? (
+        <Alert color="red" title="Could not load this kitchen" role="alert" mb="xl">
+          <Text size="sm" mb="sm">
+            {kitchen.error.message}
+          </Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void kitchen.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Group justify="space-between" align="flex-end" mb="xl">
+          <Group align="center" gap="lg">
+            <Image
+              src={kitchen.data.imageLink}
+              fallbackSrc={FALLBACK_IMAGE}
+              alt={`${kitchen.data.name} kitchen`}
+              h={120}
+              w={180}
+              radius="md"
+              fit="cover"
+            />
+            <Stack gap={4}>
+              <Title order={1}>{kitchen.data.name}</Title>
+              <Text c="dimmed">{kitchen.data.category}</Text>
+            </Stack>
+          </Group>
+          <CartButton />
+        </Group>
+      )}
+      <Group justify="space-between" align="baseline" mb="md">
+        <Title order={2}>Full Menu</Title>
+        <Text c="dimmed">10:00 AM - 8:15 PM</Text>
+      </Group>
+      {kitchen.isSuccess && <PublicMenuList kitchen={kitchen.data} />}
+    </PageLayout>
+  );
+}
