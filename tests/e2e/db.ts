@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { computeTotals } from '../../src/shared/money.js';
 import { createSession } from '../../src/server/auth/sessions.js';
-import { notify, openPostgres, type Database } from '../../src/server/db/database.js';
-import { orderItems, orders } from '../../src/server/db/schema.js';
+import { openPostgres, type Database } from '../../src/server/db/database.js';
 import { upsertUser } from '../../src/server/auth/users.js';
 import { registerKitchen } from '../../src/server/kitchens/kitchen-service.js';
 import type { LiveHub } from '../../src/server/live/hub.js';
 import { mutate } from '../../src/server/live/mutate.js';
 import { topics } from '../../src/server/live/topics.js';
+import { orders } from '../../src/server/db/schema.js';
 
 let database: Promise<Database> | undefined;
 
@@ -38,45 +37,6 @@ export async function createKitchen(name: string) {
   });
   if (!kitchen) throw new Error('kitchen not created');
   return kitchen;
-}
-
-/**
- * An order for a kitchen, written straight into the database as the customer side would place it, and
- * announced on the kitchen's and the customer's live topics. (For the kitchen tests; the customer's own tests
- * place orders through the API.)
- */
-export async function placeOrderDirectly(
-  kitchen: { uid: string; name: string },
-  lines: { item: string; priceCents: number }[],
-  address: string,
-) {
-  const { db } = await e2eDatabase();
-  const customer = await upsertUser(db, {
-    issuer: 'urn:e2e',
-    subject: randomUUID(),
-    email: `customer.${randomUUID().slice(0, 8)}@e2e.test`,
-    displayName: 'E2E Customer',
-    photoUrl: null,
-  });
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        kitchenId: kitchen.uid,
-        kitchenName: kitchen.name,
-        customerId: customer.id,
-        customerEmail: customer.email,
-        address,
-        ...computeTotals(lines.map((l) => l.priceCents)),
-        idempotencyKey: randomUUID(),
-      })
-      .returning();
-    if (!order) throw new Error('order not created');
-    await tx.insert(orderItems).values(lines.map((l, position) => ({ orderId: order.id, position, ...l })));
-    await notify(tx, topics.kitchenOrders(kitchen.uid));
-    await notify(tx, topics.customerOrder(customer.id));
-    return { order, customer };
-  });
 }
 
 /** One order's row as the database holds it now. */

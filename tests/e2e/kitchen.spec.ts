@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { placeOrderDirectly, readOrder } from './db.js';
+import { customerSessionCookie, readOrder } from './db.js';
 import { expect, test } from './fixtures.js';
 import { newPerson, signInWithPopup, type Person } from './sign-in.js';
 
@@ -39,6 +40,7 @@ test.describe('kitchen owner', () => {
   test('registers a kitchen, publishes a menu and runs an order, all live', async ({ browser }) => {
     const cookContext = await browser.newContext();
     const visitorContext = await browser.newContext();
+    const customerContext = await browser.newContext();
     const cook = await cookContext.newPage();
     const visitor = await visitorContext.newPage();
     await visitor.goto('/');
@@ -52,9 +54,13 @@ test.describe('kitchen owner', () => {
     // The new kitchen appears first on the landing page of another browser, without reload.
     const firstCard = visitor.getByTestId('kitchen-card').first();
     await expect(firstCard).toContainText(kitchenName);
-    const href = await firstCard.getAttribute('href');
-    const uid = href?.split('/').pop() ?? '';
+    const href = (await firstCard.getAttribute('href')) ?? '';
+    const uid = href.split('/').pop() ?? '';
     expect(href).toBe(`/KitchenMenu/${uid}`);
+    await firstCard.click();
+    await expect(visitor.getByRole('heading', { name: 'Full Menu' })).toBeVisible();
+    const publicItems = visitor.getByTestId('menu-item');
+    await expect(publicItems).toHaveCount(0);
 
     // The dashboard, open in a second tab, follows the menu live.
     const dashboard = await cookContext.newPage();
@@ -65,61 +71,78 @@ test.describe('kitchen owner', () => {
     await addMenuItem(cook, 'Chicken Adobo', '11.5', '30 min');
     await addMenuItem(cook, 'Ube Halaya', '4', '10 min');
 
-    await expect(menuTable.getByRole('row', { name: /Chicken Adobo/ })).toContainText('$11.50');
-    await expect(menuTable.getByRole('row', { name: /Chicken Adobo/ })).toContainText('30 min');
+    const adoboRow = menuTable.getByRole('row', { name: /Chicken Adobo/ });
+    await expect(adoboRow).toContainText('$11.50');
+    await expect(adoboRow).toContainText('30 min');
     await expect(menuTable.getByRole('row', { name: /Ube Halaya/ })).toContainText('$4.00');
-    // The public menu of the kitchen has both items too.
-    await expect
-      .poll(async () => (await (await visitor.request.get(`/api/kitchens/${uid}/menu`)).json()) as unknown[])
-      .toEqual([
-        expect.objectContaining({ item: 'Chicken Adobo', priceCents: 1150 }),
-        expect.objectContaining({ item: 'Ube Halaya', priceCents: 400 }),
-      ]);
+    // ...and so does the public menu page in the other browser.
+    await expect(publicItems).toHaveCount(2);
+    await expect(publicItems.filter({ hasText: 'Chicken Adobo' })).toContainText('$11.50');
+    await expect(publicItems.filter({ hasText: 'Ube Halaya' })).toContainText('$4.00');
 
-    // An order placed for this kitchen appears at the top of the orders page, live and marked new.
-    const orders = dashboard;
-    await orders
+    // The orders page is open when a customer places an order through the customer API.
+    await dashboard
       .getByRole('navigation', { name: 'Kitchen admin' })
       .getByRole('link', { name: '3 Orders' })
       .click();
-    const ordersTable = orders.getByRole('table', { name: 'Orders of your kitchen' });
+    const ordersTable = dashboard.getByRole('table', { name: 'Orders of your kitchen' });
     await expect(ordersTable).toContainText('No orders yet');
-    const { order, customer } = await placeOrderDirectly(
-      { uid, name: kitchenName },
-      [
-        { item: 'Chicken Adobo', priceCents: 1150 },
-        { item: 'Ube Halaya', priceCents: 400 },
-      ],
-      '77 Delivery Lane',
-    );
-    const row = ordersTable.getByRole('row', { name: new RegExp(customer.email.replaceAll('.', '\\.')) });
+
+    const customerEmail = `customer-${randomUUID()}@e2e.test`;
+    await customerContext.addCookies([await customerSessionCookie(customerEmail)]);
+    const menu = (await (await customerContext.request.get(`/api/kitchens/${uid}/menu`)).json()) as {
+      id: string;
+    }[];
+    const placed = await customerContext.request.post('/api/orders', {
+      data: {
+        kitchenUid: uid,
+        itemIds: menu.map((m) => m.id),
+        address: '77 Delivery Lane',
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const orderId = ((await placed.json()) as { id: string }).id;
+    const customer = await customerContext.newPage();
+    await customer.goto('/CustomerOrderStatus');
+    await expect(customer.getByRole('heading', { name: `Order Status from ${kitchenName}` })).toBeVisible();
+    await expect(customer.getByTestId('order-status')).toHaveText('recieved');
+
+    // It appears at the top of the kitchen's orders, live, marked new and announced.
+    const row = ordersTable.getByRole('row').nth(1);
+    await expect(row).toContainText(customerEmail);
     await expect(row).toContainText('77 Delivery Lane');
     await expect(row).toContainText('recieved');
     await expect(row).toContainText('Chicken Adobo, Ube Halaya');
     await expect(row).toContainText('New');
-    await expect(orders.getByRole('alert').filter({ hasText: 'New order' })).toBeVisible();
+    await expect(dashboard.getByRole('alert').filter({ hasText: 'New order' })).toBeVisible();
 
-    // Update: a dialog asks for the status; a quick pick fills it in.
+    // Update: a dialog asks for the status; a quick pick fills it in; the customer sees it without reload.
     await row.getByRole('button', { name: 'Update' }).click();
-    const dialog = orders.getByRole('dialog', { name: 'Update order status' });
-    await expect(dialog.getByLabel('What is the status of the order?')).toBeFocused();
+    const dialog = dashboard.getByRole('dialog', { name: 'Update order status' });
+    const statusField = dialog.getByLabel('What is the status of the order?');
+    await expect(statusField).toBeFocused();
     await dialog.getByRole('button', { name: 'Out for delivery' }).click();
-    await expect(dialog.getByLabel('What is the status of the order?')).toHaveValue('Out for delivery');
+    await expect(statusField).toHaveValue('Out for delivery');
     await dialog.getByRole('button', { name: 'Save status' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('Out for delivery');
     await expect(row).not.toContainText('New');
-    expect((await readOrder(order.id))?.status).toBe('Out for delivery');
+    await expect(customer.getByTestId('order-status')).toHaveText('Out for delivery');
 
-    // Delete asks first; the row then leaves the table, and the order is kept as archived.
+    // Delete asks first; the row then leaves the table; the order is kept, archived, and is no longer the
+    // customer's open order.
     await row.getByRole('button', { name: 'Delete' }).click();
-    const confirm = orders.getByRole('dialog', { name: 'Delete this order?' });
-    await confirm.getByRole('button', { name: 'Delete order' }).click();
-    await expect(row).toHaveCount(0);
+    await dashboard
+      .getByRole('dialog', { name: 'Delete this order?' })
+      .getByRole('button', { name: 'Delete order' })
+      .click();
+    await expect(ordersTable.getByRole('row', { name: new RegExp(customerEmail) })).toHaveCount(0);
     await expect(ordersTable).toContainText('No orders yet');
-    expect((await readOrder(order.id))?.archivedAt).toBeInstanceOf(Date);
+    expect((await readOrder(orderId))?.archivedAt).toBeInstanceOf(Date);
+    await expect(customer).toHaveURL('/');
 
-    await Promise.all([cookContext.close(), visitorContext.close()]);
+    await Promise.all([cookContext.close(), visitorContext.close(), customerContext.close()]);
   });
 
   test('an empty Next Step shows "Please fill all fields" and says which field is missing', async ({
