@@ -25,7 +25,10 @@ export function startServerProcess(env: Record<string, string>) {
       while (Date.now() < deadline) {
         if (output.includes('marketplace ready')) return;
         if (port > 0) {
-          const up = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+          const up = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          );
           if (up) return;
         }
         if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
