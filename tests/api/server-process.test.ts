@@ -1,43 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../../src/server/test/test-database.js';
+import { killServerProcesses, startServerProcess } from '../../src/server/test/server-process.js';
 
-const root = new URL('../..', import.meta.url).pathname;
-const running: ChildProcess[] = [];
+const startServer = startServerProcess;
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', GEOCODER: 'off', NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    child,
-    exited,
-    output: () => output,
-    async ready(timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (output.includes('marketplace ready')) return;
-        if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`server not ready in time:\n${output}`);
-    },
-  };
-}
-
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(killServerProcesses);
 
 const freePort = () => String(20000 + Math.floor(Math.random() * 20000));
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionState } from '../../shared/auth.js';
@@ -233,5 +234,44 @@ describe('sign-in against a Google-like provider on loopback', () => {
   it('serves nothing of the development provider when a Google client is configured', async () => {
     const res = await fetch(`${base}/dev-idp/.well-known/openid-configuration`);
     expect(res.status).toBe(404);
+  });
+});
+
+describe.each(ENGINES)('signing out ends the live streams of that session [%s]', (engine) => {
+  let ctx: TestContext;
+  let base: string;
+  beforeAll(async () => ({ ctx, base } = await listening(engine)));
+  afterAll(async () => closeTestContext(ctx));
+
+  it('closes a private stream at sign-out, and a reconnect is refused', async () => {
+    const jar = new CookieJar();
+    await devSignIn(jar, base, 'customer', { email: 'streamer@example.test', name: 'Streamer' });
+    let opened: () => void = () => {};
+    const firstSnapshot = new Promise<void>((resolve) => (opened = resolve));
+    const closed = new Promise<void>((resolve, reject) => {
+      const req = http.get(
+        `${base}/api/orders/mine`,
+        { headers: { accept: 'text/event-stream', cookie: jar.header('/api/orders/mine') } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.on('data', (chunk: Buffer) => {
+            if (chunk.toString().includes('event: snapshot')) opened();
+          });
+          res.on('end', () => resolve());
+        },
+      );
+      req.on('error', reject);
+    });
+    await firstSnapshot;
+    const out = await jar.fetch(`${base}/auth/customer/sign-out`, {
+      method: 'POST',
+      headers: { origin: base },
+    });
+    expect(out.status).toBe(204);
+    await closed;
+    const again = await fetch(`${base}/api/orders/mine`, {
+      headers: { accept: 'text/event-stream', cookie: `customer_session=stale` },
+    });
+    expect(again.status).toBe(401);
   });
 });

@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role } from '../../shared/auth.js';
 import { badRequest, HttpError } from '../lib/errors.js';
 import { limits } from '../lib/rate-limit.js';
+import { SESSION_ENDED_PREFIX } from '../live/hub.js';
+import { mutate } from '../live/mutate.js';
 import { AUTH_DONE_HTML, AUTH_DONE_JS } from './auth-done-page.js';
 import type { OidcClient } from './oidc-client.js';
 import { safeReturnPath } from './return-path.js';
@@ -11,6 +13,7 @@ import {
   clearSessionCookie,
   createSession,
   deleteSession,
+  hashToken,
   sessionCookieName,
   setSessionCookie,
 } from './sessions.js';
@@ -160,7 +163,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
     async (request, reply) => {
       const { role } = request.params;
       const token = request.cookies[sessionCookieName(role, secure)];
-      if (token) await deleteSession(app.db, token);
+      if (token) {
+        // Deleting the session also ends the live streams it opened, on every instance.
+        await mutate(app, async (tx, publish) => {
+          await deleteSession(tx, token);
+          await publish(`${SESSION_ENDED_PREFIX}${hashToken(token)}`);
+        });
+      }
       clearSessionCookie(reply, role);
       return reply.status(204).send();
     },

@@ -11,7 +11,7 @@ export const ROLES: readonly Role[] = ['kitchen', 'customer'];
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Creates a session and returns the opaque token that goes in the cookie (only its hash is stored). */
 export async function createSession(
@@ -46,6 +46,14 @@ export async function findSessionUser(db: DbOrTx, token: string, role: Role): Pr
 
 export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** The hashed session tokens a request carries (both roles), to tag the live streams it opens. */
+export function requestSessionHashes(request: FastifyRequest): string[] {
+  const secure = request.server.config.publicUrl.startsWith('https:');
+  return ROLES.map((role) => request.cookies[sessionCookieName(role, secure)])
+    .filter((t): t is string => typeof t === 'string' && t.length > 0)
+    .map(hashToken);
 }
 
 /** Cookie names per role; with https the `__Host-` prefix pins them to our origin. */

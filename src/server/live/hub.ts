@@ -28,6 +28,8 @@ interface TopicState {
 /** Drop a subscriber whose socket has this much unsent data: it is not reading. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const HEARTBEAT_MS = 20_000;
+/** A change notice `session-ended:<token hash>` ends that session's streams on every instance. */
+export const SESSION_ENDED_PREFIX = 'session-ended:';
 /** Topics kept cached with nobody subscribed, at most; the least recently created go first. */
 const MAX_IDLE_TOPICS = 5000;
 
@@ -39,6 +41,8 @@ const MAX_IDLE_TOPICS = 5000;
  */
 export class LiveHub {
   private readonly topics = new Map<string, TopicState>();
+  /** Open streams by the (hashed) session tokens of the request that opened them. */
+  private readonly bySession = new Map<string, Set<ServerResponse>>();
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
 
@@ -54,6 +58,8 @@ export class LiveHub {
 
   /** A topic changed (a write committed here or on another instance): reload it for its subscribers. */
   changed(topic: string): void {
+    if (topic.startsWith(SESSION_ENDED_PREFIX))
+      return this.endSessionStreams(topic.slice(SESSION_ENDED_PREFIX.length));
     const state = this.topics.get(topic);
     if (!state) return;
     state.version++;
@@ -69,10 +75,15 @@ export class LiveHub {
   }
 
   /** Starts an event stream on `res`: a snapshot now, then one after every change. Returns the unsubscribe. */
-  subscribe(topic: string, load: Loader, res: ServerResponse): () => void {
+  subscribe(topic: string, load: Loader, res: ServerResponse, sessions: readonly string[] = []): () => void {
     const state = this.state(topic, load);
     const subscriber: Subscriber = { res, lastVersion: -1, lastJson: undefined };
     state.subscribers.add(subscriber);
+    for (const session of sessions) {
+      let set = this.bySession.get(session);
+      if (!set) this.bySession.set(session, (set = new Set()));
+      set.add(res);
+    }
     this.snapshot(state).then(
       (snap) => this.send(subscriber, snap),
       (error: unknown) => {
@@ -81,9 +92,25 @@ export class LiveHub {
       },
     );
     return () => {
+      for (const session of sessions) {
+        const set = this.bySession.get(session);
+        set?.delete(res);
+        if (set?.size === 0) this.bySession.delete(session);
+      }
       state.subscribers.delete(subscriber);
       if (state.subscribers.size === 0 && !state.cached && !state.inflight) this.topics.delete(topic);
     };
+  }
+
+  /**
+   * A session was signed out: end the streams it opened. Access is checked when a stream opens, so this is what
+   * stops a signed-out browser from receiving further private updates (its reconnect is then refused).
+   */
+  endSessionStreams(sessionHash: string): void {
+    const set = this.bySession.get(sessionHash);
+    if (!set) return;
+    this.bySession.delete(sessionHash);
+    for (const res of set) res.end();
   }
 
   subscriberCount(): number {

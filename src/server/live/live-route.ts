@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestSessionHashes } from '../auth/sessions.js';
 import type { LiveHub } from './hub.js';
 
 export function wantsEventStream(request: FastifyRequest): boolean {
@@ -30,7 +31,7 @@ export async function sendLive(
     'x-content-type-options': 'nosniff',
   });
   res.write('retry: 1500\n\n');
-  const unsubscribe = hub.subscribe(topic, load, res);
+  const unsubscribe = hub.subscribe(topic, load, res, requestSessionHashes(request));
   request.raw.socket.setTimeout(0);
   res.on('close', unsubscribe);
 }
