@@ -11,6 +11,7 @@ const badKitchenFields: [field: string, value: unknown][] = [
   ['name', '   '],
   ['name', 'x'.repeat(81)],
   ['name', 42],
+  ['name', 'Bad\u0000name'],
   ['category', ''],
   ['category', 'x'.repeat(41)],
   ['address', ''],

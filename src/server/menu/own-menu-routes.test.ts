@@ -19,6 +19,7 @@ const badItemFields: [field: string, value: unknown][] = [
   ['item', ''],
   ['item', '  '],
   ['item', 'x'.repeat(81)],
+  ['item', 'Dal\u0000'],
   ['imageLink', ''],
   ['imageLink', 'javascript:alert(1)'],
   ['imageLink', 'data:text/html,hi'],

@@ -129,6 +129,7 @@ describeEachEngine('the kitchen’s orders: /api/kitchen/orders', (get) => {
     ['   ', 'status'],
     ['x'.repeat(61), 'status'],
     [7, 'status'],
+    ['Ready\u0000', 'status'],
   ])('PATCH refuses status %j with a 400 naming it, changing nothing', async (status, field) => {
     const { kitchen, cookie } = await buildKitchen(get());
     const customer = await signedIn(get(), 'customer');
