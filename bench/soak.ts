@@ -27,17 +27,15 @@ async function seed(database: Database) {
         displayName: `Owner ${k}`,
         photoUrl: null,
       });
-      await tx
-        .insert(kitchens)
-        .values({
-          ownerId: owner.id,
-          name: `Soak Kitchen ${k}`,
-          category: 'Indian',
-          address: `${k} Soak St`,
-          imageLink: '/demo/kitchen-indian.svg',
-          ownerName: owner.displayName,
-          ownerEmail: owner.email,
-        });
+      await tx.insert(kitchens).values({
+        ownerId: owner.id,
+        name: `Soak Kitchen ${k}`,
+        category: 'Indian',
+        address: `${k} Soak St`,
+        imageLink: '/demo/kitchen-indian.svg',
+        ownerName: owner.displayName,
+        ownerEmail: owner.email,
+      });
       const items = await tx
         .insert(menuItems)
         .values(

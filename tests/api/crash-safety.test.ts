@@ -23,17 +23,15 @@ async function seed(database: Database) {
       displayName: 'Owner',
       photoUrl: null,
     });
-    await tx
-      .insert(kitchens)
-      .values({
-        ownerId: owner.id,
-        name: 'Crash Kitchen',
-        category: 'Indian',
-        address: '1 Crash Rd',
-        imageLink: '/demo/kitchen-indian.svg',
-        ownerName: 'Owner',
-        ownerEmail: owner.email,
-      });
+    await tx.insert(kitchens).values({
+      ownerId: owner.id,
+      name: 'Crash Kitchen',
+      category: 'Indian',
+      address: '1 Crash Rd',
+      imageLink: '/demo/kitchen-indian.svg',
+      ownerName: 'Owner',
+      ownerEmail: owner.email,
+    });
     const [item] = await tx
       .insert(menuItems)
       .values({
