@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   GEOCODER: z.preprocess(emptyAsUndefined, z.enum(['photon', 'nominatim', 'off']).default('photon')),
   GEOCODER_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
+  SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100000).default(30)),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -45,6 +46,8 @@ export interface Config {
   sessionSecret: string | undefined;
   geocoder: { kind: 'photon' | 'nominatim' | 'off'; url: string };
   seedDemo: boolean | undefined;
+  /** Sign-ins one address may start per minute. */
+  signInRateLimit: number;
   logLevel: string;
 }
 
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     geocoder: { kind: e.GEOCODER, url: e.GEOCODER_URL ?? DEFAULT_GEOCODER_URL[e.GEOCODER] },
     seedDemo: e.SEED_DEMO,
+    signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
   };
 }

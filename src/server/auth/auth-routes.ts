@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
     '/auth/:role/start',
     {
       schema: { params: z.object({ role: Role }), querystring: StartQuery },
-      config: { rateLimit: limits.signIn },
+      config: { rateLimit: { ...limits.signIn, max: app.config.signInRateLimit } },
     },
     async (request, reply) => {
       const { role } = request.params;

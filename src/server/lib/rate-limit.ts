@@ -7,7 +7,7 @@ import { tooManyRequests } from './errors.js';
  * its own, so N instances allow up to N times the rate. Chat counts in the database instead (see chat-service).
  */
 export const limits = {
-  /** Starting sign-in, per address: enough for a person, too few to hammer the provider. */
+  /** Starting sign-in, per address: enough for a person, too few to hammer the provider (SIGN_IN_RATE_LIMIT). */
   signIn: { max: 30, timeWindow: '1 minute' },
   /** Placing orders, per customer session (many customers may share one address, e.g. a campus network). */
   orders: {
