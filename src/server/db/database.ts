@@ -54,7 +54,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = new PGlite(inMemory ? undefined : dataDir);
+    client = new PGlite(inMemory ? undefined : dataDir, {
+      // PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory; a marketplace's working set
+      // is far smaller (idle RSS 282 -> 158 MiB measured with 16 MB).
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+    });
     await client.waitReady;
   } catch (error) {
     unlock();
