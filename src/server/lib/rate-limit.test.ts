@@ -15,6 +15,15 @@ describeEachEngine('rate limits', (get) => {
       code: 'RATE_LIMITED',
       message: expect.stringMatching(/Please wait \d+ seconds?/),
     });
+    // The popup is a page the browser opened: it shows the same message as a page.
+    const page = await app.inject({
+      url: '/auth/customer/start?returnTo=%2F',
+      remoteAddress: '203.0.113.9',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(429);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toMatch(/Too many requests\. Please wait \d+ seconds?/);
     // Another address is not affected.
     const other = await app.inject({
       url: '/auth/customer/start?returnTo=%2F',
