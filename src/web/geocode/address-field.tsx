@@ -1,6 +1,7 @@
 import { Anchor, Autocomplete, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { OSM_ATTRIBUTION } from '../../shared/geocode.js';
+import { ApiError } from '../lib/api-client.js';
 import { useAddressSuggestions, useGeocodeDebounce } from './use-address-suggestions.js';
 
 /**
@@ -36,6 +37,11 @@ export function AddressField({
         autoComplete="street-address"
         rightSection={suggestions.isFetching ? <Loader size="xs" aria-label="Looking up addresses" /> : null}
       />
+      {suggestions.error instanceof ApiError && suggestions.error.status === 429 && (
+        <Text size="xs" c="dimmed" mt={4} role="status">
+          Address suggestions are paused ({suggestions.error.message}) You can keep typing your address.
+        </Text>
+      )}
       <Text size="xs" c="dimmed" mt={4}>
         <Anchor
           href="https://www.openstreetmap.org/copyright"
