@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../shared/paths.js';
 import { CartOutlet } from './cart/cart-outlet.js';
+import { KitchenMenuPage } from './pages/kitchen-menu-page.js';
 import { LandingPage } from './pages/landing-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
@@ -41,7 +42,8 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.kitchenMenu.pattern,
-        lazy: async () => ({ Component: (await import('./pages/kitchen-menu-page.js')).KitchenMenuPage }),
+        // Where a kitchen card leads, and where shared links land: part of the first bundle, no extra round trip.
+        Component: KitchenMenuPage,
       },
       {
         path: paths.customerSignIn.pattern,

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { MenuItem } from '../../shared/menu.js';
 import { CartContext, type CartApi, type CartKitchen } from './cart-context.js';
 import { EMPTY_CART, loadCart, randomId, saveCart, type CartState } from './cart-storage.js';
-import { NewCartModal } from './new-cart-modal.js';
+
+// The dialog (and Mantine's overlay machinery) loads only when a second kitchen's dish is added.
+const NewCartModal = lazy(async () => ({ default: (await import('./new-cart-modal.js')).NewCartModal }));
 
 function withItem(cart: CartState, kitchen: CartKitchen, item: MenuItem): CartState {
   const base = cart.kitchen?.uid === kitchen.uid ? cart : { kitchen, lines: [] };
@@ -46,15 +48,19 @@ export function CartProvider({ children }: { children: ReactNode }) {
   return (
     <CartContext.Provider value={api}>
       {children}
-      <NewCartModal
-        current={cart.kitchen?.name ?? ''}
-        next={pending}
-        onConfirm={() => {
-          if (pending) setCart(withItem(EMPTY_CART, pending.kitchen, pending.item));
-          setPending(null);
-        }}
-        onCancel={() => setPending(null)}
-      />
+      {pending && (
+        <Suspense fallback={null}>
+          <NewCartModal
+            current={cart.kitchen?.name ?? ''}
+            next={pending}
+            onConfirm={() => {
+              if (pending) setCart(withItem(EMPTY_CART, pending.kitchen, pending.item));
+              setPending(null);
+            }}
+            onCancel={() => setPending(null)}
+          />
+        </Suspense>
+      )}
     </CartContext.Provider>
   );
 }

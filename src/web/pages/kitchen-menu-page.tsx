@@ -24,9 +24,21 @@ export function KitchenMenuPage() {
   return (
     <PageLayout>
       {kitchen.isPending ? (
-        <Group mb="xl" aria-busy="true" aria-label="Loading the kitchen">
-          <Skeleton h={120} w={180} radius="md" />
-          <Skeleton h={32} w={240} />
+        <Group
+          justify="space-between"
+          align="flex-end"
+          mb="xl"
+          aria-busy="true"
+          aria-label="Loading the kitchen"
+        >
+          <Group align="center" gap="lg">
+            <Skeleton h={120} w={180} radius="md" />
+            <Stack gap={4}>
+              <Skeleton h={44} w={240} />
+              <Skeleton h={24} w={100} />
+            </Stack>
+          </Group>
+          <CartButton />
         </Group>
       ) : kitchen.isError ? (
         <Alert color="red" title="Could not load this kitchen" role="alert" mb="xl">
@@ -61,7 +73,8 @@ export function KitchenMenuPage() {
         <Title order={2}>Full Menu</Title>
         <Text c="dimmed">10:00 AM - 8:15 PM</Text>
       </Group>
-      {kitchen.isSuccess && <PublicMenuList kitchen={kitchen.data} />}
+      {/* The menu loads alongside the kitchen, not after it. */}
+      {!kitchen.isError && <PublicMenuList kitchen={{ uid, name: kitchen.data?.name ?? '' }} />}
     </PageLayout>
   );
 }
