@@ -1,0 +1,611 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { join } from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../src/shared/chat.js';
+import type { Kitchen } from '../../src/shared/kitchens.js';
+import type { MenuItem } from '../../src/shared/menu.js';
+import type { CustomerOrder, KitchenOrder } from '../../src/shared/orders.js';
+import type { SessionState } from '../../src/shared/auth.js';
+import type { User } from '../../src/server/auth/users.js';
+import { openEventStream } from '../../src/server/test/event-stream.js';
+import { describeEachEngine, signedIn, type TestContext } from '../../src/server/test/test-app.js';
+
+/**
+ * The authorisation matrix: every API route and live stream against five actors. Each cell runs on a world of
+ * its own (X and Y own a kitchen with one menu item; A has an open order at X, B one at Y; A said something
+ * in the chat). 'allow' must answer 2xx and change nothing that is not the actor's; 'refuse' must answer
+ * 401/403/404 and change nothing at all. Every answer, allowed or refused, is searched for what the actor may
+ * not see. README's "Security" section shows this same table (checked at the end of this file).
+ */
+
+const ACTORS = ['anonymous', 'A', 'B', 'X', 'Y'] as const;
+type Actor = (typeof ACTORS)[number];
+type Party = Exclude<Actor, 'anonymous'>;
+const ACTOR_LABELS: Record<Actor, string> = {
+  anonymous: 'anonymous',
+  A: 'customer A',
+  B: 'customer B',
+  X: 'kitchen owner X',
+  Y: 'kitchen owner Y',
+};
+
+const allow = 'allow';
+const refuse = 'refuse';
+type Cell = typeof allow | typeof refuse;
+
+interface Signed {
+  user: User;
+  /** The Cookie header of this party's session (customer for A and B, kitchen for X and Y). */
+  cookie: string;
+  token: string;
+}
+
+interface World {
+  tag: string;
+  parties: Record<Party, Signed>;
+  kitchenX: Kitchen;
+  kitchenY: Kitchen;
+  itemX: MenuItem;
+  itemY: MenuItem;
+  orderA: CustomerOrder;
+  orderB: CustomerOrder;
+  messageA: ChatMessage;
+}
+
+interface Request {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: Record<string, unknown>;
+}
+
+interface Row {
+  /** Method and path as in the route's definition. */
+  route: string;
+  /** What the request is aimed at, when it targets someone's resource. */
+  target?: string;
+  /** Opened as a server-sent event stream (accept: text/event-stream) rather than a plain request. */
+  stream?: true;
+  /** anonymous, customer A, customer B, kitchen owner X, kitchen owner Y. */
+  cells: readonly [Cell, Cell, Cell, Cell, Cell];
+  request: (w: World) => Request;
+  /** Runs on the cell's fresh world before the request (and before the "before" fingerprint). */
+  setUp?: (ctx: TestContext, w: World) => Promise<void>;
+  /** For an allowed actor: what the answer (or a stream's first snapshot) must hold, and only that. */
+  sees?: (data: unknown, w: World, actor: Party, ctx: TestContext) => void | Promise<void>;
+  /** A business-rule refusal this route also gives (besides 401/403/404), changing nothing either. */
+  refusedAlsoWith?: number;
+}
+
+// ---- what each actor must see in an allowed answer ----
+
+function seesOwnSession(data: unknown, w: World, actor: Party) {
+  const state = data as SessionState;
+  const uid = w.parties[actor].user.id;
+  const isKitchen = actor === 'X' || actor === 'Y';
+  expect(state.kitchen?.uid ?? null).toBe(isKitchen ? uid : null);
+  expect(state.customer?.uid ?? null).toBe(isKitchen ? null : uid);
+}
+
+function seesKitchensXY(data: unknown, w: World) {
+  const uids = (data as Kitchen[]).map((k) => k.uid);
+  expect(uids).toEqual(expect.arrayContaining([w.kitchenX.uid, w.kitchenY.uid]));
+}
+
+function seesMenuOfX(data: unknown, w: World) {
+  const menu = data as MenuItem[];
+  expect(menu.map((m) => m.id)).toEqual([w.itemX.id]);
+  expect(menu.every((m) => m.kitchenUid === w.kitchenX.uid)).toBe(true);
+}
+
+function seesOwnKitchen(data: unknown, w: World, actor: Party) {
+  expect((data as Kitchen).uid).toBe(actor === 'X' ? w.kitchenX.uid : w.kitchenY.uid);
+}
+
+/** A kitchen's open orders: X sees exactly A's order, Y exactly B's. */
+function seesOwnKitchenOrders(data: unknown, w: World, actor: Party) {
+  expect((data as KitchenOrder[]).map((o) => o.id)).toEqual([actor === 'X' ? w.orderA.id : w.orderB.id]);
+}
+
+/** A customer's open order: A sees A's, B sees B's. */
+function seesOwnOpenOrder(data: unknown, w: World, actor: Party) {
+  expect((data as CustomerOrder | null)?.id).toBe(actor === 'A' ? w.orderA.id : w.orderB.id);
+}
+
+function seesChatWithA(data: unknown, w: World) {
+  expect((data as ChatMessage[]).map((m) => m.id)).toContain(w.messageA.id);
+}
+
+/** After signing out of `role`, that session is gone and the other one (if any) is untouched. */
+const signedOutOf =
+  (role: 'customer' | 'kitchen') => async (_data: unknown, w: World, actor: Party, ctx: TestContext) => {
+    const res = await ctx.app.inject({ url: '/api/session', headers: { cookie: w.parties[actor].cookie } });
+    const state = res.json<SessionState>();
+    const ownRole = actor === 'X' || actor === 'Y' ? 'kitchen' : 'customer';
+    expect(state[ownRole]?.uid ?? null).toBe(ownRole === role ? null : w.parties[actor].user.id);
+  };
+
+const kitchenBody = (name: string) => ({
+  name,
+  category: 'Indian',
+  address: '1 Kitchen Road',
+  imageLink: 'https://img.example/k.png',
+});
+const itemBody = (item: string) => ({
+  item,
+  imageLink: 'https://img.example/i.png',
+  price: '9.50',
+  wait: '20 min',
+});
+
+// prettier-ignore
+const MATRIX: readonly Row[] = [
+  // ---- public reads ----
+  { route: 'GET /api/session', cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/session' }),
+    sees: seesOwnSession },
+  { route: 'GET /api/kitchens', cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/kitchens' }),
+    sees: seesKitchensXY },
+  { route: 'GET /api/kitchens/:uid', target: "X's kitchen", cells: [allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}` }),
+    sees: (d, w) => expect((d as Kitchen).uid).toBe(w.kitchenX.uid) },
+  { route: 'GET /api/kitchens/:uid/menu', target: "X's menu", cells: [allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/menu` }),
+    sees: seesMenuOfX },
+  { route: 'GET /api/geocode/settings', cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/geocode/settings' }) },
+  { route: 'GET /api/geocode', cells: [refuse, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/geocode?q=Main%20Street' }) },
+
+  // ---- the owner's own kitchen ----
+  { route: 'GET /api/kitchen/check', cells: [refuse, refuse, refuse, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/kitchen/check' }),
+    sees: (d, w, actor) => seesOwnKitchen((d as { kitchen: Kitchen }).kitchen, w, actor) },
+  { route: 'GET /api/kitchen', cells: [refuse, refuse, refuse, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/kitchen' }),
+    sees: seesOwnKitchen },
+  // X and Y already have a kitchen: a second one is refused with 409 (one kitchen per owner).
+  { route: 'POST /api/kitchen', target: 'a second kitchen', cells: [refuse, refuse, refuse, refuse, refuse],
+    request: (w) => ({ method: 'POST', url: '/api/kitchen', body: kitchenBody(`Second ${w.tag}`) }),
+    refusedAlsoWith: 409 },
+  { route: 'PATCH /api/kitchen', cells: [refuse, refuse, refuse, allow, allow],
+    request: (w) => ({ method: 'PATCH', url: '/api/kitchen', body: { name: `Renamed ${w.tag}` } }),
+    sees: seesOwnKitchen },
+
+  // ---- the owner's menu: X's item is the target ----
+  { route: 'POST /api/kitchen/menu', cells: [refuse, refuse, refuse, allow, allow],
+    request: (w) => ({ method: 'POST', url: '/api/kitchen/menu', body: itemBody(`Added ${w.tag}`) }),
+    sees: (d, w, actor) =>
+      expect((d as MenuItem).kitchenUid).toBe(actor === 'X' ? w.kitchenX.uid : w.kitchenY.uid) },
+  { route: 'PATCH /api/kitchen/menu/:id', target: "X's item", cells: [refuse, refuse, refuse, allow, refuse],
+    request: (w) => ({ method: 'PATCH', url: `/api/kitchen/menu/${w.itemX.id}`, body: { price: '1.00' } }),
+    sees: (d, w) => expect(d).toMatchObject({ id: w.itemX.id, priceCents: 100 }) },
+  { route: 'DELETE /api/kitchen/menu/:id', target: "X's item", cells: [refuse, refuse, refuse, allow, refuse],
+    request: (w) => ({ method: 'DELETE', url: `/api/kitchen/menu/${w.itemX.id}` }) },
+
+  // ---- the kitchen's orders: A's order at X is the target ----
+  { route: 'GET /api/kitchen/orders', cells: [refuse, refuse, refuse, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/kitchen/orders' }),
+    sees: seesOwnKitchenOrders },
+  { route: 'PATCH /api/kitchen/orders/:id', target: "A's order at X",
+    cells: [refuse, refuse, refuse, allow, refuse],
+    request: (w) =>
+      ({ method: 'PATCH', url: `/api/kitchen/orders/${w.orderA.id}`, body: { status: 'Cooking' } }),
+    sees: (d, w) => expect(d).toMatchObject({ id: w.orderA.id, status: 'Cooking' }) },
+  { route: 'DELETE /api/kitchen/orders/:id', target: "A's order at X",
+    cells: [refuse, refuse, refuse, allow, refuse],
+    request: (w) => ({ method: 'DELETE', url: `/api/kitchen/orders/${w.orderA.id}` }) },
+
+  // ---- the customer's order ----
+  // One open order per customer: X and Y first close A's and B's, so that a new order can be placed.
+  { route: 'POST /api/orders', target: 'an order at X', cells: [refuse, allow, allow, refuse, refuse],
+    setUp: async (ctx, w) => {
+      const close = (owner: Signed, order: CustomerOrder) =>
+        call(ctx, owner.cookie, { method: 'DELETE', url: `/api/kitchen/orders/${order.id}` }, 204);
+      await close(w.parties.X, w.orderA);
+      await close(w.parties.Y, w.orderB);
+    },
+    request: (w) => ({ method: 'POST', url: '/api/orders', body: {
+      kitchenUid: w.kitchenX.uid, itemIds: [w.itemX.id], address: `New address ${w.tag}`,
+      idempotencyKey: `matrix-${randomUUID()}` } }),
+    sees: (d, w) =>
+      expect(d).toMatchObject({ kitchenUid: w.kitchenX.uid, address: `New address ${w.tag}` }) },
+  { route: 'GET /api/orders/mine', cells: [refuse, allow, allow, refuse, refuse],
+    request: () => ({ method: 'GET', url: '/api/orders/mine' }),
+    sees: seesOwnOpenOrder },
+
+  // ---- chat ----
+  { route: 'GET /api/chat', cells: [refuse, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/chat' }),
+    sees: seesChatWithA },
+  { route: 'GET /api/chat/history', target: "before A's message", cells: [refuse, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/chat/history?before=${w.messageA.id}` }),
+    sees: (d, w) => expect((d as ChatMessage[]).map((m) => m.id)).not.toContain(w.messageA.id) },
+  { route: 'POST /api/chat', cells: [refuse, allow, allow, allow, allow],
+    request: (w) => ({ method: 'POST', url: '/api/chat', body: { text: `Hello ${w.tag}` } }),
+    sees: (d, w, actor) => expect((d as ChatMessage).uid).toBe(w.parties[actor].user.id) },
+
+  // ---- signing out: only ever one's own session ----
+  { route: 'POST /auth/:role/sign-out', target: 'customer', cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'POST', url: '/auth/customer/sign-out' }),
+    sees: signedOutOf('customer') },
+  { route: 'POST /auth/:role/sign-out', target: 'kitchen', cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'POST', url: '/auth/kitchen/sign-out' }),
+    sees: signedOutOf('kitchen') },
+
+  // ---- live streams: the same URLs with accept: text/event-stream ----
+  { route: 'GET /api/kitchens', stream: true, cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/kitchens' }),
+    sees: seesKitchensXY },
+  { route: 'GET /api/kitchens/:uid/menu', target: "X's menu", stream: true,
+    cells: [allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/menu` }),
+    sees: seesMenuOfX },
+  { route: 'GET /api/kitchen/orders', stream: true, cells: [refuse, refuse, refuse, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/kitchen/orders' }),
+    sees: seesOwnKitchenOrders },
+  { route: 'GET /api/orders/mine', stream: true, cells: [refuse, allow, allow, refuse, refuse],
+    request: () => ({ method: 'GET', url: '/api/orders/mine' }),
+    sees: seesOwnOpenOrder },
+  { route: 'GET /api/chat', stream: true, cells: [refuse, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/chat' }),
+    sees: seesChatWithA },
+];
+
+/** The table's row label, as README shows it. */
+function label(row: Row): string {
+  return `\`${row.route}\`${row.stream ? ' (live stream)' : ''}${row.target ? ` — ${row.target}` : ''}`;
+}
+
+// ---- fixtures ----
+
+async function call(ctx: TestContext, cookie: string | undefined, req: Request, expected: number) {
+  const res = await ctx.app.inject({
+    method: req.method,
+    url: req.url,
+    headers: cookie ? { cookie } : {},
+    ...(req.body ? { payload: req.body } : {}),
+  });
+  expect(res.statusCode, `${req.method} ${req.url}: ${res.body}`).toBe(expected);
+  return res;
+}
+
+async function party(ctx: TestContext, role: 'customer' | 'kitchen', name: string): Promise<Signed> {
+  const { user, cookie } = await signedIn(ctx, role, { displayName: name });
+  return { user, cookie, token: cookie.slice(cookie.indexOf('=') + 1) };
+}
+
+/** A fresh world, built through the API: X and Y with a kitchen and an item, A's order at X, B's at Y. */
+async function buildWorld(ctx: TestContext): Promise<World> {
+  const tag = randomUUID().slice(0, 8);
+  const parties = {
+    A: await party(ctx, 'customer', `Customer A ${tag}`),
+    B: await party(ctx, 'customer', `Customer B ${tag}`),
+    X: await party(ctx, 'kitchen', `Owner X ${tag}`),
+    Y: await party(ctx, 'kitchen', `Owner Y ${tag}`),
+  };
+  const post = async <T>(cookie: string, url: string, body: Record<string, unknown>) =>
+    (await call(ctx, cookie, { method: 'POST', url, body }, 201)).json<T>();
+  const kitchenX = await post<Kitchen>(parties.X.cookie, '/api/kitchen', kitchenBody(`Kitchen X ${tag}`));
+  const kitchenY = await post<Kitchen>(parties.Y.cookie, '/api/kitchen', kitchenBody(`Kitchen Y ${tag}`));
+  const itemX = await post<MenuItem>(parties.X.cookie, '/api/kitchen/menu', itemBody(`Dish X ${tag}`));
+  const itemY = await post<MenuItem>(parties.Y.cookie, '/api/kitchen/menu', itemBody(`Dish Y ${tag}`));
+  const order = (who: Signed, kitchen: Kitchen, item: MenuItem, address: string) =>
+    post<CustomerOrder>(who.cookie, '/api/orders', {
+      kitchenUid: kitchen.uid,
+      itemIds: [item.id],
+      address,
+      idempotencyKey: `world-${randomUUID()}`,
+    });
+  const orderA = await order(parties.A, kitchenX, itemX, `1 A Street ${tag}`);
+  const orderB = await order(parties.B, kitchenY, itemY, `2 B Street ${tag}`);
+  const messageA = await post<ChatMessage>(parties.A.cookie, '/api/chat', { text: `A was here ${tag}` });
+  return { tag, parties, kitchenX, kitchenY, itemX, itemY, orderA, orderB, messageA };
+}
+
+// ---- what a call may change, and what an actor may see ----
+
+const TABLES = [
+  'users',
+  'sessions',
+  'kitchens',
+  'menu_items',
+  'orders',
+  'order_items',
+  'chat_messages',
+] as const;
+type Table = (typeof TABLES)[number];
+
+/** The rows of `table` that `actor` may change: its own sessions, kitchen, menu, orders and messages. */
+function own(table: Table, actor: Actor, w: World): SQL {
+  if (actor === 'anonymous') return sql`false`;
+  const id = w.parties[actor].user.id;
+  switch (table) {
+    case 'users':
+      return sql`false`;
+    case 'sessions':
+    case 'chat_messages':
+      return sql`t.user_id = ${id}`;
+    case 'kitchens':
+      return sql`t.owner_id = ${id}`;
+    case 'menu_items':
+      return sql`t.kitchen_id = ${id}`;
+    case 'orders':
+      return sql`(t.kitchen_id = ${id} or t.customer_id = ${id})`;
+    case 'order_items':
+      return sql`t.order_id in
+        (select o.id from orders o where o.kitchen_id = ${id} or o.customer_id = ${id})`;
+  }
+}
+
+/**
+ * A fingerprint of every table, leaving out the rows `actor` may change ('anonymous': nothing left out, so
+ * the whole database).
+ */
+async function fingerprint(ctx: TestContext, w: World, actor: Actor): Promise<string> {
+  const parts: string[] = [];
+  for (const table of TABLES) {
+    const result = await ctx.database.db.execute(
+      sql`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h
+          from ${sql.raw(table)} t where not (${own(table, actor, w)})`,
+    );
+    const row = (result as unknown as { rows: { n: number; h: string }[] }).rows[0];
+    parts.push(`${table}:${row?.n}:${row?.h}`);
+  }
+  return parts.join('\n');
+}
+
+/** What must never appear in an answer to `actor`: others' orders, addresses, emails; any session token. */
+function hiddenFrom(actor: Actor, w: World): string[] {
+  const { A, B, X, Y } = w.parties;
+  const secrets: [string, Actor[]][] = [
+    [w.orderA.id, ['A', 'X']],
+    [w.orderA.address, ['A', 'X']],
+    [A.user.email, ['A', 'X']],
+    [w.orderB.id, ['B', 'Y']],
+    [w.orderB.address, ['B', 'Y']],
+    [B.user.email, ['B', 'Y']],
+    [X.user.email, ['X']],
+    [Y.user.email, ['Y']],
+    ...[A, B, X, Y].map((p): [string, Actor[]] => [p.token, []]),
+  ];
+  return secrets.filter(([, visibleTo]) => !visibleTo.includes(actor)).map(([secret]) => secret);
+}
+
+/** A stream that must be refused: its status, type and whole body (it must end without any event). */
+function openRefusedStream(url: string, cookie: string | undefined) {
+  return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    const req = http.get(
+      url,
+      { headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) } },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const type = String(res.headers['content-type'] ?? '');
+        if (status === 200) {
+          // Opened when it should not have: report it rather than wait on a stream that never ends.
+          req.destroy();
+          resolve({ status, type, body: '' });
+          return;
+        }
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status, type, body }));
+      },
+    );
+    req.setTimeout(5000, () => req.destroy(new Error('the refused stream did not end')));
+    req.on('error', reject);
+  });
+}
+
+// ---- running the table ----
+
+describeEachEngine('authorisation matrix', (get) => {
+  let baseUrl: string;
+  beforeAll(async () => {
+    baseUrl = await get().app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  for (const row of MATRIX) {
+    ACTORS.forEach((actor, column) => {
+      const cell = row.cells[column];
+      it(`${label(row)} — ${ACTOR_LABELS[actor]}: ${cell}`, async () => {
+        const ctx = get();
+        const w = await buildWorld(ctx);
+        await row.setUp?.(ctx, w);
+        const req = row.request(w);
+        const cookie = actor === 'anonymous' ? undefined : w.parties[actor].cookie;
+        const everything = await fingerprint(ctx, w, 'anonymous');
+        const othersRows = await fingerprint(ctx, w, actor);
+
+        let status: number;
+        let text: string;
+        if (row.stream && cell === 'allow') {
+          const stream = await openEventStream(`${baseUrl}${req.url}`, cookie ? { cookie } : {});
+          try {
+            await stream.waitFor(() => true);
+            status = 200;
+            text = stream.events[0]?.data ?? '';
+          } finally {
+            stream.close();
+          }
+        } else if (row.stream) {
+          const answer = await openRefusedStream(`${baseUrl}${req.url}`, cookie);
+          status = answer.status;
+          text = answer.body;
+          expect(answer.type).not.toContain('text/event-stream');
+          expect(text).not.toMatch(/^data:/m);
+        } else {
+          const res = await ctx.app.inject({
+            method: req.method,
+            url: req.url,
+            headers: cookie ? { cookie } : {},
+            ...(req.body ? { payload: req.body } : {}),
+          });
+          status = res.statusCode;
+          text = res.body;
+        }
+
+        if (cell === 'allow') {
+          expect(status, text).toBeGreaterThanOrEqual(200);
+          expect(status, text).toBeLessThan(300);
+          if (actor !== 'anonymous')
+            await row.sees?.(text ? (JSON.parse(text) as unknown) : undefined, w, actor, ctx);
+          // Whatever the actor changed, it was its own.
+          expect(await fingerprint(ctx, w, actor)).toBe(othersRows);
+        } else {
+          expect([401, 403, 404, ...(row.refusedAlsoWith ? [row.refusedAlsoWith] : [])], text).toContain(
+            status,
+          );
+          expect(await fingerprint(ctx, w, 'anonymous')).toBe(everything);
+        }
+        for (const secret of hiddenFrom(actor, w)) expect(text).not.toContain(secret);
+      });
+    });
+  }
+
+  it("kitchen Y's and customer B's streams never carry X's or A's orders, as they change", async () => {
+    const ctx = get();
+    const w = await buildWorld(ctx);
+    const { A, B, X, Y } = w.parties;
+    const kitchenY = await openEventStream(`${baseUrl}/api/kitchen/orders`, { cookie: Y.cookie });
+    // A query naming A changes nothing: the session decides whose order this is.
+    const customerB = await openEventStream(`${baseUrl}/api/orders/mine?customer=${A.user.id}`, {
+      cookie: B.cookie,
+    });
+    try {
+      await kitchenY.waitFor(() => true);
+      await customerB.waitFor(() => true);
+      // A's order at X changes three times, X's menu twice; then A orders again.
+      await call(
+        ctx,
+        X.cookie,
+        { method: 'PATCH', url: `/api/kitchen/orders/${w.orderA.id}`, body: { status: 'Cooking' } },
+        200,
+      );
+      await call(
+        ctx,
+        X.cookie,
+        { method: 'PATCH', url: `/api/kitchen/menu/${w.itemX.id}`, body: { price: '3.00' } },
+        200,
+      );
+      await call(ctx, X.cookie, { method: 'DELETE', url: `/api/kitchen/orders/${w.orderA.id}` }, 204);
+      await call(
+        ctx,
+        X.cookie,
+        { method: 'POST', url: '/api/kitchen/menu', body: itemBody(`More ${w.tag}`) },
+        201,
+      );
+      const again = await call(
+        ctx,
+        A.cookie,
+        {
+          method: 'POST',
+          url: '/api/orders',
+          body: {
+            kitchenUid: w.kitchenX.uid,
+            itemIds: [w.itemX.id],
+            address: w.orderA.address,
+            idempotencyKey: `again-${randomUUID()}`,
+          },
+        },
+        201,
+      );
+      const orderA2 = again.json<CustomerOrder>().id;
+      // Then B's order changes: once both streams show that, anything sent before it has arrived too.
+      await call(
+        ctx,
+        Y.cookie,
+        { method: 'PATCH', url: `/api/kitchen/orders/${w.orderB.id}`, body: { status: 'Done soon' } },
+        200,
+      );
+      await kitchenY.waitFor((d) =>
+        (d as KitchenOrder[]).some((o) => o.id === w.orderB.id && o.status === 'Done soon'),
+      );
+      await customerB.waitFor((d) => (d as CustomerOrder | null)?.status === 'Done soon');
+      for (const stream of [kitchenY, customerB]) {
+        const text = stream.events.map((e) => e.data).join('\n');
+        for (const secret of [w.orderA.id, orderA2, w.orderA.address, A.user.email, X.user.email])
+          expect(text).not.toContain(secret);
+        expect(text).toContain(w.orderB.id);
+      }
+    } finally {
+      kitchenY.close();
+      customerB.close();
+    }
+  });
+
+  it("a session token works only under its own role's cookie", async () => {
+    const ctx = get();
+    const w = await buildWorld(ctx);
+    const { A, X } = w.parties;
+    const before = await fingerprint(ctx, w, 'anonymous');
+    // X's kitchen token presented as a customer session; A's customer token as a kitchen session.
+    const asCustomer = `customer_session=${X.token}`;
+    const asKitchen = `kitchen_session=${A.token}`;
+    await call(ctx, asCustomer, { method: 'GET', url: '/api/orders/mine' }, 401);
+    await call(
+      ctx,
+      asCustomer,
+      {
+        method: 'POST',
+        url: '/api/orders',
+        body: {
+          kitchenUid: w.kitchenY.uid,
+          itemIds: [w.itemY.id],
+          address: '3 Road',
+          idempotencyKey: `x-${randomUUID()}`,
+        },
+      },
+      401,
+    );
+    await call(ctx, asKitchen, { method: 'GET', url: '/api/kitchen/orders' }, 401);
+    await call(
+      ctx,
+      asKitchen,
+      { method: 'PATCH', url: `/api/kitchen/orders/${w.orderA.id}`, body: { status: 'Mine now' } },
+      401,
+    );
+    const session = (
+      await call(ctx, `${asCustomer}; ${asKitchen}`, { method: 'GET', url: '/api/session' }, 200)
+    ).json<SessionState>();
+    expect(session).toEqual({ kitchen: null, customer: null });
+    expect(await fingerprint(ctx, w, 'anonymous')).toBe(before);
+  });
+});
+
+// ---- README shows this table ----
+
+const mark = (cell: Cell) => (cell === 'allow' ? '✓' : '✗');
+
+/** The table as README renders it: routes as rows, the five actors as columns. */
+function markdown(): string {
+  const head = ['route', ...ACTORS.map((a) => ACTOR_LABELS[a])];
+  const lines = [head, head.map(() => '---'), ...MATRIX.map((row) => [label(row), ...row.cells.map(mark)])];
+  return lines.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+describe('README', () => {
+  it('shows the authorisation matrix this file runs, cell for cell', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const section = readme.split(/^## /m).find((s) => s.startsWith('Security\n')) ?? '';
+    const tableRows = section
+      .split('\n')
+      .filter((line) => line.startsWith('|'))
+      .map((line) =>
+        line
+          .slice(1, -1)
+          .split('|')
+          .map((cell) => cell.trim()),
+      )
+      .filter((cells) => !cells.every((c) => /^:?-+:?$/.test(c)));
+    const expected = [
+      ['route', ...ACTORS.map((a) => ACTOR_LABELS[a])],
+      ...MATRIX.map((row) => [label(row), ...row.cells.map(mark)]),
+    ];
+    expect(tableRows, `README's "## Security" should hold this table:\n\n${markdown()}\n`).toEqual(expected);
+  });
+});
