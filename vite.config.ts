@@ -15,7 +15,10 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             // Dialogs, popovers and their positioning engine: only the screens that open one load them.
-            { name: 'overlays', test: /node_modules[\\/](@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|react-transition-group|tslib)/ },
+            {
+              name: 'overlays',
+              test: /node_modules[\\/](@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|react-transition-group|tslib)/,
+            },
           ],
         },
       },
