@@ -11,7 +11,8 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-let nextPort = 41000 + Math.floor(Math.random() * 1000);
+// Below the ephemeral range (32768+), where thousands of client sockets of the fan-out test take their ports.
+let nextPort = 21000 + Math.floor(Math.random() * 5000);
 export const allocatePort = () => nextPort++;
 
 export async function waitForReady(url: string, timeoutMs = 60_000): Promise<void> {
@@ -50,10 +51,13 @@ export async function startApp(env: Record<string, string>): Promise<Proc> {
       SEED_DEMO: 'false',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForReady(`${url}/readyz`);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`))),
+  );
+  await Promise.race([waitForReady(`${url}/readyz`), exited]);
   return { child, port, url, stop: stopper(child) };
 }
 

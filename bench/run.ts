@@ -259,16 +259,18 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
     for (const n of FANOUT_SIZES)
       await attempt(`fan-out ${n}`, () => fanOut(app, app, data, engine, n), undefined);
     if (engine === 'postgres') {
-      const second = await startApp(env);
-      try {
-        await attempt(
-          'fan-out, 2 instances',
-          () => fanOut(second, app, data, engine, FANOUT_SIZES[0] ?? 1000),
-          undefined,
-        );
-      } finally {
-        await second.stop();
-      }
+      await attempt(
+        'fan-out, 2 instances',
+        async () => {
+          const second = await startApp(env);
+          try {
+            await fanOut(second, app, data, engine, FANOUT_SIZES[0] ?? 1000);
+          } finally {
+            await second.stop();
+          }
+        },
+        undefined,
+      );
     }
   } finally {
     await app.stop();

@@ -34,9 +34,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Publishes a change topic inside the caller's transaction: it is delivered only if and when it commits. */
-export async function notify(tx: DbOrTx, topic: string): Promise<void> {
-  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${topic})`);
+/** Publishes change topics inside the caller's transaction: they are delivered only if and when it commits. */
+export async function notify(tx: DbOrTx, ...topics: string[]): Promise<void> {
+  const calls = topics.map((topic) => sql`pg_notify(${CHANGES_CHANNEL}, ${topic})`);
+  await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
 
 const migrationsFolder = () => join(projectRoot(), 'drizzle');
@@ -94,7 +95,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
 export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? 20,
     connectionTimeoutMillis: 2000,
     idleTimeoutMillis: 30_000,
     query_timeout: 15_000,

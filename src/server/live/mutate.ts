@@ -13,13 +13,14 @@ export async function mutate<T>(
   fn: (tx: Tx, publish: Publish) => Promise<T>,
 ): Promise<T> {
   const published = new Set<string>();
-  const result = await app.db.transaction(async (tx) =>
-    fn(tx, async (topic) => {
-      if (published.has(topic)) return;
+  const result = await app.db.transaction(async (tx) => {
+    const value = await fn(tx, async (topic) => {
       published.add(topic);
-      await notify(tx, topic);
-    }),
-  );
+    });
+    // All of the write's notices in one statement, just before the commit that delivers them.
+    if (published.size > 0) await notify(tx, ...published);
+    return value;
+  });
   for (const topic of published) app.hub.changed(topic);
   return result;
 }

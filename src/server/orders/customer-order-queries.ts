@@ -12,6 +12,10 @@ async function withItems(db: DbOrTx, row: OrderRow): Promise<CustomerOrder> {
     .from(orderItems)
     .where(eq(orderItems.orderId, row.id))
     .orderBy(asc(orderItems.position));
+  return toCustomerOrder(row, lines);
+}
+
+function toCustomerOrder(row: OrderRow, lines: { item: string; priceCents: number }[]): CustomerOrder {
   return {
     id: row.id,
     kitchenUid: row.kitchenId,
@@ -90,5 +94,5 @@ export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<Customer
   await tx
     .insert(orderItems)
     .values(order.lines.map((line, position) => ({ orderId: row.id, position, ...line })));
-  return withItems(tx, row);
+  return toCustomerOrder(row, order.lines.map(({ item, priceCents }) => ({ item, priceCents })));
 }

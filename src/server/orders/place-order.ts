@@ -3,15 +3,10 @@ import { computeTotals } from '../../shared/money.js';
 import { INITIAL_ORDER_STATUS, type CustomerOrder, type PlaceOrderInput } from '../../shared/orders.js';
 import { uniqueViolation } from '../db/unique-violation.js';
 import { findKitchen } from '../kitchens/kitchen-queries.js';
-import { HttpError, badRequest, conflict } from '../lib/errors.js';
+import { badRequest, conflict } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
 import { topics } from '../live/topics.js';
-import {
-  findKitchenMenuItems,
-  findOpenOrder,
-  findOrderByKey,
-  insertOrder,
-} from './customer-order-queries.js';
+import { findKitchenMenuItems, findOrderByKey, insertOrder } from './customer-order-queries.js';
 
 export interface Customer {
   id: string;
@@ -31,13 +26,8 @@ export async function placeOrder(
   customer: Customer,
   input: PlaceOrderInput,
 ): Promise<{ order: CustomerOrder; created: boolean }> {
-  const earlier = await findOrderByKey(app.db, customer.id, input.idempotencyKey);
-  if (earlier) return { order: earlier, created: false };
   try {
     return await mutate(app, async (tx, publish) => {
-      // Another call with this key may have committed since the read above.
-      const committed = await findOrderByKey(tx, customer.id, input.idempotencyKey);
-      if (committed) return { order: committed, created: false };
       const kitchen = await findKitchen(tx, input.kitchenUid);
       if (!kitchen) throw badRequest('This kitchen does not exist', 'kitchenUid');
       const found = new Map(
@@ -47,7 +37,8 @@ export async function placeOrder(
       if (lines.some((line) => !line))
         throw badRequest("Some items are not on this kitchen's menu (any more)", 'itemIds');
       const priced = lines.filter((line) => line !== undefined);
-      if (await findOpenOrder(tx, customer.id)) throw alreadyOpen();
+      // The unique indexes decide the rest in the same statement: one open order per customer, one order per
+      // (customer, idempotency key). No read-then-insert window, and no extra round trips.
       const placed = await insertOrder(tx, {
         kitchenUid: kitchen.uid,
         kitchenName: kitchen.name,
@@ -64,14 +55,13 @@ export async function placeOrder(
       return { order: placed, created: true };
     });
   } catch (error) {
-    // A concurrent call may have won the race: its commit shows up either as the open order our check found
-    // (409) or as a unique violation on insert. The same submit (same key) gets that order; another one a 409.
+    // A unique index refused the insert: this submit was made before (a retry or a double click: answer with
+    // that order), or the customer has another order in progress (409).
     const constraint = uniqueViolation(error);
-    const openFound = error instanceof HttpError && error.statusCode === 409;
-    if (constraint === undefined && !openFound) throw error;
-    const raced = await findOrderByKey(app.db, customer.id, input.idempotencyKey);
-    if (raced) return { order: raced, created: false };
-    if (openFound || constraint === 'orders_one_open_per_customer') throw alreadyOpen();
+    if (constraint === undefined) throw error;
+    const earlier = await findOrderByKey(app.db, customer.id, input.idempotencyKey);
+    if (earlier) return { order: earlier, created: false };
+    if (constraint === 'orders_one_open_per_customer') throw alreadyOpen();
     throw error;
   }
 }
