@@ -10,6 +10,7 @@ import { authRoutes } from './auth/auth-routes.js';
 import { registerDevIdp } from './auth/dev-idp.js';
 import { createOidcClient, oidcSettings } from './auth/oidc-client.js';
 import { sessionSecret } from './auth/secrets.js';
+import { forgetSession } from './auth/sessions.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { menuRoutes } from './menu/menu-routes.js';
@@ -25,7 +26,7 @@ import { registerErrorHandler } from './lib/errors.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerWebApp } from './lib/static-files.js';
-import { LiveHub } from './live/hub.js';
+import { LiveHub, SESSION_ENDED_PREFIX } from './live/hub.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +64,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('hub', hub);
 
   const stopListening = await database.listen({
-    onTopic: (topic) => hub.changed(topic),
+    onTopic: (topic) => {
+      // Another instance signed a session out: forget it here too, before ending its streams.
+      if (topic.startsWith(SESSION_ENDED_PREFIX)) forgetSession(topic.slice(SESSION_ENDED_PREFIX.length));
+      hub.changed(topic);
+    },
     onResync: () => hub.resyncAll(),
   });
   // Streams never end by themselves: end them first so that close() can finish.

@@ -27,10 +27,28 @@ export async function createSession(
   return token;
 }
 
+/**
+ * Signed-in users by session, for a few seconds: every authenticated request needs one, and it is the most
+ * expensive query of most requests. Signing out forgets the entry at once on every instance (the
+ * `session-ended` notice); the short lifetime bounds anything else, such as a session's expiry.
+ */
+const SESSION_CACHE_MS = 15_000;
+const SESSION_CACHE_MAX = 10_000;
+const sessionCache = new Map<string, { user: User; until: number }>();
+
+/** Forgets a signed-out session (both roles) in this process. */
+export function forgetSession(tokenHash: string): void {
+  for (const role of ROLES) sessionCache.delete(`${role}:${tokenHash}`);
+}
+
 export async function findSessionUser(db: DbOrTx, token: string, role: Role): Promise<User | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const key = `${role}:${hashToken(token)}`;
+  const cached = sessionCache.get(key);
+  const now = Date.now();
+  if (cached && cached.until > now) return cached.user;
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -41,10 +59,17 @@ export async function findSessionUser(db: DbOrTx, token: string, role: Role): Pr
       ),
     )
     .limit(1);
-  return row?.user;
+  if (!row) {
+    sessionCache.delete(key);
+    return undefined;
+  }
+  if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+  sessionCache.set(key, { user: row.user, until: Math.min(now + SESSION_CACHE_MS, row.expiresAt.getTime()) });
+  return row.user;
 }
 
 export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
+  forgetSession(hashToken(token));
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 

@@ -94,5 +94,8 @@ export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<Customer
   await tx
     .insert(orderItems)
     .values(order.lines.map((line, position) => ({ orderId: row.id, position, ...line })));
-  return toCustomerOrder(row, order.lines.map(({ item, priceCents }) => ({ item, priceCents })));
+  return toCustomerOrder(
+    row,
+    order.lines.map(({ item, priceCents }) => ({ item, priceCents })),
+  );
 }
