@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Loader, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { SessionUser } from '../../shared/auth.js';
 import { paths } from '../../shared/paths.js';
 import { useSession } from './use-session.js';
+import { LoadFailed } from '../lib/load-failed.js';
 
 /** Renders `children` for a signed-in customer; anyone else is sent to /CustomerSignIn. */
 export function CustomerOnly({ children }: { children: (customer: SessionUser) => ReactNode }) {
@@ -16,14 +17,11 @@ export function CustomerOnly({ children }: { children: (customer: SessionUser) =
     );
   if (session.isError)
     return (
-      <Alert color="red" title="Could not check your sign-in" role="alert">
-        <Text size="sm" mb="sm">
-          {session.error.message}
-        </Text>
-        <Button size="xs" variant="white" color="red" onClick={() => void session.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailed
+        title="Could not check your sign-in"
+        error={session.error}
+        retry={() => void session.refetch()}
+      />
     );
   if (!session.data.customer) return <Navigate to={paths.customerSignIn.href()} replace />;
   return children(session.data.customer);

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { paths } from '../../shared/paths.js';
 import { GoogleButton } from '../auth/google-button.js';
@@ -7,6 +7,7 @@ import { useSession } from '../auth/use-session.js';
 import { ChatHeader } from './chat-header.js';
 import { ChatRoom } from './chat-room.js';
 import classes from './chat.module.css';
+import { LoadFailed } from '../lib/load-failed.js';
 
 /** /Chatroom: the chat for whoever is signed in (as a customer, else as a kitchen owner). */
 export function ChatPage() {
@@ -36,14 +37,11 @@ export function ChatPage() {
             <Loader aria-label="Checking who is signed in" />
           </Center>
         ) : session.isError ? (
-          <Alert color="red" title="Could not check who is signed in" role="alert">
-            <Text size="sm" mb="sm">
-              {session.error.message}
-            </Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void session.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadFailed
+            title="Could not check who is signed in"
+            error={session.error}
+            retry={() => void session.refetch()}
+          />
         ) : me ? (
           <ChatRoom key={me.uid} me={me} />
         ) : (

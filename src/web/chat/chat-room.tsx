@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import type { SessionUser } from '../../shared/auth.js';
@@ -8,6 +8,7 @@ import { MessageForm } from './message-form.js';
 import { MessageList } from './message-list.js';
 import { useChatMessages } from './use-chat-messages.js';
 import { useSendMessage } from './use-send-message.js';
+import { LoadFailed } from '../lib/load-failed.js';
 
 function notifySendFailed(error: unknown) {
   const rateLimited = error instanceof ApiError && error.status === 429;
@@ -44,14 +45,11 @@ export function ChatRoom({ me }: { me: SessionUser }) {
 
   if (chat.live.isError)
     return (
-      <Alert color="red" title="Could not load the chat" role="alert">
-        <Text size="sm" mb="sm">
-          {chat.live.error.message}
-        </Text>
-        <Button size="xs" variant="white" color="red" onClick={() => void chat.live.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailed
+        title="Could not load the chat"
+        error={chat.live.error}
+        retry={() => void chat.live.refetch()}
+      />
     );
 
   return (

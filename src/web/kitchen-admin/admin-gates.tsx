@@ -4,7 +4,8 @@ import type { SessionUser } from '../../shared/auth.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { paths } from '../../shared/paths.js';
 import { useSession } from '../auth/use-session.js';
-import { LoadFailed, LoadingText } from './status-views.js';
+import { LoadFailed } from '../lib/load-failed.js';
+import { LoadingText } from './status-views.js';
 import { useOwnKitchen } from './use-own-kitchen.js';
 
 /** Renders its children for a signed-in kitchen user; anyone else is sent to /AdminSignIn. */

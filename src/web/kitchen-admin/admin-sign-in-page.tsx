@@ -5,7 +5,8 @@ import { useSession } from '../auth/use-session.js';
 import { PageLayout } from '../layout/page-layout.js';
 import { AdminNav } from './admin-nav.js';
 import { KitchenRegistration } from './kitchen-registration.js';
-import { LoadFailed, LoadingText } from './status-views.js';
+import { LoadFailed } from '../lib/load-failed.js';
+import { LoadingText } from './status-views.js';
 
 const onSignInDone = (ok: boolean) => {
   if (!ok) notifications.show({ color: 'red', title: 'Sign-in failed', message: 'Please try again.' });

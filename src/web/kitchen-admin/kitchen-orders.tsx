@@ -6,7 +6,7 @@ import type { KitchenOrder } from '../../shared/orders.js';
 import { ConfirmModal } from './confirm-modal.js';
 import { OrderStatusModal } from './order-status-modal.js';
 import { OrdersTable } from './orders-table.js';
-import { LoadFailed } from './status-views.js';
+import { LoadFailed } from '../lib/load-failed.js';
 import { useDeleteOrder, useKitchenOrders } from './use-kitchen-orders.js';
 import { useNewOrders } from './use-new-orders.js';
 

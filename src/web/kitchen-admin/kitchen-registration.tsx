@@ -5,7 +5,8 @@ import type { KitchenInput } from '../../shared/kitchens.js';
 import { ApiError } from '../lib/api-client.js';
 import { AddMenuStep } from './add-menu-step.js';
 import { emptyKitchen, KitchenForm } from './kitchen-form.js';
-import { LoadFailed, LoadingText } from './status-views.js';
+import { LoadFailed } from '../lib/load-failed.js';
+import { LoadingText } from './status-views.js';
 import { ownKitchenKey, useOwnKitchen, useRegisterKitchen } from './use-own-kitchen.js';
 
 /**

@@ -7,7 +7,7 @@ import { ConfirmModal } from './confirm-modal.js';
 import { EditMenuItemModal } from './edit-menu-item-modal.js';
 import { KitchenDetails } from './kitchen-details.js';
 import { MenuTable } from './menu-table.js';
-import { LoadFailed } from './status-views.js';
+import { LoadFailed } from '../lib/load-failed.js';
 import { useOwnMenu, useRemoveMenuItem } from './use-own-menu.js';
 
 /** /MenuDashboard's content: the live menu table, its edit and remove dialogs, and the kitchen's details. */

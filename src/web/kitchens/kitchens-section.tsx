@@ -1,6 +1,7 @@
-import { Alert, Button, Card, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { KitchenCard } from './kitchen-card.js';
 import { useKitchens } from './use-kitchens.js';
+import { LoadFailed } from '../lib/load-failed.js';
 
 /** The landing page's live grid: 3 columns on large screens, 2 on medium, 1 on phones. */
 export function KitchensSection() {
@@ -20,14 +21,11 @@ export function KitchensSection() {
           ))}
         </SimpleGrid>
       ) : kitchens.isError ? (
-        <Alert color="red" title="Could not load the kitchens" role="alert">
-          <Text size="sm" mb="sm">
-            {kitchens.error.message}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void kitchens.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed
+          title="Could not load the kitchens"
+          error={kitchens.error}
+          retry={() => void kitchens.refetch()}
+        />
       ) : kitchens.data.length === 0 ? (
         <Text c="dimmed">No kitchens yet. Are you a home cook? Register your kitchen and be the first.</Text>
       ) : (

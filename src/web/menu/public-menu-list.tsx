@@ -1,8 +1,9 @@
-import { Alert, Button, Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { useCart } from '../cart/cart-context.js';
 import { PublicMenuItem } from './public-menu-item.js';
 import { usePublicMenu } from './use-public-menu.js';
+import { LoadFailed } from '../lib/load-failed.js';
 
 /** The live list of a kitchen's dishes on /KitchenMenu/{id}. */
 export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'name'> }) {
@@ -21,14 +22,7 @@ export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'na
     );
   if (menu.isError)
     return (
-      <Alert color="red" title="Could not load the menu" role="alert">
-        <Text size="sm" mb="sm">
-          {menu.error.message}
-        </Text>
-        <Button size="xs" variant="white" color="red" onClick={() => void menu.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailed title="Could not load the menu" error={menu.error} retry={() => void menu.refetch()} />
     );
   if (menu.data.length === 0)
     return <Text c="dimmed">This kitchen has not put anything on its menu yet. Come back soon.</Text>;

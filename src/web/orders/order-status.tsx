@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Center, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { formatCents } from '../../shared/money.js';
 import { paths } from '../../shared/paths.js';
 import { useMyOrder } from './use-my-order.js';
+import { LoadFailed } from '../lib/load-failed.js';
 
 /** The customer's open order, its status updated live as the kitchen changes it; no order → home. */
 export function OrderStatus() {
@@ -27,14 +16,7 @@ export function OrderStatus() {
     );
   if (order.isError)
     return (
-      <Alert color="red" title="Could not load your order" role="alert">
-        <Text size="sm" mb="sm">
-          {order.error.message}
-        </Text>
-        <Button size="xs" variant="white" color="red" onClick={() => void order.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailed title="Could not load your order" error={order.error} retry={() => void order.refetch()} />
     );
   if (!order.data) return <Navigate to={paths.home.href()} replace />;
   const o = order.data;

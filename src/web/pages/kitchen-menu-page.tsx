@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { CartButton } from '../cart/cart-button.js';
 import { useKitchen } from '../kitchens/use-kitchen.js';
@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api-client.js';
 import { FALLBACK_IMAGE } from '../lib/images.js';
 import { PublicMenuList } from '../menu/public-menu-list.js';
 import { NotFoundPage } from './not-found-page.js';
+import { LoadFailed } from '../lib/load-failed.js';
 
 /** /KitchenMenu/{id}: one kitchen's public menu, loaded by id so links and reloads work. */
 export function KitchenMenuPage() {
@@ -41,14 +42,12 @@ export function KitchenMenuPage() {
           <CartButton />
         </Group>
       ) : kitchen.isError ? (
-        <Alert color="red" title="Could not load this kitchen" role="alert" mb="xl">
-          <Text size="sm" mb="sm">
-            {kitchen.error.message}
-          </Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void kitchen.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed
+          title="Could not load this kitchen"
+          error={kitchen.error}
+          retry={() => void kitchen.refetch()}
+          mb="xl"
+        />
       ) : (
         <Group justify="space-between" align="flex-end" mb="xl">
           <Group align="center" gap="lg">
