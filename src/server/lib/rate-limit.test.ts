@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachEngine } from '../test/test-app.js';
+import { describeEachEngine, signedIn } from '../test/test-app.js';
 import { limits } from './rate-limit.js';
 
 describeEachEngine('rate limits', (get) => {
@@ -30,5 +30,17 @@ describeEachEngine('rate limits', (get) => {
       remoteAddress: '203.0.113.10',
     });
     expect(other.statusCode).not.toBe(429);
+  });
+
+  it('answers 429 with Retry-After once address suggestions are asked too often', async () => {
+    const { app } = get();
+    const { cookie } = await signedIn(get(), 'customer');
+    const ask = () =>
+      app.inject({ url: '/api/geocode?q=Main%20Street', remoteAddress: '203.0.113.20', headers: { cookie } });
+    for (let i = 0; i < limits.geocode.max; i++) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
   });
 });
