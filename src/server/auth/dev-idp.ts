@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
+import { DevIdpStore } from './dev-idp-store.js';
 import { DEV_CLIENT_ID } from './oidc-client.js';
 
 export const DEV_IDP_PATH = '/dev-idp';
@@ -67,6 +68,7 @@ export async function registerDevIdp(
   };
 
   const provider = new Provider(issuer, {
+    adapter: DevIdpStore,
     clients: [
       {
         client_id: DEV_CLIENT_ID,
