@@ -102,3 +102,14 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One figure of a benchmark run, as printed and written to bench/results/latest.json. */
+export interface BenchRow {
+  measure: string;
+  engine: string;
+  value: number;
+  unit: string;
+  baseline?: number;
+  target?: string;
+  ok?: boolean;
+}

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
-import { root, startApp } from './lib.js';
+import { root, startApp, type BenchRow } from './lib.js';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -16,7 +16,7 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-type Row = { measure: string; engine: string; value: number; unit: string; target?: string; ok?: boolean };
+type Row = BenchRow;
 
 /** Bytes on the wire (compressed) of the JavaScript and CSS a first view loads. */
 async function firstViewWeight(url: string) {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { openPostgres } from '../src/server/db/database.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
 import { allocatePort, load, root, waitForReady } from './lib.js';
-import { seedBench } from './seed.js';
+import { orderRequest, seedBench } from './seed.js';
 
 const created = await createPgDatabase();
 const db = await openPostgres(created.url);
@@ -40,22 +40,7 @@ for (const connections of [1, 50]) {
       {
         method: 'POST',
         path: '/api/orders',
-        setupRequest: (req) => {
-          const i = next++;
-          return {
-            ...req,
-            headers: {
-              'content-type': 'application/json',
-              cookie: `customer_session=${data.customerTokens[i]}`,
-            },
-            body: JSON.stringify({
-              kitchenUid: data.kitchenUid,
-              itemIds: [data.itemIds[i % 30]],
-              address: `${i} Road`,
-              idempotencyKey: `prof-${i}-key`,
-            }),
-          };
-        },
+        setupRequest: (req) => ({ ...req, ...orderRequest(data, next++, 'profile') }),
       },
     ],
   });

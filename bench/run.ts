@@ -8,9 +8,9 @@ import { count } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../src/server/db/database.js';
 import { orders } from '../src/server/db/schema.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
-import { load, root, rssMiB, sleep, startApp, startBare, type Proc } from './lib.js';
+import { load, root, rssMiB, sleep, startApp, startBare, type BenchRow, type Proc } from './lib.js';
 import { pageWeight } from './page-weight.js';
-import { seedBench, type BenchData } from './seed.js';
+import { orderRequest, seedBench, type BenchData } from './seed.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const DURATION = quick ? 3 : 8;
@@ -18,15 +18,7 @@ const FANOUT_SIZES = quick ? [200] : [1000, 10_000];
 const WRITES = quick ? 10 : 50;
 const ORDERS = quick ? 300 : 3000;
 
-type Row = {
-  measure: string;
-  engine: string;
-  value: number;
-  unit: string;
-  baseline?: number;
-  target?: string;
-  ok?: boolean;
-};
+type Row = BenchRow;
 const rows: Row[] = [];
 const record = (row: Row) => {
   rows.push(row);
@@ -76,22 +68,7 @@ async function orderBench(app: Proc, data: BenchData, engine: string): Promise<n
       {
         method: 'POST',
         path: '/api/orders',
-        setupRequest: (req) => {
-          const i = next++;
-          return {
-            ...req,
-            headers: {
-              'content-type': 'application/json',
-              cookie: `customer_session=${tokens[i % tokens.length]}`,
-            },
-            body: JSON.stringify({
-              kitchenUid: data.kitchenUid,
-              itemIds: [data.itemIds[i % 30], data.itemIds[(i + 7) % 30]],
-              address: `${i} Benchmark Avenue`,
-              idempotencyKey: `bench-${engine}-${i}-key`,
-            }),
-          };
-        },
+        setupRequest: (req) => ({ ...req, ...orderRequest(data, next++, engine) }),
         onResponse: (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1),
       },
     ],

@@ -68,3 +68,19 @@ export async function seedBench(database: Database, customers: number): Promise<
     return { kitchenUid: first.id, itemIds: items.map((i) => i.id), ownerToken, customerTokens };
   });
 }
+
+/** The n-th customer's order submit (a request for autocannon): its own session, two dishes, its own key. */
+export function orderRequest(data: BenchData, n: number, tag: string) {
+  return {
+    headers: {
+      'content-type': 'application/json',
+      cookie: `customer_session=${data.customerTokens[n % data.customerTokens.length]}`,
+    },
+    body: JSON.stringify({
+      kitchenUid: data.kitchenUid,
+      itemIds: [data.itemIds[n % 30], data.itemIds[(n + 7) % 30]],
+      address: `${n} Benchmark Avenue`,
+      idempotencyKey: `bench-${tag}-${n}-key`,
+    }),
+  };
+}

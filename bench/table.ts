@@ -1,15 +1,7 @@
 // Prints bench/results/latest.json as the Markdown table the README shows: `node --import tsx bench/table.ts`.
 import { readFileSync } from 'node:fs';
+import type { BenchRow as Row } from './lib.js';
 
-interface Row {
-  measure: string;
-  engine: string;
-  value: number;
-  unit: string;
-  baseline?: number;
-  target?: string;
-  ok?: boolean;
-}
 const report = JSON.parse(readFileSync(new URL('results/latest.json', import.meta.url), 'utf8')) as {
   at: string;
   machine: { cpus: number; model: string; memoryGiB: number; node: string };

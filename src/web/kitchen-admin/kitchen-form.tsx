@@ -1,7 +1,6 @@
 import { Autocomplete, Button, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { KitchenInput } from '../../shared/kitchens.js';
-import { SaveFailureAlert, useSaveFailure } from './save-failure.js';
+import { SaveFailureAlert, useSchemaForm } from './save-failure.js';
 
 const CATEGORY_EXAMPLES = ['Indian', 'Mexican', 'Filipino'];
 
@@ -20,19 +19,7 @@ export function KitchenForm({
   submitLabel: string;
   onSave: (values: KitchenInput) => Promise<void>;
 }) {
-  const form = useForm<KitchenInput>({
-    initialValues,
-    validate: schemaResolver(KitchenInput, { sync: true }),
-  });
-  const save = useSaveFailure(form);
-  const submit = form.onSubmit(async (values) => {
-    save.clear();
-    try {
-      await onSave(values);
-    } catch (error) {
-      save.failed(error);
-    }
-  }, save.invalid);
+  const { form, failure, submit } = useSchemaForm(KitchenInput, initialValues, onSave);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -59,7 +46,7 @@ export function KitchenForm({
           withAsterisk
           {...form.getInputProps('imageLink')}
         />
-        <SaveFailureAlert failure={save.failure} />
+        <SaveFailureAlert failure={failure} />
         <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}
         </Button>

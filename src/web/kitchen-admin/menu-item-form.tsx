@@ -1,7 +1,6 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { MenuItemInput } from '../../shared/menu.js';
-import { SaveFailureAlert, useSaveFailure } from './save-failure.js';
+import { SaveFailureAlert, useSchemaForm } from './save-failure.js';
 
 export const emptyMenuItem: MenuItemInput = { item: '', imageLink: '', price: '', wait: '' };
 
@@ -20,20 +19,7 @@ export function MenuItemForm({
   onSave: (values: MenuItemInput) => Promise<void>;
   clearOnSave?: boolean;
 }) {
-  const form = useForm<MenuItemInput>({
-    initialValues,
-    validate: schemaResolver(MenuItemInput, { sync: true }),
-  });
-  const save = useSaveFailure(form);
-  const submit = form.onSubmit(async (values) => {
-    save.clear();
-    try {
-      await onSave(values);
-      if (clearOnSave) form.reset();
-    } catch (error) {
-      save.failed(error);
-    }
-  }, save.invalid);
+  const { form, failure, submit } = useSchemaForm(MenuItemInput, initialValues, onSave, { clearOnSave });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -62,7 +48,7 @@ export function MenuItemForm({
           autoComplete="off"
           {...form.getInputProps('wait')}
         />
-        <SaveFailureAlert failure={save.failure} />
+        <SaveFailureAlert failure={failure} />
         <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}
         </Button>
