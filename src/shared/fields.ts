@@ -1,29 +1,44 @@
 import { z } from 'zod';
+import { isPublicHost } from './public-host.js';
 
-// NUL and other control characters: PostgreSQL text cannot hold NUL, and none belongs in a name or address.
+// Control characters (NUL, tab, line breaks, …): PostgreSQL text cannot hold NUL, and a name, address or status is
+// one line. Bidi embeddings, overrides and isolates can make a name read backwards ("gpj.exe" as "exe.jpg").
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const FORBIDDEN_IN_A_LINE = /[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 
-/** A required single-line text: trimmed, 1..max characters, no control characters. */
+/** A required single-line text: trimmed, 1..max characters, no control or bidi-override characters. */
 export const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} must not contain control characters`);
+    .refine(
+      (value) => !FORBIDDEN_IN_A_LINE.test(value),
+      `${label} must be one line of text without control characters`,
+    );
+
+/** Why a picture link is refused, or undefined when it is an http(s) link to a public host. */
+export function pictureLinkProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be a full http(s) link';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http(s) link';
+  if (url.username || url.password) return 'must not contain a user name or password';
+  if (!isPublicHost(url.hostname)) return 'must point to a public website';
+  return undefined;
+}
 
 /**
- * An image link: an absolute http(s) URL, or a path on our own site (the shipped demo pictures).
- * Anything else (javascript:, data:, protocol-relative) is refused.
+ * A picture link: an absolute http(s) URL to a public host. Relative links (which would make every visitor's
+ * browser call our own routes), private and loopback addresses, javascript: and data: are refused. The server
+ * also refuses links to its own origin (it alone knows it).
  */
 export const imageLink = (label: string) =>
-  requiredText(label, 2000).refine((value) => {
-    if (/^\/(?!\/)/.test(value)) return !value.includes('\\');
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, `${label} must be an http(s) link`);
+  requiredText(label, 2000).superRefine((value, ctx) => {
+    const problem = pictureLinkProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `${label} ${problem}` });
+  });

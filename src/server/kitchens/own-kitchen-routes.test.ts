@@ -4,6 +4,7 @@ import type { Kitchen } from '../../shared/kitchens.js';
 import { kitchens } from '../db/schema.js';
 import { openEventStream } from '../test/event-stream.js';
 import { buildKitchen, kitchenInput } from '../test/builders.js';
+import { hostileLineTexts, hostilePictureLinks } from '../test/hostile-values.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 
 const badKitchenFields: [field: string, value: unknown][] = [
@@ -22,6 +23,9 @@ const badKitchenFields: [field: string, value: unknown][] = [
   ['imageLink', '//evil.example/x.png'],
   ['imageLink', 'not a link'],
   ['imageLink', `https://img.example/${'x'.repeat(2000)}`],
+  ...hostilePictureLinks.map((link): [string, string] => ['imageLink', link]),
+  ...hostileLineTexts.map((text): [string, string] => ['name', text]),
+  ...hostileLineTexts.map((text): [string, string] => ['address', text]),
 ];
 
 async function kitchenRow(ctx: TestContext, uid: string) {

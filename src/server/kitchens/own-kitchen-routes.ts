@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Kitchen, KitchenInput, KitchenUpdateInput, OwnKitchenCheck } from '../../shared/kitchens.js';
 import { requireUser } from '../auth/sessions.js';
 import { conflict } from '../lib/errors.js';
+import { refuseOwnSite } from '../lib/picture-links.js';
 import { findKitchen } from './kitchen-queries.js';
 import { editKitchen, registerKitchen } from './kitchen-service.js';
 import { noKitchen, requireKitchen } from './require-kitchen.js';
@@ -28,6 +29,7 @@ export const ownKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: KitchenInput, response: { 201: Kitchen } } },
     async (request, reply) => {
       const user = await requireUser(request, 'kitchen');
+      refuseOwnSite(app.config.publicUrl, { imageLink: request.body.imageLink });
       const kitchen = await registerKitchen(app, user, request.body);
       if (!kitchen) throw conflict('You have already registered a kitchen');
       return reply.status(201).send(kitchen);
@@ -39,6 +41,7 @@ export const ownKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: KitchenUpdateInput, response: { 200: Kitchen } } },
     async (request) => {
       const { user } = await requireKitchen(request);
+      refuseOwnSite(app.config.publicUrl, { imageLink: request.body.imageLink });
       const kitchen = await editKitchen(app, user.id, request.body);
       if (!kitchen) throw noKitchen();
       return kitchen;

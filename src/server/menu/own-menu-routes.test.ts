@@ -5,6 +5,7 @@ import type { MenuItem } from '../../shared/menu.js';
 import { menuItems } from '../db/schema.js';
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { openEventStream } from '../test/event-stream.js';
+import { hostileLineTexts, hostilePictureLinks } from '../test/hostile-values.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 
 const itemInput = (overrides: Record<string, unknown> = {}) => ({
@@ -32,6 +33,8 @@ const badItemFields: [field: string, value: unknown][] = [
   ['price', 12.5],
   ['wait', ''],
   ['wait', 'x'.repeat(41)],
+  ...hostilePictureLinks.map((link): [string, string] => ['imageLink', link]),
+  ...hostileLineTexts.map((text): [string, string] => ['item', text]),
 ];
 
 const menuRows = (ctx: TestContext, kitchenUid: string) =>

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MenuItem, MenuItemInput, MenuItemParams, MenuItemUpdateInput } from '../../shared/menu.js';
 import { requireKitchen } from '../kitchens/require-kitchen.js';
 import { notFound } from '../lib/errors.js';
+import { refuseOwnSite } from '../lib/picture-links.js';
 import { addMenuItem, editMenuItem, removeMenuItem } from './menu-service.js';
 
 const notInYourMenu = () => notFound('Your menu has no item with this id');
@@ -16,6 +17,7 @@ export const ownMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: MenuItemInput, response: { 201: MenuItem } } },
     async (request, reply) => {
       const { kitchen } = await requireKitchen(request);
+      refuseOwnSite(app.config.publicUrl, { imageLink: request.body.imageLink });
       return reply.status(201).send(await addMenuItem(app, kitchen.uid, request.body));
     },
   );
@@ -25,6 +27,7 @@ export const ownMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: MenuItemParams, body: MenuItemUpdateInput, response: { 200: MenuItem } } },
     async (request) => {
       const { kitchen } = await requireKitchen(request);
+      refuseOwnSite(app.config.publicUrl, { imageLink: request.body.imageLink });
       const item = await editMenuItem(app, kitchen.uid, request.params.id, request.body);
       if (!item) throw notInYourMenu();
       return item;

@@ -6,6 +6,7 @@ import type { CustomerOrder } from '../../shared/orders.js';
 import { menuItems, orderItems, orders } from '../db/schema.js';
 import { registerKitchen } from '../kitchens/kitchen-service.js';
 import { limits } from '../lib/rate-limit.js';
+import { hostileLineTexts } from '../test/hostile-values.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 
 /** A kitchen with a menu of [name, cents] items, written as the kitchen's own routes would. */
@@ -176,6 +177,7 @@ describeEachEngine('placing an order', (get) => {
       [{ address: undefined }, /^address$/],
       [{ address: '   ' }, /^address$/],
       [{ address: 'x'.repeat(301) }, /^address$/],
+      ...hostileLineTexts.map((address): [Record<string, unknown>, RegExp] => [{ address }, /^address$/]),
       [{ idempotencyKey: undefined }, /^idempotencyKey$/],
       [{ idempotencyKey: 'short' }, /^idempotencyKey$/],
       [{ idempotencyKey: 'has spaces in it' }, /^idempotencyKey$/],

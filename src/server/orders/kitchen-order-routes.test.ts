@@ -6,6 +6,7 @@ import { orders } from '../db/schema.js';
 import { topics } from '../live/topics.js';
 import { buildKitchen, buildOrder } from '../test/builders.js';
 import { openEventStream } from '../test/event-stream.js';
+import { hostileLineTexts } from '../test/hostile-values.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 
 const orderRow = async (ctx: TestContext, id: string) =>
@@ -130,6 +131,7 @@ describeEachEngine('the kitchen’s orders: /api/kitchen/orders', (get) => {
     ['x'.repeat(61), 'status'],
     [7, 'status'],
     ['Ready\u0000', 'status'],
+    ...hostileLineTexts.map((text): [string, string] => [text, 'status']),
   ])('PATCH refuses status %j with a 400 naming it, changing nothing', async (status, field) => {
     const { kitchen, cookie } = await buildKitchen(get());
     const customer = await signedIn(get(), 'customer');

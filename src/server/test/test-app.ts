@@ -39,11 +39,15 @@ export async function closeTestContext(ctx: TestContext | undefined): Promise<vo
  * Runs the suite once per database engine, each with its own app and database.
  * `get()` returns the context inside tests.
  */
-export function describeEachEngine(name: string, suite: (get: () => TestContext) => void): void {
+export function describeEachEngine(
+  name: string,
+  suite: (get: () => TestContext) => void,
+  env: Record<string, string> = {},
+): void {
   describe.each(ENGINES)(`${name} [%s]`, (engine) => {
     let ctx: TestContext | undefined;
     beforeAll(async () => {
-      ctx = await createTestContext(engine);
+      ctx = await createTestContext(engine, env);
     });
     afterAll(async () => closeTestContext(ctx));
     suite(() => {
