@@ -4,6 +4,10 @@ import { requiredText } from './fields.js';
 /** Spelt so, per the spec: the status of every new order. */
 export const INITIAL_ORDER_STATUS = 'recieved';
 export const MAX_ITEMS_PER_ORDER = 50;
+/** An order's total may be at most $10,000.00: far above any home-cooked meal, far below the columns' range. */
+export const MAX_ORDER_TOTAL_CENTS = 1_000_000;
+/** The error code of a reused idempotency key with a different order (422, as payment APIs answer). */
+export const IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED';
 
 export const OrderLine = z.object({ item: z.string(), priceCents: z.number().int() });
 export type OrderLine = z.infer<typeof OrderLine>;

@@ -96,6 +96,8 @@ export const orders = pgTable(
     feesAndTaxCents: integer('fees_and_tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** What was asked with the idempotency key (a hash): the same key with another cart is refused. */
+    requestHash: text('request_hash'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -41,26 +41,31 @@ export async function findOpenOrder(db: DbOrTx, customerId: string): Promise<Cus
   return row ? withItems(db, row) : null;
 }
 
-/** The order a customer placed with this idempotency key, if any (open or not). */
+/** The order a customer placed with this idempotency key, if any (open or not), and what it was asked with. */
 export async function findOrderByKey(
   db: DbOrTx,
   customerId: string,
   idempotencyKey: string,
-): Promise<CustomerOrder | undefined> {
+): Promise<{ order: CustomerOrder; requestHash: string | null } | undefined> {
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, idempotencyKey)))
     .limit(1);
-  return row && withItems(db, row);
+  return row && { order: await withItems(db, row), requestHash: row.requestHash };
 }
 
-/** The named menu items of one kitchen; ids of other kitchens' items (or unknown ones) are simply absent. */
+/**
+ * The named menu items of one kitchen; ids of other kitchens' items (or unknown ones) are simply absent. The rows
+ * are key-share locked until the order commits, so a dish deleted meanwhile waits (and is then simply gone for the
+ * next order) rather than breaking the order's foreign key.
+ */
 export async function findKitchenMenuItems(db: DbOrTx, kitchenUid: string, ids: readonly string[]) {
   return db
     .select({ id: menuItems.id, item: menuItems.item, priceCents: menuItems.priceCents })
     .from(menuItems)
-    .where(and(eq(menuItems.kitchenId, kitchenUid), inArray(menuItems.id, [...new Set(ids)])));
+    .where(and(eq(menuItems.kitchenId, kitchenUid), inArray(menuItems.id, [...new Set(ids)])))
+    .for('key share');
 }
 
 export interface NewOrder {
@@ -71,6 +76,7 @@ export interface NewOrder {
   address: string;
   status: string;
   idempotencyKey: string;
+  requestHash: string;
   totals: OrderTotals;
   lines: { menuItemId: string; item: string; priceCents: number }[];
 }
@@ -87,6 +93,7 @@ export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<Customer
       address: order.address,
       status: order.status,
       idempotencyKey: order.idempotencyKey,
+      requestHash: order.requestHash,
       ...order.totals,
     })
     .returning();

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { computeTotals } from '../../shared/money.js';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { menuItems, orderItems, orders } from '../db/schema.js';
 import { registerKitchen } from '../kitchens/kitchen-service.js';
 import { limits } from '../lib/rate-limit.js';
 import { hostileLineTexts } from '../test/hostile-values.js';
-import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
+import {
+  closeTestContext,
+  createTestContext,
+  describeEachEngine,
+  signedIn,
+  type TestContext,
+} from '../test/test-app.js';
 
 /** A kitchen with a menu of [name, cents] items, written as the kitchen's own routes would. */
 async function buildKitchen(ctx: TestContext, menu: [string, number][]) {
@@ -274,5 +280,117 @@ describeEachEngine('placing an order', (get) => {
     // Another customer behind the same address is not held back.
     const other = await signedIn(get(), 'customer');
     expect((await post(other.cookie, { ...good, idempotencyKey: key() }, from)).statusCode).toBe(201);
+  });
+});
+
+describeEachEngine('placing an order: totals, changed carts', (get) => {
+  const post = (cookie: string, payload: object) =>
+    get().app.inject({ method: 'POST', url: '/api/orders', headers: { cookie }, payload });
+
+  it('refuses an order above $10,000.00 (400 naming itemIds) and writes nothing; accepts one just below', async () => {
+    const { kitchen, ids } = await buildKitchen(get(), [
+      ['Wedding banquet', 99_999_999],
+      ['Party tray', 998_955],
+    ]);
+    const [banquet, tray] = ids as [string, string];
+    const { user, cookie } = await signedIn(get(), 'customer');
+    // 22 x $999,999.99 overflowed the integer cent columns (a 500); 50 is the most a cart may hold.
+    for (const count of [1, 22, 50]) {
+      const res = await post(cookie, {
+        kitchenUid: kitchen.uid,
+        itemIds: Array.from({ length: count }, () => banquet),
+        address: '1 Main St',
+        idempotencyKey: key(),
+      });
+      expect(res.statusCode, `${count} banquets`).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'itemIds', message: /\$10000\.00/ });
+    }
+    expect(await get().database.db.select().from(orders).where(eq(orders.customerId, user.id))).toEqual([]);
+    const atLimit = await post(cookie, {
+      kitchenUid: kitchen.uid,
+      itemIds: [tray],
+      address: '1 Main St',
+      idempotencyKey: key(),
+    });
+    expect(atLimit.statusCode).toBe(201);
+    expect(atLimit.json<CustomerOrder>().totalCents).toBe(1_000_000);
+  });
+
+  it('answers 422 when an idempotency key is reused for a different cart or address, and changes nothing', async () => {
+    const { kitchen, ids } = await buildKitchen(get(), [
+      ['Sinigang', 1250],
+      ['Halo-halo', 650],
+    ]);
+    const [sinigang, halo] = ids as [string, string];
+    const { user, cookie } = await signedIn(get(), 'customer');
+    const first = {
+      kitchenUid: kitchen.uid,
+      itemIds: [sinigang],
+      address: '9 Mabini St',
+      idempotencyKey: key(),
+    };
+    const placed = await post(cookie, first);
+    expect(placed.statusCode).toBe(201);
+    for (const change of [{ itemIds: [sinigang, halo] }, { itemIds: [halo] }, { address: '10 Rizal Ave' }]) {
+      const res = await post(cookie, { ...first, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', field: 'idempotencyKey' });
+    }
+    // The very same submit is still a retry: it answers the order it made.
+    const retried = await post(cookie, first);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<CustomerOrder>()).toEqual(placed.json());
+    const rows = await get().database.db.select().from(orders).where(eq(orders.customerId, user.id));
+    expect(rows.map((r) => r.id)).toEqual([placed.json<CustomerOrder>().id]);
+  });
+});
+
+describe('placing an order while its dish is being deleted [postgres]', () => {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext('postgres');
+  });
+  afterAll(() => closeTestContext(ctx));
+
+  it('answers that the item is no longer on the menu (4xx naming itemIds), never a 500', async () => {
+    const c = ctx!;
+    const { kitchen, ids } = await buildKitchen(c, [['Kare-kare', 1500]]);
+    const { user, cookie } = await signedIn(c, 'customer');
+    let commitDelete!: () => void;
+    const deleted = new Promise<void>((resolve) => (commitDelete = resolve));
+    let deleting!: () => void;
+    const started = new Promise<void>((resolve) => (deleting = resolve));
+    // The cook deletes the dish in a transaction that stays open until the order is waiting on it.
+    const deletion = c.database.db.transaction(async (tx) => {
+      await tx.delete(menuItems).where(eq(menuItems.id, ids[0]!));
+      deleting();
+      await deleted;
+    });
+    await started;
+    const answer = c.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie },
+      payload: { kitchenUid: kitchen.uid, itemIds: ids, address: '1 Main St', idempotencyKey: key() },
+    });
+    await vi.waitFor(
+      async () => {
+        const { rows } = (await c.database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(rows[0]?.n).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    commitDelete();
+    await deletion;
+    const res = await answer;
+    expect([400, 409]).toContain(res.statusCode);
+    expect(res.json()).toMatchObject({
+      field: 'itemIds',
+      message: /no longer on the menu|menu \(any more\)/,
+    });
+    expect(await c.database.db.select().from(orders).where(eq(orders.customerId, user.id))).toEqual([]);
   });
 });

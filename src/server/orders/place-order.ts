@@ -1,9 +1,16 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { computeTotals } from '../../shared/money.js';
-import { INITIAL_ORDER_STATUS, type CustomerOrder, type PlaceOrderInput } from '../../shared/orders.js';
-import { uniqueViolation } from '../db/unique-violation.js';
+import { computeTotals, formatCents } from '../../shared/money.js';
+import {
+  IDEMPOTENCY_KEY_REUSED,
+  INITIAL_ORDER_STATUS,
+  MAX_ORDER_TOTAL_CENTS,
+  type CustomerOrder,
+  type PlaceOrderInput,
+} from '../../shared/orders.js';
+import { foreignKeyViolation, uniqueViolation } from '../db/unique-violation.js';
 import { findKitchen } from '../kitchens/kitchen-queries.js';
-import { badRequest, conflict } from '../lib/errors.js';
+import { badRequest, conflict, HttpError } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
 import { topics } from '../live/topics.js';
 import { findKitchenMenuItems, findOrderByKey, insertOrder } from './customer-order-queries.js';
@@ -15,17 +22,34 @@ export interface Customer {
 
 const alreadyOpen = () =>
   conflict('You already have an order in progress. You can order again once the kitchen has finished it.');
+const itemGone = () =>
+  conflict('An item in your cart is no longer on the menu. Please remove it and order again.', 'itemIds');
+const keyReused = () =>
+  new HttpError(
+    422,
+    IDEMPOTENCY_KEY_REUSED,
+    'This order key was already used for a different order. Please submit the order again.',
+    'idempotencyKey',
+  );
+
+/** What a submit asks for, so that a retry with the same key can be told from a different order. */
+const requestHashOf = ({ kitchenUid, itemIds, address }: PlaceOrderInput) =>
+  createHash('sha256')
+    .update(JSON.stringify([kitchenUid, itemIds, address]))
+    .digest('base64url');
 
 /**
  * Places a customer's order from ids only: names and prices come from the database, the fees and total are
  * computed here. Idempotent per (customer, idempotencyKey): a retry returns the order the first call made
- * (`created: false`), even when both run at once (the unique index decides, and the loser re-reads).
+ * (`created: false`), even when both run at once (the unique index decides, and the loser re-reads); the same key
+ * with a different cart or address is refused (422).
  */
 export async function placeOrder(
   app: Pick<FastifyInstance, 'db' | 'hub'>,
   customer: Customer,
   input: PlaceOrderInput,
 ): Promise<{ order: CustomerOrder; created: boolean }> {
+  const requestHash = requestHashOf(input);
   try {
     return await mutate(app, async (tx, publish) => {
       const kitchen = await findKitchen(tx, input.kitchenUid);
@@ -37,6 +61,9 @@ export async function placeOrder(
       if (lines.some((line) => !line))
         throw badRequest("Some items are not on this kitchen's menu (any more)", 'itemIds');
       const priced = lines.filter((line) => line !== undefined);
+      const totals = computeTotals(priced.map((line) => line.priceCents));
+      if (totals.totalCents > MAX_ORDER_TOTAL_CENTS)
+        throw badRequest(`An order may total at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}`, 'itemIds');
       // The unique indexes decide the rest in the same statement: one open order per customer, one order per
       // (customer, idempotency key). No read-then-insert window, and no extra round trips.
       const placed = await insertOrder(tx, {
@@ -47,7 +74,8 @@ export async function placeOrder(
         address: input.address,
         status: INITIAL_ORDER_STATUS,
         idempotencyKey: input.idempotencyKey,
-        totals: computeTotals(priced.map((line) => line.priceCents)),
+        requestHash,
+        totals,
         lines: priced.map((line) => ({ menuItemId: line.id, item: line.item, priceCents: line.priceCents })),
       });
       await publish(topics.kitchenOrders(kitchen.uid));
@@ -55,12 +83,17 @@ export async function placeOrder(
       return { order: placed, created: true };
     });
   } catch (error) {
+    // A dish deleted while this order was being placed (only possible past the row lock, but never a 500).
+    if (foreignKeyViolation(error)) throw itemGone();
     // A unique index refused the insert: this submit was made before (a retry or a double click: answer with
     // that order), or the customer has another order in progress (409).
     const constraint = uniqueViolation(error);
     if (constraint === undefined) throw error;
     const earlier = await findOrderByKey(app.db, customer.id, input.idempotencyKey);
-    if (earlier) return { order: earlier, created: false };
+    if (earlier) {
+      if (earlier.requestHash !== null && earlier.requestHash !== requestHash) throw keyReused();
+      return { order: earlier.order, created: false };
+    }
     if (constraint === 'orders_one_open_per_customer') throw alreadyOpen();
     throw error;
   }

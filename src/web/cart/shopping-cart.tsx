@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PlaceOrderInput } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
@@ -24,8 +24,9 @@ export function ShoppingCart() {
   const [address, setAddress] = useState('');
   const [addressError, setAddressError] = useState<string>();
   const [problem, setProblem] = useState<string | null>(null);
-  // One key for this checkout: a double click or a retry after a lost answer places one order.
-  const [idempotencyKey] = useState(randomId);
+  // One key per order asked for: a double click or a retry of the same cart and address places one order; a
+  // changed cart or address is another order, with a key of its own (the server refuses a key reused for one).
+  const lastSubmit = useRef<{ payload: string; key: string } | undefined>(undefined);
 
   if (placeOrder.data) return <OrderSent order={placeOrder.data} />;
   // A customer who already has an order in progress watches it instead of ordering again.
@@ -46,12 +47,10 @@ export function ShoppingCart() {
       setProblem("Your cart is empty. Add a dish from a kitchen's menu first.");
       return;
     }
-    const input = PlaceOrderInput.safeParse({
-      kitchenUid: cart.kitchen.uid,
-      itemIds: cart.lines.map((line) => line.id),
-      address,
-      idempotencyKey,
-    });
+    const order = { kitchenUid: cart.kitchen.uid, itemIds: cart.lines.map((line) => line.id), address };
+    const payload = JSON.stringify(order);
+    if (lastSubmit.current?.payload !== payload) lastSubmit.current = { payload, key: randomId() };
+    const input = PlaceOrderInput.safeParse({ ...order, idempotencyKey: lastSubmit.current.key });
     if (!input.success) {
       const issue = input.error.issues[0];
       if (issue?.path[0] === 'address') setAddressError(issue.message);
