@@ -12,6 +12,7 @@ import { createOidcClient, oidcSettings } from './auth/oidc-client.js';
 import { sessionSecret } from './auth/secrets.js';
 import { forgetSession } from './auth/sessions.js';
 import { sessionRoutes } from './auth/session-routes.js';
+import { registerSessionSweep } from './auth/session-sweep.js';
 import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { menuRoutes } from './menu/menu-routes.js';
 import { ownMenuRoutes } from './menu/own-menu-routes.js';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOriginCheck(app, config.publicUrl);
   await registerRateLimit(app);
 
+  registerSessionSweep(app);
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   // Without a Google client (never in production: the config refuses), sign-in uses our own provider.
