@@ -49,10 +49,13 @@ export interface BuildAppOptions {
 /** Builds the whole server (API, live streams, web app) on an open database. The caller owns `database`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const { trustProxy } = config;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // A hop count trusts the nearest N proxies (Fastify's types take it as a function of the hop).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -28,6 +29,17 @@ const EnvSchema = z.object({
   GEOCODER: z.preprocess(emptyAsUndefined, z.enum(['photon', 'nominatim', 'off']).default('photon')),
   GEOCODER_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100000).default(30)),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -46,6 +58,8 @@ export interface Config {
   sessionSecret: string | undefined;
   geocoder: { kind: 'photon' | 'nominatim' | 'off'; url: string };
   seedDemo: boolean | undefined;
+  /** Which proxies' X-Forwarded-For to believe (none by default). */
+  trustProxy: TrustProxy;
   /** Sign-ins one address may start per minute. */
   signInRateLimit: number;
   logLevel: string;
@@ -109,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     geocoder: { kind: e.GEOCODER, url: e.GEOCODER_URL ?? DEFAULT_GEOCODER_URL[e.GEOCODER] },
     seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
   };
