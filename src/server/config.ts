@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIVE_HEARTBEAT_MS } from '../shared/live.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -29,6 +30,11 @@ const EnvSchema = z.object({
   GEOCODER_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
   SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100000).default(30)),
+  // Browsers assume the default until a stream's first heartbeat, so a server may beat faster, never slower.
+  LIVE_HEARTBEAT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(LIVE_HEARTBEAT_MS).default(LIVE_HEARTBEAT_MS),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -48,6 +54,8 @@ export interface Config {
   seedDemo: boolean | undefined;
   /** Sign-ins one address may start per minute. */
   signInRateLimit: number;
+  /** How often live streams send a heartbeat. */
+  liveHeartbeatMs: number;
   logLevel: string;
 }
 
@@ -110,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoder: { kind: e.GEOCODER, url: e.GEOCODER_URL ?? DEFAULT_GEOCODER_URL[e.GEOCODER] },
     seedDemo: e.SEED_DEMO,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     logLevel: e.LOG_LEVEL,
   };
 }
