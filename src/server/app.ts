@@ -61,7 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const hub = new LiveHub(app.log);
+  const hub = new LiveHub(app.log, { heartbeatMs: config.liveHeartbeatMs });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

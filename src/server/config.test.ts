@@ -23,6 +23,7 @@ describe('configuration', () => {
     [{ GEOCODER: 'bing' }, 'GEOCODER'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ GOOGLE_CLIENT_ID: 'only-the-id' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ LIVE_HEARTBEAT_MS: '60000' }, 'LIVE_HEARTBEAT_MS'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

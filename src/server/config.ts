@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
+import { LIVE_HEARTBEAT_MS } from '../shared/live.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -41,6 +42,11 @@ const EnvSchema = z.object({
       return parsed;
     }),
   SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100000).default(30)),
+  // Browsers assume the default until a stream's first heartbeat, so a server may beat faster, never slower.
+  LIVE_HEARTBEAT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(LIVE_HEARTBEAT_MS).default(LIVE_HEARTBEAT_MS),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -62,6 +68,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Sign-ins one address may start per minute. */
   signInRateLimit: number;
+  /** How often live streams send a heartbeat. */
+  liveHeartbeatMs: number;
   logLevel: string;
 }
 
@@ -125,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
+import { LIVE_HEARTBEAT_MS } from '../../shared/live.js';
 import { LiveHub } from './hub.js';
 
 describe('LiveHub cache', () => {
@@ -33,6 +36,44 @@ describe('LiveHub cache', () => {
     const hub = new LiveHub(pino({ level: 'silent' }));
     for (let i = 0; i < 6000; i++) await hub.read(`t${i}`, async () => i);
     expect((hub as unknown as { topics: Map<string, unknown> }).topics.size).toBeLessThanOrEqual(5000);
+    hub.close();
+  });
+});
+
+describe('LiveHub heartbeat', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Subscribes a stream standing in for a socket; resolves with what it has received so far, once it has a snapshot. */
+  function subscribe(hub: LiveHub): Promise<() => string> {
+    const socket = new PassThrough();
+    let text = '';
+    const received = () => text;
+    return new Promise((resolve) => {
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('event: snapshot')) resolve(received);
+      });
+      hub.subscribe('t', async () => [], socket as unknown as ServerResponse);
+    });
+  }
+
+  const ping = (ms: number) => `event: ping\ndata: {"heartbeatMs":${ms}}\n\n`;
+
+  it.each([
+    ['by default', undefined, LIVE_HEARTBEAT_MS],
+    ['when shortened', 1000, 1000],
+  ])('sends every stream a ping event that names its interval, %s', async (_, heartbeatMs, expected) => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const hub = new LiveHub(pino({ level: 'silent' }), { heartbeatMs });
+    const received = await subscribe(hub);
+    vi.advanceTimersByTime(expected - 1);
+    expect(received()).not.toContain('ping');
+    vi.advanceTimersByTime(1);
+    expect(received().endsWith(ping(expected))).toBe(true);
+    vi.advanceTimersByTime(expected);
+    expect(received().split(ping(expected))).toHaveLength(3);
     hub.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { LIVE_EVENT, LIVE_HEARTBEAT_MS, type LivePing } from '../../shared/live.js';
 
 type Loader = () => Promise<unknown>;
 
@@ -27,7 +28,6 @@ interface TopicState {
 
 /** Drop a subscriber whose socket has this much unsent data: it is not reading. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-const HEARTBEAT_MS = 20_000;
 /** A change notice `session-ended:<token hash>` ends that session's streams on every instance. */
 export const SESSION_ENDED_PREFIX = 'session-ended:';
 /** Topics kept cached with nobody subscribed, at most; the least recently created go first. */
@@ -44,10 +44,18 @@ export class LiveHub {
   /** Open streams by the (hashed) session tokens of the request that opened them. */
   private readonly bySession = new Map<string, Set<ServerResponse>>();
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly pingFrame: string;
   private closed = false;
 
-  constructor(private readonly log: FastifyBaseLogger) {
-    this.heartbeat = setInterval(() => this.ping(), HEARTBEAT_MS);
+  /** `heartbeatMs`: how often every stream hears a `ping` event (at most `LIVE_HEARTBEAT_MS`, which is the default). */
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    { heartbeatMs = LIVE_HEARTBEAT_MS }: { heartbeatMs?: number } = {},
+  ) {
+    // A real event, not an SSE comment: the browser's watchdog must see it, and learns the interval from it.
+    const ping: LivePing = { heartbeatMs };
+    this.pingFrame = `event: ${LIVE_EVENT.ping}\ndata: ${JSON.stringify(ping)}\n\n`;
+    this.heartbeat = setInterval(() => this.ping(), heartbeatMs);
     this.heartbeat.unref();
   }
 
@@ -222,11 +230,11 @@ export class LiveHub {
 
   private ping(): void {
     for (const state of this.topics.values()) {
-      for (const s of state.subscribers) if (!s.res.writableEnded) s.res.write(': ping\n\n');
+      for (const s of state.subscribers) if (!s.res.writableEnded) s.res.write(this.pingFrame);
     }
   }
 }
 
 function frameOf(snap: Snapshot): string {
-  return `event: snapshot\ndata: ${snap.json}\n\n`;
+  return `event: ${LIVE_EVENT.snapshot}\ndata: ${snap.json}\n\n`;
 }

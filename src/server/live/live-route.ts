@@ -30,6 +30,8 @@ export async function sendLive(
     'x-accel-buffering': 'no',
     'x-content-type-options': 'nosniff',
   });
+  // What EventSource waits before it retries a dropped connection by itself. Our web app reopens streams itself
+  // (with backoff, and also after a non-200 answer or a silence: src/web/live/keep-stream-open.ts).
   res.write('retry: 1500\n\n');
   const unsubscribe = hub.subscribe(topic, load, res, requestSessionHashes(request));
   request.raw.socket.setTimeout(0);

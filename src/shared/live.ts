@@ -1,0 +1,34 @@
+/**
+ * How often a live stream sends a heartbeat when nothing else happens, by default and at most. A browser that
+ * hears nothing for twice the interval takes the connection for dead and opens another; until a stream's first
+ * heartbeat tells it the server's interval, it assumes this one, so a server may only beat faster.
+ */
+export const LIVE_HEARTBEAT_MS = 20_000;
+
+/** The named server-sent events of a live stream. */
+export const LIVE_EVENT = {
+  /** The topic's whole current value (JSON), on every (re)connect and after every change. */
+  snapshot: 'snapshot',
+  /** A heartbeat, carrying a `LivePing`. */
+  ping: 'ping',
+} as const;
+
+/** A heartbeat's data: the stream's heartbeat interval, so the browser knows how long a silence may last. */
+export interface LivePing {
+  heartbeatMs: number;
+}
+
+/**
+ * The interval a heartbeat's data announces, if it is one. (Checked by hand rather than with zod: every page's
+ * live lists read this, and zod stays out of the first view's JavaScript.)
+ */
+export function parseLivePing(data: string): number | undefined {
+  try {
+    const { heartbeatMs } = JSON.parse(data) as Partial<LivePing>;
+    return typeof heartbeatMs === 'number' && Number.isInteger(heartbeatMs) && heartbeatMs > 0
+      ? heartbeatMs
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
