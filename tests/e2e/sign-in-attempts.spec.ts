@@ -46,7 +46,8 @@ test.describe('each sign-in completes in the tab that started it, once', () => {
 
   test('a sign-in that fails says so once', async ({ page, context }) => {
     const toastsSeen = await countToasts(page, FAILED);
-    // The provider sends the user back refused (as Google does when they cancel): this very attempt fails.
+    // The provider's answer comes back refused (and with a state that does not match): the callback fails this
+    // very attempt, which its flow cookie names.
     const providerLogin = /\/dev-idp\/interaction\/[^/]+\/login$/;
     await context.route(providerLogin, (route) =>
       route.fulfill({
