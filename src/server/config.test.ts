@@ -11,6 +11,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       dataDir: './data',
       google: undefined,
+      devSignIn: true,
       geocoder: { kind: 'photon', url: 'https://photon.komoot.io/api' },
     });
   });
@@ -40,6 +41,82 @@ describe('configuration', () => {
     );
   });
 
+  describe('the development sign-in (anyone can sign in as anyone)', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+
+    it.each([
+      'http://localhost:3000',
+      'http://shop.localhost:8080',
+      'http://127.0.0.1:3000',
+      'http://127.8.9.10',
+      'http://[::1]:3000',
+    ])('is served without a Google client when PUBLIC_URL is a loopback address (%s)', (url) => {
+      expect(loadConfig({ PUBLIC_URL: url })).toMatchObject({ google: undefined, devSignIn: true });
+    });
+
+    it.each([
+      'https://food.example.com',
+      'http://10.0.0.5:3000',
+      'http://localhost.example.com',
+      'http://[::2]',
+    ])(
+      'refuses to start without a Google client on a public PUBLIC_URL (%s), saying how to configure one',
+      (url) => {
+        const error = catchError(() => loadConfig({ PUBLIC_URL: url }));
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).variables).toEqual(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+        expect(error?.message).toMatch(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+        expect(error?.message).toContain(`${url.replace(/\/$/, '')}/auth/callback`);
+        expect(error?.message).toContain('DEV_SIGN_IN');
+      },
+    );
+
+    it('refuses to start without a Google client when the server listens beyond loopback', () => {
+      const error = catchError(() => loadConfig({ HOST: '0.0.0.0' }));
+      expect((error as ConfigError).variables).toEqual(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+      expect(error?.message).toContain('HOST');
+      expect(loadConfig({ HOST: '::1' }).devSignIn).toBe(true);
+      expect(loadConfig({ HOST: 'localhost' }).devSignIn).toBe(true);
+    });
+
+    it('is served anywhere when enabled on purpose with DEV_SIGN_IN', () => {
+      const config = loadConfig({
+        PUBLIC_URL: 'https://staging.example.com',
+        HOST: '0.0.0.0',
+        DEV_SIGN_IN: 'unsafe-anyone-can-sign-in',
+      });
+      expect(config).toMatchObject({ google: undefined, devSignIn: true });
+    });
+
+    it('is not served when a Google client is configured', () => {
+      expect(loadConfig({ ...google }).devSignIn).toBe(false);
+      expect(loadConfig({ ...google, PUBLIC_URL: 'https://food.example.com' }).devSignIn).toBe(false);
+    });
+
+    it.each(['true', '1', 'yes', 'unsafe'])(
+      'refuses DEV_SIGN_IN=%s (only the long explicit value)',
+      (value) => {
+        const error = catchError(() => loadConfig({ DEV_SIGN_IN: value }));
+        expect((error as ConfigError).variables).toEqual(['DEV_SIGN_IN']);
+      },
+    );
+
+    it('is never served in production, whatever DEV_SIGN_IN says', () => {
+      const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+      const unsafe = { DEV_SIGN_IN: 'unsafe-anyone-can-sign-in' };
+      for (const env of [
+        { ...production, ...unsafe },
+        { ...production, ...unsafe, ...google },
+        { ...production, ...unsafe, PUBLIC_URL: 'http://localhost:3000' },
+      ]) {
+        const error = catchError(() => loadConfig(env));
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).variables).toContain('DEV_SIGN_IN');
+      }
+      expect(loadConfig({ ...production, ...google }).devSignIn).toBe(false);
+    });
+  });
+
   it('reads PostgreSQL, Google and geocoder settings', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@db:5432/app',
@@ -59,3 +136,12 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('https://food.example.com');
   });
 });
+
+function catchError(run: () => unknown): Error | undefined {
+  try {
+    run();
+  } catch (error) {
+    return error as Error;
+  }
+  return undefined;
+}

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 import { LIVE_HEARTBEAT_MS } from '../shared/live.js';
+import { isLoopbackHost } from './lib/loopback.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** The one value of DEV_SIGN_IN that serves the development sign-in beyond loopback: it says what it does. */
+const UNSAFE_DEV_SIGN_IN = 'unsafe-anyone-can-sign-in';
 
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -27,6 +31,10 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
   OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url().default('https://accounts.google.com')),
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  DEV_SIGN_IN: z.preprocess(
+    emptyAsUndefined,
+    z.literal(UNSAFE_DEV_SIGN_IN, { error: `must be unset or ${UNSAFE_DEV_SIGN_IN}` }).optional(),
+  ),
   GEOCODER: z.preprocess(emptyAsUndefined, z.enum(['photon', 'nominatim', 'off']).default('photon')),
   GEOCODER_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SEED_DEMO: z.preprocess(emptyAsUndefined, bool.optional()),
@@ -61,6 +69,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** Serve the development sign-in provider at /dev-idp, where anyone can sign in as anyone. */
+  devSignIn: boolean;
   sessionSecret: string | undefined;
   geocoder: { kind: 'photon' | 'nominatim' | 'off'; url: string };
   seedDemo: boolean | undefined;
@@ -80,6 +90,26 @@ export class ConfigError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The development provider lets anyone sign in as anyone, so it must never be what a reachable deployment falls
+ * back to: without a Google client it is served only on loopback (PUBLIC_URL and HOST both), or when DEV_SIGN_IN
+ * asks for it by name; never in production. Anything else stops the server, saying how to configure Google.
+ */
+function devSignInAllowed(e: z.infer<typeof EnvSchema>, publicUrl: string): boolean {
+  if (e.DEV_SIGN_IN) return true;
+  if (isLoopbackHost(new URL(publicUrl).hostname) && isLoopbackHost(e.HOST)) return true;
+  const callback = `${publicUrl}/auth/callback`;
+  throw new ConfigError(
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    `Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required: PUBLIC_URL (${publicUrl}) ` +
+      `or HOST (${e.HOST}) is not a loopback address, and the development sign-in, where anyone can sign in as ` +
+      'anyone, is served only on loopback.\n  Create an OAuth client of type "Web application" in the Google Cloud ' +
+      `console (APIs & Services, Credentials) with the authorised redirect URI ${callback}, and set ` +
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to its id and secret.\n  (For a throw-away test deployment only: ' +
+      `DEV_SIGN_IN=${UNSAFE_DEV_SIGN_IN}.)`,
+  );
 }
 
 const DEFAULT_GEOCODER_URL = {
@@ -107,6 +137,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
     );
   }
+  if (e.NODE_ENV === 'production' && e.DEV_SIGN_IN) {
+    throw new ConfigError(
+      ['DEV_SIGN_IN'],
+      'Invalid configuration:\n  DEV_SIGN_IN cannot be used when NODE_ENV=production ' +
+        '(the development sign-in provider is never served in production)',
+    );
+  }
   if (e.NODE_ENV === 'production' && !google) {
     throw new ConfigError(
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
@@ -114,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         '(the development sign-in provider is never served in production)',
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const devSignIn = !google && devSignInAllowed(e, publicUrl);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError(
       ['SESSION_SECRET'],
@@ -124,10 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     google,
+    devSignIn,
     sessionSecret: e.SESSION_SECRET,
     geocoder: { kind: e.GEOCODER, url: e.GEOCODER_URL ?? DEFAULT_GEOCODER_URL[e.GEOCODER] },
     seedDemo: e.SEED_DEMO,

@@ -1,7 +1,12 @@
 import { AUTH_CHANNEL } from '../../shared/auth.js';
+import { escapeHtml } from '../lib/errors.js';
 
-/** The page the sign-in popup ends on. Its script (no inline script: our CSP forbids it) tells the opener. */
-export const AUTH_DONE_HTML = `<!doctype html>
+/**
+ * The page the sign-in popup ends on (and a failed full-page sign-in). `continueTo` must be a safe return path
+ * (see safeReturnPath): the server decides where "Continue" leads, never the page's own query string.
+ */
+export function authDonePage(continueTo: string): string {
+  return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -13,28 +18,32 @@ export const AUTH_DONE_HTML = `<!doctype html>
   <body>
     <h1 id="title">Signing you in…</h1>
     <p id="message">This window closes by itself.</p>
-    <p><a id="continue" href="/">Continue to HomeCooked</a></p>
+    <p><a id="continue" href="${escapeHtml(continueTo)}">Continue to HomeCooked</a></p>
     <script src="/auth/done.js"></script>
   </body>
 </html>
 `;
+}
 
+/**
+ * The done page's script (no inline script: our CSP forbids it). It tells our tabs how the sign-in ended, naming
+ * the attempt it answers: anyone can open this page with any query, so a tab acts only on the attempt it started.
+ */
 export const AUTH_DONE_JS = `(function () {
   var params = new URLSearchParams(location.search);
   var ok = params.get('status') === 'ok';
   var role = params.get('role') === 'kitchen' ? 'kitchen' : 'customer';
-  var message = { type: ok ? 'homecooked:signed-in' : 'homecooked:sign-in-failed', role: role };
+  var message = { type: ok ? 'homecooked:signed-in' : 'homecooked:sign-in-failed', role: role, attempt: params.get('attempt') };
   var told = false;
   try {
-    if (window.opener && window.opener !== window) { window.opener.postMessage(message, location.origin); told = true; }
+    // Reading a foreign opener's origin throws: only a page of ours is told.
+    if (window.opener && window.opener !== window && window.opener.location.origin === location.origin) { window.opener.postMessage(message, location.origin); told = true; }
   } catch (e) {}
   try {
     if (typeof BroadcastChannel === 'function') { var channel = new BroadcastChannel(${JSON.stringify(AUTH_CHANNEL)}); channel.postMessage(message); channel.close(); told = true; }
   } catch (e) {}
   document.getElementById('title').textContent = ok ? 'You are signed in' : 'Sign-in did not complete';
   document.getElementById('message').textContent = ok ? 'You can close this window.' : 'Please close this window and try again.';
-  var back = params.get('returnTo');
-  if (back && back.charAt(0) === '/' && back.charAt(1) !== '/') document.getElementById('continue').setAttribute('href', back);
   // A window we opened by script may close itself, even where an opener policy cut window.opener.
   if (told) setTimeout(function () { window.close(); }, 50);
 })();

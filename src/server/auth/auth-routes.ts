@@ -1,12 +1,12 @@
 import * as client from 'openid-client';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Role } from '../../shared/auth.js';
+import { Role, SignInAttempt } from '../../shared/auth.js';
 import { badRequest, HttpError } from '../lib/errors.js';
 import { limits } from '../lib/rate-limit.js';
 import { SESSION_ENDED_PREFIX } from '../live/hub.js';
 import { mutate } from '../live/mutate.js';
-import { AUTH_DONE_HTML, AUTH_DONE_JS } from './auth-done-page.js';
+import { AUTH_DONE_JS, authDonePage } from './auth-done-page.js';
 import type { OidcClient } from './oidc-client.js';
 import { safeReturnPath } from './return-path.js';
 import {
@@ -26,6 +26,7 @@ const Flow = z.object({
   verifier: z.string(),
   returnTo: z.string(),
   popup: z.boolean(),
+  attempt: SignInAttempt.optional(),
 });
 type Flow = z.infer<typeof Flow>;
 
@@ -35,6 +36,7 @@ const flowCookie = (role: Role) => `auth_flow_${role}`;
 const StartQuery = z.object({
   returnTo: z.string().max(2000).default('/'),
   popup: z.enum(['1', '0']).optional(),
+  attempt: SignInAttempt.optional(),
 });
 
 const CallbackQuery = z.object({ state: z.string().max(500).optional() }).passthrough();
@@ -76,6 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
         verifier: client.randomPKCECodeVerifier(),
         returnTo,
         popup: request.query.popup === '1',
+        attempt: request.query.attempt,
       };
       reply.setCookie(flowCookie(role), JSON.stringify(flow), {
         signed: true,
@@ -110,9 +113,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
     const flow = unsigned?.valid && unsigned.value ? Flow.safeParse(safeJson(unsigned.value)) : undefined;
     const finish = (ok: boolean) => {
       reply.header('cache-control', 'no-store');
-      if (flow?.success && !flow.data.popup && ok) return reply.redirect(flow.data.returnTo);
+      // Checked again on the way out: a flow started before the rules last tightened may still be under way.
+      const returnTo = flow?.success ? (safeReturnPath(flow.data.returnTo, publicUrl) ?? '/') : undefined;
+      if (flow?.success && !flow.data.popup && ok) return reply.redirect(returnTo ?? '/');
       const done = new URLSearchParams({ role: role.data, status: ok ? 'ok' : 'failed' });
-      if (flow?.success) done.set('returnTo', flow.data.returnTo);
+      if (flow?.success && flow.data.attempt) done.set('attempt', flow.data.attempt);
+      if (returnTo) done.set('returnTo', returnTo);
       return reply.redirect(`/auth/done?${done.toString()}`);
     };
     if (!flow?.success) {
@@ -150,9 +156,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
     }
   });
 
-  app.get('/auth/done', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(AUTH_DONE_HTML),
-  );
+  app.get('/auth/done', async (request, reply) => {
+    // Anyone can link here with any query: the page is for display only, so a bad return path just means home.
+    const { returnTo } = request.query as { returnTo?: unknown };
+    const continueTo = (typeof returnTo === 'string' && safeReturnPath(returnTo, publicUrl)) || '/';
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(authDonePage(continueTo));
+  });
   app.get('/auth/done.js', async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(AUTH_DONE_JS),
   );

@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
+import { escapeHtml } from '../lib/errors.js';
 import { DevIdpStore } from './dev-idp-store.js';
 import { DEV_CLIENT_ID } from './oidc-client.js';
 
@@ -11,12 +12,6 @@ interface DevAccount {
   email: string;
   name: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The same email is always the same user: the subject is derived from it. */
 const subjectFor = (email: string) =>
@@ -50,8 +45,8 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 
 /**
  * A real OpenID provider (oidc-provider: discovery, JWKS, RS256 ID tokens, PKCE) at /dev-idp, for development and
- * tests when no Google client is configured. Never registered in production (the config refuses to start there
- * without a Google client).
+ * tests when no Google client is configured. Registered only where the config allows it (a loopback PUBLIC_URL and
+ * HOST, or DEV_SIGN_IN set on purpose), never in production.
  */
 export async function registerDevIdp(
   app: FastifyInstance,

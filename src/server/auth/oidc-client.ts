@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import type { Config } from '../config.js';
+import { isLoopbackHost } from '../lib/loopback.js';
 
 export interface OidcClientSettings {
   issuer: string;
@@ -11,7 +12,10 @@ export interface OidcClientSettings {
 
 export const DEV_CLIENT_ID = 'homecooked-dev';
 
-/** Google when configured; otherwise our development provider, reached through the very same code path. */
+/**
+ * Google when configured; otherwise our development provider, reached through the very same code path (where the
+ * config did not allow it, it is not served, and sign-in answers 503).
+ */
 export function oidcSettings(config: Config, devClientSecret: string): OidcClientSettings {
   if (config.google) return { ...config.google, authorizationParameters: { prompt: 'select_account' } };
   return {
@@ -23,8 +27,7 @@ export function oidcSettings(config: Config, devClientSecret: string): OidcClien
   };
 }
 
-const isLoopbackHttp = (url: URL) =>
-  url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+const isLoopbackHttp = (url: URL) => url.protocol === 'http:' && isLoopbackHost(url.hostname);
 
 /**
  * Discovers the provider once (lazily: at start-up the provider, even our own, may not answer yet) and keeps the

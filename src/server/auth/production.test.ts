@@ -10,6 +10,7 @@ describe('in production', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
+    // loadConfig refuses DEV_SIGN_IN in production; even a config that says otherwise gets no development provider.
     const config = loadConfig({
       NODE_ENV: 'production',
       GOOGLE_CLIENT_ID: 'id',
@@ -18,7 +19,7 @@ describe('in production', () => {
       PUBLIC_URL: 'https://food.example.com',
       LOG_LEVEL: 'silent',
     });
-    app = await buildApp({ config, database, webDir: '/nonexistent' });
+    app = await buildApp({ config: { ...config, devSignIn: true }, database, webDir: '/nonexistent' });
     await app.ready();
   });
   afterAll(async () => {

@@ -11,6 +11,8 @@ function geocoder(kind: 'photon' | 'nominatim' | 'off', url: string | undefined,
     NODE_ENV: 'test',
     GEOCODER: kind,
     PUBLIC_URL: 'https://homecooked.example',
+    GOOGLE_CLIENT_ID: 'id',
+    GOOGLE_CLIENT_SECRET: 'secret',
     ...(url ? { GEOCODER_URL: url } : {}),
   });
   return { geo: createGeocoder(config, log, options), warn };

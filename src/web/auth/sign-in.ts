@@ -4,8 +4,8 @@ import { AUTH_CHANNEL, type AuthMessage, type Role } from '../../shared/auth.js'
 import { api } from '../lib/api-client.js';
 import { sessionKey } from './use-session.js';
 
-export function signInUrl(role: Role, returnTo: string, popup: boolean): string {
-  const query = new URLSearchParams({ returnTo, ...(popup ? { popup: '1' } : {}) });
+export function signInUrl(role: Role, returnTo: string, attempt?: string): string {
+  const query = new URLSearchParams({ returnTo, ...(attempt ? { popup: '1', attempt } : {}) });
   return `/auth/${role}/start?${query.toString()}`;
 }
 
@@ -18,17 +18,29 @@ function isAuthMessage(value: unknown): value is AuthMessage {
   );
 }
 
+/** 128 random bits, base64url: an id nobody else can guess (the page may be plain http, without randomUUID). */
+function newAttempt(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 /**
  * Signs in with Google in a popup. The popup ends on our /auth/done page, which tells this tab through a
  * BroadcastChannel and `window.opener.postMessage` (either may be cut by the provider's opener policy) and
  * closes. A blocked popup falls back to a full-page redirect that comes back to `returnTo`.
+ *
+ * Each click is an attempt with a random id that comes back in the answer. `onDone` runs only for the attempt
+ * this tab has pending, and once: the answer arrives twice (opener and channel), other tabs' sign-ins arrive on
+ * the channel too, and anyone can open /auth/done with any query. Another tab's successful sign-in only
+ * refreshes who is signed in here.
  */
 export function useSignIn(role: Role, onDone?: (ok: boolean) => void) {
   const queryClient = useQueryClient();
   const onDoneRef = useRef(onDone);
-  // Whether this tab started a sign-in: the popup's answer arrives twice (opener and channel), and other tabs'
-  // sign-ins arrive on the channel too; every one refreshes the session, only our own calls onDone, once.
-  const pendingRef = useRef(false);
+  const pendingRef = useRef<string | undefined>(undefined);
   useEffect(() => {
     onDoneRef.current = onDone;
   });
@@ -36,9 +48,12 @@ export function useSignIn(role: Role, onDone?: (ok: boolean) => void) {
   useEffect(() => {
     const handle = (data: unknown) => {
       if (!isAuthMessage(data) || data.role !== role) return;
-      void queryClient
-        .invalidateQueries({ queryKey: sessionKey })
-        .then(() => onDoneRef.current?.(data.type === 'homecooked:signed-in'));
+      const ours = !!pendingRef.current && data.attempt === pendingRef.current;
+      const ok = data.type === 'homecooked:signed-in';
+      if (ours) pendingRef.current = undefined;
+      if (!ours && !ok) return;
+      const refreshed = queryClient.invalidateQueries({ queryKey: sessionKey });
+      if (ours) void refreshed.then(() => onDoneRef.current?.(ok));
     };
     const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(AUTH_CHANNEL) : undefined;
     if (channel) channel.onmessage = (event: MessageEvent) => handle(event.data);
@@ -54,17 +69,21 @@ export function useSignIn(role: Role, onDone?: (ok: boolean) => void) {
 
   return useCallback(
     (returnTo: string = window.location.pathname + window.location.search) => {
-      pendingRef.current = true;
+      const attempt = newAttempt();
+      pendingRef.current = attempt;
       const width = 480;
       const height = 640;
       const left = window.screenX + Math.max(0, (window.outerWidth - width) / 2);
       const top = window.screenY + Math.max(0, (window.outerHeight - height) / 2);
       const popup = window.open(
-        signInUrl(role, returnTo, true),
+        signInUrl(role, returnTo, attempt),
         `homecooked-sign-in-${role}`,
         `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
       );
-      if (!popup) window.location.assign(signInUrl(role, returnTo, false));
+      if (!popup) {
+        pendingRef.current = undefined;
+        window.location.assign(signInUrl(role, returnTo));
+      }
     },
     [role],
   );

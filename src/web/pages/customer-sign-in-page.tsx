@@ -1,44 +1,56 @@
-import { Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.js';
 import { GoogleButton } from '../auth/google-button.js';
 import { useSession } from '../auth/use-session.js';
 import { PageLayout } from '../layout/page-layout.js';
 
-/** /CustomerSignIn: sign in with Google (popup), then on to the cart. */
+/**
+ * /CustomerSignIn: sign in with Google (popup), then on to the cart. Signed in already (perhaps in another tab,
+ * which this tab hears about), it says so and offers the cart instead of moving on by itself.
+ */
 export function CustomerSignInPage() {
   const session = useSession();
   const navigate = useNavigate();
-  if (session.data?.customer) return <Navigate to={paths.shoppingCart.href()} replace />;
+  const customer = session.data?.customer;
   return (
     <PageLayout>
       <Center>
         <Paper withBorder radius="md" p="xl" maw={460} w="100%">
           <Stack align="center" gap="lg">
             <Title order={1} size="h2" ta="center">
-              Please Sign In to check out
+              {customer ? 'You are signed in' : 'Please Sign In to check out'}
             </Title>
-            <Text c="dimmed" ta="center">
-              Your cart is kept while you sign in.
-            </Text>
             {session.isPending ? (
               <Loader aria-label="Checking your sign-in" />
+            ) : customer ? (
+              <>
+                <Text ta="center">Signed in as {customer.displayName}</Text>
+                <Button component={Link} to={paths.shoppingCart.href()} size="md">
+                  Go to your cart
+                </Button>
+              </>
             ) : (
-              <GoogleButton
-                role="customer"
-                label="Sign in with Google"
-                returnTo={paths.shoppingCart.href()}
-                onDone={(ok) => {
-                  if (ok) void navigate(paths.shoppingCart.href());
-                  else
-                    notifications.show({
-                      color: 'red',
-                      title: 'Sign-in did not complete',
-                      message: 'Please try again.',
-                    });
-                }}
-              />
+              <>
+                <Text c="dimmed" ta="center">
+                  Your cart is kept while you sign in.
+                </Text>
+                <GoogleButton
+                  role="customer"
+                  label="Sign in with Google"
+                  returnTo={paths.shoppingCart.href()}
+                  onDone={(ok) => {
+                    if (ok) void navigate(paths.shoppingCart.href());
+                    else
+                      notifications.show({
+                        color: 'red',
+                        title: 'Sign-in did not complete',
+                        message: 'Please try again.',
+                      });
+                  }}
+                />
+              </>
             )}
           </Stack>
         </Paper>
