@@ -44,15 +44,28 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Folder of the built web app; defaults to dist/web. Missing → API only. */
   webDir?: string;
+  /** How long a client may take to send a whole request, and its headers; tests shorten them. */
+  timeouts?: { requestMs: number; headersMs: number };
 }
+
+// A trickling client (slowloris) holds a connection and a parser until these run out. They end when the request
+// has been received, so they never touch a long answer (a live stream) or an idle keep-alive connection.
+const DEFAULT_TIMEOUTS = { requestMs: 30_000, headersMs: 10_000 };
 
 /** Builds the whole server (API, live streams, web app) on an open database. The caller owns `database`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const { trustProxy } = config;
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 64 * 1024,
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // Node looks for expired requests only this often (30 s by default, which would triple the headers limit).
+      connectionsCheckingInterval: Math.ceil(timeouts.headersMs / 10),
+    },
     // A hop count trusts the nearest N proxies (Fastify's types take it as a function of the hop).
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,

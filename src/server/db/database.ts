@@ -103,6 +103,9 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on the next checkout.
   });
+  // A client checked out for a transaction has no error listener of the pool's: losing the server between two of
+  // its statements would crash the process. With this one, its next statement fails instead (answered 503).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const client = await pool.connect();
   let fresh: boolean;
   try {

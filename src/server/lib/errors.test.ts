@@ -1,9 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it, describe } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/database.js';
-import { openTestDatabase } from '../test/test-database.js';
+import { freePort } from '../test/http-client.js';
+import { adminUrl, openTestDatabase } from '../test/test-database.js';
 import { testConfig } from '../test/test-app.js';
-import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from './errors.js';
 
 describe('error handler', () => {
   let database: Database;
@@ -27,5 +34,58 @@ describe('error handler', () => {
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('at ');
     expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side' });
+  });
+});
+
+/** The error `action` fails with (real errors from the real drivers, not imitations). */
+async function failure(action: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await action();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('what counts as "database unavailable"', () => {
+  const pools: pg.Pool[] = [];
+  const pool = (connectionString: string) => {
+    const created = new pg.Pool({ connectionString, connectionTimeoutMillis: 2000 });
+    created.on('error', () => {}); // a terminated idle client; the query's own error is what we look at
+    pools.push(created);
+    return created;
+  };
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.end()));
+  });
+
+  it('counts a PostgreSQL server nobody answers at, in a query and in a transaction', async () => {
+    const db = drizzlePg(pool(`postgres://postgres@127.0.0.1:${await freePort()}/postgres`));
+    expect(isDatabaseUnavailable(await failure(() => db.execute(sql`select 1`)))).toBe(true);
+    // A transaction's pool checkout is not wrapped by drizzle: the driver's own error arrives bare.
+    expect(isDatabaseUnavailable(await failure(() => db.transaction(async () => {})))).toBe(true);
+  });
+
+  it('counts a connection the server ends, and a closed PGlite', async () => {
+    const db = drizzlePg(pool(adminUrl()));
+    const terminated = await failure(() => db.execute(sql`select pg_terminate_backend(pg_backend_pid())`));
+    expect(isDatabaseUnavailable(terminated)).toBe(true);
+
+    const client = new PGlite();
+    await client.close();
+    expect(isDatabaseUnavailable(await failure(() => drizzlePglite(client).execute(sql`select 1`)))).toBe(
+      true,
+    );
+  });
+
+  it('does not count a query the database refuses, nor a network error of anything but the database', async () => {
+    const db = drizzlePg(pool(adminUrl()));
+    expect(isDatabaseUnavailable(await failure(() => db.execute(sql`select * from no_such_table`)))).toBe(
+      false,
+    );
+    // e.g. the geocoder or the sign-in provider being down
+    const port = await freePort();
+    const fetchFailed = await failure(() => fetch(`http://127.0.0.1:${port}/`));
+    expect(isDatabaseUnavailable(fetchFailed)).toBe(false);
   });
 });

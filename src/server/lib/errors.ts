@@ -1,4 +1,6 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/errors.js';
 
@@ -32,32 +34,38 @@ export class UnavailableError extends HttpError {
   }
 }
 
-const CONNECTION_ERROR_CODES = new Set([
+// SQLSTATEs by which the server says it is shutting down or cannot take a connection now.
+const SERVER_UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+// What a socket to the database server reports when the server cannot be reached or drops the connection.
+const SOCKET_ERROR_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
-  '57P01',
-  '57P03',
-  '08006',
-  '08001',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
 ]);
+// pg's and PGlite's own words for a connection lost, not obtained in time, or closed.
+const DRIVER_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is clos(ed|ing))/;
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  // Drizzle wraps the driver's error: look along the chain of causes.
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    const message = String((e as { message?: unknown }).message ?? '');
-    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
-    if (
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|connect ECONNREFUSED/i.test(
-        message,
-      )
-    ) {
-      return true;
-    }
-  }
-  return false;
+/**
+ * True for an error of the database driver saying the database cannot be reached, and for nothing else: a
+ * client's request stream reports ECONNRESET too when the client goes away, and a fetch to another service
+ * carries ECONNREFUSED in its cause, and neither is a database outage.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // Drizzle wraps what the driver threw in a query; a transaction's pool checkout arrives bare.
+  const wrapped = error instanceof DrizzleQueryError;
+  const cause = wrapped ? error.cause : error;
+  if (!(cause instanceof Error)) return false;
+  if (cause instanceof pg.DatabaseError) return SERVER_UNAVAILABLE_STATES.has(cause.code ?? '');
+  if (DRIVER_MESSAGES.test(cause.message)) return true;
+  const { code, syscall } = cause as NodeJS.ErrnoException;
+  // Bare, only a socket the pool failed to open (a client's stream is never dialled by us).
+  return (
+    SOCKET_ERROR_CODES.has(code ?? '') && (wrapped || syscall === 'connect' || syscall === 'getaddrinfo')
+  );
 }
 
 export const escapeHtml = (text: string) =>
@@ -105,7 +113,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status < 500) {
-      // Fastify's own client errors (malformed JSON, wrong content type, body too large).
+      // Fastify's own client errors (malformed JSON, wrong content type, body too large), and a body that never
+      // came whole: the client hung up, or was cut off for sending it too slowly. Nobody reads that answer.
+      if (request.raw.socket?.destroyed) request.log.info('client went away');
       return reply
         .status(status)
         .send({ code: error.code ?? 'BAD_REQUEST', message: error.message, field: 'body' });

@@ -18,11 +18,11 @@ export function createPrivatePostgres(port: number) {
     execFileSync('chown', ['postgres:postgres', dir]);
     chmodSync(dir, 0o755);
   }
-  const run = (tool: string, args: string[]) => {
+  const run = (tool: string, args: string[], { check = true } = {}) => {
     const command = asRoot ? 'runuser' : join(bin, tool);
     const argv = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
     const result = spawnSync(command, argv, { encoding: 'utf8', timeout: 60_000 });
-    if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
+    if (check && result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
@@ -30,13 +30,10 @@ export function createPrivatePostgres(port: number) {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start: () => run('pg_ctl', ['-D', dataDir, '-o', options, '-l', join(dir, 'log'), '-w', 'start']),
     stop: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    /** Stops the server as a crash would: every process quits at once, and the next start replays the WAL. */
+    crash: () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']),
     destroy: () => {
-      spawnSync(
-        asRoot ? 'runuser' : join(bin, 'pg_ctl'),
-        asRoot
-          ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', 'stop']
-          : ['-D', dataDir, '-m', 'immediate', 'stop'],
-      );
+      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop'], { check: false });
       rmSync(dir, { recursive: true, force: true });
     },
   };
