@@ -10,30 +10,21 @@ import { authRoutes } from './auth/auth-routes.js';
 import { registerDevIdp } from './auth/dev-idp.js';
 import { createOidcClient, oidcSettings } from './auth/oidc-client.js';
 import { sessionSecret } from './auth/secrets.js';
-import { forgetSession } from './auth/sessions.js';
-import { sessionRoutes } from './auth/session-routes.js';
 import { registerSessionSweep } from './auth/session-sweep.js';
-import { kitchenRoutes } from './kitchens/kitchen-routes.js';
-import { menuRoutes } from './menu/menu-routes.js';
-import { ownMenuRoutes } from './menu/own-menu-routes.js';
-import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
-import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
-import { customerOrderRoutes } from './orders/customer-order-routes.js';
-import { geocodeRoutes } from './geocode/geocode-routes.js';
-import { chatRoutes } from './chat/chat-routes.js';
-import { registerOriginCheck } from './lib/origin-check.js';
-import { registerRateLimit } from './lib/rate-limit.js';
 import { registerErrorHandler } from './lib/errors.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerWebApp } from './lib/static-files.js';
-import { LiveHub, SESSION_ENDED_PREFIX } from './live/hub.js';
+import { apiRoutes } from './api-routes.js';
+import { ChangeBus } from './live/bus.js';
+import { LiveHub } from './live/hub.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
     db: Db;
+    bus: ChangeBus;
     hub: LiveHub;
   }
 }
@@ -51,6 +42,9 @@ export interface BuildAppOptions {
 // A trickling client (slowloris) holds a connection and a parser until these run out. They end when the request
 // has been received, so they never touch a long answer (a live stream) or an idle keep-alive connection.
 const DEFAULT_TIMEOUTS = { requestMs: 30_000, headersMs: 10_000 };
+
+const devClientSecret = (secret: string) =>
+  createHmac('sha256', secret).update('dev-idp-client').digest('base64url');
 
 /** Builds the whole server (API, live streams, web app) on an open database. The caller owns `database`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -74,53 +68,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const bus = new ChangeBus(database);
   const hub = new LiveHub(app.log, { heartbeatMs: config.liveHeartbeatMs });
+  hub.follow(bus);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('bus', bus);
   app.decorate('hub', hub);
-
-  const stopListening = await database.listen({
-    onTopic: (topic) => {
-      // Another instance signed a session out: forget it here too, before ending its streams.
-      if (topic.startsWith(SESSION_ENDED_PREFIX)) forgetSession(topic.slice(SESSION_ENDED_PREFIX.length));
-      hub.changed(topic);
-    },
-    onResync: () => hub.resyncAll(),
-  });
+  const stopListening = await bus.listen();
   // Streams never end by themselves: end them first so that close() can finish.
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => stopListening());
 
   const secret = sessionSecret(config);
   await app.register(fastifyCookie, { secret });
+  // Every answer's headers, and JSON errors unless a scope says otherwise.
   registerErrorHandler(app);
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
-
-  registerOriginCheck(app, config.publicUrl);
-  await registerRateLimit(app);
-
+  registerSecurityHeaders(app, { https: config.https });
   registerSessionSweep(app);
+
+  // Each part in its own plugin scope, with its own rules (hooks, error handler, rate limits).
   await app.register(healthRoutes);
-  await app.register(sessionRoutes);
+  await app.register(apiRoutes);
+  await app.register(authRoutes, { oidc: createOidcClient(oidcSettings(config, devClientSecret(secret))) });
   // Our own provider, where anyone can sign in as anyone: only where the config allowed it, never in production.
-  const devClientSecret = createHmac('sha256', secret).update('dev-idp-client').digest('base64url');
   if (config.devSignIn && config.nodeEnv !== 'production') {
     await registerDevIdp(app, {
-      clientSecret: devClientSecret,
+      clientSecret: devClientSecret(secret),
       cookieKey: createHmac('sha256', secret).update('dev-idp-cookies').digest('base64url'),
     });
   }
-  await app.register(authRoutes, { oidc: createOidcClient(oidcSettings(config, devClientSecret)) });
-  await app.register(kitchenRoutes);
-  await app.register(menuRoutes);
-  await app.register(ownKitchenRoutes);
-  await app.register(ownMenuRoutes);
-  await app.register(kitchenOrderRoutes);
-  await app.register(customerOrderRoutes);
-  await app.register(geocodeRoutes);
-  await app.register(chatRoutes);
-
   const webApp = await registerWebApp(app, options.webDir ?? join(projectRoot(), 'dist', 'web'));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

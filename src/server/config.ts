@@ -66,6 +66,10 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Browsers reach us over https: HSTS, and Secure cookies with the `__Host-` prefix. */
+  https: boolean;
+  /** The session cookie of each role (kitchen and customer are separate sessions). */
+  sessionCookies: { kitchen: string; customer: string };
   databaseUrl: string | undefined;
   dataDir: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -153,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const devSignIn = !google && devSignInAllowed(e, publicUrl);
+  const https = publicUrl.startsWith('https:');
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError(
       ['SESSION_SECRET'],
@@ -164,6 +169,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    https,
+    sessionCookies: {
+      kitchen: `${https ? '__Host-' : ''}kitchen_session`,
+      customer: `${https ? '__Host-' : ''}customer_session`,
+    },
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     google,

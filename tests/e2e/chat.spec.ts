@@ -3,9 +3,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { upsertUser } from '../../src/server/auth/users.js';
 import { chatMessages } from '../../src/server/db/schema.js';
-import type { LiveHub } from '../../src/server/live/hub.js';
+import { ChangeBus } from '../../src/server/live/bus.js';
 import { mutate } from '../../src/server/live/mutate.js';
-import { topics } from '../../src/server/live/topics.js';
+import { chatTopic } from '../../src/server/chat/chat-topic.js';
 import { e2eDatabase } from './db.js';
 import { expect, test } from './fixtures.js';
 import { newPerson, signInWithPopup } from './sign-in.js';
@@ -35,7 +35,6 @@ function watchEventSources() {
 }
 
 /** This process holds no live streams; the server hears of our writes through the database's notification. */
-const noLocalHub = { changed() {} } as unknown as LiveHub;
 
 interface Chatter {
   context: BrowserContext;
@@ -194,7 +193,8 @@ test.describe('chat room', () => {
   });
 
   test('loads older messages on request, with a default picture for a broken one', async ({ browser }) => {
-    const { db } = await e2eDatabase();
+    const database = await e2eDatabase();
+    const { db } = database;
     const tag = randomUUID().slice(0, 8);
     const elder = await upsertUser(db, {
       issuer: 'urn:e2e',
@@ -206,7 +206,7 @@ test.describe('chat room', () => {
     // Long ago, so they are older than anything else the chat holds.
     const base = Date.UTC(1975, 0, 1);
     // Announced like any write, so the server's cached latest page is reloaded.
-    await mutate({ db, hub: noLocalHub }, async (tx, publish) => {
+    await mutate({ db, bus: new ChangeBus(database) }, async (tx, publish) => {
       await tx.insert(chatMessages).values(
         Array.from({ length: 150 }, (_, i) => ({
           userId: elder.id,
@@ -214,7 +214,7 @@ test.describe('chat room', () => {
           createdAt: new Date(base + i * 1000),
         })),
       );
-      await publish(topics.chat());
+      publish(chatTopic);
     });
     const { page, context } = await openChat(browser, 'Eve');
     const older = page.getByRole('button', { name: 'Load older messages' });

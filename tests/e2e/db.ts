@@ -4,9 +4,9 @@ import { createSession } from '../../src/server/auth/sessions.js';
 import { openPostgres, type Database } from '../../src/server/db/database.js';
 import { upsertUser } from '../../src/server/auth/users.js';
 import { registerKitchen } from '../../src/server/kitchens/kitchen-service.js';
-import type { LiveHub } from '../../src/server/live/hub.js';
+import { ChangeBus } from '../../src/server/live/bus.js';
 import { mutate } from '../../src/server/live/mutate.js';
-import { topics } from '../../src/server/live/topics.js';
+import { customerOrderTopic, kitchenOrdersTopic } from '../../src/server/orders/order-topics.js';
 import { orders } from '../../src/server/db/schema.js';
 
 let database: Promise<Database> | undefined;
@@ -17,9 +17,19 @@ export function e2eDatabase(): Promise<Database> {
   return database;
 }
 
+/**
+ * The database with a change bus of its own: this process holds no live streams, so its writes reach the running
+ * server only through the database's notifications, as another instance's would.
+ */
+async function writer() {
+  const database = await e2eDatabase();
+  return { db: database.db, bus: new ChangeBus(database) };
+}
+
 /** Registers a kitchen through the service the API uses; its commit notifies the running server. */
 export async function createKitchen(name: string) {
-  const { db } = await e2eDatabase();
+  const app = await writer();
+  const { db } = app;
   const owner = await upsertUser(db, {
     issuer: 'urn:e2e',
     subject: randomUUID(),
@@ -27,9 +37,7 @@ export async function createKitchen(name: string) {
     displayName: 'E2E Cook',
     photoUrl: null,
   });
-  // This process holds no live streams; the server learns of the change through the database's notification.
-  const noLocalHub = { changed() {} } as unknown as LiveHub;
-  const kitchen = await registerKitchen({ db, hub: noLocalHub }, owner, {
+  const kitchen = await registerKitchen(app, owner, {
     name,
     category: 'Fusion',
     address: '5 Test Road',
@@ -65,17 +73,15 @@ export async function customerSessionCookie(email: string) {
  * the screens watch (the running server hears it through the database's notification).
  */
 export async function setOpenOrderStatus(customerEmail: string, status: string) {
-  const { db } = await e2eDatabase();
-  const noLocalHub = { changed() {} } as unknown as LiveHub;
-  return mutate({ db, hub: noLocalHub }, async (tx, publish) => {
+  return mutate(await writer(), async (tx, publish) => {
     const [order] = await tx
       .update(orders)
       .set({ status, updatedAt: new Date() })
       .where(and(eq(orders.customerEmail, customerEmail), isNull(orders.archivedAt)))
       .returning();
     if (!order) throw new Error(`no open order for ${customerEmail}`);
-    await publish(topics.customerOrder(order.customerId));
-    await publish(topics.kitchenOrders(order.kitchenId));
+    publish(customerOrderTopic, order.customerId);
+    publish(kitchenOrdersTopic, order.kitchenId);
     return order;
   });
 }

@@ -1,5 +1,10 @@
 import { AUTH_CHANNEL } from '../../shared/auth.js';
-import { escapeHtml } from '../lib/errors.js';
+import { escapeHtml } from '../lib/html.js';
+
+/** The page a sign-in that could not start shows in the popup (a refusal, such as the rate limit). */
+export function signInErrorPage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>HomeCooked sign-in</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head><body style="font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem"><h1>Sign-in could not start</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/" style="color:#c2410c">Back to HomeCooked</a></p></body></html>`;
+}
 
 /**
  * The page the sign-in popup ends on (and a failed full-page sign-in). `continueTo` must be a safe return path

@@ -2,19 +2,19 @@ import * as client from 'openid-client';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role, SignInAttempt } from '../../shared/auth.js';
-import { badRequest, HttpError } from '../lib/errors.js';
-import { limits } from '../lib/rate-limit.js';
-import { SESSION_ENDED_PREFIX } from '../live/hub.js';
+import { badRequest, HttpError, registerErrorHandler } from '../lib/errors.js';
+import { registerOriginCheck } from '../lib/origin-check.js';
+import { limits, registerRateLimit } from '../lib/rate-limit.js';
 import { mutate } from '../live/mutate.js';
-import { AUTH_DONE_JS, authDonePage } from './auth-done-page.js';
+import { AUTH_DONE_JS, authDonePage, signInErrorPage } from './auth-done-page.js';
 import type { OidcClient } from './oidc-client.js';
 import { safeReturnPath } from './return-path.js';
 import {
   clearSessionCookie,
   createSession,
   deleteSession,
+  forgetSession,
   hashToken,
-  sessionCookieName,
   setSessionCookie,
 } from './sessions.js';
 import { upsertUser } from './users.js';
@@ -47,8 +47,14 @@ const CallbackQuery = z.object({ state: z.string().max(500).optional() }).passth
  * separate sessions with separate cookies.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (app, { oidc }) => {
-  const { publicUrl } = app.config;
-  const secure = publicUrl.startsWith('https:');
+  const { publicUrl, https: secure } = app.config;
+  // This scope's own rules: the origin check (sign-out changes state), the sign-in rate limit, and refusals shown
+  // as a page to the popup the browser opened (JSON to scripts).
+  registerOriginCheck(app, publicUrl);
+  await registerRateLimit(app);
+  registerErrorHandler(app, { page: signInErrorPage });
+  // A session signed out on any instance is forgotten here too.
+  app.bus.on('session-ended', ({ sessionHash }) => forgetSession(sessionHash));
   const redirectUri = `${publicUrl}/auth/callback`;
 
   app.get(
@@ -174,12 +180,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
     { schema: { params: z.object({ role: Role }) } },
     async (request, reply) => {
       const { role } = request.params;
-      const token = request.cookies[sessionCookieName(role, secure)];
+      const token = request.cookies[app.config.sessionCookies[role]];
       if (token) {
         // Deleting the session also ends the live streams it opened, on every instance.
-        await mutate(app, async (tx, publish) => {
+        await mutate(app, async (tx, _publish, send) => {
           await deleteSession(tx, token);
-          await publish(`${SESSION_ENDED_PREFIX}${hashToken(token)}`);
+          send({ type: 'session-ended', sessionHash: hashToken(token) });
         });
       }
       clearSessionCookie(reply, role);

@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
-import { escapeHtml } from '../lib/errors.js';
+import { escapeHtml } from '../lib/html.js';
 import { DevIdpStore } from './dev-idp-store.js';
 import { DEV_CLIENT_ID } from './oidc-client.js';
 

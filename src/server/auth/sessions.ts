@@ -75,15 +75,10 @@ export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
 
 /** The hashed session tokens a request carries (both roles), to tag the live streams it opens. */
 export function requestSessionHashes(request: FastifyRequest): string[] {
-  const secure = request.server.config.publicUrl.startsWith('https:');
-  return ROLES.map((role) => request.cookies[sessionCookieName(role, secure)])
+  const { sessionCookies } = request.server.config;
+  return ROLES.map((role) => request.cookies[sessionCookies[role]])
     .filter((t): t is string => typeof t === 'string' && t.length > 0)
     .map(hashToken);
-}
-
-/** Cookie names per role; with https the `__Host-` prefix pins them to our origin. */
-export function sessionCookieName(role: Role, secure: boolean): string {
-  return `${secure ? '__Host-' : ''}${role}_session`;
 }
 
 export function sessionCookieOptions(secure: boolean, maxAgeMs = SESSION_TTL_MS) {
@@ -101,12 +96,18 @@ export function currentUser(request: FastifyRequest, role: Role): Promise<User |
   }
   let pending = byRole.get(role);
   if (!pending) {
-    const secure = request.server.config.publicUrl.startsWith('https:');
-    const token = request.cookies[sessionCookieName(role, secure)];
+    const token = request.cookies[request.server.config.sessionCookies[role]];
     pending = token ? findSessionUser(request.server.db, token, role) : Promise.resolve(undefined);
     byRole.set(role, pending);
   }
   return pending;
+}
+
+/** The user signed in under either role (the customer's identity first), or a 401 saying `message`. */
+export async function requireAnyUser(request: FastifyRequest, message = 'Please sign in'): Promise<User> {
+  const user = (await currentUser(request, 'customer')) ?? (await currentUser(request, 'kitchen'));
+  if (!user) throw unauthorized(message);
+  return user;
 }
 
 /** The user signed in under `role`, or a 401. */
@@ -120,11 +121,11 @@ export async function requireUser(request: FastifyRequest, role: Role): Promise<
 }
 
 export function setSessionCookie(reply: FastifyReply, role: Role, token: string): void {
-  const secure = reply.server.config.publicUrl.startsWith('https:');
-  reply.setCookie(sessionCookieName(role, secure), token, sessionCookieOptions(secure));
+  const { https, sessionCookies } = reply.server.config;
+  reply.setCookie(sessionCookies[role], token, sessionCookieOptions(https));
 }
 
 export function clearSessionCookie(reply: FastifyReply, role: Role): void {
-  const secure = reply.server.config.publicUrl.startsWith('https:');
-  reply.clearCookie(sessionCookieName(role, secure), { path: '/', secure, httpOnly: true, sameSite: 'lax' });
+  const { https, sessionCookies } = reply.server.config;
+  reply.clearCookie(sessionCookies[role], { path: '/', secure: https, httpOnly: true, sameSite: 'lax' });
 }

@@ -3,12 +3,12 @@ import { CHAT_RATE_LIMIT, type ChatMessage } from '../../shared/chat.js';
 import type { User } from '../auth/users.js';
 import { tooManyRequests } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
-import { topics } from '../live/topics.js';
+import { chatTopic } from '../chat/chat-topic.js';
 import { insertMessage, lockSender, secondsUntilSenderMayPost } from './chat-queries.js';
 
 /** Posts `text` as `sender` unless they are over the rate limit (429), and announces the new message. */
 export function postMessage(
-  app: Pick<FastifyInstance, 'db' | 'hub'>,
+  app: Pick<FastifyInstance, 'db' | 'bus'>,
   sender: User,
   text: string,
 ): Promise<ChatMessage> {
@@ -24,7 +24,7 @@ export function postMessage(
       );
     }
     const message = await insertMessage(tx, sender, text);
-    await publish(topics.chat());
+    publish(chatTopic);
     return message;
   });
 }

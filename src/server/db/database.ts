@@ -18,7 +18,8 @@ export type DbOrTx = Db | Tx;
 export const CHANGES_CHANNEL = 'marketplace_changes';
 
 export interface ListenHandlers {
-  onTopic(topic: string): void;
+  /** A payload sent with `notify` by a transaction that committed (on any instance). */
+  onMessage(payload: string): void;
   /** The listening connection was lost and is back: anything may have changed meanwhile. */
   onResync(): void;
 }
@@ -34,9 +35,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Publishes change topics inside the caller's transaction: they are delivered only if and when it commits. */
-export async function notify(tx: DbOrTx, ...topics: string[]): Promise<void> {
-  const calls = topics.map((topic) => sql`pg_notify(${CHANGES_CHANNEL}, ${topic})`);
+/** Sends payloads inside the caller's transaction: they are delivered only if and when it commits. */
+export async function notify(tx: DbOrTx, ...payloads: string[]): Promise<void> {
+  const calls = payloads.map((payload) => sql`pg_notify(${CHANGES_CHANNEL}, ${payload})`);
   await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
 
@@ -76,8 +77,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
-    async listen({ onTopic }) {
-      const unsubscribe = await client.listen(CHANGES_CHANNEL, onTopic);
+    async listen({ onMessage }) {
+      const unsubscribe = await client.listen(CHANGES_CHANNEL, onMessage);
       return async () => {
         if (!closed) await unsubscribe();
       };
@@ -159,7 +160,7 @@ class PgListener {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 2000 });
     client.on('notification', (msg) => {
-      if (msg.channel === CHANGES_CHANNEL && msg.payload) this.handlers.onTopic(msg.payload);
+      if (msg.channel === CHANGES_CHANNEL && msg.payload) this.handlers.onMessage(msg.payload);
     });
     const onLost = () => {
       if (this.client !== client) return;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddressSuggestions, GeocodeQuery, GeocodeSettings } from '../../shared/geocode.js';
-import { currentUser } from '../auth/sessions.js';
-import { unauthorized } from '../lib/errors.js';
+import { requireAnyUser } from '../auth/sessions.js';
 import { limits } from '../lib/rate-limit.js';
 import { createGeocoder } from './geocoder.js';
 
@@ -12,14 +11,6 @@ import { createGeocoder } from './geocoder.js';
 export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const geocoder = createGeocoder(app.config, app.log);
 
-  const requireSignedIn = async (request: Parameters<typeof currentUser>[0]) => {
-    const [customer, kitchen] = await Promise.all([
-      currentUser(request, 'customer'),
-      currentUser(request, 'kitchen'),
-    ]);
-    if (!customer && !kitchen) throw unauthorized('Please sign in to get address suggestions');
-  };
-
   app.get(
     '/api/geocode',
     {
@@ -27,7 +18,7 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: GeocodeQuery, response: { 200: AddressSuggestions } },
     },
     async (request, reply) => {
-      await requireSignedIn(request);
+      await requireAnyUser(request, 'Please sign in to get address suggestions');
       reply.header('cache-control', 'private, max-age=300');
       return geocoder.search(request.query.q);
     },

@@ -68,17 +68,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-function errorPage(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>HomeCooked sign-in</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head><body style="font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem"><h1>Sign-in could not start</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/" style="color:#c2410c">Back to HomeCooked</a></p></body></html>`;
+export interface ErrorHandlerOptions {
+  /** Renders a refusal as a page for requests the browser itself made (a popup), rather than JSON. */
+  page?: (message: string) => string;
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * Turns thrown errors into answers for the routes of `app`'s scope: `{ code, message, field }` JSON (4xx), 503 when
+ * the database is unreachable, a generic 500 otherwise; a scope of pages passes `page`.
+ */
+export function registerErrorHandler(app: FastifyInstance, { page }: ErrorHandlerOptions = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -97,10 +96,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       const body: ApiErrorBody = { code: error.code, message: error.message, field: error.field };
       if (error.headers) reply.headers(error.headers);
-      // The sign-in pages are opened by the browser itself (the popup): answer them a page, not JSON.
-      if (request.url.startsWith('/auth/') && (request.headers.accept ?? '').includes('text/html')) {
-        return reply.status(error.statusCode).type('text/html; charset=utf-8').send(errorPage(error.message));
-      }
+      if (page && (request.headers.accept ?? '').includes('text/html'))
+        return reply.status(error.statusCode).type('text/html; charset=utf-8').send(page(error.message));
       return reply.status(error.statusCode).send(body);
     }
     if (isDatabaseUnavailable(error)) {

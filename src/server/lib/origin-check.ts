@@ -12,7 +12,6 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
   const ownOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (request.url.startsWith('/dev-idp/')) return; // the development provider's own forms post to itself
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
     if (

@@ -14,7 +14,7 @@ export const limits = {
     max: 30,
     timeWindow: '1 minute',
     keyGenerator: (request: FastifyRequest) =>
-      `order:${request.cookies.customer_session ?? request.cookies['__Host-customer_session'] ?? request.ip}`,
+      `order:${request.cookies[request.server.config.sessionCookies.customer] ?? request.ip}`,
   },
   /** Address suggestions, per address (debounced typing makes about one a second at most). */
   geocode: { max: 120, timeWindow: '1 minute' },

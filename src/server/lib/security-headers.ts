@@ -15,9 +15,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-  app.addHook('onSend', async (request, reply, payload) => {
-    // The development sign-in provider renders its own pages (with a form posting back to itself).
-    if (!request.url.startsWith('/dev-idp')) reply.header('content-security-policy', csp);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');

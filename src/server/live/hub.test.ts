@@ -10,10 +10,10 @@ describe('LiveHub cache', () => {
     const hub = new LiveHub(pino({ level: 'silent' }));
     let loads = 0;
     const load = async () => ({ n: ++loads });
-    expect(await hub.read('t', load)).toBe('{"n":1}');
-    expect(await hub.read('t', load)).toBe('{"n":1}');
+    expect((await hub.read('t', load)).json).toBe('{"n":1}');
+    expect((await hub.read('t', load)).json).toBe('{"n":1}');
     hub.changed('t');
-    expect(await hub.read('t', load)).toBe('{"n":2}');
+    expect((await hub.read('t', load)).json).toBe('{"n":2}');
     hub.close();
   });
 
@@ -26,9 +26,9 @@ describe('LiveHub cache', () => {
     value = 'new';
     hub.changed('t'); // the write committed while the first load was in flight
     release();
-    expect(await first).toBe('"new"'); // (the in-flight load resolved with the value it read)
+    expect((await first).json).toBe('"new"'); // (the in-flight load resolved with the value it read)
     let loads = 0;
-    expect(await hub.read('t', async () => `fresh-${++loads}`)).toBe('"fresh-1"');
+    expect((await hub.read('t', async () => `fresh-${++loads}`)).json).toBe('"fresh-1"');
     hub.close();
   });
 

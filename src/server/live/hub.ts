@@ -1,12 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeBus } from './bus.js';
 import { LIVE_EVENT, LIVE_HEARTBEAT_MS, type LivePing } from '../../shared/live.js';
 
 type Loader = () => Promise<unknown>;
 
-interface Snapshot {
+/** A topic's data as sent: its JSON, and whether it means "there is no such thing". */
+export interface Snapshot {
   version: number;
   json: string;
+  missing: boolean;
 }
 
 interface Subscriber {
@@ -17,6 +20,7 @@ interface Subscriber {
 
 interface TopicState {
   load: Loader;
+  isMissing: ((data: unknown) => boolean) | undefined;
   /** Bumped on every change notice; a load started at an older version is not cached. */
   version: number;
   cached: Snapshot | undefined;
@@ -28,8 +32,6 @@ interface TopicState {
 
 /** Drop a subscriber whose socket has this much unsent data: it is not reading. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-/** A change notice `session-ended:<token hash>` ends that session's streams on every instance. */
-export const SESSION_ENDED_PREFIX = 'session-ended:';
 /** Topics kept cached with nobody subscribed, at most; the least recently created go first. */
 const MAX_IDLE_TOPICS = 5000;
 
@@ -59,15 +61,16 @@ export class LiveHub {
     this.heartbeat.unref();
   }
 
-  /** The current snapshot of a topic as JSON text, loading it if it is not cached. */
-  async read(topic: string, load: Loader): Promise<string> {
-    return (await this.snapshot(this.state(topic, load))).json;
+  /**
+   * The current snapshot of a topic, loading it if it is not cached. A topic's key always names the same loader
+   * (topics are declared once: live/topic.ts), so the loader of whoever asks first is the topic's loader.
+   */
+  read(topic: string, load: Loader, isMissing?: (data: unknown) => boolean): Promise<Snapshot> {
+    return this.snapshot(this.state(topic, load, isMissing));
   }
 
   /** A topic changed (a write committed here or on another instance): reload it for its subscribers. */
   changed(topic: string): void {
-    if (topic.startsWith(SESSION_ENDED_PREFIX))
-      return this.endSessionStreams(topic.slice(SESSION_ENDED_PREFIX.length));
     const state = this.topics.get(topic);
     if (!state) return;
     state.version++;
@@ -75,6 +78,16 @@ export class LiveHub {
     state.inflight = undefined;
     if (state.subscribers.size > 0) this.refresh(topic, state);
     else this.topics.delete(topic);
+  }
+
+  /**
+   * Follows the change bus: reloads the topics it says changed, ends the streams of sessions signed out anywhere,
+   * and reloads everything after a gap in the feed.
+   */
+  follow(bus: ChangeBus): void {
+    bus.on('changed', ({ topic }) => this.changed(topic));
+    bus.on('session-ended', ({ sessionHash }) => this.endSessionStreams(sessionHash));
+    bus.onResync(() => this.resyncAll());
   }
 
   /** The change feed was interrupted: every topic may be stale. */
@@ -137,12 +150,13 @@ export class LiveHub {
     }
   }
 
-  private state(topic: string, load: Loader): TopicState {
+  private state(topic: string, load: Loader, isMissing?: (data: unknown) => boolean): TopicState {
     let state = this.topics.get(topic);
     if (!state) {
       if (this.topics.size >= MAX_IDLE_TOPICS) this.evictIdle();
       state = {
         load,
+        isMissing,
         version: 0,
         cached: undefined,
         inflight: undefined,
@@ -172,7 +186,7 @@ export class LiveHub {
     if (state.inflight) return state.inflight;
     const version = state.version;
     const inflight = state.load().then((data) => {
-      const snap = { version, json: JSON.stringify(data) };
+      const snap = { version, json: JSON.stringify(data), missing: state.isMissing?.(data) ?? false };
       if (state.version === version) state.cached = snap;
       return snap;
     });

@@ -1,39 +1,44 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestSessionHashes } from '../auth/sessions.js';
-import type { LiveHub } from './hub.js';
+import { notFound } from '../lib/errors.js';
+import type { Topic } from './topic.js';
 
 export function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
 }
 
 /**
- * Answers a live list: as JSON for a plain GET, or as a server-sent event stream (snapshot, then one per change)
- * when the client asks for text/event-stream, as EventSource does. The caller has already authorised the request.
+ * The route handler of a live list: checks the topic's access rule, then answers JSON to a plain GET, or a
+ * server-sent event stream (a snapshot, then one per change) to a client asking for text/event-stream, as
+ * EventSource does. Both come from the hub's cache.
  */
-export async function sendLive(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  hub: LiveHub,
-  topic: string,
-  load: () => Promise<unknown>,
-): Promise<void> {
-  if (!wantsEventStream(request)) {
-    const json = await hub.read(topic, load);
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send(json);
-  }
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-content-type-options': 'nosniff',
-  });
-  // What EventSource waits before it retries a dropped connection by itself. Our web app reopens streams itself
-  // (with backoff, and also after a non-200 answer or a silence: src/web/live/keep-stream-open.ts).
-  res.write('retry: 1500\n\n');
-  const unsubscribe = hub.subscribe(topic, load, res, requestSessionHashes(request));
-  request.raw.socket.setTimeout(0);
-  res.on('close', unsubscribe);
+export function serveTopic<P, T>(topic: Topic<P, T>) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const { params, sessions = [] } = await topic.access(request);
+    const { hub, db } = request.server;
+    const key = topic.key(params);
+    const load = () => topic.load(db, params);
+    const isMissing = topic.missing && ((data: unknown) => topic.missing!.when(data as T));
+    const snapshot = await hub.read(key, load, isMissing);
+    if (snapshot.missing) throw notFound(topic.missing?.message);
+    if (!wantsEventStream(request))
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(snapshot.json);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    // What EventSource waits before it retries a dropped connection by itself. Our web app reopens streams itself
+    // (with backoff, and also after a non-200 answer or a silence: src/web/live/keep-stream-open.ts).
+    res.write('retry: 1500\n\n');
+    const unsubscribe = hub.subscribe(key, load, res, sessions);
+    request.raw.socket.setTimeout(0);
+    res.on('close', unsubscribe);
+  };
 }

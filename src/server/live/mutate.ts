@@ -1,26 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { notify, type Tx } from '../db/database.js';
+import type { Tx } from '../db/database.js';
+import type { BusMessage } from './bus.js';
+import type { Topic } from './topic.js';
 
-export type Publish = (topic: string) => Promise<void>;
+/** Announces that a topic changed; a topic without parameters takes none. */
+export type Publish = <P, T>(topic: Topic<P, T>, ...params: P extends void ? [] : [P]) => void;
+/** Sends another message on the change bus (a session ended). */
+export type Send = (message: BusMessage) => void;
 
 /**
- * Runs a write in one transaction. `publish(topic)` announces a change: it travels with the transaction
- * (pg_notify, delivered to every instance only if it commits), and after the commit this instance's hub
- * reloads the topic at once, so the writer reads its own write.
+ * Runs a write in one transaction. `publish(topic, params)` announces a change and `send(message)` anything else:
+ * both travel with the transaction (delivered to every instance only if it commits), and after the commit this
+ * instance handles them at once, so the writer reads its own write.
  */
 export async function mutate<T>(
-  app: Pick<FastifyInstance, 'db' | 'hub'>,
-  fn: (tx: Tx, publish: Publish) => Promise<T>,
+  app: Pick<FastifyInstance, 'db' | 'bus'>,
+  fn: (tx: Tx, publish: Publish, send: Send) => Promise<T>,
 ): Promise<T> {
-  const published = new Set<string>();
+  const messages = new Map<string, BusMessage>();
+  const send: Send = (message) => void messages.set(JSON.stringify(message), message);
+  const publish: Publish = (topic, ...params) =>
+    send({ type: 'changed', topic: topic.key(params[0] as never) });
   const result = await app.db.transaction(async (tx) => {
-    const value = await fn(tx, async (topic) => {
-      published.add(topic);
-    });
-    // All of the write's notices in one statement, just before the commit that delivers them.
-    if (published.size > 0) await notify(tx, ...published);
+    const value = await fn(tx, publish, send);
+    // All of the write's messages in one statement, just before the commit that delivers them.
+    await app.bus.send(tx, [...messages.values()]);
     return value;
   });
-  for (const topic of published) app.hub.changed(topic);
+  for (const message of messages.values()) app.bus.deliver(message);
   return result;
 }

@@ -3,10 +3,10 @@ import type { MenuItem, MenuItemInput, MenuItemUpdateInput } from '../../shared/
 import { parsePriceToCents } from '../../shared/money.js';
 import { badRequest } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
-import { topics } from '../live/topics.js';
+import { menuTopic } from '../menu/menu-topic.js';
 import { deleteMenuItem, insertMenuItem, updateMenuItem, type MenuItemValues } from './menu-queries.js';
 
-type App = Pick<FastifyInstance, 'db' | 'hub'>;
+type App = Pick<FastifyInstance, 'db' | 'bus'>;
 
 /** The schema has already checked the price; this only turns the text into cents. */
 function toCents(price: string): number {
@@ -29,7 +29,7 @@ export function addMenuItem(app: App, kitchenUid: string, input: MenuItemInput):
   const { price, ...rest } = input;
   return mutate(app, async (tx, publish) => {
     const item = await insertMenuItem(tx, kitchenUid, { ...rest, priceCents: toCents(price) });
-    await publish(topics.menu(kitchenUid));
+    publish(menuTopic, kitchenUid);
     return item;
   });
 }
@@ -44,7 +44,7 @@ export function editMenuItem(
   const values = toValues(input);
   return mutate(app, async (tx, publish) => {
     const item = await updateMenuItem(tx, kitchenUid, id, values);
-    if (item) await publish(topics.menu(kitchenUid));
+    if (item) publish(menuTopic, kitchenUid);
     return item;
   });
 }
@@ -53,7 +53,7 @@ export function editMenuItem(
 export function removeMenuItem(app: App, kitchenUid: string, id: string): Promise<boolean> {
   return mutate(app, async (tx, publish) => {
     const removed = await deleteMenuItem(tx, kitchenUid, id);
-    if (removed) await publish(topics.menu(kitchenUid));
+    if (removed) publish(menuTopic, kitchenUid);
     return removed;
   });
 }

@@ -5,7 +5,7 @@ import type { CustomerOrder } from '../../shared/orders.js';
 import { menuItems, orders } from '../db/schema.js';
 import { registerKitchen } from '../kitchens/kitchen-service.js';
 import { mutate } from '../live/mutate.js';
-import { topics } from '../live/topics.js';
+import { customerOrderTopic } from '../orders/order-topics.js';
 import { openEventStream } from '../test/event-stream.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 import { placeOrder } from './place-order.js';
@@ -36,7 +36,7 @@ async function kitchenWithItem(ctx: TestContext) {
 function setStatus(ctx: TestContext, order: CustomerOrder, customerId: string, change: object) {
   return mutate(ctx.app, async (tx, publish) => {
     await tx.update(orders).set(change).where(eq(orders.id, order.id));
-    await publish(topics.customerOrder(customerId));
+    publish(customerOrderTopic, customerId);
   });
 }
 

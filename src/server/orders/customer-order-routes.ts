@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CustomerOrder, PlaceOrderInput } from '../../shared/orders.js';
 import { requireUser } from '../auth/sessions.js';
 import { limits } from '../lib/rate-limit.js';
-import { sendLive } from '../live/live-route.js';
-import { topics } from '../live/topics.js';
-import { findOpenOrder } from './customer-order-queries.js';
+import { serveTopic } from '../live/live-route.js';
+import { customerOrderTopic } from './order-topics.js';
 import { placeOrder } from './place-order.js';
 
 /** The customer's side of orders: place one, and watch one's own open order live. */
@@ -22,10 +21,5 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/orders/mine', async (request, reply) => {
-    const customer = await requireUser(request, 'customer');
-    await sendLive(request, reply, app.hub, topics.customerOrder(customer.id), () =>
-      findOpenOrder(app.db, customer.id),
-    );
-  });
+  app.get('/api/orders/mine', serveTopic(customerOrderTopic));
 };

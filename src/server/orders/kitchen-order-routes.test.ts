@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { KitchenOrder } from '../../shared/orders.js';
 import { orders } from '../db/schema.js';
-import { topics } from '../live/topics.js';
+import { ChangeBus } from '../live/bus.js';
+import { customerOrderTopic, kitchenOrdersTopic } from './order-topics.js';
 import { buildKitchen, buildOrder } from '../test/builders.js';
 import { openEventStream } from '../test/event-stream.js';
 import { hostileLineTexts } from '../test/hostile-values.js';
@@ -100,10 +101,9 @@ describeEachEngine('the kitchen’s orders: /api/kitchen/orders', (get) => {
     const stream = await openEventStream(`${baseUrl}/api/kitchen/orders`, { cookie });
     // The change bus every instance listens to: the customer's status page hears of the change through it.
     const changed: string[] = [];
-    const stopListening = await get().database.listen({
-      onTopic: (t) => changed.push(t),
-      onResync: () => {},
-    });
+    const bus = new ChangeBus(get().database);
+    bus.on('changed', (m) => changed.push(m.topic));
+    const stopListening = await bus.listen();
     try {
       await stream.waitFor((d) => isList(d) && d[0]?.status === 'recieved');
       const res = await send('PATCH', `/api/kitchen/orders/${order.id}`, cookie, {
@@ -117,8 +117,8 @@ describeEachEngine('the kitchen’s orders: /api/kitchen/orders', (get) => {
       });
       expect((await orderRow(get(), order.id))?.status).toBe('Out for delivery');
       await stream.waitFor((d) => isList(d) && d[0]?.status === 'Out for delivery');
-      await expect.poll(() => changed).toContain(topics.customerOrder(customer.user.id));
-      expect(changed).toContain(topics.kitchenOrders(kitchen.uid));
+      await expect.poll(() => changed).toContain(customerOrderTopic.key(customer.user.id));
+      expect(changed).toContain(kitchenOrdersTopic.key(kitchen.uid));
     } finally {
       await stopListening();
       stream.close();
@@ -176,17 +176,16 @@ describeEachEngine('the kitchen’s orders: /api/kitchen/orders', (get) => {
     const order = await buildOrder(get(), kitchen, customer.user);
     const kept = await buildOrder(get(), kitchen, neighbour.user);
     const changed: string[] = [];
-    const stopListening = await get().database.listen({
-      onTopic: (t) => changed.push(t),
-      onResync: () => {},
-    });
+    const bus = new ChangeBus(get().database);
+    bus.on('changed', (m) => changed.push(m.topic));
+    const stopListening = await bus.listen();
     const stream = await openEventStream(`${baseUrl}/api/kitchen/orders`, { cookie });
     try {
       await stream.waitFor((d) => isList(d) && d.length === 2);
       const res = await send('DELETE', `/api/kitchen/orders/${order.id}`, cookie);
       expect(res.statusCode).toBe(204);
       await stream.waitFor((d) => isList(d) && d.length === 1 && d[0]?.id === kept.id);
-      await expect.poll(() => changed).toContain(topics.customerOrder(customer.user.id));
+      await expect.poll(() => changed).toContain(customerOrderTopic.key(customer.user.id));
       const row = await orderRow(get(), order.id);
       expect(row?.archivedAt).toBeInstanceOf(Date);
       expect((await orderRow(get(), kept.id))?.archivedAt).toBeNull();

@@ -2,20 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KitchenOrder, OrderParams, UpdateOrderStatusInput } from '../../shared/orders.js';
 import { requireKitchen } from '../kitchens/require-kitchen.js';
 import { notFound } from '../lib/errors.js';
-import { sendLive } from '../live/live-route.js';
-import { topics } from '../live/topics.js';
-import { listKitchenOrders } from './kitchen-order-queries.js';
+import { serveTopic } from '../live/live-route.js';
 import { closeOrder, setOrderStatus } from './kitchen-order-service.js';
+import { kitchenOrdersTopic } from './order-topics.js';
 
 const noSuchOrder = () => notFound('Your kitchen has no open order with this id');
 
 /** The owner's live list of their kitchen's open orders, and the two things they do to one. */
 export const kitchenOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/kitchen/orders', async (request, reply) => {
-    const { kitchen } = await requireKitchen(request);
-    const uid = kitchen.uid;
-    await sendLive(request, reply, app.hub, topics.kitchenOrders(uid), () => listKitchenOrders(app.db, uid));
-  });
+  app.get('/api/kitchen/orders', serveTopic(kitchenOrdersTopic));
 
   app.patch(
     '/api/kitchen/orders/:id',

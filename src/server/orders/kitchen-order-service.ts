@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { KitchenOrder } from '../../shared/orders.js';
 import { mutate } from '../live/mutate.js';
-import { topics } from '../live/topics.js';
+import { customerOrderTopic, kitchenOrdersTopic } from '../orders/order-topics.js';
 import { archiveOrder, listKitchenOrders, updateOrderStatus } from './kitchen-order-queries.js';
 
-type App = Pick<FastifyInstance, 'db' | 'hub'>;
+type App = Pick<FastifyInstance, 'db' | 'bus'>;
 
 /**
  * Sets an open order's status. Both the kitchen's list and the customer's status page show it, so both
@@ -19,8 +19,8 @@ export function setOrderStatus(
   return mutate(app, async (tx, publish) => {
     const changed = await updateOrderStatus(tx, kitchenUid, id, status);
     if (!changed) return undefined;
-    await publish(topics.kitchenOrders(kitchenUid));
-    await publish(topics.customerOrder(changed.customerId));
+    publish(kitchenOrdersTopic, kitchenUid);
+    publish(customerOrderTopic, changed.customerId);
     const [order] = await listKitchenOrders(tx, kitchenUid, id);
     return order;
   });
@@ -34,8 +34,8 @@ export function closeOrder(app: App, kitchenUid: string, id: string): Promise<bo
   return mutate(app, async (tx, publish) => {
     const archived = await archiveOrder(tx, kitchenUid, id);
     if (!archived) return false;
-    await publish(topics.kitchenOrders(kitchenUid));
-    await publish(topics.customerOrder(archived.customerId));
+    publish(kitchenOrdersTopic, kitchenUid);
+    publish(customerOrderTopic, archived.customerId);
     return true;
   });
 }

@@ -12,7 +12,7 @@ import { foreignKeyViolation, uniqueViolation } from '../db/unique-violation.js'
 import { findKitchen } from '../kitchens/kitchen-queries.js';
 import { badRequest, conflict, HttpError } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
-import { topics } from '../live/topics.js';
+import { customerOrderTopic, kitchenOrdersTopic } from '../orders/order-topics.js';
 import { findKitchenMenuItems, findOrderByKey, insertOrder } from './customer-order-queries.js';
 
 export interface Customer {
@@ -45,7 +45,7 @@ const requestHashOf = ({ kitchenUid, itemIds, address }: PlaceOrderInput) =>
  * with a different cart or address is refused (422).
  */
 export async function placeOrder(
-  app: Pick<FastifyInstance, 'db' | 'hub'>,
+  app: Pick<FastifyInstance, 'db' | 'bus'>,
   customer: Customer,
   input: PlaceOrderInput,
 ): Promise<{ order: CustomerOrder; created: boolean }> {
@@ -78,8 +78,8 @@ export async function placeOrder(
         totals,
         lines: priced.map((line) => ({ menuItemId: line.id, item: line.item, priceCents: line.priceCents })),
       });
-      await publish(topics.kitchenOrders(kitchen.uid));
-      await publish(topics.customerOrder(customer.id));
+      publish(kitchenOrdersTopic, kitchen.uid);
+      publish(customerOrderTopic, customer.id);
       return { order: placed, created: true };
     });
   } catch (error) {

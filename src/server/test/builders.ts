@@ -5,7 +5,7 @@ import type { User } from '../auth/users.js';
 import { orderItems, orders } from '../db/schema.js';
 import { registerKitchen } from '../kitchens/kitchen-service.js';
 import { mutate } from '../live/mutate.js';
-import { topics } from '../live/topics.js';
+import { customerOrderTopic, kitchenOrdersTopic } from '../orders/order-topics.js';
 import { addMenuItem } from '../menu/menu-service.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { signedIn, type TestContext } from './test-app.js';
@@ -67,8 +67,8 @@ export async function buildOrder(
       .returning();
     if (!order) throw new Error('order not created');
     await tx.insert(orderItems).values(lines.map((l, position) => ({ orderId: order.id, position, ...l })));
-    await publish(topics.kitchenOrders(kitchen.uid));
-    await publish(topics.customerOrder(customer.id));
+    publish(kitchenOrdersTopic, kitchen.uid);
+    publish(customerOrderTopic, customer.id);
     return order;
   });
 }

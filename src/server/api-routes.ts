@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sessionRoutes } from './auth/session-routes.js';
+import { chatRoutes } from './chat/chat-routes.js';
+import { geocodeRoutes } from './geocode/geocode-routes.js';
+import { kitchenRoutes } from './kitchens/kitchen-routes.js';
+import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
+import { registerOriginCheck } from './lib/origin-check.js';
+import { registerRateLimit } from './lib/rate-limit.js';
+import { menuRoutes } from './menu/menu-routes.js';
+import { ownMenuRoutes } from './menu/own-menu-routes.js';
+import { customerOrderRoutes } from './orders/customer-order-routes.js';
+import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
+
+/**
+ * The JSON API (`/api/...`), in a plugin scope of its own: the CSRF origin check and the rate limits apply to its
+ * routes only (the sign-in pages and the development provider have theirs), and its errors are JSON.
+ */
+export const apiRoutes: FastifyPluginAsync = async (api) => {
+  registerOriginCheck(api, api.config.publicUrl);
+  await registerRateLimit(api);
+  await api.register(sessionRoutes);
+  await api.register(kitchenRoutes);
+  await api.register(menuRoutes);
+  await api.register(ownKitchenRoutes);
+  await api.register(ownMenuRoutes);
+  await api.register(kitchenOrderRoutes);
+  await api.register(customerOrderRoutes);
+  await api.register(geocodeRoutes);
+  await api.register(chatRoutes);
+};

@@ -1,0 +1,68 @@
+import type { Database, Tx } from '../db/database.js';
+import { notify } from '../db/database.js';
+
+/** What instances tell each other. Payloads carry keys and ids, never rows. */
+export type BusMessage =
+  /** A topic's data changed: reload it. */
+  | { type: 'changed'; topic: string }
+  /** A session was signed out: forget it and end the streams it opened. */
+  | { type: 'session-ended'; sessionHash: string };
+
+type Handler<K extends BusMessage['type']> = (message: Extract<BusMessage, { type: K }>) => void;
+
+/**
+ * The change bus: messages sent inside a write's transaction reach every instance (this one included) once it
+ * commits. This one rides on PostgreSQL's LISTEN/NOTIFY (PGlite delivers in process); a Redis or NATS bus would
+ * implement the same `send`/`on`/`deliver` (sending from an outbox after the commit) and no feature would change.
+ */
+export class ChangeBus {
+  private readonly handlers = new Map<BusMessage['type'], Set<(message: BusMessage) => void>>();
+  private readonly resyncHandlers = new Set<() => void>();
+
+  constructor(private readonly database: Pick<Database, 'listen'>) {}
+
+  /** Sends messages with the transaction `tx`: they are delivered only if, and when, it commits. */
+  async send(tx: Tx, messages: readonly BusMessage[]): Promise<void> {
+    if (messages.length > 0) await notify(tx, ...messages.map((m) => JSON.stringify(m)));
+  }
+
+  on<K extends BusMessage['type']>(type: K, handler: Handler<K>): void {
+    let set = this.handlers.get(type);
+    if (!set) this.handlers.set(type, (set = new Set()));
+    set.add(handler as (message: BusMessage) => void);
+  }
+
+  /** The feed was interrupted (a lost connection came back): anything may have changed meanwhile. */
+  onResync(handler: () => void): void {
+    this.resyncHandlers.add(handler);
+  }
+
+  /** Hands a message to this instance's handlers (on arrival, and right after our own commit). */
+  deliver(message: BusMessage): void {
+    for (const handler of this.handlers.get(message.type) ?? []) handler(message);
+  }
+
+  /** Starts listening to other instances; returns the function that stops it. */
+  listen(): Promise<() => Promise<void>> {
+    return this.database.listen({
+      onMessage: (payload) => {
+        const message = parseMessage(payload);
+        if (message) this.deliver(message);
+      },
+      onResync: () => this.resyncHandlers.forEach((handler) => handler()),
+    });
+  }
+}
+
+function parseMessage(payload: string): BusMessage | undefined {
+  try {
+    const value = JSON.parse(payload) as Partial<Record<string, unknown>>;
+    if (value.type === 'changed' && typeof value.topic === 'string')
+      return { type: 'changed', topic: value.topic };
+    if (value.type === 'session-ended' && typeof value.sessionHash === 'string')
+      return { type: 'session-ended', sessionHash: value.sessionHash };
+  } catch {
+    // Not one of ours (another program on the channel): ignore it.
+  }
+  return undefined;
+}

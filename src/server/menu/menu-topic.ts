@@ -1,0 +1,13 @@
+import { KitchenParams } from '../../shared/kitchens.js';
+import type { MenuItem } from '../../shared/menu.js';
+import { findKitchen } from '../kitchens/kitchen-queries.js';
+import { defineTopic } from '../live/topic.js';
+import { listMenu } from './menu-queries.js';
+
+/** One kitchen's public menu (its dashboard reads the same list); null when there is no such kitchen. */
+export const menuTopic = defineTopic<string, MenuItem[] | null>({
+  key: (kitchenUid) => `menu:${kitchenUid}`,
+  load: async (db, kitchenUid) => ((await findKitchen(db, kitchenUid)) ? listMenu(db, kitchenUid) : null),
+  access: async (request) => ({ params: KitchenParams.parse(request.params).uid }),
+  missing: { when: (menu) => menu === null, message: 'No kitchen with this id' },
+});
