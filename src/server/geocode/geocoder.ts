@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AddressSuggestion } from '../../shared/geocode.js';
 import type { Config } from '../config.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { IntervalGate } from './interval-gate.js';
 import { LruCache } from './lru-cache.js';
 import { nominatim, photon, type GeocodeProvider } from './providers.js';
@@ -19,6 +20,7 @@ export interface GeocoderOptions {
   nominatimIntervalMs?: number;
   /** A request that would queue longer than this for its turn is answered [] instead. */
   maxQueueMs?: number;
+  clock?: Clock;
 }
 
 const MAX_SUGGESTIONS = 5;
@@ -32,10 +34,10 @@ export function createGeocoder(
   const { kind, url } = config.geocoder;
   if (kind === 'off') return { search: async () => [] };
   const provider: GeocodeProvider = kind === 'photon' ? photon : nominatim;
-  const timeoutMs = options.timeoutMs ?? 2500;
+  const { timeoutMs = 2500, clock = systemClock } = options;
   const gate =
     kind === 'nominatim'
-      ? new IntervalGate(options.nominatimIntervalMs ?? 1100, options.maxQueueMs ?? 2000)
+      ? new IntervalGate(options.nominatimIntervalMs ?? 1100, options.maxQueueMs ?? 2000, clock)
       : undefined;
   const cache = new LruCache<AddressSuggestion[]>(1000, 24 * 3600 * 1000);
   const inflight = new Map<string, Promise<AddressSuggestion[]>>();
@@ -49,7 +51,7 @@ export function createGeocoder(
     try {
       const response = await fetch(provider.url(url, q, MAX_SUGGESTIONS), {
         headers: { 'user-agent': userAgent, accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: clock.timeout(timeoutMs),
       });
       if (!response.ok) throw new Error(`${kind} answered HTTP ${response.status}`);
       const suggestions = unique(provider.parse(await response.json()));

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /**
  * Lets calls through at most one per `intervalMs`, in arrival order. A call that would wait longer than
@@ -10,14 +10,15 @@ export class IntervalGate {
   constructor(
     private readonly intervalMs: number,
     private readonly maxWaitMs: number,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async pass(): Promise<boolean> {
-    const now = Date.now();
+    const now = this.clock.now();
     const slot = Math.max(now, this.nextSlot);
     if (slot - now > this.maxWaitMs) return false;
     this.nextSlot = slot + this.intervalMs;
-    if (slot > now) await sleep(slot - now);
+    if (slot > now) await this.clock.sleep(slot - now);
     return true;
   }
 }
