@@ -9,7 +9,8 @@ import { freePort } from '../../src/server/test/http-client.js';
 import { isRunning, killServerProcesses, startProcess } from '../../src/server/test/server-process.js';
 
 // These run in order on the project's own dist/: the second builds it (with NODE_ENV=development), the third
-// serves that build, the fourth rebuilds the web app without NODE_ENV and compares.
+// serves that build, the fourth rebuilds the web app without NODE_ENV and compares. `npm test` runs this file on
+// its own (`npm run test:start`): builds take both cores, and the other files have timing checks.
 afterEach(killServerProcesses);
 
 const webDir = join(projectRoot(), 'dist', 'web');
