@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/lib/project-root.js';
 import { freePort } from '../../src/server/test/http-client.js';
 import { isRunning, killServerProcesses, startProcess } from '../../src/server/test/server-process.js';
@@ -12,6 +12,8 @@ import { isRunning, killServerProcesses, startProcess } from '../../src/server/t
 // serves that build, the fourth rebuilds the web app without NODE_ENV and compares. `npm test` runs this file on
 // its own (`npm run test:start`): builds take both cores, and the other files have timing checks.
 afterEach(killServerProcesses);
+const dataDirs: string[] = [];
+afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const webDir = join(projectRoot(), 'dist', 'web');
 
@@ -42,6 +44,7 @@ function npm(args: string[], env: NodeJS.ProcessEnv = {}) {
 /** `npm start` as the README runs it, on a new DATA_DIR and a free port. */
 async function npmStart(env: NodeJS.ProcessEnv = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'mkt-start-'));
+  dataDirs.push(dataDir);
   const port = await freePort();
   return { ...npm(['start'], { DATA_DIR: dataDir, PORT: String(port), ...env }), dataDir, port };
 }
