@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium.js';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-// The end-to-end server runs the built app as `npm start` does, on a throw-away PostgreSQL database
-// (so a test can also watch the database), with the development sign-in provider and demo kitchens.
+// The end-to-end server starts as `npm start` does (building the app when the build is older than the sources:
+// the build is the same whatever NODE_ENV says, tests/api/npm-start.test.ts checks), on a throw-away PostgreSQL
+// database (so a test can also watch the database), with the development sign-in provider and demo kitchens.
 const databaseName = `mkt_e2e_${port}`;
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString();
@@ -41,7 +42,7 @@ export default defineConfig({
       command: 'node scripts/e2e-server.mjs',
       url: `http://localhost:${port}/readyz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 240_000, // a build first, when needed
       env: {
         PORT: String(port),
         E2E_ADMIN_URL: adminUrl,

@@ -1,4 +1,5 @@
-// Starts the built server for the end-to-end tests on a new, empty PostgreSQL database.
+// Starts the server for the end-to-end tests on a new, empty PostgreSQL database, the way `npm start` does
+// (building the app first when the build is missing or older than the sources).
 import pg from 'pg';
 
 const admin = new pg.Client({ connectionString: process.env.E2E_ADMIN_URL });
@@ -7,4 +8,4 @@ const name = process.env.E2E_DATABASE_NAME;
 await admin.query(`drop database if exists "${name}" with (force)`);
 await admin.query(`create database "${name}"`);
 await admin.end();
-await import('../dist/node/server/main.js');
+await import('./start.mjs');

@@ -1,8 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type Database } from './db/database.js';
 import { seedDemo } from './db/seed-demo.js';
 
 const SHUTDOWN_GRACE_MS = 4000;
@@ -26,21 +27,33 @@ async function main(): Promise<void> {
       : {}),
   });
 
-  let database;
-  try {
-    database = await openDatabase(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      logger.fatal(error.message);
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  const start = async () => {
+    try {
+      database = await openDatabase(config);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) logger.fatal(error.message);
+      else logger.fatal({ err: error }, 'could not open the database');
       process.exit(1);
     }
-    logger.fatal({ err: error }, 'could not open the database');
-    process.exit(1);
-  }
-  const seed = config.seedDemo ?? (database.kind === 'pglite' && database.fresh);
-  if (seed && (await seedDemo(database.db))) logger.info('demo kitchens added');
+    const seed = config.seedDemo ?? (database.kind === 'pglite' && database.fresh);
+    if (seed && (await seedDemo(database.db))) logger.info('demo kitchens added');
 
-  const app = await buildApp({ config, database, logger });
+    app = await buildApp({ config, database, logger });
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      logger.fatal({ err: error }, 'could not listen');
+      await database.close();
+      process.exit(1);
+    }
+    logger.info(`marketplace ready at ${config.publicUrl} (database: ${database.kind})`);
+  };
+  const started = start();
+
+  // Listening from the first moment: a signal while the server starts lets it finish starting, then closes it
+  // like a running one (the PGlite lock included), rather than killing it half-open.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -52,8 +65,9 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
-      await app.close();
-      await database.close();
+      await started;
+      await app?.close();
+      await database?.close();
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'error while shutting down');
@@ -62,15 +76,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
-
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    logger.fatal({ err: error }, 'could not listen');
-    await database.close();
-    process.exit(1);
-  }
-  logger.info(`marketplace ready at ${config.publicUrl} (database: ${database.kind})`);
+  await started;
 }
 
 void main();

@@ -11,7 +11,7 @@ export interface WebApp {
 
 /**
  * Serves the built web app from `webDir`: hashed assets cached for a year (gzip/brotli copies when present),
- * and index.html on every route of the app, so direct entry and reload work.
+ * and index.html on every route of the app, so direct entry and reload work. Source maps are never served.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<WebApp | undefined> {
   const indexFile = join(webDir, 'index.html');
@@ -22,6 +22,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     wildcard: false,
     index: false,
     preCompressed: true,
+    // The build keeps source maps beside the scripts for reading a stack trace; they hold the whole source.
+    allowedPath: (path) => !path.endsWith('.map'),
     setHeaders(res, path) {
       const hashed = path.includes('/assets/');
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
