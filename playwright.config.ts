@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium.js';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // The end-to-end server starts as `npm start` does (building the app when the build is older than the sources:
-// the build is the same whatever NODE_ENV says, tests/api/npm-start.test.ts checks), on a throw-away PostgreSQL
+// the build is the same whatever NODE_ENV says, tests/process/npm-start.test.ts checks), on a throw-away PostgreSQL
 // database (so a test can also watch the database), with the development sign-in provider and demo kitchens.
 const databaseName = `mkt_e2e_${port}`;
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,13 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
-    globalSetup: ['src/server/test/global-setup.ts'],
-    setupFiles: ['src/server/test/fail-on-console-error.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    maxWorkers: 2,
+const common = {
+  setupFiles: ['src/server/test/fail-on-console-error.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+};
+/** Drops the throw-away PostgreSQL databases of killed runs; only the layers that use PostgreSQL need it. */
+const withPostgres = { globalSetup: ['src/server/test/global-setup.ts'] };
+
+/**
+ * The suite in layers, each runnable alone (`npm run test:unit`, `test:db`, `test:process`); `npm test` runs all:
+ * - unit: no database, no server (shared and web code, and server modules tested on their own: *.unit.test.ts);
+ * - db: the API on a real database, every test on PGlite and on PostgreSQL;
+ * - process: real server processes (npm start, crashes, outages, several instances), one file at a time.
+ */
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    test: {
+      name: 'unit',
+      include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
+      ...common,
+    },
   },
-});
+  {
+    test: {
+      name: 'db',
+      include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+      exclude: ['**/*.unit.test.ts'],
+      ...common,
+      ...withPostgres,
+    },
+  },
+  {
+    test: {
+      name: 'process',
+      include: ['tests/process/**/*.test.ts'],
+      // Each file starts servers (and one builds the app): side by side on two cores they would time each other out.
+      fileParallelism: false,
+      ...common,
+      ...withPostgres,
+    },
+  },
+];
+
+export default defineConfig({ test: { maxWorkers: 2, projects } });
