@@ -41,5 +41,5 @@ describeEachEngine(
       expect(await ctx.database.db.select().from(menuItems)).toEqual(before.items);
     });
   },
-  { PUBLIC_URL: 'http://homecooked.example' },
+  { PUBLIC_URL: 'http://homecooked.example', DEV_SIGN_IN: 'unsafe-anyone-can-sign-in' },
 );
