@@ -41,7 +41,7 @@ async function expectNothingRan(page: Page, dialogs: string[]) {
     await Promise.all(
       [...document.images].map((img) =>
         img.complete
-          ? undefined
+          ? Promise.resolve()
           : new Promise((done) => {
               img.addEventListener('load', done, { once: true });
               img.addEventListener('error', done, { once: true });

@@ -178,14 +178,16 @@ class PgListener {
 
   private scheduleReconnect(delay: number): void {
     if (this.stopped) return;
-    this.retryTimer = setTimeout(async () => {
-      try {
-        await this.connect();
-        this.handlers.onResync();
-      } catch {
-        this.scheduleReconnect(Math.min(delay * 2, 1000));
-      }
-    }, delay);
+    this.retryTimer = setTimeout(() => void this.reconnect(delay), delay);
+  }
+
+  private async reconnect(delay: number): Promise<void> {
+    try {
+      await this.connect();
+      this.handlers.onResync();
+    } catch {
+      this.scheduleReconnect(Math.min(delay * 2, 1000));
+    }
   }
 
   async stop(): Promise<void> {

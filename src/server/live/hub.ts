@@ -205,22 +205,25 @@ export class LiveHub {
     }
     state.refreshing = true;
     // Let a burst of change notices for one topic coalesce into one reload.
-    setImmediate(async () => {
-      try {
-        do {
-          state.dirty = false;
-          const snap = await this.snapshot(state);
-          if (state.dirty) continue;
-          const frame = frameOf(snap);
-          for (const s of state.subscribers) this.send(s, snap, frame);
-        } while (state.dirty && !this.closed);
-      } catch (error) {
-        this.log.warn({ err: error, topic }, 'live refresh failed');
-        this.scheduleRetry(topic, state);
-      } finally {
-        state.refreshing = false;
-      }
-    });
+    setImmediate(() => void this.reload(topic, state));
+  }
+
+  /** Reloads a topic until no change arrived during the load, and sends the result to its subscribers. */
+  private async reload(topic: string, state: TopicState): Promise<void> {
+    try {
+      do {
+        state.dirty = false;
+        const snap = await this.snapshot(state);
+        if (state.dirty) continue;
+        const frame = frameOf(snap);
+        for (const s of state.subscribers) this.send(s, snap, frame);
+      } while (state.dirty && !this.closed);
+    } catch (error) {
+      this.log.warn({ err: error, topic }, 'live refresh failed');
+      this.scheduleRetry(topic, state);
+    } finally {
+      state.refreshing = false;
+    }
   }
 
   private scheduleRetry(topic: string, state: TopicState): void {

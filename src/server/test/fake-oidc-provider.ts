@@ -37,7 +37,7 @@ export async function startFakeOidcProvider(client: { clientId: string; clientSe
   };
   let issuer = '';
 
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', issuer);
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -116,7 +116,8 @@ export async function startFakeOidcProvider(client: { clientId: string; clientSe
       });
     }
     json(404, { error: 'not_found' });
-  });
+  };
+  const server = http.createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   issuer = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
