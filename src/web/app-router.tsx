@@ -25,19 +25,19 @@ export const router = createBrowserRouter([
       {
         path: paths.kitchenRegister.pattern,
         lazy: async () => ({
-          Component: (await import('./kitchen-admin/kitchen-register-page.js')).KitchenRegisterPage,
+          Component: (await import('./kitchen-registration/kitchen-register-page.js')).KitchenRegisterPage,
         }),
       },
       {
         path: paths.menuDashboard.pattern,
         lazy: async () => ({
-          Component: (await import('./kitchen-admin/menu-dashboard-page.js')).MenuDashboardPage,
+          Component: (await import('./kitchen-menu/menu-dashboard-page.js')).MenuDashboardPage,
         }),
       },
       {
         path: paths.kitchenOrders.pattern,
         lazy: async () => ({
-          Component: (await import('./kitchen-admin/kitchen-orders-page.js')).KitchenOrdersPage,
+          Component: (await import('./kitchen-orders/kitchen-orders-page.js')).KitchenOrdersPage,
         }),
       },
       {

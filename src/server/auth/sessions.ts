@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
@@ -33,8 +34,7 @@ export async function createSession(
  * `session-ended` notice); the short lifetime bounds anything else, such as a session's expiry.
  */
 const SESSION_CACHE_MS = 15_000;
-const SESSION_CACHE_MAX = 10_000;
-const sessionCache = new Map<string, { user: User; until: number }>();
+const sessionCache = new LRUCache<string, User>({ max: 10_000, ttl: SESSION_CACHE_MS });
 
 /** Forgets a signed-out session (both roles) in this process. */
 export function forgetSession(tokenHash: string): void {
@@ -45,8 +45,7 @@ export async function findSessionUser(db: DbOrTx, token: string, role: Role): Pr
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   const key = `${role}:${hashToken(token)}`;
   const cached = sessionCache.get(key);
-  const now = Date.now();
-  if (cached && cached.until > now) return cached.user;
+  if (cached) return cached;
   const [row] = await db
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
@@ -63,8 +62,9 @@ export async function findSessionUser(db: DbOrTx, token: string, role: Role): Pr
     sessionCache.delete(key);
     return undefined;
   }
-  if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-  sessionCache.set(key, { user: row.user, until: Math.min(now + SESSION_CACHE_MS, row.expiresAt.getTime()) });
+  // Never past the session's own end.
+  const ttl = Math.min(SESSION_CACHE_MS, row.expiresAt.getTime() - Date.now());
+  if (ttl > 0) sessionCache.set(key, row.user, { ttl });
   return row.user;
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { AddressSuggestion } from '../../shared/geocode.js';
 import type { Config } from '../config.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { IntervalGate } from './interval-gate.js';
-import { LruCache } from './lru-cache.js';
 import { nominatim, photon, type GeocodeProvider } from './providers.js';
 
 export interface Geocoder {
@@ -39,7 +39,7 @@ export function createGeocoder(
     kind === 'nominatim'
       ? new IntervalGate(options.nominatimIntervalMs ?? 1100, options.maxQueueMs ?? 2000, clock)
       : undefined;
-  const cache = new LruCache<AddressSuggestion[]>(1000, 24 * 3600 * 1000);
+  const cache = new LRUCache<string, AddressSuggestion[]>({ max: 1000, ttl: 24 * 3600 * 1000 });
   const inflight = new Map<string, Promise<AddressSuggestion[]>>();
   const userAgent = `HomeCooked/0.1 (+${config.publicUrl})`;
 

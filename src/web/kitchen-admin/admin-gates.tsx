@@ -6,7 +6,7 @@ import { paths } from '../../shared/paths.js';
 import { useSession } from '../auth/use-session.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { LoadingText } from './status-views.js';
-import { useOwnKitchen } from './use-own-kitchen.js';
+import { useOwnKitchen } from '../kitchen-registration/use-own-kitchen.js';
 
 /** Renders its children for a signed-in kitchen user; anyone else is sent to /AdminSignIn. */
 export function RequireKitchenSession({ children }: { children: (user: SessionUser) => ReactNode }) {

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.js';
 import { useSignOut } from '../auth/sign-in.js';
-import { allKitchenOrdersKey } from './use-kitchen-orders.js';
-import { allOwnKitchensKey } from './use-own-kitchen.js';
+import { allKitchenOrdersKey } from '../kitchen-orders/use-kitchen-orders.js';
+import { allOwnKitchensKey } from '../kitchen-registration/use-own-kitchen.js';
 
 const steps = [
   { label: '1 MENU', to: paths.menuDashboard.href() },

@@ -4,7 +4,7 @@ import { GoogleButton } from '../auth/google-button.js';
 import { useSession } from '../auth/use-session.js';
 import { PageLayout } from '../layout/page-layout.js';
 import { AdminNav } from './admin-nav.js';
-import { KitchenRegistration } from './kitchen-registration.js';
+import { KitchenRegistration } from '../kitchen-registration/kitchen-registration.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { LoadingText } from './status-views.js';
 

@@ -1,7 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { z } from 'zod';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.js';
 
@@ -40,30 +38,6 @@ export function useSaveFailure(form: FieldErrorTarget) {
       notifications.show({ color: 'red', title: 'Could not save', message });
     },
   };
-}
-
-/**
- * A form checked in the browser with the shared zod schema the server uses, whose submit calls `onSave` and
- * shows a failed save as the spec does (see useSaveFailure). `clearOnSave` empties it after a successful save.
- */
-export function useSchemaForm<T extends Record<string, unknown>>(
-  schema: z.ZodType<T>,
-  initialValues: T,
-  onSave: (values: T) => Promise<void>,
-  options: { clearOnSave?: boolean } = {},
-) {
-  const form = useForm<T>({ initialValues, validate: schemaResolver(schema, { sync: true }) });
-  const save = useSaveFailure(form);
-  const submit = form.onSubmit(async (values) => {
-    save.clear();
-    try {
-      await onSave(values);
-      if (options.clearOnSave) form.reset();
-    } catch (error) {
-      save.failed(error);
-    }
-  }, save.invalid);
-  return { form, failure: save.failure, submit };
 }
 
 export function SaveFailureAlert({ failure }: { failure: SaveFailure | undefined }) {

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../shared/auth.js';
 import type { KitchenInput } from '../../shared/kitchens.js';
 import { ApiError } from '../lib/api-client.js';
-import { AddMenuStep } from './add-menu-step.js';
+import { AddMenuStep } from '../kitchen-menu/add-menu-step.js';
 import { emptyKitchen, KitchenForm } from './kitchen-form.js';
 import { LoadFailed } from '../lib/load-failed.js';
-import { LoadingText } from './status-views.js';
+import { LoadingText } from '../kitchen-admin/status-views.js';
 import { ownKitchenKey, useOwnKitchen, useRegisterKitchen } from './use-own-kitchen.js';
 
 /**

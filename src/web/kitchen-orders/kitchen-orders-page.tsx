@@ -1,5 +1,5 @@
-import { RequireOwnKitchen } from './admin-gates.js';
-import { AdminPage } from './admin-page.js';
+import { RequireOwnKitchen } from '../kitchen-admin/admin-gates.js';
+import { AdminPage } from '../kitchen-admin/admin-page.js';
 import { KitchenOrders } from './kitchen-orders.js';
 
 export function KitchenOrdersPage() {

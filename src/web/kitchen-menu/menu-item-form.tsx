@@ -1,6 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { MenuItemInput } from '../../shared/menu.js';
-import { SaveFailureAlert, useSchemaForm } from './save-failure.js';
+import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
+import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
 
 export const emptyMenuItem: MenuItemInput = { item: '', imageLink: '', price: '', wait: '' };
 

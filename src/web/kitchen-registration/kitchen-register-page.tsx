@@ -1,4 +1,4 @@
-import { AdminPage } from './admin-page.js';
+import { AdminPage } from '../kitchen-admin/admin-page.js';
 import { KitchenRegistration } from './kitchen-registration.js';
 
 export function KitchenRegisterPage() {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Kitchen } from '../../shared/kitchens.js';
 import type { KitchenOrder } from '../../shared/orders.js';
-import { ConfirmModal } from './confirm-modal.js';
+import { ConfirmModal } from '../kitchen-admin/confirm-modal.js';
 import { OrderStatusModal } from './order-status-modal.js';
 import { OrdersTable } from './orders-table.js';
 import { LoadFailed } from '../lib/load-failed.js';

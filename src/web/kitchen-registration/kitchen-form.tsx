@@ -1,6 +1,7 @@
 import { Autocomplete, Button, Stack, TextInput } from '@mantine/core';
 import { KitchenInput } from '../../shared/kitchens.js';
-import { SaveFailureAlert, useSchemaForm } from './save-failure.js';
+import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
+import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
 
 const CATEGORY_EXAMPLES = ['Indian', 'Mexican', 'Filipino'];
 
