@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './fields.js';
+import { MenuItem } from './menu.js';
+import { isEnded, MOVES_WITH_REASON, ORDER_MOVES, ORDER_STATES } from './order-states.js';
 
 /** Spelt so, per the spec: the status of every new order. */
 export const INITIAL_ORDER_STATUS = 'recieved';
@@ -12,25 +14,49 @@ export const IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED';
 export const OrderLine = z.object({ item: z.string(), priceCents: z.number().int() });
 export type OrderLine = z.infer<typeof OrderLine>;
 
+export const OrderStateSchema = z.enum(ORDER_STATES);
+
+/** One step of an order's life: the state it entered, when, by whom, and why (declined or cancelled). */
+export const OrderEvent = z.object({
+  state: OrderStateSchema,
+  at: z.string(),
+  by: z.enum(['kitchen', 'customer']),
+  reason: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof OrderEvent>;
+
+/** What both sides see of an order's life, beside the spec's free-text status. */
+const Lifecycle = {
+  /** The spec's status text: set to the state's name by each move, or to anything by the kitchen's Update. */
+  status: z.string(),
+  state: OrderStateSchema,
+  /** When the kitchen expects it ready (set on 'Accept'). */
+  readyAt: z.string().nullable(),
+  /** Why it was declined or cancelled. */
+  reason: z.string().nullable(),
+  /** The kitchen took it off its list (the spec's Delete): kept for history, no longer in progress. */
+  deleted: z.boolean(),
+  events: z.array(OrderEvent),
+};
+
 /** An order as its kitchen sees it on /KitchenOrders. */
 export const KitchenOrder = z.object({
   id: z.string().uuid(),
   customerEmail: z.string(),
   customerAddress: z.string(),
-  status: z.string(),
   items: z.array(OrderLine),
   totalCents: z.number().int(),
   createdAt: z.string(),
+  ...Lifecycle,
 });
 export type KitchenOrder = z.infer<typeof KitchenOrder>;
 export const KitchenOrderList = z.array(KitchenOrder);
 
-/** A customer's own open order, as /CustomerOrderStatus shows it. */
+/** A customer's own order, as /CustomerOrderStatus and 'Your orders' show it. */
 export const CustomerOrder = z.object({
   id: z.string().uuid(),
   kitchenUid: z.string().uuid(),
   kitchenName: z.string(),
-  status: z.string(),
   address: z.string(),
   items: z.array(OrderLine),
   itemsCents: z.number().int(),
@@ -38,8 +64,46 @@ export const CustomerOrder = z.object({
   feesAndTaxCents: z.number().int(),
   totalCents: z.number().int(),
   createdAt: z.string(),
+  ...Lifecycle,
 });
 export type CustomerOrder = z.infer<typeof CustomerOrder>;
+export const CustomerOrderList = z.array(CustomerOrder);
+
+/** Whether an order still counts as in progress (at most one per customer). */
+export const inProgress = (order: Pick<CustomerOrder, 'state' | 'deleted'>) =>
+  !order.deleted && !isEnded(order.state);
+
+/** A move the kitchen makes on /KitchenOrders: 'Accept' needs a ready time, 'Decline' and 'Cancel' a reason. */
+export const OrderMoveInput = z
+  .object({
+    move: z.enum(ORDER_MOVES, { error: 'Choose what to do with the order' }),
+    readyInMinutes: z
+      .number({ error: 'Ready time must be a number of minutes' })
+      .int('Ready time must be a number of minutes')
+      .min(5, 'Ready time must be 5 minutes or more')
+      .max(24 * 60, 'Ready time must be within a day')
+      .optional(),
+    reason: requiredText('Reason', 200).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.move === 'accept' && input.readyInMinutes === undefined)
+      ctx.addIssue({ code: 'custom', path: ['readyInMinutes'], message: 'When will it be ready?' });
+    if (MOVES_WITH_REASON.includes(input.move) && input.reason === undefined)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Reason is required' });
+  });
+export type OrderMoveInput = z.infer<typeof OrderMoveInput>;
+
+/** The customer's 'Cancel order' (while the order is still recieved); a reason is optional. */
+export const CustomerCancelInput = z.object({ reason: requiredText('Reason', 200).optional() });
+export type CustomerCancelInput = z.infer<typeof CustomerCancelInput>;
+
+/** 'Order again': the order's dishes still on the menu, at today's prices (one per line), and those gone. */
+export const OrderAgain = z.object({
+  kitchen: z.object({ uid: z.string().uuid(), name: z.string() }),
+  items: z.array(MenuItem),
+  gone: z.array(z.string()),
+});
+export type OrderAgain = z.infer<typeof OrderAgain>;
 
 /**
  * What the browser sends to place an order: only ids and the address. Names, prices, fees and the total are

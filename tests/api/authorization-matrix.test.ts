@@ -114,6 +114,11 @@ function seesOwnOpenOrder(data: unknown, w: World, actor: Party) {
   expect((data as CustomerOrder | null)?.id).toBe(actor === 'A' ? w.orderA.id : w.orderB.id);
 }
 
+/** A customer's orders ('Your orders'): A sees A's only, B sees B's. */
+function seesOwnOrders(data: unknown, w: World, actor: Party) {
+  expect((data as CustomerOrder[]).map((o) => o.id)).toEqual([actor === 'A' ? w.orderA.id : w.orderB.id]);
+}
+
 function seesChatWithA(data: unknown, w: World) {
   expect((data as ChatMessage[]).map((m) => m.id)).toContain(w.messageA.id);
 }
@@ -198,6 +203,14 @@ const MATRIX: readonly Row[] = [
   { route: 'DELETE /api/kitchen/orders/:id', target: "A's order at X",
     cells: [refuse, refuse, refuse, allow, refuse],
     request: (w) => ({ method: 'DELETE', url: `/api/kitchen/orders/${w.orderA.id}` }) },
+  { route: 'POST /api/kitchen/orders/:id/moves', target: "A's order at X",
+    cells: [refuse, refuse, refuse, allow, refuse],
+    request: (w) => ({ method: 'POST', url: `/api/kitchen/orders/${w.orderA.id}/moves`,
+      body: { move: 'accept', readyInMinutes: 30 } }),
+    sees: (d, w) => expect(d).toMatchObject({ id: w.orderA.id, state: 'accepted', status: 'accepted' }) },
+  { route: 'GET /api/kitchen/orders/past', cells: [refuse, refuse, refuse, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/kitchen/orders/past' }),
+    sees: (d) => expect(d).toEqual([]) },
 
   // ---- the customer's order ----
   // One open order per customer: X and Y first close A's and B's, so that a new order can be placed.
@@ -216,6 +229,15 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/orders/mine', cells: [refuse, allow, allow, refuse, refuse],
     request: () => ({ method: 'GET', url: '/api/orders/mine' }),
     sees: seesOwnOpenOrder },
+  { route: 'GET /api/orders', cells: [refuse, allow, allow, refuse, refuse],
+    request: () => ({ method: 'GET', url: '/api/orders' }),
+    sees: seesOwnOrders },
+  { route: 'POST /api/orders/:id/cancel', target: "A's order", cells: [refuse, allow, refuse, refuse, refuse],
+    request: (w) => ({ method: 'POST', url: `/api/orders/${w.orderA.id}/cancel`, body: {} }),
+    sees: (d, w) => expect(d).toMatchObject({ id: w.orderA.id, state: 'cancelled' }) },
+  { route: 'GET /api/orders/:id/again', target: "A's order", cells: [refuse, allow, refuse, refuse, refuse],
+    request: (w) => ({ method: 'GET', url: `/api/orders/${w.orderA.id}/again` }),
+    sees: (d, w) => expect(d).toMatchObject({ kitchen: { uid: w.kitchenX.uid }, items: [{ id: w.itemX.id }] }) },
 
   // ---- chat ----
   { route: 'GET /api/chat', cells: [refuse, allow, allow, allow, allow],
@@ -247,9 +269,15 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/kitchen/orders', stream: true, cells: [refuse, refuse, refuse, allow, allow],
     request: () => ({ method: 'GET', url: '/api/kitchen/orders' }),
     sees: seesOwnKitchenOrders },
+  { route: 'GET /api/kitchen/orders/past', stream: true, cells: [refuse, refuse, refuse, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/kitchen/orders/past' }),
+    sees: (d) => expect(d).toEqual([]) },
   { route: 'GET /api/orders/mine', stream: true, cells: [refuse, allow, allow, refuse, refuse],
     request: () => ({ method: 'GET', url: '/api/orders/mine' }),
     sees: seesOwnOpenOrder },
+  { route: 'GET /api/orders', stream: true, cells: [refuse, allow, allow, refuse, refuse],
+    request: () => ({ method: 'GET', url: '/api/orders' }),
+    sees: seesOwnOrders },
   { route: 'GET /api/chat', stream: true, cells: [refuse, allow, allow, allow, allow],
     request: () => ({ method: 'GET', url: '/api/chat' }),
     sees: seesChatWithA },
@@ -315,6 +343,7 @@ const TABLES = [
   'menu_items',
   'orders',
   'order_items',
+  'order_events',
   'chat_messages',
 ] as const;
 type Table = (typeof TABLES)[number];
@@ -336,6 +365,7 @@ function own(table: Table, actor: Actor, w: World): SQL {
     case 'orders':
       return sql`(t.kitchen_id = ${id} or t.customer_id = ${id})`;
     case 'order_items':
+    case 'order_events':
       return sql`t.order_id in
         (select o.id from orders o where o.kitchen_id = ${id} or o.customer_id = ${id})`;
   }

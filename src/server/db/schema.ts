@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ORDER_STATES } from '../../shared/order-states.js';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -73,9 +74,11 @@ export const menuItems = pgTable(
   ],
 );
 
+const PROGRESS = sql.raw(`('recieved', 'accepted', 'preparing', 'out for delivery')`);
+
 /**
- * An order. A customer has at most one open (not archived) order; the kitchen archives it when done.
- * Fees and totals are stored as computed on the server when the order was placed.
+ * An order. A customer has at most one order in progress: not ended (delivered, declined, cancelled) and not
+ * archived (the kitchen's Delete). Fees and totals are stored as computed on the server when it was placed.
  */
 export const orders = pgTable(
   'orders',
@@ -90,7 +93,12 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     customerEmail: text('customer_email').notNull(),
     address: text('address').notNull(),
+    /** The spec's free-text status (each move sets it to the state's name; the kitchen's Update to anything). */
     status: text('status').notNull().default('recieved'),
+    state: text('state', { enum: ORDER_STATES }).notNull().default('recieved'),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** Why the order was declined or cancelled. */
+    endReason: text('end_reason'),
     itemsCents: integer('items_cents').notNull(),
     deliveryFeeCents: integer('delivery_fee_cents').notNull(),
     feesAndTaxCents: integer('fees_and_tax_cents').notNull(),
@@ -103,9 +111,14 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('orders_one_open_per_customer')
+    uniqueIndex('orders_one_in_progress_per_customer')
       .on(t.customerId)
-      .where(sql`${t.archivedAt} is null`),
+      .where(sql`${t.archivedAt} is null and ${t.state} in ${PROGRESS}`),
+    index('orders_customer_idx').on(t.customerId, t.createdAt.desc()),
+    check(
+      'orders_state_check',
+      sql`${t.state} in ${sql.raw(`(${ORDER_STATES.map((s) => `'${s}'`).join(', ')})`)}`,
+    ),
     uniqueIndex('orders_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('orders_kitchen_idx').on(t.kitchenId, t.createdAt.desc()),
     check(
@@ -113,6 +126,23 @@ export const orders = pgTable(
       sql`${t.totalCents} = ${t.itemsCents} + ${t.deliveryFeeCents} + ${t.feesAndTaxCents}`,
     ),
   ],
+);
+
+/** Each state an order entered: when, by whom (role and user), and why (declined or cancelled). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ORDER_STATES }).notNull(),
+    byRole: text('by_role', { enum: ['kitchen', 'customer'] }).notNull(),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );
 
 /** The items of an order as they were named and priced when it was placed. */

@@ -1,45 +1,9 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { CustomerOrder } from '../../shared/orders.js';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderTotals } from '../../shared/money.js';
+import type { CustomerOrder } from '../../shared/orders.js';
 import type { DbOrTx } from '../db/database.js';
-import { menuItems, orderItems, orders } from '../db/schema.js';
-
-type OrderRow = typeof orders.$inferSelect;
-
-async function withItems(db: DbOrTx, row: OrderRow): Promise<CustomerOrder> {
-  const lines = await db
-    .select({ item: orderItems.item, priceCents: orderItems.priceCents })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, row.id))
-    .orderBy(asc(orderItems.position));
-  return toCustomerOrder(row, lines);
-}
-
-function toCustomerOrder(row: OrderRow, lines: { item: string; priceCents: number }[]): CustomerOrder {
-  return {
-    id: row.id,
-    kitchenUid: row.kitchenId,
-    kitchenName: row.kitchenName,
-    status: row.status,
-    address: row.address,
-    items: lines,
-    itemsCents: row.itemsCents,
-    deliveryFeeCents: row.deliveryFeeCents,
-    feesAndTaxCents: row.feesAndTaxCents,
-    totalCents: row.totalCents,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The customer's open (not archived) order, or null: there is at most one. */
-export async function findOpenOrder(db: DbOrTx, customerId: string): Promise<CustomerOrder | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.customerId, customerId), isNull(orders.archivedAt)))
-    .limit(1);
-  return row ? withItems(db, row) : null;
-}
+import { menuItems, orderEvents, orderItems, orders } from '../db/schema.js';
+import { findCustomerOrder, toCustomerOrder } from './order-queries.js';
 
 /** The order a customer placed with this idempotency key, if any (open or not), and what it was asked with. */
 export async function findOrderByKey(
@@ -48,11 +12,12 @@ export async function findOrderByKey(
   idempotencyKey: string,
 ): Promise<{ order: CustomerOrder; requestHash: string | null } | undefined> {
   const [row] = await db
-    .select()
+    .select({ id: orders.id, requestHash: orders.requestHash })
     .from(orders)
     .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, idempotencyKey)))
     .limit(1);
-  return row && { order: await withItems(db, row), requestHash: row.requestHash };
+  const order = row && (await findCustomerOrder(db, customerId, row.id));
+  return order && { order, requestHash: row.requestHash };
 }
 
 /**
@@ -74,14 +39,13 @@ export interface NewOrder {
   customerId: string;
   customerEmail: string;
   address: string;
-  status: string;
   idempotencyKey: string;
   requestHash: string;
   totals: OrderTotals;
   lines: { menuItemId: string; item: string; priceCents: number }[];
 }
 
-/** Inserts an order and its lines (in cart order). Unique violations propagate to the caller. */
+/** Inserts an order (state `recieved`), its lines (in cart order) and its first event. Unique violations propagate. */
 export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<CustomerOrder> {
   const [row] = await tx
     .insert(orders)
@@ -91,7 +55,6 @@ export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<Customer
       customerId: order.customerId,
       customerEmail: order.customerEmail,
       address: order.address,
-      status: order.status,
       idempotencyKey: order.idempotencyKey,
       requestHash: order.requestHash,
       ...order.totals,
@@ -101,8 +64,16 @@ export async function insertOrder(tx: DbOrTx, order: NewOrder): Promise<Customer
   await tx
     .insert(orderItems)
     .values(order.lines.map((line, position) => ({ orderId: row.id, position, ...line })));
-  return toCustomerOrder(
+  await tx.insert(orderEvents).values({
+    orderId: row.id,
+    state: row.state,
+    byRole: 'customer',
+    byUserId: order.customerId,
+    createdAt: row.createdAt,
+  });
+  return toCustomerOrder({
     row,
-    order.lines.map(({ item, priceCents }) => ({ item, priceCents })),
-  );
+    items: order.lines.map(({ item, priceCents }) => ({ item, priceCents })),
+    events: [{ state: row.state, at: row.createdAt.toISOString(), by: 'customer', reason: null }],
+  });
 }

@@ -1,12 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CustomerOrder, PlaceOrderInput } from '../../shared/orders.js';
+import {
+  CustomerCancelInput,
+  CustomerOrder,
+  OrderAgain,
+  OrderParams,
+  PlaceOrderInput,
+} from '../../shared/orders.js';
 import { requireUser } from '../auth/sessions.js';
+import { notFound } from '../lib/errors.js';
 import { limits } from '../lib/rate-limit.js';
 import { serveTopic } from '../live/live-route.js';
-import { customerOrderTopic } from './order-topics.js';
+import { findOrderAgain } from './order-again.js';
+import { moveOrder } from './order-moves.js';
+import { findCustomerOrder } from './order-queries.js';
+import { customerOrdersTopic, customerOrderTopic } from './order-topics.js';
 import { placeOrder } from './place-order.js';
 
-/** The customer's side of orders: place one, and watch one's own open order live. */
+const noSuchOrder = () => notFound('You have no order with this id');
+
+/** The customer's side of orders: place one, watch it live, cancel it early, see past ones, order again. */
 export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders',
@@ -22,4 +34,29 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/orders/mine', serveTopic(customerOrderTopic));
+  app.get('/api/orders', serveTopic(customerOrdersTopic));
+
+  app.post(
+    '/api/orders/:id/cancel',
+    { schema: { params: OrderParams, body: CustomerCancelInput, response: { 200: CustomerOrder } } },
+    async (request) => {
+      const customer = await requireUser(request, 'customer');
+      const mover = { role: 'customer' as const, userId: customer.id };
+      const moved = await moveOrder(app, mover, request.params.id, { move: 'cancel', ...request.body });
+      const order = moved && (await findCustomerOrder(app.db, customer.id, moved));
+      if (!order) throw noSuchOrder();
+      return order;
+    },
+  );
+
+  app.get(
+    '/api/orders/:id/again',
+    { schema: { params: OrderParams, response: { 200: OrderAgain } } },
+    async (request, reply) => {
+      const customer = await requireUser(request, 'customer');
+      const again = await findOrderAgain(app.db, customer.id, request.params.id);
+      if (!again) throw noSuchOrder();
+      return reply.header('cache-control', 'no-store').send(again);
+    },
+  );
 };

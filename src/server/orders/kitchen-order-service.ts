@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { KitchenOrder } from '../../shared/orders.js';
 import { mutate } from '../live/mutate.js';
-import { customerOrderTopic, kitchenOrdersTopic } from '../orders/order-topics.js';
-import { archiveOrder, listKitchenOrders, updateOrderStatus } from './kitchen-order-queries.js';
+import { archiveOrder, updateOrderStatus } from './kitchen-order-queries.js';
+import { findKitchenOrder } from './order-queries.js';
+import { publishOrderChange } from './order-topics.js';
 
 type App = Pick<FastifyInstance, 'db' | 'bus'>;
 
 /**
- * Sets an open order's status. Both the kitchen's list and the customer's status page show it, so both
- * topics are announced. Undefined when this kitchen has no such open order.
+ * Sets the free-text status of an order on the kitchen's list (its state stays). Both the kitchen's list and the
+ * customer's status page show it. Undefined when this kitchen has no such order on its list.
  */
 export function setOrderStatus(
   app: App,
@@ -19,23 +20,20 @@ export function setOrderStatus(
   return mutate(app, async (tx, publish) => {
     const changed = await updateOrderStatus(tx, kitchenUid, id, status);
     if (!changed) return undefined;
-    publish(kitchenOrdersTopic, kitchenUid);
-    publish(customerOrderTopic, changed.customerId);
-    const [order] = await listKitchenOrders(tx, kitchenUid, id);
-    return order;
+    publishOrderChange(publish, kitchenUid, changed.customerId);
+    return findKitchenOrder(tx, kitchenUid, id);
   });
 }
 
 /**
- * Takes an order off the kitchen's list (archived, kept for history); its customer may then order again.
- * False when this kitchen has no such open order.
+ * Takes an order off the kitchen's list (kept for history, in 'Past'); an order in progress no longer counts as
+ * one, so its customer may order again. False when this kitchen has no such order on its list.
  */
 export function closeOrder(app: App, kitchenUid: string, id: string): Promise<boolean> {
   return mutate(app, async (tx, publish) => {
     const archived = await archiveOrder(tx, kitchenUid, id);
     if (!archived) return false;
-    publish(kitchenOrdersTopic, kitchenUid);
-    publish(customerOrderTopic, archived.customerId);
+    publishOrderChange(publish, kitchenUid, archived.customerId);
     return true;
   });
 }

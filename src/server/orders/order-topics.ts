@@ -1,26 +1,52 @@
 import type { CustomerOrder, KitchenOrder } from '../../shared/orders.js';
 import { requestSessionHashes, requireUser } from '../auth/sessions.js';
 import { requireKitchen } from '../kitchens/require-kitchen.js';
+import type { Publish } from '../live/mutate.js';
 import { defineTopic } from '../live/topic.js';
-import { findOpenOrder } from './customer-order-queries.js';
-import { listKitchenOrders } from './kitchen-order-queries.js';
+import type { FastifyRequest } from 'fastify';
+import { findCurrentOrder, listCustomerOrders, listKitchenOrders } from './order-queries.js';
 
-/** A kitchen's open orders, for its owner only. */
+const ownKitchen = async (request: FastifyRequest) => ({
+  params: (await requireKitchen(request)).kitchen.uid,
+  sessions: requestSessionHashes(request),
+});
+const ownCustomer = async (request: FastifyRequest) => ({
+  params: (await requireUser(request, 'customer')).id,
+  sessions: requestSessionHashes(request),
+});
+
+/** A kitchen's orders in progress ('Active'), for its owner only. */
 export const kitchenOrdersTopic = defineTopic<string, KitchenOrder[]>({
   key: (kitchenUid) => `orders:${kitchenUid}`,
-  load: (db, kitchenUid) => listKitchenOrders(db, kitchenUid),
-  access: async (request) => ({
-    params: (await requireKitchen(request)).kitchen.uid,
-    sessions: requestSessionHashes(request),
-  }),
+  load: (db, kitchenUid) => listKitchenOrders(db, kitchenUid, 'active'),
+  access: ownKitchen,
 });
 
-/** A customer's own open order (or null), for that customer only. */
+/** A kitchen's ended and deleted orders ('Past'), for its owner only. */
+export const kitchenPastOrdersTopic = defineTopic<string, KitchenOrder[]>({
+  key: (kitchenUid) => `orders-past:${kitchenUid}`,
+  load: (db, kitchenUid) => listKitchenOrders(db, kitchenUid, 'past'),
+  access: ownKitchen,
+});
+
+/** A customer's order in progress, or else their latest (null if none), for that customer only. */
 export const customerOrderTopic = defineTopic<string, CustomerOrder | null>({
   key: (customerId) => `order:${customerId}`,
-  load: (db, customerId) => findOpenOrder(db, customerId),
-  access: async (request) => ({
-    params: (await requireUser(request, 'customer')).id,
-    sessions: requestSessionHashes(request),
-  }),
+  load: (db, customerId) => findCurrentOrder(db, customerId),
+  access: ownCustomer,
 });
+
+/** 'Your orders': a customer's orders, newest first, for that customer only. */
+export const customerOrdersTopic = defineTopic<string, CustomerOrder[]>({
+  key: (customerId) => `orders-of:${customerId}`,
+  load: (db, customerId) => listCustomerOrders(db, customerId),
+  access: ownCustomer,
+});
+
+/** An order changed: both sides' lists show it. */
+export function publishOrderChange(publish: Publish, kitchenUid: string, customerId: string): void {
+  publish(kitchenOrdersTopic, kitchenUid);
+  publish(kitchenPastOrdersTopic, kitchenUid);
+  publish(customerOrderTopic, customerId);
+  publish(customerOrdersTopic, customerId);
+}

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { computeTotals, formatCents } from '../../shared/money.js';
 import {
   IDEMPOTENCY_KEY_REUSED,
-  INITIAL_ORDER_STATUS,
   MAX_ORDER_TOTAL_CENTS,
   type CustomerOrder,
   type PlaceOrderInput,
@@ -12,7 +11,7 @@ import { foreignKeyViolation, uniqueViolation } from '../db/unique-violation.js'
 import { findKitchen } from '../kitchens/kitchen-queries.js';
 import { badRequest, conflict, HttpError } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
-import { customerOrderTopic, kitchenOrdersTopic } from '../orders/order-topics.js';
+import { publishOrderChange } from './order-topics.js';
 import { findKitchenMenuItems, findOrderByKey, insertOrder } from './customer-order-queries.js';
 
 export interface Customer {
@@ -72,14 +71,12 @@ export async function placeOrder(
         customerId: customer.id,
         customerEmail: customer.email,
         address: input.address,
-        status: INITIAL_ORDER_STATUS,
         idempotencyKey: input.idempotencyKey,
         requestHash,
         totals,
         lines: priced.map((line) => ({ menuItemId: line.id, item: line.item, priceCents: line.priceCents })),
       });
-      publish(kitchenOrdersTopic, kitchen.uid);
-      publish(customerOrderTopic, customer.id);
+      publishOrderChange(publish, kitchen.uid, customer.id);
       return { order: placed, created: true };
     });
   } catch (error) {
@@ -94,7 +91,7 @@ export async function placeOrder(
       if (earlier.requestHash !== null && earlier.requestHash !== requestHash) throw keyReused();
       return { order: earlier.order, created: false };
     }
-    if (constraint === 'orders_one_open_per_customer') throw alreadyOpen();
+    if (constraint === 'orders_one_in_progress_per_customer') throw alreadyOpen();
     throw error;
   }
 }

@@ -1,0 +1,145 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import { PROGRESS_STATES } from '../../shared/order-states.js';
+import type { CustomerOrder, KitchenOrder, OrderEvent, OrderLine } from '../../shared/orders.js';
+import type { DbOrTx } from '../db/database.js';
+import { orderEvents, orderItems, orders } from '../db/schema.js';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Orders still in progress: not ended, not taken off the kitchen's list. */
+export const inProgressOrders = and(isNull(orders.archivedAt), inArray(orders.state, [...PROGRESS_STATES]));
+/** Orders that have ended or that the kitchen deleted. */
+export const pastOrders = or(isNotNull(orders.archivedAt), notInArray(orders.state, [...PROGRESS_STATES]));
+
+/** How many past orders a list shows (newest first). */
+const PAST_LIMIT = 100;
+
+function groupBy<T extends { orderId: string }>(rows: T[]): Map<string, Omit<T, 'orderId'>[]> {
+  const map = new Map<string, Omit<T, 'orderId'>[]>();
+  for (const { orderId, ...rest } of rows) {
+    const list = map.get(orderId) ?? [];
+    list.push(rest);
+    map.set(orderId, list);
+  }
+  return map;
+}
+
+/** The orders matching `where`, newest first, each with its lines (in cart order) and its life so far. */
+async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: number) {
+  const query = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [lines, events] = await Promise.all([
+    db
+      .select({ orderId: orderItems.orderId, item: orderItems.item, priceCents: orderItems.priceCents })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
+    db
+      .select({
+        orderId: orderEvents.orderId,
+        state: orderEvents.state,
+        createdAt: orderEvents.createdAt,
+        byRole: orderEvents.byRole,
+        reason: orderEvents.reason,
+      })
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.orderId), asc(orderEvents.createdAt), asc(orderEvents.id)),
+  ]);
+  const linesOf = groupBy(lines);
+  const eventsOf = groupBy(events);
+  return rows.map((row) => ({
+    row,
+    items: (linesOf.get(row.id) ?? []) as OrderLine[],
+    events: (eventsOf.get(row.id) ?? []).map((e): OrderEvent => ({
+      state: e.state,
+      at: e.createdAt.toISOString(),
+      by: e.byRole,
+      reason: e.reason,
+    })),
+  }));
+}
+
+function lifecycle(row: OrderRow, events: OrderEvent[]) {
+  return {
+    status: row.status,
+    state: row.state,
+    readyAt: row.readyAt?.toISOString() ?? null,
+    reason: row.endReason,
+    deleted: row.archivedAt !== null,
+    events,
+  };
+}
+
+function toKitchenOrder({
+  row,
+  items,
+  events,
+}: Awaited<ReturnType<typeof loadOrders>>[number]): KitchenOrder {
+  return {
+    id: row.id,
+    customerEmail: row.customerEmail,
+    customerAddress: row.address,
+    items,
+    totalCents: row.totalCents,
+    createdAt: row.createdAt.toISOString(),
+    ...lifecycle(row, events),
+  };
+}
+
+export function toCustomerOrder({
+  row,
+  items,
+  events,
+}: Awaited<ReturnType<typeof loadOrders>>[number]): CustomerOrder {
+  return {
+    id: row.id,
+    kitchenUid: row.kitchenId,
+    kitchenName: row.kitchenName,
+    address: row.address,
+    items,
+    itemsCents: row.itemsCents,
+    deliveryFeeCents: row.deliveryFeeCents,
+    feesAndTaxCents: row.feesAndTaxCents,
+    totalCents: row.totalCents,
+    createdAt: row.createdAt.toISOString(),
+    ...lifecycle(row, events),
+  };
+}
+
+/** A kitchen's orders in progress ('Active'), or its ended and deleted ones ('Past', the latest 100). */
+export async function listKitchenOrders(
+  db: DbOrTx,
+  kitchenUid: string,
+  which: 'active' | 'past',
+): Promise<KitchenOrder[]> {
+  const where = and(eq(orders.kitchenId, kitchenUid), which === 'active' ? inProgressOrders : pastOrders);
+  return (await loadOrders(db, where, which === 'past' ? PAST_LIMIT : undefined)).map(toKitchenOrder);
+}
+
+/** One order of this kitchen, whatever its state. */
+export async function findKitchenOrder(db: DbOrTx, kitchenUid: string, id: string) {
+  const [order] = await loadOrders(db, and(eq(orders.kitchenId, kitchenUid), eq(orders.id, id)));
+  return order && toKitchenOrder(order);
+}
+
+/** The customer's order in progress, or else their latest; null when they never ordered. */
+export async function findCurrentOrder(db: DbOrTx, customerId: string): Promise<CustomerOrder | null> {
+  const mine = eq(orders.customerId, customerId);
+  const [current] = await loadOrders(db, and(mine, inProgressOrders), 1);
+  const found = current ?? (await loadOrders(db, mine, 1))[0];
+  return found ? toCustomerOrder(found) : null;
+}
+
+/** 'Your orders': the customer's latest 100 orders, newest first. */
+export async function listCustomerOrders(db: DbOrTx, customerId: string): Promise<CustomerOrder[]> {
+  return (await loadOrders(db, eq(orders.customerId, customerId), PAST_LIMIT)).map(toCustomerOrder);
+}
+
+/** One order of this customer, whatever its state. */
+export async function findCustomerOrder(db: DbOrTx, customerId: string, id: string) {
+  const [order] = await loadOrders(db, and(eq(orders.customerId, customerId), eq(orders.id, id)));
+  return order && toCustomerOrder(order);
+}

@@ -1,0 +1,63 @@
+/**
+ * The order lifecycle, one state machine for both sides: the server enforces it, the screens offer only the moves
+ * it allows. `recieved` is spelt so, per the spec.
+ */
+export const ORDER_STATES = [
+  'recieved',
+  'accepted',
+  'preparing',
+  'out for delivery',
+  'delivered',
+  'declined',
+  'cancelled',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** The states in which an order has ended: it no longer blocks the customer's next order. */
+export const ENDED_STATES: readonly OrderState[] = ['delivered', 'declined', 'cancelled'];
+export const isEnded = (state: OrderState) => ENDED_STATES.includes(state);
+/** The states of an order in progress, in their order. */
+export const PROGRESS_STATES: readonly OrderState[] = ORDER_STATES.filter((s) => !isEnded(s));
+
+export type OrderActor = 'kitchen' | 'customer';
+
+export const ORDER_MOVES = ['accept', 'decline', 'prepare', 'dispatch', 'deliver', 'cancel'] as const;
+export type OrderMove = (typeof ORDER_MOVES)[number];
+
+interface MoveRule {
+  to: OrderState;
+  /** Who may make the move from which states. */
+  from: Partial<Record<OrderActor, readonly OrderState[]>>;
+  /** The button that makes it (on the kitchen's orders page; the customer's is 'Cancel order'). */
+  label: string;
+}
+
+export const MOVE_RULES: Record<OrderMove, MoveRule> = {
+  accept: { to: 'accepted', from: { kitchen: ['recieved'] }, label: 'Accept' },
+  decline: { to: 'declined', from: { kitchen: ['recieved'] }, label: 'Decline' },
+  prepare: { to: 'preparing', from: { kitchen: ['accepted'] }, label: 'Preparing' },
+  dispatch: { to: 'out for delivery', from: { kitchen: ['preparing'] }, label: 'Out for delivery' },
+  deliver: { to: 'delivered', from: { kitchen: ['out for delivery'] }, label: 'Delivered' },
+  cancel: {
+    to: 'cancelled',
+    from: { kitchen: PROGRESS_STATES, customer: ['recieved'] },
+    label: 'Cancel',
+  },
+};
+
+/** Moves the kitchen must give a reason for (the customer sees it). */
+export const MOVES_WITH_REASON: readonly OrderMove[] = ['decline', 'cancel'];
+
+/** The state a move leads to, or undefined when `actor` may not make it from `state`. */
+export function nextState(state: OrderState, move: OrderMove, actor: OrderActor): OrderState | undefined {
+  const rule = MOVE_RULES[move];
+  return rule.from[actor]?.includes(state) ? rule.to : undefined;
+}
+
+/** The moves `actor` may make now, in the order the screens show them. */
+export function allowedMoves(state: OrderState, actor: OrderActor): OrderMove[] {
+  return ORDER_MOVES.filter((move) => nextState(state, move, actor) !== undefined);
+}
+
+/** Minutes until an accepted order is ready: the quick picks of the 'Accept' dialog. */
+export const READY_IN_PICKS = [15, 30, 45, 60] as const;
