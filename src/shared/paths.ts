@@ -12,6 +12,7 @@ export const paths = {
   customerSignIn: { pattern: '/CustomerSignIn', href: () => '/CustomerSignIn' },
   shoppingCart: { pattern: '/ShoppingCart', href: () => '/ShoppingCart' },
   customerOrderStatus: { pattern: '/CustomerOrderStatus', href: () => '/CustomerOrderStatus' },
+  customerOrders: { pattern: '/CustomerOrders', href: () => '/CustomerOrders' },
   chatroom: { pattern: '/Chatroom', href: () => '/Chatroom' },
 } as const;
 

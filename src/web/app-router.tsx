@@ -62,6 +62,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: paths.customerOrders.pattern,
+        lazy: async () => ({
+          Component: (await import('./pages/customer-orders-page.js')).CustomerOrdersPage,
+        }),
+      },
+      {
         path: paths.chatroom.pattern,
         lazy: async () => ({ Component: (await import('./chat/chat-page.js')).ChatPage }),
         hydrateFallbackElement: (

@@ -12,6 +12,8 @@ export interface CartApi extends CartState {
   /** Adds one of `item`; from another kitchen than the cart's, first asks whether to start a new cart. */
   add(kitchen: CartKitchen, item: MenuItem): void;
   remove(lineId: string): void;
+  /** Empties the cart and fills it with `items` of `kitchen` ('Order again'). */
+  replace(kitchen: CartKitchen, items: readonly MenuItem[]): void;
   clear(): void;
 }
 

@@ -39,10 +39,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
     });
   }, []);
   const clear = useCallback(() => setCart(EMPTY_CART), []);
+  const replace = useCallback(
+    (kitchen: CartKitchen, items: readonly MenuItem[]) =>
+      setCart(items.reduce((next, item) => withItem(next, kitchen, item), EMPTY_CART)),
+    [],
+  );
 
   const api = useMemo<CartApi>(
-    () => ({ ...cart, count: cart.lines.length, add, remove, clear }),
-    [cart, add, remove, clear],
+    () => ({ ...cart, count: cart.lines.length, add, remove, clear, replace }),
+    [cart, add, remove, clear, replace],
   );
 
   return (

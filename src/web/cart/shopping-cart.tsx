@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { PlaceOrderInput } from '../../shared/orders.js';
+import { inProgress, PlaceOrderInput } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
 import { sessionKey } from '../auth/use-session.js';
 import { AddressField } from '../geocode/address-field.js';
@@ -30,7 +30,7 @@ export function ShoppingCart() {
 
   if (placeOrder.data) return <OrderSent order={placeOrder.data} />;
   // A customer who already has an order in progress watches it instead of ordering again.
-  if (entry.isFetchedAfterMount && entry.data && placeOrder.isIdle)
+  if (entry.isFetchedAfterMount && entry.data && inProgress(entry.data) && placeOrder.isIdle)
     return <Navigate to={paths.customerOrderStatus.href()} replace />;
   if (!entry.isFetchedAfterMount)
     return (

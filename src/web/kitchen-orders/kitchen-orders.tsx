@@ -1,23 +1,56 @@
-import { Title } from '@mantine/core';
+import { Group, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Kitchen } from '../../shared/kitchens.js';
+import { formatCents } from '../../shared/money.js';
+import type { OrderMove } from '../../shared/order-states.js';
 import type { KitchenOrder } from '../../shared/orders.js';
 import { ConfirmModal } from '../kitchen-admin/confirm-modal.js';
+import { LoadFailed } from '../lib/load-failed.js';
+import { AlertSettings, useAlertSettings, useOrdersTitle } from './alert-settings.js';
+import { isAsked, MoveDialog, type AskedMove } from './move-dialog.js';
 import { OrderStatusModal } from './order-status-modal.js';
 import { OrdersTable } from './orders-table.js';
-import { LoadFailed } from '../lib/load-failed.js';
-import { useDeleteOrder, useKitchenOrders } from './use-kitchen-orders.js';
+import { todaySummary } from './today-summary.js';
+import {
+  useDeleteOrder,
+  useKitchenOrders,
+  useMoveOrder,
+  usePastKitchenOrders,
+} from './use-kitchen-orders.js';
 import { useNewOrders } from './use-new-orders.js';
 
-/** /KitchenOrders' content: the live orders table with its Update and Delete dialogs. */
+/**
+ * /KitchenOrders' content: today's line, the live 'Active' orders with their lifecycle moves and the spec's
+ * Update and Delete, the 'Past' ones, and the new-order alerts (tab title, sound, system notification).
+ */
 export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
+  const [tab, setTab] = useState<string | null>('active');
   const orders = useKitchenOrders(kitchen.uid);
-  const { fresh, seen } = useNewOrders(orders.data);
+  const past = usePastKitchenOrders(kitchen.uid);
+  const alerts = useAlertSettings();
+  const { fresh, seen } = useNewOrders(orders.data, { sound: alerts.sound });
+  useOrdersTitle(orders.data?.filter((o) => o.state === 'recieved').length ?? 0);
   const remove = useDeleteOrder();
+  const moveOrder = useMoveOrder();
   const [updating, setUpdating] = useState<KitchenOrder | undefined>();
   const [deleting, setDeleting] = useState<KitchenOrder | undefined>();
+  const [asked, setAsked] = useState<AskedMove | undefined>();
+  const today = todaySummary([...(orders.data ?? []), ...(past.data ?? [])], new Date());
 
+  const move = async (order: KitchenOrder, next: OrderMove) => {
+    seen(order.id);
+    if (isAsked(next)) return setAsked({ order, move: next });
+    try {
+      await moveOrder.mutateAsync({ id: order.id, move: next });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Could not update the order',
+        message: (error as Error).message,
+      });
+    }
+  };
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
@@ -35,26 +68,55 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
 
   return (
     <section>
-      <Title order={1} id="orders-heading" mb="md">
+      <Title order={1} id="orders-heading" mb="xs">
         Orders of your kitchen
       </Title>
-      {orders.isError ? (
-        <LoadFailed
-          title="Could not load your orders"
-          error={orders.error}
-          retry={() => void orders.refetch()}
-        />
-      ) : (
-        <OrdersTable
-          orders={orders.data}
-          fresh={fresh}
-          onUpdate={(order) => {
-            seen(order.id);
-            setUpdating(order);
-          }}
-          onDelete={setDeleting}
-        />
-      )}
+      <Group justify="space-between" mb="md" gap="sm">
+        <Text fw={600} aria-live="polite">
+          Today: {today.count} {today.count === 1 ? 'order' : 'orders'} · {formatCents(today.takingsCents)}{' '}
+          taken
+        </Text>
+        <AlertSettings settings={alerts} />
+      </Group>
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="active">Active</Tabs.Tab>
+          <Tabs.Tab value="past">Past</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="active">
+          {orders.isError ? (
+            <LoadFailed
+              title="Could not load your orders"
+              error={orders.error}
+              retry={() => void orders.refetch()}
+            />
+          ) : (
+            <OrdersTable
+              label="Orders of your kitchen"
+              orders={orders.data}
+              fresh={fresh}
+              onMove={(order, next) => void move(order, next)}
+              onUpdate={(order) => {
+                seen(order.id);
+                setUpdating(order);
+              }}
+              onDelete={setDeleting}
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="past">
+          {past.isError ? (
+            <LoadFailed
+              title="Could not load your past orders"
+              error={past.error}
+              retry={() => void past.refetch()}
+            />
+          ) : (
+            <OrdersTable label="Past orders of your kitchen" orders={past.data} fresh={new Set()} />
+          )}
+        </Tabs.Panel>
+      </Tabs>
+      <MoveDialog asked={asked} onClose={() => setAsked(undefined)} />
       <OrderStatusModal
         order={updating}
         onClose={() => setUpdating(undefined)}

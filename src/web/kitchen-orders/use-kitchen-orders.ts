@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { KitchenOrder } from '../../shared/orders.js';
+import type { KitchenOrder, OrderMoveInput } from '../../shared/orders.js';
 import { api } from '../lib/api-client.js';
 import { useLiveQuery } from '../live/use-live-query.js';
 
@@ -26,6 +26,26 @@ export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(orderUrl(id)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allKitchenOrdersKey }),
+  });
+}
+
+export const pastKitchenOrdersKey = (kitchenUid: string) => ['kitchen-orders', kitchenUid, 'past'] as const;
+
+/** The kitchen's ended and deleted orders ('Past'), newest first, kept current. */
+export function usePastKitchenOrders(kitchenUid: string) {
+  return useLiveQuery<KitchenOrder[]>({
+    queryKey: pastKitchenOrdersKey(kitchenUid),
+    url: `${ordersUrl}/past`,
+  });
+}
+
+/** A lifecycle move ('Accept', 'Preparing', …); the lists update from the server's streams. */
+export function useMoveOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string } & OrderMoveInput) =>
+      api.post<KitchenOrder>(`${orderUrl(id)}/moves`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: allKitchenOrdersKey }),
   });
 }

@@ -1,12 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import type { KitchenOrder } from '../../shared/orders.js';
+import { itemCounts } from '../orders/order-format.js';
+import { notifySystem, playChime } from './order-alerts.js';
 
 /**
  * Orders that arrived while the page was open (not those of the first load): each is announced with a
- * notification and stays marked until the cook acknowledges it (`seen`), e.g. by updating it.
+ * notification (a chime too when `sound` is on, and a system notification when the cook allowed them) and stays
+ * marked until the cook acknowledges it (`seen`), e.g. by updating it.
  */
-export function useNewOrders(orders: KitchenOrder[] | undefined) {
+export function useNewOrders(orders: KitchenOrder[] | undefined, { sound }: { sound: boolean }) {
   const known = useRef<Set<string> | undefined>(undefined);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
 
@@ -21,13 +24,13 @@ export function useNewOrders(orders: KitchenOrder[] | undefined) {
     if (arrived.length === 0) return;
     for (const order of arrived) {
       seenBefore.add(order.id);
-      notifications.show({
-        title: 'New order',
-        message: `${order.customerEmail}: ${order.items.map((i) => i.item).join(', ')}`,
-      });
+      const message = `${order.customerEmail}: ${itemCounts(order.items).join(', ')}`;
+      notifications.show({ title: 'New order', message });
+      notifySystem('New order', message);
     }
+    if (sound) playChime();
     setFresh((previous) => new Set([...previous, ...arrived.map((o) => o.id)]));
-  }, [orders]);
+  }, [orders, sound]);
 
   const seen = (id: string) =>
     setFresh((previous) => {

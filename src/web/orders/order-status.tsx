@@ -1,11 +1,40 @@
-import { Badge, Center, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { Navigate } from 'react-router';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, Navigate } from 'react-router';
 import { formatCents } from '../../shared/money.js';
+import { inProgress, type CustomerOrder } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
-import { useMyOrder } from './use-my-order.js';
 import { LoadFailed } from '../lib/load-failed.js';
+import { CancelOrderButton } from './cancel-order-button.js';
+import { OrderAgainButton } from './order-again-button.js';
+import { timeOfDay } from './order-format.js';
+import { OrderTimeline } from './order-timeline.js';
+import { useMyOrder } from './use-my-order.js';
 
-/** The customer's open order, its status updated live as the kitchen changes it; no order → home. */
+/** What the customer is told once an order has ended (or the kitchen took it off its list). */
+function endedMessage(o: CustomerOrder): string {
+  if (o.state === 'delivered') return 'Your order was delivered. Enjoy your meal!';
+  if (o.state === 'declined') return 'The kitchen declined this order.';
+  if (o.state === 'cancelled') return 'This order was cancelled.';
+  return 'The kitchen has closed this order.';
+}
+
+/**
+ * The customer's order in progress (or else their latest), updated live as the kitchen moves it: the spec's
+ * texts and status, the expected time, the timeline, 'Cancel order' while it can be, 'Order again' once it
+ * ended. A customer who never ordered is sent home, as the spec says.
+ */
 export function OrderStatus() {
   const order = useMyOrder();
   if (order.isPending)
@@ -30,6 +59,24 @@ export function OrderStatus() {
           {o.status}
         </Badge>
       </Group>
+      {inProgress(o) && o.readyAt ? <Text size="lg">Expected around {timeOfDay(o.readyAt)}</Text> : null}
+      {inProgress(o) ? null : (
+        <Alert color={o.state === 'delivered' ? 'green' : 'orange'} title="This order has ended" maw={560}>
+          <Stack gap="xs">
+            <Text>{endedMessage(o)}</Text>
+            {o.reason ? <Text>Reason: {o.reason}</Text> : null}
+            <Group>
+              <OrderAgainButton orderId={o.id} />
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {inProgress(o) && o.state === 'recieved' ? (
+        <Group>
+          <CancelOrderButton order={o} />
+        </Group>
+      ) : null}
+      <OrderTimeline events={o.events} />
       <Paper withBorder radius="md" p="lg" maw={560}>
         <Title order={2} size="h4" mb="sm">
           Your order
@@ -68,6 +115,9 @@ export function OrderStatus() {
           Delivering to {o.address}
         </Text>
       </Paper>
+      <Anchor component={Link} to={paths.customerOrders.href()}>
+        Your orders
+      </Anchor>
     </Stack>
   );
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerOrder, PlaceOrderInput } from '../../shared/orders.js';
+import type { CustomerCancelInput, CustomerOrder, OrderAgain, PlaceOrderInput } from '../../shared/orders.js';
 import { api } from '../lib/api-client.js';
 import { useLiveQuery } from '../live/use-live-query.js';
 
 export const myOrderKey = ['orders', 'mine'] as const;
+export const myOrdersKey = ['orders', 'all'] as const;
 const MY_ORDER_URL = '/api/orders/mine';
 
-/** The signed-in customer's open order (or null), kept current as the kitchen changes its status. */
+/** The signed-in customer's order in progress, or else their latest (null if none), kept current. */
 export function useMyOrder(enabled = true) {
   return useLiveQuery<CustomerOrder | null>({ queryKey: myOrderKey, url: MY_ORDER_URL, enabled });
 }
@@ -19,6 +20,25 @@ export function useMyOrderOnEntry() {
     refetchOnMount: 'always',
   });
 }
+
+/** 'Your orders': the customer's orders, newest first, kept current. */
+export function useMyOrders() {
+  return useLiveQuery<CustomerOrder[]>({ queryKey: myOrdersKey, url: '/api/orders' });
+}
+
+/** 'Cancel order', while the kitchen has not accepted it yet. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string } & CustomerCancelInput) =>
+      api.post<CustomerOrder>(`/api/orders/${encodeURIComponent(id)}/cancel`, body),
+    onSuccess: (order) => queryClient.setQueryData(myOrderKey, order),
+  });
+}
+
+/** What 'Order again' puts in the cart: the order's dishes still on the menu, and those gone. */
+export const fetchOrderAgain = (id: string) =>
+  api.get<OrderAgain>(`/api/orders/${encodeURIComponent(id)}/again`);
 
 /** Places the order; the answer becomes the customer's open order in the cache. */
 export function usePlaceOrder() {

@@ -1,0 +1,97 @@
+import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { MOVE_RULES, READY_IN_PICKS, type OrderMove } from '../../shared/order-states.js';
+import type { KitchenOrder } from '../../shared/orders.js';
+import { ApiError } from '../lib/api-client.js';
+import { useMoveOrder } from './use-kitchen-orders.js';
+
+/** A move that needs an answer first: 'Accept' asks for a ready time, 'Decline' and 'Cancel' for a reason. */
+export type AskedMove = { order: KitchenOrder; move: 'accept' | 'decline' | 'cancel' };
+
+const TITLES = { accept: 'Accept this order', decline: 'Decline this order', cancel: 'Cancel this order' };
+
+function MoveForm({ order, move, onDone }: AskedMove & { onDone: () => void }) {
+  const moveOrder = useMoveOrder();
+  const [minutes, setMinutes] = useState<string>(String(READY_IN_PICKS[1]));
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+  const submit = async () => {
+    if (move !== 'accept' && !reason.trim()) return setReasonError('Reason is required');
+    try {
+      await moveOrder.mutateAsync(
+        move === 'accept'
+          ? { id: order.id, move, readyInMinutes: Number(minutes) }
+          : { id: order.id, move, reason },
+      );
+      notifications.show({
+        color: 'green',
+        title: `Order ${MOVE_RULES[move].to}`,
+        message: order.customerEmail,
+      });
+      onDone();
+    } catch (error) {
+      const message = (error as Error).message;
+      if (error instanceof ApiError && error.field === 'reason') setReasonError(message);
+      else notifications.show({ color: 'red', title: 'Could not update the order', message });
+    }
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {order.customerEmail} · {order.customerAddress}
+        </Text>
+        {move === 'accept' ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="ready-in-label">
+              Ready in (minutes)
+            </Text>
+            <SegmentedControl
+              aria-labelledby="ready-in-label"
+              value={minutes}
+              onChange={setMinutes}
+              data={READY_IN_PICKS.map((m) => ({ value: String(m), label: `${m} min` }))}
+            />
+          </Stack>
+        ) : (
+          <TextInput
+            label="Reason"
+            description="The customer sees it."
+            data-autofocus
+            value={reason}
+            maxLength={200}
+            error={reasonError}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              setReasonError(undefined);
+            }}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" color={move === 'accept' ? undefined : 'red'} loading={moveOrder.isPending}>
+            {MOVE_RULES[move].label}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function MoveDialog({ asked, onClose }: { asked: AskedMove | undefined; onClose: () => void }) {
+  return (
+    <Modal opened={asked !== undefined} onClose={onClose} title={asked ? TITLES[asked.move] : ''} centered>
+      {asked ? <MoveForm key={asked.order.id + asked.move} {...asked} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+/** Moves made at once, with nothing to ask. */
+export const isAsked = (move: OrderMove): move is AskedMove['move'] =>
+  move === 'accept' || move === 'decline' || move === 'cancel';

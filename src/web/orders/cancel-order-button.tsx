@@ -1,0 +1,47 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { CustomerOrder } from '../../shared/orders.js';
+import { useCancelOrder } from './use-my-order.js';
+
+/** 'Cancel order', asked to confirm, with an optional reason for the kitchen. */
+export function CancelOrderButton({ order }: { order: CustomerOrder }) {
+  const cancel = useCancelOrder();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const confirm = async () => {
+    try {
+      await cancel.mutateAsync({ id: order.id, ...(reason.trim() ? { reason } : {}) });
+      setOpen(false);
+      notifications.show({ color: 'green', title: 'Order cancelled', message: order.kitchenName });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not cancel', message: (error as Error).message });
+    }
+  };
+  return (
+    <>
+      <Button variant="light" color="red" onClick={() => setOpen(true)}>
+        Cancel order
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Cancel this order?" centered>
+        <Stack gap="sm">
+          <Text>The kitchen has not accepted it yet, so you can still cancel it.</Text>
+          <TextInput
+            label="Reason (optional)"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={200}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Keep my order
+            </Button>
+            <Button color="red" loading={cancel.isPending} onClick={() => void confirm()}>
+              Cancel order
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../shared/paths.js';
+import { useCart } from '../cart/cart-context.js';
+import { fetchOrderAgain } from './use-my-order.js';
+
+/**
+ * 'Order again': fills the cart with the order's dishes still on the menu, at today's prices, says which are
+ * gone, and opens the cart.
+ */
+export function OrderAgainButton({ orderId, ...props }: { orderId: string } & ButtonProps) {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const again = await fetchOrderAgain(orderId);
+      const gone = again.gone.length > 0 ? `No longer on the menu: ${again.gone.join(', ')}` : undefined;
+      if (again.items.length === 0) {
+        notifications.show({ color: 'orange', title: 'Nothing to order again', message: gone });
+        return;
+      }
+      cart.replace(again.kitchen, again.items);
+      if (gone) notifications.show({ color: 'orange', title: 'Some dishes are gone', message: gone });
+      await navigate(paths.shoppingCart.href());
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not order again', message: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button loading={busy} onClick={() => void run()} {...props}>
+      Order again
+    </Button>
+  );
+}

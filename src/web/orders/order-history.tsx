@@ -1,0 +1,54 @@
+import { Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { formatCents } from '../../shared/money.js';
+import { isEnded } from '../../shared/order-states.js';
+import { inProgress } from '../../shared/orders.js';
+import { LoadFailed } from '../lib/load-failed.js';
+import { OrderAgainButton } from './order-again-button.js';
+import { dateAndTime, itemCounts } from './order-format.js';
+import { useMyOrders } from './use-my-order.js';
+
+/** 'Your orders': every order of the customer, newest first, live, each with 'Order again'. */
+export function OrderHistory() {
+  const orders = useMyOrders();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Your orders</Title>
+      {orders.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading your orders" />
+        </Center>
+      ) : orders.isError ? (
+        <LoadFailed
+          title="Could not load your orders"
+          error={orders.error}
+          retry={() => void orders.refetch()}
+        />
+      ) : orders.data.length === 0 ? (
+        <Text c="dimmed">You have not ordered yet.</Text>
+      ) : (
+        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your orders">
+          {orders.data.map((order) => (
+            <Card component="li" key={order.id} withBorder radius="md" padding="md">
+              <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+                <Stack gap={4}>
+                  <Text fw={700}>{order.kitchenName}</Text>
+                  <Text size="sm" c="dimmed">
+                    {dateAndTime(order.createdAt)}
+                  </Text>
+                  <Text>{itemCounts(order.items).join(', ')}</Text>
+                  <Text fw={600}>{formatCents(order.totalCents)}</Text>
+                </Stack>
+                <Stack gap="xs" align="flex-end">
+                  <Badge variant="light" tt="none" color={inProgress(order) ? 'brand' : 'gray'}>
+                    {order.deleted && !isEnded(order.state) ? 'closed by the kitchen' : order.state}
+                  </Badge>
+                  <OrderAgainButton orderId={order.id} size="sm" variant="light" />
+                </Stack>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
