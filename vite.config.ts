@@ -19,7 +19,7 @@ const config = {
             // Dialogs, popovers and their positioning engine: only the screens that open one load them.
             {
               name: 'overlays',
-              test: /node_modules[\\/](@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|react-transition-group|tslib)/,
+              test: /node_modules[\\/](@floating-ui|@babel[\\/]runtime|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|react-transition-group|tslib)/,
             },
           ],
         },

@@ -28,6 +28,11 @@ async function writer() {
 
 /** Registers a kitchen through the service the API uses; its commit notifies the running server. */
 export async function createKitchen(name: string) {
+  return (await createKitchenWithOwner(name)).kitchen;
+}
+
+/** A kitchen (as createKitchen) and its owner's kitchen session cookie, for tests about running orders. */
+export async function createKitchenWithOwner(name: string) {
   const app = await writer();
   const { db } = app;
   const owner = await upsertUser(db, {
@@ -44,7 +49,8 @@ export async function createKitchen(name: string) {
     imageLink: 'https://images.invalid/broken.png',
   });
   if (!kitchen) throw new Error('kitchen not created');
-  return kitchen;
+  const token = await createSession(db, owner.id, 'kitchen');
+  return { kitchen, cookie: { name: 'kitchen_session', value: token, url: process.env.E2E_BASE_URL ?? '' } };
 }
 
 /** One order's row as the database holds it now. */

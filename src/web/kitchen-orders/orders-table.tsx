@@ -76,14 +76,14 @@ export function OrdersTable({
                         New
                       </Badge>
                     ) : null}
-                    {order.status !== stateNote(order) ? (
-                      <Text size="xs" c="dimmed">
-                        {stateNote(order)}
-                      </Text>
-                    ) : null}
                   </Table.Td>
                   <Table.Td>{itemCounts(order.items).join(', ')}</Table.Td>
                   <Table.Td>
+                    {order.status !== stateNote(order) ? (
+                      <Text size="xs" c="dimmed" mb={4}>
+                        {stateNote(order)}
+                      </Text>
+                    ) : null}
                     <Group gap="xs">
                       {onMove &&
                         allowedMoves(order.state, 'kitchen').map((move) => (

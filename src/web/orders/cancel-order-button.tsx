@@ -1,11 +1,15 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { CustomerOrder } from '../../shared/orders.js';
+import { inProgress, type CustomerOrder } from '../../shared/orders.js';
 import { useCancelOrder } from './use-my-order.js';
 
-/** 'Cancel order', asked to confirm, with an optional reason for the kitchen. */
+/**
+ * 'Cancel order' while the kitchen has not accepted the order, asked to confirm, with an optional reason for the
+ * kitchen. It stays mounted once the order moves on (the button goes), so its dialog can close as usual.
+ */
 export function CancelOrderButton({ order }: { order: CustomerOrder }) {
+  const cancellable = inProgress(order) && order.state === 'recieved';
   const cancel = useCancelOrder();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -20,9 +24,13 @@ export function CancelOrderButton({ order }: { order: CustomerOrder }) {
   };
   return (
     <>
-      <Button variant="light" color="red" onClick={() => setOpen(true)}>
-        Cancel order
-      </Button>
+      {cancellable ? (
+        <Group>
+          <Button variant="light" color="red" onClick={() => setOpen(true)}>
+            Cancel order
+          </Button>
+        </Group>
+      ) : null}
       <Modal opened={open} onClose={() => setOpen(false)} title="Cancel this order?" centered>
         <Stack gap="sm">
           <Text>The kitchen has not accepted it yet, so you can still cancel it.</Text>

@@ -71,11 +71,7 @@ export function OrderStatus() {
           </Stack>
         </Alert>
       )}
-      {inProgress(o) && o.state === 'recieved' ? (
-        <Group>
-          <CancelOrderButton order={o} />
-        </Group>
-      ) : null}
+      <CancelOrderButton order={o} />
       <OrderTimeline events={o.events} />
       <Paper withBorder radius="md" p="lg" maw={560}>
         <Title order={2} size="h4" mb="sm">
