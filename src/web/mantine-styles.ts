@@ -35,3 +35,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Notification.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Timeline.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/SegmentedControl.css';

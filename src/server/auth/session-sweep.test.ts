@@ -21,7 +21,8 @@ describeEachEngine('expired sessions', (get) => {
   });
 });
 
-it('the server sweeps expired sessions when it starts', async () => {
+// Two app starts on a new embedded database: slow on a busy machine, hence the longer timeout.
+it('the server sweeps expired sessions when it starts', { timeout: 90_000 }, async () => {
   const database = await openTestDatabase('pglite');
   const first = await buildApp({ config: testConfig(), database, webDir: '/nonexistent' });
   try {
@@ -37,7 +38,9 @@ it('the server sweeps expired sessions when it starts', async () => {
     await first.close();
     const second = await buildApp({ config: testConfig(), database, webDir: '/nonexistent' });
     await second.ready();
-    await vi.waitFor(async () => expect(await database.db.select().from(sessions)).toEqual([]));
+    await vi.waitFor(async () => expect(await database.db.select().from(sessions)).toEqual([]), {
+      timeout: 10_000,
+    });
     await second.close();
   } finally {
     await database.close();
