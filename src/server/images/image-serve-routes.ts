@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../lib/errors.js';
 
-const ImageFileParams = z.object({
-  file: z.string().regex(/^[0-9a-f-]{36}-\d{1,4}\.webp$/, 'No picture by this name'),
-});
+const ImageFileParams = z.object({ file: z.string() });
+const FILE_NAME = /^([0-9a-f-]{36})-(\d{1,4})\.webp$/;
 
 /**
  * Stored pictures at `/images/{id}-{width}.webp`. A name never gets other content (a new upload is a new id),
@@ -12,7 +11,7 @@ const ImageFileParams = z.object({
  */
 export const imageServeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/images/:file', { schema: { params: ImageFileParams } }, async (request, reply) => {
-    const match = /^(.{36})-(\d+)\.webp$/.exec(request.params.file);
+    const match = FILE_NAME.exec(request.params.file);
     const [, id = '', width = '0'] = match ?? [];
     if (!z.string().uuid().safeParse(id).success) throw notFound('No picture by this name');
     const etag = `"${id}-${width}"`;

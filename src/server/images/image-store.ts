@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
+import type { DbOrTx } from '../db/database.js';
 import { imageVariants } from '../db/schema.js';
 import type { ImageVariant } from './process-image.js';
 
@@ -21,7 +21,7 @@ export interface ImageStore {
 
 /** Sizes as rows of `image_variants` (bytea); removing an `images` row removes its sizes too. */
 export class DatabaseImageStore implements ImageStore {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbOrTx) {}
 
   async put(imageId: string, variants: ImageVariant[]): Promise<void> {
     await this.db

@@ -69,7 +69,7 @@ export async function processImage(bytes: Buffer, { trusted = false } = {}): Pro
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     // Decoded once, at most 1280 wide (and twice as tall), then each size made from these pixels.
-    decoded = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated', density: 144 })
+    decoded = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated', density: 288 })
       .rotate()
       .resize({ width: 1280, height: 2560, fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')

@@ -24,7 +24,9 @@ async function send<T>(method: string, url: string, body?: { type: string; data:
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body ? { accept: 'application/json', 'content-type': body.type } : { accept: 'application/json' },
+      headers: body
+        ? { accept: 'application/json', 'content-type': body.type }
+        : { accept: 'application/json' },
       body: body?.data,
     });
   } catch {
