@@ -8,7 +8,7 @@ test.use({ expectedErrorUrls: [/\/api\/kitchen\/images$/] });
 
 /** Chooses `file` with the 'Choose a photo' button (the file picker a person would see) and waits for its preview. */
 async function uploadPhoto(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
-  await page.getByRole('radio', { name: 'Upload a photo' }).check({ force: true });
+  await page.getByText('Upload a photo', { exact: true }).click();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: /Choose (a|another) photo/ }).click();
   await (await chooser).setFiles(file);
@@ -36,7 +36,7 @@ test('a cook uploads photos at registration and for a dish; a phone loads a size
   await cook.getByRole('combobox', { name: 'Category' }).fill('Filipino');
   await cook.getByLabel('Address').fill('12 Mango Street');
   // Both ways stay on offer: the spec's link field is one click away.
-  await cook.getByRole('radio', { name: 'Use a link' }).check({ force: true });
+  await cook.getByText('Use a link', { exact: true }).click();
   await expect(cook.getByLabel('Image of your kitchen link')).toBeVisible();
 
   // A script named like a photo is refused, and the screen says why.
