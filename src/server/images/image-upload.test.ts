@@ -156,6 +156,21 @@ describeEachEngine('picture uploads', (get) => {
     expect((await upload(ctx, customer.cookie, picture)).statusCode).toBe(401);
   });
 
+  it('limits a cook to 30 uploads a minute (429 with Retry-After)', async () => {
+    const ctx = get();
+    const { cookie } = await signedIn(ctx, 'kitchen');
+    const tiny = await makePicture('png', 8, 8);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await upload(ctx, cookie, tiny, 'image/png')).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    const refused = await upload(ctx, cookie, tiny, 'image/png');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another cook is not held back by this one.
+    const other = await signedIn(ctx, 'kitchen');
+    expect((await upload(ctx, other.cookie, tiny, 'image/png')).statusCode).toBe(201);
+  });
+
   it('leaves the JSON API at 64 KB', async () => {
     const ctx = get();
     const { cookie } = await signedIn(ctx, 'kitchen');
