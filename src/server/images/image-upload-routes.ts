@@ -13,10 +13,6 @@ import { pictureTooLarge } from './process-image.js';
  * or dish only by the cook who uploaded it.
  */
 export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A body cut off at the limit (sent without a length) is named as the picture being too large.
-  app.addHook('onError', async (_request, _reply, error) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw pictureTooLarge();
-  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) =>
     done(null, body),
@@ -28,7 +24,8 @@ export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MAX_UPLOAD_BYTES,
       config: { rateLimit: limits.imageUploads },
       schema: { response: { 201: StoredImage } },
-      // Refused before a byte of an announced oversize body is read; a chunked one is cut off at the limit.
+      // Refused before a byte of an announced oversize body is read. A chunked one (no length: browsers always
+      // send one for a file) is cut off at the limit by Fastify, which answers its own 413.
       onRequest: async (request) => {
         if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) throw pictureTooLarge();
       },

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { StoredImage } from '../../shared/images.js';
@@ -147,6 +148,19 @@ describeEachEngine('picture uploads', (get) => {
       expect(await imageCount(ctx)).toBe(before);
     });
   }
+
+  it('cuts off a body over 10 MB sent without a length with 413', async () => {
+    const ctx = get();
+    const { cookie } = await signedIn(ctx, 'kitchen');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/kitchen/images',
+      headers: { cookie, 'content-type': 'image/jpeg' },
+      payload: Readable.from([Buffer.alloc(MAX_UPLOAD_BYTES), Buffer.alloc(1024)]),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json<{ message: string }>().message).toBeTruthy();
+  });
 
   it('refuses an upload without a kitchen session', async () => {
     const ctx = get();
