@@ -13,7 +13,7 @@ describeEachEngine('demo kitchens', (get) => {
     expect(kitchens).toHaveLength(6);
     for (const kitchen of kitchens) {
       expect(kitchen.imageLink).toBeNull();
-      expect(kitchen.image?.widths).toEqual([320, 640, 1280]);
+      expect(kitchen.image?.widths).toEqual([320, 640, 800]);
       const menu = (await ctx.app.inject({ url: `/api/kitchens/${kitchen.uid}/menu` })).json<MenuItem[]>();
       expect(menu.every((item) => item.image !== null && item.imageLink === null)).toBe(true);
     }
