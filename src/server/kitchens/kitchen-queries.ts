@@ -51,11 +51,7 @@ export interface KitchenOwner {
 }
 
 /** Inserts the owner's kitchen; returns undefined when the owner already has one (one kitchen per owner). */
-export async function insertKitchen(
-  db: DbOrTx,
-  owner: KitchenOwner,
-  input: KitchenInput,
-): Promise<boolean> {
+export async function insertKitchen(db: DbOrTx, owner: KitchenOwner, input: KitchenInput): Promise<boolean> {
   const rows = await db
     .insert(kitchens)
     .values({
@@ -81,7 +77,11 @@ export function pictureColumns(patch: { imageLink?: string | undefined; imageId?
 }
 
 /** Changes the owner's kitchen; false when the owner has none. */
-export async function updateKitchen(db: DbOrTx, ownerId: string, patch: KitchenUpdateInput): Promise<boolean> {
+export async function updateKitchen(
+  db: DbOrTx,
+  ownerId: string,
+  patch: KitchenUpdateInput,
+): Promise<boolean> {
   const rows = await db
     .update(kitchens)
     .set({ name: patch.name, category: patch.category, address: patch.address, ...pictureColumns(patch) })

@@ -31,8 +31,14 @@ export async function listMenu(db: DbOrTx, kitchenUid: string): Promise<MenuItem
 }
 
 /** One item of this kitchen, undefined when it has none with this id. */
-export async function findMenuItem(db: DbOrTx, kitchenUid: string, id: string): Promise<MenuItem | undefined> {
-  const [row] = await selectMenuItems(db).where(and(eq(menuItems.id, id), eq(menuItems.kitchenId, kitchenUid)));
+export async function findMenuItem(
+  db: DbOrTx,
+  kitchenUid: string,
+  id: string,
+): Promise<MenuItem | undefined> {
+  const [row] = await selectMenuItems(db).where(
+    and(eq(menuItems.id, id), eq(menuItems.kitchenId, kitchenUid)),
+  );
   return row && toMenuItem(row.menu_items, row.images);
 }
 
