@@ -10,6 +10,7 @@ import { orders } from '../src/server/db/schema.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
 import { load, root, rssMiB, sleep, startApp, startBare, type BenchRow, type Proc } from './lib.js';
 import { pageWeight } from './page-weight.js';
+import { pictureWeight } from './picture-weight.js';
 import { orderRequest, seedBench, type BenchData } from './seed.js';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -290,6 +291,8 @@ async function main() {
 
   console.log('\n== page weight and Lighthouse (mobile)');
   for (const row of await attempt('page weight', pageWeight, [])) record(row);
+  console.log('\n== picture bytes of a 30-dish menu on a phone');
+  for (const row of await attempt('picture weight', pictureWeight, [])) record(row);
 
   const machine = {
     cpus: cpus().length,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sessionRoutes } from './auth/session-routes.js';
 import { chatRoutes } from './chat/chat-routes.js';
 import { geocodeRoutes } from './geocode/geocode-routes.js';
+import { imageUploadRoutes } from './images/image-upload-routes.js';
 import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
@@ -27,4 +28,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(customerOrderRoutes);
   await api.register(geocodeRoutes);
   await api.register(chatRoutes);
+  await api.register(imageUploadRoutes);
 };

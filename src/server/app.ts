@@ -18,6 +18,10 @@ import { registerWebApp } from './lib/static-files.js';
 import { apiRoutes } from './api-routes.js';
 import { ChangeBus } from './live/bus.js';
 import { LiveHub } from './live/hub.js';
+import { DatabaseImageStore, type ImageStore } from './images/image-store.js';
+import { imageServeRoutes } from './images/image-serve-routes.js';
+import { registerImageSweep } from './images/image-sweep.js';
+import { systemClock, type Clock } from './lib/clock.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +30,7 @@ declare module 'fastify' {
     db: Db;
     bus: ChangeBus;
     hub: LiveHub;
+    imageStore: ImageStore;
   }
 }
 
@@ -37,6 +42,9 @@ export interface BuildAppOptions {
   webDir?: string;
   /** How long a client may take to send a whole request, and its headers; tests shorten them. */
   timeouts?: { requestMs: number; headersMs: number };
+  /** Where uploaded pictures' bytes live; the database by default. */
+  imageStore?: ImageStore;
+  clock?: Clock;
 }
 
 // A trickling client (slowloris) holds a connection and a parser until these run out. They end when the request
@@ -76,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('bus', bus);
   app.decorate('hub', hub);
+  app.decorate('imageStore', options.imageStore ?? new DatabaseImageStore(database.db));
   const stopListening = await bus.listen();
   // Streams never end by themselves: end them first so that close() can finish.
   app.addHook('preClose', async () => hub.close());
@@ -87,10 +96,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: config.https });
   registerSessionSweep(app);
+  registerImageSweep(app, options.clock ?? systemClock);
 
   // Each part in its own plugin scope, with its own rules (hooks, error handler, rate limits).
   await app.register(healthRoutes);
   await app.register(apiRoutes);
+  await app.register(imageServeRoutes);
   await app.register(authRoutes, { oidc: createOidcClient(oidcSettings(config, devClientSecret(secret))) });
   // Our own provider, where anyone can sign in as anyone: only where the config allowed it, never in production.
   if (config.devSignIn && config.nodeEnv !== 'production') {

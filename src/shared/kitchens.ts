@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { imageLink, requiredText } from './fields.js';
+import { requiredText } from './fields.js';
+import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
 
 /** A kitchen as the public sees it. `uid` is the owner's user id, which is also the kitchen's public id. */
 export const Kitchen = z.object({
@@ -7,7 +8,9 @@ export const Kitchen = z.object({
   name: z.string(),
   category: z.string(),
   address: z.string(),
-  imageLink: z.string(),
+  /** The cook's link, or null when the picture was uploaded (`image`). */
+  imageLink: z.string().nullable(),
+  image: StoredImage.nullable(),
   ownerName: z.string(),
   createdAt: z.string(),
 });
@@ -16,21 +19,26 @@ export type Kitchen = z.infer<typeof Kitchen>;
 export const KitchenList = z.array(Kitchen);
 export type KitchenList = z.infer<typeof KitchenList>;
 
-export const KitchenInput = z.object({
+const KITCHEN_LINK_LABEL = 'Image of your kitchen link';
+
+const KitchenFields = z.object({
   name: requiredText('Name of Kitchen', 80),
   category: requiredText('Category', 40),
   address: requiredText('Address', 200),
-  imageLink: imageLink('Image of your kitchen link'),
+  ...pictureFields(KITCHEN_LINK_LABEL),
 });
+
+export const KitchenInput = KitchenFields.superRefine((value, ctx) =>
+  checkPictureChoice(value, ctx, KITCHEN_LINK_LABEL, true),
+);
 export type KitchenInput = z.infer<typeof KitchenInput>;
 
 export const KitchenParams = z.object({ uid: z.string().uuid('Kitchen id must be a uuid') });
 
 /** Editing a kitchen: any of its fields, each checked as on registration. */
-export const KitchenUpdateInput = KitchenInput.partial().refine(
-  (patch) => Object.values(patch).some((v) => v !== undefined),
-  'Change at least one field',
-);
+export const KitchenUpdateInput = KitchenFields.partial()
+  .refine((patch) => Object.values(patch).some((v) => v !== undefined), 'Change at least one field')
+  .superRefine((value, ctx) => checkPictureChoice(value, ctx, KITCHEN_LINK_LABEL, false));
 export type KitchenUpdateInput = z.infer<typeof KitchenUpdateInput>;
 
 /**

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { imageLink, requiredText } from './fields.js';
+import { requiredText } from './fields.js';
+import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
 import { parsePriceToCents } from './money.js';
 
 export const MenuItem = z.object({
   id: z.string().uuid(),
   kitchenUid: z.string().uuid(),
   item: z.string(),
-  imageLink: z.string(),
+  /** The cook's link, or null when the picture was uploaded (`image`). */
+  imageLink: z.string().nullable(),
+  image: StoredImage.nullable(),
   priceCents: z.number().int(),
   wait: z.string(),
 });
@@ -16,9 +19,11 @@ export const MenuList = z.array(MenuItem);
 export type MenuList = z.infer<typeof MenuList>;
 
 /** What a cook types: price is text (as in the form), turned into cents here so both sides agree. */
-export const MenuItemInput = z.object({
+const ITEM_LINK_LABEL = 'Image of your Item Link';
+
+const MenuItemFields = z.object({
   item: requiredText('Item', 80),
-  imageLink: imageLink('Image of your Item Link'),
+  ...pictureFields(ITEM_LINK_LABEL),
   price: z
     .string({ error: 'Price is required' })
     .trim()
@@ -29,13 +34,16 @@ export const MenuItemInput = z.object({
     ),
   wait: requiredText('Wait Time', 40),
 });
+
+export const MenuItemInput = MenuItemFields.superRefine((value, ctx) =>
+  checkPictureChoice(value, ctx, ITEM_LINK_LABEL, true),
+);
 export type MenuItemInput = z.infer<typeof MenuItemInput>;
 
 /** Editing a menu item: any of its fields, each checked as when adding it. */
-export const MenuItemUpdateInput = MenuItemInput.partial().refine(
-  (patch) => Object.values(patch).some((v) => v !== undefined),
-  'Change at least one field',
-);
+export const MenuItemUpdateInput = MenuItemFields.partial()
+  .refine((patch) => Object.values(patch).some((v) => v !== undefined), 'Change at least one field')
+  .superRefine((value, ctx) => checkPictureChoice(value, ctx, ITEM_LINK_LABEL, false));
 export type MenuItemUpdateInput = z.infer<typeof MenuItemUpdateInput>;
 
 export const MenuItemParams = z.object({ id: z.string().uuid('Menu item id must be a uuid') });

@@ -9,6 +9,8 @@ import type { Kitchen } from '../../src/shared/kitchens.js';
 import type { MenuItem } from '../../src/shared/menu.js';
 import type { CustomerOrder, KitchenOrder } from '../../src/shared/orders.js';
 import type { SessionState } from '../../src/shared/auth.js';
+import type { StoredImage } from '../../src/shared/images.js';
+import { makePicture } from '../../src/server/test/test-images.js';
 import type { User } from '../../src/server/auth/users.js';
 import { openEventStream } from '../../src/server/test/event-stream.js';
 import { describeEachEngine, signedIn, type TestContext } from '../../src/server/test/test-app.js';
@@ -53,12 +55,17 @@ interface World {
   orderA: CustomerOrder;
   orderB: CustomerOrder;
   messageA: ChatMessage;
+  /** A photo X uploaded, for the rows that set it up. */
+  photoX?: StoredImage;
+  photoFile?: { bytes: Buffer; type: string };
 }
 
 interface Request {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   body?: Record<string, unknown>;
+  /** A file's bytes as the body, with its content type (picture uploads). */
+  file?: { bytes: Buffer; type: string };
 }
 
 interface Row {
@@ -144,6 +151,29 @@ const itemBody = (item: string) => ({
   price: '9.50',
   wait: '20 min',
 });
+
+/** X uploads a photo (not yet attached to anything). */
+async function uploadPhotoX(ctx: TestContext, w: World) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/kitchen/images',
+    headers: { cookie: w.parties.X.cookie, 'content-type': 'image/png' },
+    payload: await makePicture('png', 64, 48),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  w.photoX = res.json<StoredImage>();
+}
+
+/** X uploads a photo and makes it the kitchen's picture. */
+async function attachPhotoX(ctx: TestContext, w: World) {
+  await uploadPhotoX(ctx, w);
+  await call(
+    ctx,
+    w.parties.X.cookie,
+    { method: 'PATCH', url: '/api/kitchen', body: { imageId: w.photoX?.id } },
+    200,
+  );
+}
 
 // prettier-ignore
 const MATRIX: readonly Row[] = [
@@ -281,6 +311,14 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/chat', stream: true, cells: [refuse, allow, allow, allow, allow],
     request: () => ({ method: 'GET', url: '/api/chat' }),
     sees: seesChatWithA },
+  // ---- uploaded pictures ----
+  { route: 'POST /api/kitchen/images', cells: [refuse, refuse, refuse, allow, allow],
+    request: (w) => ({ method: 'POST', url: '/api/kitchen/images', file: w.photoFile as { bytes: Buffer; type: string } }),
+    setUp: async (_ctx, w) => { w.photoFile = { bytes: await makePicture('png', 64, 48), type: 'image/png' }; } },
+  { route: 'GET /images/:file', target: "X's kitchen photo", cells: [allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/images/${w.photoX?.id}-64.webp` }), setUp: attachPhotoX },
+  { route: 'PATCH /api/kitchen', target: "with X's uploaded photo", cells: [refuse, refuse, refuse, allow, refuse],
+    request: (w) => ({ method: 'PATCH', url: '/api/kitchen', body: { imageId: w.photoX?.id } }), setUp: uploadPhotoX },
 ];
 
 /** The table's row label, as README shows it. */
@@ -345,6 +383,8 @@ const TABLES = [
   'order_items',
   'order_events',
   'chat_messages',
+  'images',
+  'image_variants',
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -368,6 +408,10 @@ function own(table: Table, actor: Actor, w: World): SQL {
     case 'order_events':
       return sql`t.order_id in
         (select o.id from orders o where o.kitchen_id = ${id} or o.customer_id = ${id})`;
+    case 'images':
+      return sql`t.owner_id = ${id}`;
+    case 'image_variants':
+      return sql`t.image_id in (select i.id from images i where i.owner_id = ${id})`;
   }
 }
 
@@ -472,8 +516,12 @@ describeEachEngine('authorisation matrix', (get) => {
           const res = await ctx.app.inject({
             method: req.method,
             url: req.url,
-            headers: cookie ? { cookie } : {},
+            headers: {
+              ...(cookie ? { cookie } : {}),
+              ...(req.file ? { 'content-type': req.file.type } : {}),
+            },
             ...(req.body ? { payload: req.body } : {}),
+            ...(req.file ? { payload: req.file.bytes } : {}),
           });
           status = res.statusCode;
           text = res.body;

@@ -1,6 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { ORDER_STATES } from '../../shared/order-states.js';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -47,12 +64,18 @@ export const kitchens = pgTable(
     name: text('name').notNull(),
     category: text('category').notNull(),
     address: text('address').notNull(),
-    imageLink: text('image_link').notNull(),
+    /** The cook's picture: a link they typed, or a picture they uploaded (exactly one of the two). */
+    imageLink: text('image_link'),
+    imageId: uuid('image_id').references((): AnyPgColumn => images.id),
     ownerName: text('owner_name').notNull(),
     ownerEmail: text('owner_email').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('kitchens_created_at_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('kitchens_created_at_idx').on(t.createdAt.desc()),
+    index('kitchens_image_idx').on(t.imageId),
+    check('kitchens_one_picture_check', sql`num_nonnulls(${t.imageLink}, ${t.imageId}) = 1`),
+  ],
 );
 
 export const menuItems = pgTable(
@@ -63,14 +86,17 @@ export const menuItems = pgTable(
       .notNull()
       .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
     item: text('item').notNull(),
-    imageLink: text('image_link').notNull(),
+    imageLink: text('image_link'),
+    imageId: uuid('image_id').references((): AnyPgColumn => images.id),
     priceCents: integer('price_cents').notNull(),
     wait: text('wait').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('menu_items_kitchen_idx').on(t.kitchenId, t.createdAt),
+    index('menu_items_image_idx').on(t.imageId),
     check('menu_items_price_check', sql`${t.priceCents} >= 0`),
+    check('menu_items_one_picture_check', sql`num_nonnulls(${t.imageLink}, ${t.imageId}) = 1`),
   ],
 );
 
@@ -175,4 +201,37 @@ export const chatMessages = pgTable(
     index('chat_messages_created_idx').on(t.createdAt, t.id),
     check('chat_messages_text_check', sql`char_length(${t.text}) between 1 and 500`),
   ],
+);
+
+/**
+ * A picture a cook uploaded: who uploaded it (only they may attach it) and the sizes stored. Kitchens and menu
+ * items refer to it; one that nothing refers to is deleted (at once when replaced, after a day when never used).
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    widths: integer('widths').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('images_owner_idx').on(t.ownerId), index('images_created_at_idx').on(t.createdAt)],
+);
+
+/** The stored sizes' bytes, when pictures are kept in the database (the default image store). */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
 );

@@ -1,7 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { upsertUser } from '../auth/users.js';
 import { parsePriceToCents } from '../../shared/money.js';
-import type { Db } from './database.js';
+import { insertImage } from '../images/image-queries.js';
+import { DatabaseImageStore, type ImageStore } from '../images/image-store.js';
+import { processImage, type ProcessedImage } from '../images/process-image.js';
+import { projectRoot } from '../lib/project-root.js';
+import type { Db, Tx } from './database.js';
 import { kitchens, menuItems } from './schema.js';
 
 interface DemoKitchen {
@@ -88,10 +94,33 @@ const DEMO: DemoKitchen[] = [
   },
 ];
 
-/** Puts the demo kitchens (pictures shipped in public/demo) into an empty database. Does nothing otherwise. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/** The shipped SVG drawings, turned into stored pictures as a cook's upload would be. */
+async function renderDemoPictures(): Promise<Map<string, ProcessedImage>> {
+  const names = new Set(DEMO.flatMap((demo) => [demo.image, ...demo.items.map((item) => item[3])]));
+  const rendered = new Map<string, ProcessedImage>();
+  for (const name of names) {
+    const svg = await readFile(join(projectRoot(), 'public', 'demo', `${name}.svg`));
+    rendered.set(name, await processImage(svg, { trusted: true }));
+  }
+  return rendered;
+}
+
+/**
+ * Puts the demo kitchens into an empty database, with the pictures shipped in public/demo stored as uploads
+ * (each kitchen owns its own copies, as if its cook had uploaded them). Does nothing otherwise.
+ */
+export async function seedDemo(db: Db, store: ImageStore = new DatabaseImageStore(db)): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(kitchens);
   if ((existing?.n ?? 0) > 0) return false;
+  const pictures = await renderDemoPictures();
+  const uploads: { id: string; picture: ProcessedImage }[] = [];
+  const upload = async (tx: Tx, ownerId: string, name: string) => {
+    const picture = pictures.get(name);
+    if (!picture) throw new Error(`no demo picture ${name}`);
+    const image = await insertImage(tx, ownerId, picture);
+    uploads.push({ id: image.id, picture });
+    return image.id;
+  };
   await db.transaction(async (tx) => {
     const start = Date.now() - DEMO.length * 60_000;
     for (const [index, demo] of DEMO.entries()) {
@@ -107,22 +136,22 @@ export async function seedDemo(db: Db): Promise<boolean> {
         name: demo.name,
         category: demo.category,
         address: demo.address,
-        imageLink: `/demo/${demo.image}.svg`,
+        imageId: await upload(tx, owner.id, demo.image),
         ownerName: demo.owner,
         ownerEmail: owner.email,
         createdAt: new Date(start + index * 60_000),
       });
-      await tx.insert(menuItems).values(
-        demo.items.map(([item, price, wait, image], i) => ({
+      for (const [i, [item, price, wait, image]] of demo.items.entries())
+        await tx.insert(menuItems).values({
           kitchenId: owner.id,
           item,
           priceCents: parsePriceToCents(price) ?? 0,
           wait,
-          imageLink: `/demo/${image}.svg`,
+          imageId: await upload(tx, owner.id, image),
           createdAt: new Date(start + index * 60_000 + i * 1000),
-        })),
-      );
+        });
     }
   });
+  for (const { id, picture } of uploads) await store.put(id, picture.variants);
   return true;
 }

@@ -1,31 +1,47 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kitchens.js';
 import type { DbOrTx } from '../db/database.js';
-import { kitchens } from '../db/schema.js';
+import { images, kitchens } from '../db/schema.js';
+import { toStoredImage } from '../images/image-queries.js';
 
 type KitchenRow = typeof kitchens.$inferSelect;
 
-export function toKitchen(row: KitchenRow): Kitchen {
+export function toKitchen(row: KitchenRow, image: typeof images.$inferSelect | null): Kitchen {
   return {
     uid: row.ownerId,
     name: row.name,
     category: row.category,
     address: row.address,
     imageLink: row.imageLink,
+    image: image && toStoredImage(image),
     ownerName: row.ownerName,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
+/** Kitchens with their uploaded picture, if any. */
+const selectKitchens = (db: DbOrTx) =>
+  db.select().from(kitchens).leftJoin(images, eq(kitchens.imageId, images.id));
+
 /** Every kitchen, newest first (the landing page's list). */
 export async function listKitchens(db: DbOrTx): Promise<Kitchen[]> {
-  const rows = await db.select().from(kitchens).orderBy(desc(kitchens.createdAt), desc(kitchens.ownerId));
-  return rows.map(toKitchen);
+  const rows = await selectKitchens(db).orderBy(desc(kitchens.createdAt), desc(kitchens.ownerId));
+  return rows.map((r) => toKitchen(r.kitchens, r.images));
 }
 
 export async function findKitchen(db: DbOrTx, uid: string): Promise<Kitchen | undefined> {
-  const [row] = await db.select().from(kitchens).where(eq(kitchens.ownerId, uid)).limit(1);
-  return row && toKitchen(row);
+  const [row] = await selectKitchens(db).where(eq(kitchens.ownerId, uid)).limit(1);
+  return row && toKitchen(row.kitchens, row.images);
+}
+
+/** The picture the kitchen of `uid` uses now, locked for the write about to change it. */
+export async function kitchenImageId(db: DbOrTx, uid: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ imageId: kitchens.imageId })
+    .from(kitchens)
+    .where(eq(kitchens.ownerId, uid))
+    .for('update');
+  return row?.imageId;
 }
 
 export interface KitchenOwner {
@@ -35,42 +51,41 @@ export interface KitchenOwner {
 }
 
 /** Inserts the owner's kitchen; returns undefined when the owner already has one (one kitchen per owner). */
-export async function insertKitchen(
-  db: DbOrTx,
-  owner: KitchenOwner,
-  input: KitchenInput,
-): Promise<Kitchen | undefined> {
-  const [row] = await db
+export async function insertKitchen(db: DbOrTx, owner: KitchenOwner, input: KitchenInput): Promise<boolean> {
+  const rows = await db
     .insert(kitchens)
     .values({
       ownerId: owner.id,
       name: input.name,
       category: input.category,
       address: input.address,
-      imageLink: input.imageLink,
+      imageLink: input.imageLink ?? null,
+      imageId: input.imageId ?? null,
       ownerName: owner.displayName,
       ownerEmail: owner.email,
     })
     .onConflictDoNothing()
-    .returning();
-  return row && toKitchen(row);
+    .returning({ uid: kitchens.ownerId });
+  return rows.length > 0;
 }
 
-/** Changes the owner's kitchen; undefined when the owner has none. */
+/** The picture columns a patch sets: choosing a link forgets the upload and the other way round. */
+export function pictureColumns(patch: { imageLink?: string | undefined; imageId?: string | undefined }) {
+  if (patch.imageLink !== undefined) return { imageLink: patch.imageLink, imageId: null };
+  if (patch.imageId !== undefined) return { imageLink: null, imageId: patch.imageId };
+  return {};
+}
+
+/** Changes the owner's kitchen; false when the owner has none. */
 export async function updateKitchen(
   db: DbOrTx,
   ownerId: string,
   patch: KitchenUpdateInput,
-): Promise<Kitchen | undefined> {
-  const [row] = await db
+): Promise<boolean> {
+  const rows = await db
     .update(kitchens)
-    .set({
-      name: patch.name,
-      category: patch.category,
-      address: patch.address,
-      imageLink: patch.imageLink,
-    })
+    .set({ name: patch.name, category: patch.category, address: patch.address, ...pictureColumns(patch) })
     .where(eq(kitchens.ownerId, ownerId))
-    .returning();
-  return row && toKitchen(row);
+    .returning({ uid: kitchens.ownerId });
+  return rows.length > 0;
 }

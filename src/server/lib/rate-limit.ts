@@ -16,6 +16,13 @@ export const limits = {
     keyGenerator: (request: FastifyRequest) =>
       `order:${request.cookies[request.server.config.sessionCookies.customer] ?? request.ip}`,
   },
+  /** Picture uploads, per kitchen session: a cook adding a menu uploads a few a minute. */
+  imageUploads: {
+    max: 30,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) =>
+      `image:${request.cookies[request.server.config.sessionCookies.kitchen] ?? request.ip}`,
+  },
   /** Address suggestions, per address (debounced typing makes about one a second at most). */
   geocode: { max: 120, timeWindow: '1 minute' },
 };

@@ -1,35 +1,66 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { MenuItem } from '../../shared/menu.js';
 import type { DbOrTx } from '../db/database.js';
-import { menuItems } from '../db/schema.js';
+import { images, menuItems } from '../db/schema.js';
+import { toStoredImage } from '../images/image-queries.js';
 
 type MenuItemRow = typeof menuItems.$inferSelect;
 
-export function toMenuItem(row: MenuItemRow): MenuItem {
+export function toMenuItem(row: MenuItemRow, image: typeof images.$inferSelect | null): MenuItem {
   return {
     id: row.id,
     kitchenUid: row.kitchenId,
     item: row.item,
     imageLink: row.imageLink,
+    image: image && toStoredImage(image),
     priceCents: row.priceCents,
     wait: row.wait,
   };
 }
 
+/** Menu items with their uploaded picture, if any. */
+const selectMenuItems = (db: DbOrTx) =>
+  db.select().from(menuItems).leftJoin(images, eq(menuItems.imageId, images.id));
+
 /** A kitchen's menu in the order the cook added it. */
 export async function listMenu(db: DbOrTx, kitchenUid: string): Promise<MenuItem[]> {
-  const rows = await db
-    .select()
-    .from(menuItems)
+  const rows = await selectMenuItems(db)
     .where(eq(menuItems.kitchenId, kitchenUid))
     .orderBy(asc(menuItems.createdAt), asc(menuItems.id));
-  return rows.map(toMenuItem);
+  return rows.map((r) => toMenuItem(r.menu_items, r.images));
+}
+
+/** One item of this kitchen, undefined when it has none with this id. */
+export async function findMenuItem(
+  db: DbOrTx,
+  kitchenUid: string,
+  id: string,
+): Promise<MenuItem | undefined> {
+  const [row] = await selectMenuItems(db).where(
+    and(eq(menuItems.id, id), eq(menuItems.kitchenId, kitchenUid)),
+  );
+  return row && toMenuItem(row.menu_items, row.images);
+}
+
+/** The picture an item of this kitchen uses now, locked for the write about to change it. */
+export async function menuItemImageId(
+  db: DbOrTx,
+  kitchenUid: string,
+  id: string,
+): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ imageId: menuItems.imageId })
+    .from(menuItems)
+    .where(and(eq(menuItems.id, id), eq(menuItems.kitchenId, kitchenUid)))
+    .for('update');
+  return row?.imageId;
 }
 
 /** The columns of a new or edited menu item; the price arrives in cents, already checked. */
 export interface MenuItemValues {
   item: string;
-  imageLink: string;
+  imageLink: string | null;
+  imageId: string | null;
   priceCents: number;
   wait: string;
 }
@@ -42,9 +73,10 @@ export async function insertMenuItem(
   const [row] = await db
     .insert(menuItems)
     .values({ kitchenId: kitchenUid, ...values })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return toMenuItem(row);
+    .returning({ id: menuItems.id });
+  const item = row && (await findMenuItem(db, kitchenUid, row.id));
+  if (!item) throw new Error('insert returned no row');
+  return item;
 }
 
 /** Changes one item of this kitchen; undefined when the kitchen has no item with this id. */
@@ -54,19 +86,23 @@ export async function updateMenuItem(
   id: string,
   values: Partial<MenuItemValues>,
 ): Promise<MenuItem | undefined> {
-  const [row] = await db
+  const rows = await db
     .update(menuItems)
     .set(values)
     .where(and(eq(menuItems.id, id), eq(menuItems.kitchenId, kitchenUid)))
-    .returning();
-  return row && toMenuItem(row);
+    .returning({ id: menuItems.id });
+  return rows.length > 0 ? findMenuItem(db, kitchenUid, id) : undefined;
 }
 
-/** Removes one item of this kitchen; false when the kitchen has no item with this id. */
-export async function deleteMenuItem(db: DbOrTx, kitchenUid: string, id: string): Promise<boolean> {
-  const rows = await db
+/** Removes one item of this kitchen; false when it has no item with this id, else the picture it used. */
+export async function deleteMenuItem(
+  db: DbOrTx,
+  kitchenUid: string,
+  id: string,
+): Promise<false | { imageId: string | null }> {
+  const [row] = await db
     .delete(menuItems)
     .where(and(eq(menuItems.id, id), eq(menuItems.kitchenId, kitchenUid)))
-    .returning({ id: menuItems.id });
-  return rows.length > 0;
+    .returning({ imageId: menuItems.imageId });
+  return row ?? false;
 }

@@ -1,12 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import type { MenuItem, MenuItemInput, MenuItemUpdateInput } from '../../shared/menu.js';
 import { parsePriceToCents } from '../../shared/money.js';
+import { claimImage } from '../images/image-queries.js';
+import { writeReleasingImages, type ImagesApp } from '../images/image-service.js';
+import { pictureColumns } from '../kitchens/kitchen-queries.js';
 import { badRequest } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
 import { menuTopic } from '../menu/menu-topic.js';
-import { deleteMenuItem, insertMenuItem, updateMenuItem, type MenuItemValues } from './menu-queries.js';
+import {
+  deleteMenuItem,
+  insertMenuItem,
+  menuItemImageId,
+  updateMenuItem,
+  type MenuItemValues,
+} from './menu-queries.js';
 
-type App = Pick<FastifyInstance, 'db' | 'bus'>;
+type App = Pick<ImagesApp, 'db' | 'bus'>;
 
 /** The schema has already checked the price; this only turns the text into cents. */
 function toCents(price: string): number {
@@ -18,7 +26,7 @@ function toCents(price: string): number {
 function toValues(input: MenuItemUpdateInput): Partial<MenuItemValues> {
   return {
     item: input.item,
-    imageLink: input.imageLink,
+    ...pictureColumns(input),
     priceCents: input.price === undefined ? undefined : toCents(input.price),
     wait: input.wait,
   };
@@ -26,34 +34,43 @@ function toValues(input: MenuItemUpdateInput): Partial<MenuItemValues> {
 
 /** Adds an item to the kitchen's menu and announces the menu's change. */
 export function addMenuItem(app: App, kitchenUid: string, input: MenuItemInput): Promise<MenuItem> {
-  const { price, ...rest } = input;
+  const values: MenuItemValues = {
+    item: input.item,
+    imageLink: input.imageLink ?? null,
+    imageId: input.imageId ?? null,
+    priceCents: toCents(input.price),
+    wait: input.wait,
+  };
   return mutate(app, async (tx, publish) => {
-    const item = await insertMenuItem(tx, kitchenUid, { ...rest, priceCents: toCents(price) });
+    if (values.imageId) await claimImage(tx, kitchenUid, values.imageId);
+    const item = await insertMenuItem(tx, kitchenUid, values);
     publish(menuTopic, kitchenUid);
     return item;
   });
 }
 
-/** Edits one of the kitchen's items; undefined when it has no item with this id. */
+/** Edits one of the kitchen's items; undefined when it has no item with this id. Its replaced picture goes. */
 export function editMenuItem(
-  app: App,
+  app: ImagesApp,
   kitchenUid: string,
   id: string,
   input: MenuItemUpdateInput,
 ): Promise<MenuItem | undefined> {
   const values = toValues(input);
-  return mutate(app, async (tx, publish) => {
+  return writeReleasingImages(app, async (tx, publish) => {
+    if (values.imageId) await claimImage(tx, kitchenUid, values.imageId);
+    const previous = await menuItemImageId(tx, kitchenUid, id);
     const item = await updateMenuItem(tx, kitchenUid, id, values);
     if (item) publish(menuTopic, kitchenUid);
-    return item;
+    return { result: item, released: [previous] };
   });
 }
 
-/** Removes one of the kitchen's items (orders keep their own copy of its name and price). */
-export function removeMenuItem(app: App, kitchenUid: string, id: string): Promise<boolean> {
-  return mutate(app, async (tx, publish) => {
+/** Removes one of the kitchen's items (orders keep their own copy of its name and price), and its picture. */
+export function removeMenuItem(app: ImagesApp, kitchenUid: string, id: string): Promise<boolean> {
+  return writeReleasingImages(app, async (tx, publish) => {
     const removed = await deleteMenuItem(tx, kitchenUid, id);
     if (removed) publish(menuTopic, kitchenUid);
-    return removed;
+    return { result: removed !== false, released: [removed ? removed.imageId : null] };
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { OrderAgain } from '../../shared/orders.js';
 import type { DbOrTx } from '../db/database.js';
-import { kitchens, menuItems, orderItems, orders } from '../db/schema.js';
+import { images, kitchens, menuItems, orderItems, orders } from '../db/schema.js';
 import { toMenuItem } from '../menu/menu-queries.js';
 
 /**
@@ -21,17 +21,18 @@ export async function findOrderAgain(
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
   if (!order) return undefined;
   const lines = await db
-    .select({ ordered: orderItems.item, now: menuItems })
+    .select({ ordered: orderItems.item, now: menuItems, image: images })
     .from(orderItems)
     .leftJoin(
       menuItems,
       and(eq(menuItems.id, orderItems.menuItemId), eq(menuItems.kitchenId, order.kitchenUid)),
     )
+    .leftJoin(images, eq(images.id, menuItems.imageId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
   return {
     kitchen: { uid: order.kitchenUid, name: order.kitchenName },
-    items: lines.flatMap((line) => (line.now ? [toMenuItem(line.now)] : [])),
+    items: lines.flatMap((line) => (line.now ? [toMenuItem(line.now, line.image)] : [])),
     gone: [...new Set(lines.filter((line) => !line.now).map((line) => line.ordered))],
   };
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { pictureSrc } from '../../shared/images.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { CartContext, type CartApi, type CartKitchen } from './cart-context.js';
 import { EMPTY_CART, loadCart, randomId, saveCart, type CartState } from './cart-storage.js';
@@ -8,7 +9,9 @@ const NewCartModal = lazy(async () => ({ default: (await import('./new-cart-moda
 
 function withItem(cart: CartState, kitchen: CartKitchen, item: MenuItem): CartState {
   const base = cart.kitchen?.uid === kitchen.uid ? cart : { kitchen, lines: [] };
-  const { id, item: name, imageLink, priceCents, wait } = item;
+  const { id, item: name, priceCents, wait } = item;
+  // The cart keeps one small picture to show, whether the cook uploaded it or linked it.
+  const imageLink = pictureSrc(item);
   return {
     kitchen,
     lines: [...base.lines, { lineId: randomId(), id, item: name, imageLink, priceCents, wait }],

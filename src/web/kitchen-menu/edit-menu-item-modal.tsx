@@ -7,7 +7,8 @@ import { useEditMenuItem } from './use-own-menu.js';
 
 const toInput = (item: MenuItem): MenuItemInput => ({
   item: item.item,
-  imageLink: item.imageLink,
+  imageLink: item.imageLink ?? undefined,
+  imageId: item.image?.id,
   price: formatCents(item.priceCents).replace(/^\$/, ''),
   wait: item.wait,
 });
@@ -34,6 +35,7 @@ export function EditMenuItemModal({
         <MenuItemForm
           key={item.id}
           initialValues={toInput(item)}
+          initialImage={item.image}
           submitLabel="Save changes"
           onSave={onSave}
         />

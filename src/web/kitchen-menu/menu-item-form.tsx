@@ -1,9 +1,17 @@
 import { Button, Stack, TextInput } from '@mantine/core';
+import type { StoredImage } from '../../shared/images.js';
 import { MenuItemInput } from '../../shared/menu.js';
+import { PictureField } from '../images/picture-field.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
 
-export const emptyMenuItem: MenuItemInput = { item: '', imageLink: '', price: '', wait: '' };
+export const emptyMenuItem: MenuItemInput = {
+  item: '',
+  imageLink: '',
+  imageId: undefined,
+  price: '',
+  wait: '',
+};
 
 /**
  * A menu item's fields, checked with the server's schema. After a successful save the form clears when
@@ -11,11 +19,13 @@ export const emptyMenuItem: MenuItemInput = { item: '', imageLink: '', price: ''
  */
 export function MenuItemForm({
   initialValues,
+  initialImage,
   submitLabel,
   onSave,
   clearOnSave = false,
 }: {
   initialValues: MenuItemInput;
+  initialImage?: StoredImage | null;
   submitLabel: string;
   onSave: (values: MenuItemInput) => Promise<void>;
   clearOnSave?: boolean;
@@ -26,13 +36,12 @@ export function MenuItemForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={560}>
         <TextInput label="Item" withAsterisk autoComplete="off" {...form.getInputProps('item')} />
-        <TextInput
-          label="Image of your Item Link"
-          description="A link to a picture, starting with https://"
-          placeholder="https://"
-          inputMode="url"
-          withAsterisk
-          {...form.getInputProps('imageLink')}
+        <PictureField
+          linkLabel="Image of your Item Link"
+          value={form.values}
+          onChange={(picture) => form.setValues(picture)}
+          error={form.errors.imageLink ?? form.errors.imageId}
+          initialImage={initialImage}
         />
         <TextInput
           label="Price"

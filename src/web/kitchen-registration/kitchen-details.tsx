@@ -21,8 +21,10 @@ export function KitchenDetails({ kitchen }: { kitchen: Kitchen }) {
           name: kitchen.name,
           category: kitchen.category,
           address: kitchen.address,
-          imageLink: kitchen.imageLink,
+          imageLink: kitchen.imageLink ?? undefined,
+          imageId: kitchen.image?.id,
         }}
+        initialImage={kitchen.image}
         submitLabel="Save details"
         onSave={onSave}
       />

@@ -1,11 +1,19 @@
 import { Autocomplete, Button, Stack, TextInput } from '@mantine/core';
+import type { StoredImage } from '../../shared/images.js';
 import { KitchenInput } from '../../shared/kitchens.js';
+import { PictureField } from '../images/picture-field.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
 
 const CATEGORY_EXAMPLES = ['Indian', 'Mexican', 'Filipino'];
 
-export const emptyKitchen: KitchenInput = { name: '', category: '', address: '', imageLink: '' };
+export const emptyKitchen: KitchenInput = {
+  name: '',
+  category: '',
+  address: '',
+  imageLink: '',
+  imageId: undefined,
+};
 
 /**
  * The kitchen's fields, checked in the browser with the same schema the server uses. `onSave` throws on failure
@@ -13,10 +21,12 @@ export const emptyKitchen: KitchenInput = { name: '', category: '', address: '',
  */
 export function KitchenForm({
   initialValues,
+  initialImage,
   submitLabel,
   onSave,
 }: {
   initialValues: KitchenInput;
+  initialImage?: StoredImage | null;
   submitLabel: string;
   onSave: (values: KitchenInput) => Promise<void>;
 }) {
@@ -39,13 +49,12 @@ export function KitchenForm({
           autoComplete="street-address"
           {...form.getInputProps('address')}
         />
-        <TextInput
-          type="url"
-          label="Image of your kitchen link"
-          description="A link to a picture, starting with https://"
-          placeholder="https://"
-          withAsterisk
-          {...form.getInputProps('imageLink')}
+        <PictureField
+          linkLabel="Image of your kitchen link"
+          value={form.values}
+          onChange={(picture) => form.setValues(picture)}
+          error={form.errors.imageLink ?? form.errors.imageId}
+          initialImage={initialImage}
         />
         <SaveFailureAlert failure={failure} />
         <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>

@@ -1,8 +1,8 @@
-import { Card, Image, Text } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths.js';
-import { FALLBACK_IMAGE } from '../lib/images.js';
+import { GRID_SIZES, Picture } from '../images/picture.js';
 import { kitchenKey, type Kitchen } from './use-kitchens.js';
 
 /** A kitchen on the landing page: its name above its picture; a click opens its menu. */
@@ -28,9 +28,9 @@ export function KitchenCard({ kitchen }: { kitchen: Kitchen }) {
         {kitchen.category}
       </Text>
       <Card.Section>
-        <Image
-          src={kitchen.imageLink}
-          fallbackSrc={FALLBACK_IMAGE}
+        <Picture
+          picture={kitchen}
+          sizes={GRID_SIZES}
           alt={`${kitchen.name} kitchen`}
           h={180}
           w="100%"

@@ -13,17 +13,21 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  if (body === undefined) return send<T>(method, url);
+  return send<T>(method, url, { type: 'application/json', data: JSON.stringify(body) });
+}
+
+async function send<T>(method: string, url: string, body?: { type: string; data: BodyInit }): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body
+        ? { accept: 'application/json', 'content-type': body.type }
+        : { accept: 'application/json' },
+      body: body?.data,
     });
   } catch {
     throw new ApiError(0, {
@@ -58,4 +62,7 @@ export const api = {
   put: <T>(url: string, body: unknown) => request<T>('PUT', url, body),
   patch: <T>(url: string, body: unknown) => request<T>('PATCH', url, body),
   delete: <T>(url: string) => request<T>('DELETE', url),
+  /** A file's bytes as the body, typed as the browser knows it (the server reads the type from the bytes). */
+  upload: <T>(url: string, file: Blob) =>
+    send<T>('POST', url, { type: file.type || 'application/octet-stream', data: file }),
 };

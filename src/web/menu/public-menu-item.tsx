@@ -1,14 +1,14 @@
-import { ActionIcon, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { ActionIcon, Card, Group, Stack, Text } from '@mantine/core';
 import { formatCents } from '../../shared/money.js';
 import type { MenuItem } from '../../shared/menu.js';
-import { FALLBACK_IMAGE } from '../lib/images.js';
+import { GRID_SIZES, Picture } from '../images/picture.js';
 
 /** One dish of a kitchen's public menu, with the '+' that puts it in the cart. */
 export function PublicMenuItem({ item, onAdd }: { item: MenuItem; onAdd: () => void }) {
   return (
     <Card withBorder radius="md" padding="md" component="li" data-testid="menu-item">
       <Card.Section>
-        <Image src={item.imageLink} fallbackSrc={FALLBACK_IMAGE} alt={item.item} h={160} fit="cover" />
+        <Picture picture={item} sizes={GRID_SIZES} alt={item.item} h={160} fit="cover" />
       </Card.Section>
       <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap">
         <Stack gap={2}>

@@ -1,10 +1,10 @@
-import { Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { CartButton } from '../cart/cart-button.js';
 import { useKitchen } from '../kitchens/use-kitchen.js';
 import { PageLayout } from '../layout/page-layout.js';
 import { ApiError } from '../lib/api-client.js';
-import { FALLBACK_IMAGE } from '../lib/images.js';
+import { Picture } from '../images/picture.js';
 import { PublicMenuList } from '../menu/public-menu-list.js';
 import { NotFoundPage } from './not-found-page.js';
 import { LoadFailed } from '../lib/load-failed.js';
@@ -51,9 +51,10 @@ export function KitchenMenuPage() {
       ) : (
         <Group justify="space-between" align="flex-end" mb="xl">
           <Group align="center" gap="lg">
-            <Image
-              src={kitchen.data.imageLink}
-              fallbackSrc={FALLBACK_IMAGE}
+            <Picture
+              picture={kitchen.data}
+              sizes="180px"
+              loading="eager"
               alt={`${kitchen.data.name} kitchen`}
               h={120}
               w={180}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../lib/clock.js';
+import { deleteAbandonedImages } from './image-queries.js';
+
+/** How long an uploaded picture may wait to be attached (a cook filling in a form) before it is deleted. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** Deletes pictures uploaded more than a day ago (by `clock`) that no kitchen or dish uses; returns their ids. */
+export async function sweepAbandonedImages(app: Pick<FastifyInstance, 'db' | 'imageStore'>, clock: Clock) {
+  const gone = await deleteAbandonedImages(app.db, new Date(clock.now() - ABANDONED_AFTER_MS));
+  await app.imageStore.remove(gone);
+  return gone;
+}
+
+/** Sweeps when the server starts and every hour after; several instances sweeping at once do no harm. */
+export function registerImageSweep(app: FastifyInstance, clock: Clock): void {
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = async () => {
+    try {
+      const gone = await sweepAbandonedImages(app, clock);
+      if (gone.length > 0) app.log.info({ count: gone.length }, 'abandoned pictures deleted');
+    } catch (error) {
+      // A picture attached while the sweep ran is kept by its foreign key; the next sweep tries again.
+      app.log.warn({ err: error }, 'could not delete abandoned pictures');
+    }
+  };
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

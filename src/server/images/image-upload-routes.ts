@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES, StoredImage } from '../../shared/images.js';
+import { requireUser } from '../auth/sessions.js';
+import { badRequest } from '../lib/errors.js';
+import { limits } from '../lib/rate-limit.js';
+import { storeUpload } from './image-service.js';
+import { pictureTooLarge } from './process-image.js';
+
+/**
+ * Uploading a picture: the file's bytes as the body (`content-type: image/*`, as a browser's `fetch(file)` sends
+ * it), so the rest of the JSON API keeps its 64 KB limit. This scope alone reads any body as bytes, up to 10 MB.
+ * Any kitchen-session user may upload (a cook registering has no kitchen yet); a picture is attached to a kitchen
+ * or dish only by the cook who uploaded it.
+ */
+export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/api/kitchen/images',
+    {
+      bodyLimit: MAX_UPLOAD_BYTES,
+      config: { rateLimit: limits.imageUploads },
+      schema: { response: { 201: StoredImage } },
+      // Refused before a byte of an announced oversize body is read. A chunked one (no length: browsers always
+      // send one for a file) is cut off at the limit by Fastify, which answers its own 413.
+      onRequest: async (request) => {
+        if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) throw pictureTooLarge();
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, 'kitchen');
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Choose a picture to upload', 'file');
+      return reply.status(201).send(await storeUpload(app, user.id, body));
+    },
+  );
+};
