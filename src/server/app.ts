@@ -16,6 +16,7 @@ import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerWebApp } from './lib/static-files.js';
 import { apiRoutes } from './api-routes.js';
+import { registerOpenApi } from './docs/openapi.js';
 import { ChangeBus } from './live/bus.js';
 import { LiveHub } from './live/hub.js';
 
@@ -88,6 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, { https: config.https });
   registerSessionSweep(app);
 
+  // Before every route: the API description is generated from the routes as they register.
+  await registerOpenApi(app);
   // Each part in its own plugin scope, with its own rules (hooks, error handler, rate limits).
   await app.register(healthRoutes);
   await app.register(apiRoutes);
