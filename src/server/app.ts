@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerWebApp } from './lib/static-files.js';
 import { apiRoutes } from './api-routes.js';
 import { registerOpenApi } from './docs/openapi.js';
+import { registerMetrics } from './metrics/metrics-routes.js';
 import { ChangeBus } from './live/bus.js';
 import { LiveHub } from './live/hub.js';
 
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app);
   // Each part in its own plugin scope, with its own rules (hooks, error handler, rate limits).
   await app.register(healthRoutes);
+  registerMetrics(app);
   await app.register(apiRoutes);
   await app.register(authRoutes, { oidc: createOidcClient(oidcSettings(config, devClientSecret(secret))) });
   // Our own provider, where anyone can sign in as anyone: only where the config allowed it, never in production.

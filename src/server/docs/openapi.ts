@@ -82,6 +82,7 @@ function otherResponses(doc: RouteDoc, route: RouteOptions, method: string, url:
   if (schema.body || schema.querystring || schema.params)
     out[400] = errorResponse('Bad input, naming the field');
   if (doc.cookie) out[401] = errorResponse('Not signed in with the session this route needs');
+  if (doc.token) out[401] = errorResponse('Without the bearer token');
   const api = url.startsWith('/api/') || url.startsWith('/auth/');
   if (api && method !== 'GET') out[403] = errorResponse('Not sent from our own origin');
   for (const [status, description] of Object.entries(doc.errors ?? {}))
@@ -107,6 +108,7 @@ function documentTransform(): Transform {
       summary: doc.summary,
       tags: doc.tags ?? [tag],
       ...(doc.cookie ? { security: securityOf[doc.cookie] } : {}),
+      ...(doc.token ? { security: [{ metricsToken: [] }] } : {}),
       response: { ...(schema.response as object | undefined), ...zodResponses(doc) },
     };
     const result = zodTransform({ ...input, schema: merged });

@@ -10,6 +10,8 @@ export type Cookie = 'customer' | 'kitchen' | 'any';
 export interface RouteDoc {
   summary: string;
   cookie?: Cookie;
+  /** Needs `Authorization: Bearer $METRICS_TOKEN`. */
+  token?: boolean;
   /** A live list: the same URL answers a server-sent event stream to `accept: text/event-stream`. */
   stream?: boolean;
   /** Answers the route's own schema does not declare (live lists, pages, empty answers), by status. */
@@ -40,8 +42,9 @@ export const routeDocs: Record<string, RouteDoc> = {
     responses: { 200: z.object({ ok: z.literal(true), database: z.enum(['pglite', 'postgres']) }) },
   },
   'GET /metrics': {
-    summary: 'Prometheus metrics (bearer METRICS_TOKEN, or only on METRICS_PORT)',
+    summary: 'Prometheus metrics (bearer METRICS_TOKEN; with METRICS_PORT, served on that port instead)',
     tags: ['operations'],
+    token: true,
     responses: { 200: { description: 'Prometheus text format', type: 'text/plain' } },
   },
   'GET /api/openapi.json': {
