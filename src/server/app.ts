@@ -12,6 +12,7 @@ import { createOidcClient, oidcSettings } from './auth/oidc-client.js';
 import { sessionSecret } from './auth/secrets.js';
 import { registerSessionSweep } from './auth/session-sweep.js';
 import { registerErrorHandler } from './lib/errors.js';
+import { registerRateLimitSweep } from './lib/shared-rate-limit-store.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerWebApp } from './lib/static-files.js';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: config.https });
   registerSessionSweep(app);
+  if (database.kind === 'postgres') registerRateLimitSweep(app);
 
   // Before every route: the API description is generated from the routes as they register.
   await registerOpenApi(app);
