@@ -36,6 +36,8 @@ export interface Database {
   close(): Promise<void>;
   /** Is told the duration of every statement from now on (metrics). */
   observeQueries(observer: QueryObserver): void;
+  /** PGlite only: a consistent copy of its data directory, as a gzipped tar (src/server/backup/). */
+  backup?(): Promise<Blob>;
   /** The connection pool's state (PostgreSQL); PGlite is one connection in process. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
@@ -92,6 +94,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
       await client.query('select 1');
     },
     observeQueries: (observer) => void observers.add(observer),
+    async backup() {
+      // Written pages first (a smaller replay on restore); then the files, while no transaction is open (PGlite
+      // runs one at a time: holding the turn keeps any other out until the copy is taken).
+      await client.query('checkpoint');
+      return client.transaction(() => client.dumpDataDir('gzip'));
+    },
     async listen({ onMessage }) {
       const unsubscribe = await client.listen(CHANGES_CHANNEL, onMessage);
       return async () => {
