@@ -253,6 +253,15 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/chat', stream: true, cells: [refuse, allow, allow, allow, allow],
     request: () => ({ method: 'GET', url: '/api/chat' }),
     sees: seesChatWithA },
+
+  // ---- operations: the API's description is public; metrics need METRICS_TOKEN, which no session gives ----
+  { route: 'GET /api/openapi.json', cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/openapi.json' }),
+    sees: (d) => expect(d).toMatchObject({ openapi: '3.1.0' }) },
+  { route: 'GET /api/docs', cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/docs' }) },
+  { route: 'GET /metrics', cells: [refuse, refuse, refuse, refuse, refuse],
+    request: () => ({ method: 'GET', url: '/metrics' }) },
 ];
 
 /** The table's row label, as README shows it. */
@@ -575,7 +584,7 @@ describeEachEngine('authorisation matrix', (get) => {
     expect(session).toEqual({ kitchen: null, customer: null });
     expect(await fingerprint(ctx, w, 'anonymous')).toBe(before);
   });
-});
+}, { METRICS_TOKEN: 'a-token-no-session-gives-0123456789' });
 
 // ---- README shows this table ----
 
