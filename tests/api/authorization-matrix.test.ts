@@ -254,7 +254,8 @@ const MATRIX: readonly Row[] = [
     request: () => ({ method: 'GET', url: '/api/chat' }),
     sees: seesChatWithA },
 
-  // ---- operations: the API's description is public; metrics need METRICS_TOKEN, which no session gives ----
+  // ---- operations: the API's description is public; metrics need METRICS_TOKEN, which no session gives (here
+  // unset, so not served at all; tests/api/metrics.test.ts refuses every session with the token set) ----
   { route: 'GET /api/openapi.json', cells: [allow, allow, allow, allow, allow],
     request: () => ({ method: 'GET', url: '/api/openapi.json' }),
     sees: (d) => expect(d).toMatchObject({ openapi: '3.1.0' }) },
@@ -584,7 +585,7 @@ describeEachEngine('authorisation matrix', (get) => {
     expect(session).toEqual({ kitchen: null, customer: null });
     expect(await fingerprint(ctx, w, 'anonymous')).toBe(before);
   });
-}, { METRICS_TOKEN: 'a-token-no-session-gives-0123456789' });
+});
 
 // ---- README shows this table ----
 

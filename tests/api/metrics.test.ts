@@ -39,6 +39,11 @@ describeEachEngine(
         });
         expect(res.body).not.toContain('http_requests_total');
       }
+      // No session stands in for the token.
+      for (const role of ['customer', 'kitchen'] as const) {
+        const { cookie } = await signedIn(get(), role);
+        expect((await app.inject({ url: '/metrics', headers: { cookie } })).statusCode).toBe(401);
+      }
     });
 
     it('counts requests by route pattern and status, never by raw URL', async () => {
