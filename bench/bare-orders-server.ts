@@ -53,17 +53,15 @@ app.post('/api/orders', async (request, reply) => {
         idempotencyKey: body.idempotencyKey,
       })
       .returning();
-    await tx
-      .insert(orderItems)
-      .values(
-        lines.map((l, position) => ({
-          orderId: row!.id,
-          menuItemId: l.id,
-          position,
-          item: l.item,
-          priceCents: l.priceCents,
-        })),
-      );
+    await tx.insert(orderItems).values(
+      lines.map((l, position) => ({
+        orderId: row!.id,
+        menuItemId: l.id,
+        position,
+        item: l.item,
+        priceCents: l.priceCents,
+      })),
+    );
     return row;
   });
   return reply.status(201).send(order);
