@@ -73,6 +73,19 @@ export async function startBare(): Promise<Proc> {
   return { child, port, url, stop: stopper(child) };
 }
 
+/** The bare order route (bench/bare-orders-server.ts) on the database named by `env`, as the app would open it. */
+export async function startBareOrders(env: Record<string, string>): Promise<Proc> {
+  const port = allocatePort();
+  const child = fork(`${root}bench/bare-orders-server.ts`, [], {
+    env: { ...process.env, PORT: String(port), ...env },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForReady(`${url}/readyz`);
+  return { child, port, url, stop: stopper(child) };
+}
+
 /** Resident memory of a process, in MiB (Linux). */
 export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

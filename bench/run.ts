@@ -8,7 +8,17 @@ import { count } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../src/server/db/database.js';
 import { orders } from '../src/server/db/schema.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
-import { load, root, rssMiB, sleep, startApp, startBare, type BenchRow, type Proc } from './lib.js';
+import {
+  load,
+  root,
+  rssMiB,
+  sleep,
+  startApp,
+  startBare,
+  startBareOrders,
+  type BenchRow,
+  type Proc,
+} from './lib.js';
 import { pageWeight } from './page-weight.js';
 import { pictureWeight } from './picture-weight.js';
 import { orderRequest, seedBench, type BenchData } from './seed.js';
@@ -18,6 +28,8 @@ const DURATION = quick ? 3 : 8;
 const FANOUT_SIZES = quick ? [200] : [1000, 10_000];
 const WRITES = quick ? 10 : 50;
 const ORDERS = quick ? 300 : 3000;
+/** `BENCH_ONLY=orders`: just the order benchmark and its bare baseline, on both engines. */
+const ordersOnly = process.env.BENCH_ONLY === 'orders';
 
 type Row = BenchRow;
 const rows: Row[] = [];
@@ -56,7 +68,16 @@ async function readBench(app: Proc, data: BenchData, engine: string, baseline: n
   }
 }
 
-async function orderBench(app: Proc, data: BenchData, engine: string): Promise<number> {
+/**
+ * 50 customers place their order at once. `bare` measures the baseline route (bench/bare-orders-server.ts) and
+ * returns its rate; otherwise the app's route is measured against `bareRate`.
+ */
+async function orderBench(
+  app: Proc,
+  data: BenchData,
+  engine: string,
+  { bare = false, bareRate }: { bare?: boolean; bareRate?: number } = {},
+): Promise<{ created: number; rate: number }> {
   let next = 0;
   const tokens = data.customerTokens;
   const started = performance.now();
@@ -69,7 +90,7 @@ async function orderBench(app: Proc, data: BenchData, engine: string): Promise<n
       {
         method: 'POST',
         path: '/api/orders',
-        setupRequest: (req) => ({ ...req, ...orderRequest(data, next++, engine) }),
+        setupRequest: (req) => ({ ...req, ...orderRequest(data, next++, bare ? `bare-${engine}` : engine) }),
         onResponse: (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1),
       },
     ],
@@ -77,6 +98,26 @@ async function orderBench(app: Proc, data: BenchData, engine: string): Promise<n
   const seconds = (performance.now() - started) / 1000;
   const created = statuses.get(201) ?? 0;
   console.log(`    answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
+  if (bare) {
+    record({
+      measure: 'orders, bare baseline route: placed/s',
+      engine,
+      value: created / seconds,
+      unit: 'orders/s',
+    });
+    record({ measure: 'orders, bare baseline route: p99 latency', engine, value: r.p99, unit: 'ms' });
+    return { created, rate: created / seconds };
+  }
+  if (bareRate)
+    record({
+      measure: 'orders: placed/s vs the bare route',
+      engine,
+      value: created / seconds,
+      unit: 'orders/s',
+      baseline: bareRate,
+      target: '>= 50% of bare',
+      ok: created / seconds >= bareRate / 2,
+    });
   record({
     measure: 'orders: placed/s (50 customers at once)',
     engine,
@@ -102,7 +143,7 @@ async function orderBench(app: Proc, data: BenchData, engine: string): Promise<n
     target: '0',
     ok: r.errors + (r.total - created) === 0,
   });
-  return created;
+  return { created, rate: created / seconds };
 }
 
 /** N subscribers on the kitchens stream of `reader`; one write at a time through `writer`. */
@@ -196,6 +237,7 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
   let data: BenchData;
   // Counts the orders in the database once the server has stopped (PGlite's files are the server's meanwhile).
   let countOrders: () => Promise<number>;
+  let deleteOrders: () => Promise<unknown>;
   let cleanup = async () => {};
   if (engine === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'mkt-bench-'));
@@ -209,17 +251,37 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
       await reopened.close();
       return n;
     };
+    deleteOrders = async () => {
+      const reopened = await openPglite(dataDir);
+      await reopened.db.delete(orders);
+      await reopened.close();
+    };
   } else {
     const created = await createPgDatabase();
     const db = await openPostgres(created.url);
     data = await seedBench(db, ORDERS);
     env = { DATABASE_URL: created.url };
     countOrders = async () => (await db.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
+    deleteOrders = () => db.db.delete(orders);
     cleanup = async () => {
       await db.close();
       await created.drop();
     };
   }
+  // The bare route first, alone on the database; its orders are removed after, so the customers can order again.
+  const bareRate = await attempt(
+    'orders, bare baseline',
+    async () => {
+      const bare = await startBareOrders(env);
+      try {
+        return (await orderBench(bare, data, engine, { bare: true })).rate;
+      } finally {
+        await bare.stop();
+      }
+    },
+    0,
+  );
+  await deleteOrders();
   let created: number;
   const app = await startApp(env);
   try {
@@ -232,11 +294,13 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
       target: engine === 'postgres' ? '<= 150 MiB' : '<= 300 MiB',
       ok: rssMiB(app.child.pid ?? 0) <= (engine === 'postgres' ? 150 : 300),
     });
-    await readBench(app, data, engine, baseline);
-    created = await attempt('orders', () => orderBench(app, data, engine), 0);
-    for (const n of FANOUT_SIZES)
+    if (!ordersOnly) await readBench(app, data, engine, baseline);
+    created = (
+      await attempt('orders', () => orderBench(app, data, engine, { bareRate }), { created: 0, rate: 0 })
+    ).created;
+    for (const n of ordersOnly ? [] : FANOUT_SIZES)
       await attempt(`fan-out ${n}`, () => fanOut(app, app, data, engine, n), undefined);
-    if (engine === 'postgres') {
+    if (engine === 'postgres' && !ordersOnly) {
       await attempt(
         'fan-out, 2 instances',
         async () => {
@@ -289,10 +353,12 @@ async function main() {
 
   for (const engine of ['postgres', 'pglite'] as const) await runEngine(engine, baseline);
 
-  console.log('\n== page weight and Lighthouse (mobile)');
-  for (const row of await attempt('page weight', pageWeight, [])) record(row);
-  console.log('\n== picture bytes of a 30-dish menu on a phone');
-  for (const row of await attempt('picture weight', pictureWeight, [])) record(row);
+  if (!ordersOnly) {
+    console.log('\n== page weight and Lighthouse (mobile)');
+    for (const row of await attempt('page weight', pageWeight, [])) record(row);
+    console.log('\n== picture bytes of a 30-dish menu on a phone');
+    for (const row of await attempt('picture weight', pictureWeight, [])) record(row);
+  }
 
   const machine = {
     cpus: cpus().length,
@@ -301,10 +367,12 @@ async function main() {
     node: process.version,
   };
   writeFileSync(
-    join(root, 'bench/results/latest.json'),
+    join(root, `bench/results/${ordersOnly ? 'orders' : 'latest'}.json`),
     JSON.stringify({ at: new Date().toISOString(), machine, quick, rows, failures }, null, 2) + '\n',
   );
-  console.log(`\nwrote bench/results/latest.json in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nwrote bench/results/${ordersOnly ? 'orders' : 'latest'}.json in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 
 await main();

@@ -12,10 +12,13 @@ import { createOidcClient, oidcSettings } from './auth/oidc-client.js';
 import { sessionSecret } from './auth/secrets.js';
 import { registerSessionSweep } from './auth/session-sweep.js';
 import { registerErrorHandler } from './lib/errors.js';
+import { registerRateLimitSweep } from './lib/shared-rate-limit-store.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerWebApp } from './lib/static-files.js';
 import { apiRoutes } from './api-routes.js';
+import { registerOpenApi } from './docs/openapi.js';
+import { registerMetrics } from './metrics/metrics-routes.js';
 import { ChangeBus } from './live/bus.js';
 import { LiveHub } from './live/hub.js';
 import { DatabaseImageStore, type ImageStore } from './images/image-store.js';
@@ -97,9 +100,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, { https: config.https });
   registerSessionSweep(app);
   registerImageSweep(app, options.clock ?? systemClock);
+  if (database.kind === 'postgres') registerRateLimitSweep(app);
 
+  // Before every route: the API description is generated from the routes as they register.
+  await registerOpenApi(app);
   // Each part in its own plugin scope, with its own rules (hooks, error handler, rate limits).
   await app.register(healthRoutes);
+  registerMetrics(app);
   await app.register(apiRoutes);
   await app.register(imageServeRoutes);
   await app.register(authRoutes, { oidc: createOidcClient(oidcSettings(config, devClientSecret(secret))) });

@@ -55,6 +55,19 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(LIVE_HEARTBEAT_MS).default(LIVE_HEARTBEAT_MS),
   ),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(24, 'must be at least 24 characters').optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a port number (0-65535)' })
+      .int('must be a port number (0-65535)')
+      .min(0)
+      .max(65535)
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -84,6 +97,8 @@ export interface Config {
   signInRateLimit: number;
   /** How often live streams send a heartbeat. */
   liveHeartbeatMs: number;
+  /** /metrics: with this bearer token, and/or only on a port of its own (see metrics/metrics-routes.ts). */
+  metrics: { token: string | undefined; port: number | undefined };
   logLevel: string;
 }
 
@@ -184,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
   };
 }

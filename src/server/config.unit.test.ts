@@ -25,6 +25,8 @@ describe('configuration', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ GOOGLE_CLIENT_ID: 'only-the-id' }, 'GOOGLE_CLIENT_SECRET'],
     [{ LIVE_HEARTBEAT_MS: '60000' }, 'LIVE_HEARTBEAT_MS'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_PORT: 'nine' }, 'METRICS_PORT'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

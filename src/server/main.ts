@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
+import { answerBackupRequests } from './backup/backup.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
       else logger.fatal({ err: error }, 'could not open the database');
       process.exit(1);
     }
+    // `npm run backup` asks a running server for the copy of its embedded database (src/server/backup/).
+    if (database.kind === 'pglite') answerBackupRequests(database, config.dataDir, logger);
     const seed = config.seedDemo ?? (database.kind === 'pglite' && database.fresh);
     if (seed && (await seedDemo(database.db))) logger.info('demo kitchens added');
 

@@ -319,6 +319,16 @@ const MATRIX: readonly Row[] = [
     request: (w) => ({ method: 'GET', url: `/images/${w.photoX?.id}-64.webp` }), setUp: attachPhotoX },
   { route: 'PATCH /api/kitchen', target: "with X's uploaded photo", cells: [refuse, refuse, refuse, allow, refuse],
     request: (w) => ({ method: 'PATCH', url: '/api/kitchen', body: { imageId: w.photoX?.id } }), setUp: uploadPhotoX },
+
+  // ---- operations: the API's description is public; metrics need METRICS_TOKEN, which no session gives (here
+  // unset, so not served at all; tests/api/metrics.test.ts refuses every session with the token set) ----
+  { route: 'GET /api/openapi.json', cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/openapi.json' }),
+    sees: (d) => expect(d).toMatchObject({ openapi: '3.1.0' }) },
+  { route: 'GET /api/docs', cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/docs' }) },
+  { route: 'GET /metrics', cells: [refuse, refuse, refuse, refuse, refuse],
+    request: () => ({ method: 'GET', url: '/metrics' }) },
 ];
 
 /** The table's row label, as README shows it. */

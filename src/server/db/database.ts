@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { projectRoot } from '../lib/project-root.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { timeQueries, type QueryObserver } from './query-timing.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,6 +34,12 @@ export interface Database {
   ping(): Promise<void>;
   listen(handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Is told the duration of every statement from now on (metrics). */
+  observeQueries(observer: QueryObserver): void;
+  /** PGlite only: a consistent copy of its data directory, as a gzipped tar (src/server/backup/). */
+  backup?(): Promise<Blob>;
+  /** The connection pool's state (PostgreSQL); PGlite is one connection in process. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 /** Sends payloads inside the caller's transaction: they are delivered only if and when it commits. */
@@ -66,6 +73,15 @@ export async function openPglite(dataDir: string): Promise<Database> {
     unlock();
     throw error;
   }
+  const observers = new Set<QueryObserver>();
+  timeQueries(client, observers);
+  // A transaction's statements go through its own object.
+  const transaction = client.transaction.bind(client);
+  client.transaction = (fn) =>
+    transaction((tx) => {
+      timeQueries(tx, observers);
+      return fn(tx);
+    });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const fresh = !(await hasAppliedMigrations(async (q) => (await client.query(q)).rows));
   await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
@@ -76,6 +92,13 @@ export async function openPglite(dataDir: string): Promise<Database> {
     fresh,
     async ping() {
       await client.query('select 1');
+    },
+    observeQueries: (observer) => void observers.add(observer),
+    async backup() {
+      // Written pages first (a smaller replay on restore); then the files, while no transaction is open (PGlite
+      // runs one at a time: holding the turn keeps any other out until the copy is taken).
+      await client.query('checkpoint');
+      return client.transaction(() => client.dumpDataDir('gzip'));
     },
     async listen({ onMessage }) {
       const unsubscribe = await client.listen(CHANGES_CHANNEL, onMessage);
@@ -106,7 +129,11 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   });
   // A client checked out for a transaction has no error listener of the pool's: losing the server between two of
   // its statements would crash the process. With this one, its next statement fails instead (answered 503).
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const observers = new Set<QueryObserver>();
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    timeQueries(client, observers);
+  });
   const client = await pool.connect();
   let fresh: boolean;
   try {
@@ -126,6 +153,13 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
     async ping() {
       await pool.query('select 1');
     },
+    observeQueries: (observer) => void observers.add(observer),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
     async listen(handlers) {
       const listener = new PgListener(url, handlers);
       await listener.start();

@@ -235,3 +235,26 @@ export const imageVariants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.imageId, t.width] })],
 );
+
+/**
+ * Rate-limit counters shared by every instance on PostgreSQL (src/server/lib/shared-rate-limit-store.ts): one row
+ * per limit and key (an address, a session) with its hits in the current window. Expired rows are swept.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_ends_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * When each rate-limited outside service may next be called (Nominatim: once a second for the whole app), shared
+ * by every instance: a caller takes the next slot by moving it forward in one atomic update.
+ */
+export const callSchedules = pgTable('call_schedules', {
+  service: text('service').primaryKey(),
+  nextSlotAt: timestamp('next_slot_at', { withTimezone: true }).notNull(),
+});

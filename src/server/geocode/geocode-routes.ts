@@ -2,14 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddressSuggestions, GeocodeQuery, GeocodeSettings } from '../../shared/geocode.js';
 import { requireAnyUser } from '../auth/sessions.js';
 import { limits } from '../lib/rate-limit.js';
-import { createGeocoder } from './geocoder.js';
+import { createGeocoder, NOMINATIM_INTERVAL_MS, NOMINATIM_MAX_QUEUE_MS } from './geocoder.js';
+import { SharedIntervalGate } from './shared-interval-gate.js';
 
 /**
  * Address suggestions through our server: the browser never calls the provider itself. Signed-in users only
  * (the checkout needs it), so the app is not an open proxy spending its quota for strangers.
  */
 export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const geocoder = createGeocoder(app.config, app.log);
+  // Nominatim allows 1 request/s for the whole application: on PostgreSQL every instance shares one schedule.
+  const shared = app.database.kind === 'postgres' && app.config.geocoder.kind === 'nominatim';
+  const geocoder = createGeocoder(app.config, app.log, {
+    ...(shared
+      ? { gate: new SharedIntervalGate(app.db, 'nominatim', NOMINATIM_INTERVAL_MS, NOMINATIM_MAX_QUEUE_MS) }
+      : {}),
+  });
 
   app.get(
     '/api/geocode',

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { AddressSuggestion } from '../../shared/geocode.js';
 import type { Config } from '../config.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { IntervalGate } from './interval-gate.js';
+import { IntervalGate, type Gate } from './interval-gate.js';
 import { nominatim, photon, type GeocodeProvider } from './providers.js';
 
 export interface Geocoder {
@@ -20,8 +20,14 @@ export interface GeocoderOptions {
   nominatimIntervalMs?: number;
   /** A request that would queue longer than this for its turn is answered [] instead. */
   maxQueueMs?: number;
+  /** Nominatim's gate shared by every instance (on PostgreSQL); by default this process's own. */
+  gate?: Gate;
   clock?: Clock;
 }
+
+/** Nominatim's usage policy, 1 request/s, with a margin for jitter; and how long a request may queue for it. */
+export const NOMINATIM_INTERVAL_MS = 1100;
+export const NOMINATIM_MAX_QUEUE_MS = 2000;
 
 const MAX_SUGGESTIONS = 5;
 
@@ -37,7 +43,12 @@ export function createGeocoder(
   const { timeoutMs = 2500, clock = systemClock } = options;
   const gate =
     kind === 'nominatim'
-      ? new IntervalGate(options.nominatimIntervalMs ?? 1100, options.maxQueueMs ?? 2000, clock)
+      ? (options.gate ??
+        new IntervalGate(
+          options.nominatimIntervalMs ?? NOMINATIM_INTERVAL_MS,
+          options.maxQueueMs ?? NOMINATIM_MAX_QUEUE_MS,
+          clock,
+        ))
       : undefined;
   const cache = new LRUCache<string, AddressSuggestion[]>({ max: 1000, ttl: 24 * 3600 * 1000 });
   const inflight = new Map<string, Promise<AddressSuggestion[]>>();

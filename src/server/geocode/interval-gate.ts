@@ -1,10 +1,15 @@
 import { systemClock, type Clock } from '../lib/clock.js';
 
+/** Lets a call through now or after a wait (true), or refuses it (false). */
+export interface Gate {
+  pass(): Promise<boolean>;
+}
+
 /**
  * Lets calls through at most one per `intervalMs`, in arrival order. A call that would wait longer than
  * `maxWaitMs` for its turn is refused (returns false) instead of queueing without bound.
  */
-export class IntervalGate {
+export class IntervalGate implements Gate {
   private nextSlot = 0;
 
   constructor(

@@ -1,10 +1,11 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from './errors.js';
+import { sharedRateLimitStore } from './shared-rate-limit-store.js';
 
 /**
- * Per-route limits (`config: { rateLimit: limits.x }`), kept in this instance's memory: each instance limits on
- * its own, so N instances allow up to N times the rate. Chat counts in the database instead (see chat-service).
+ * Per-route limits (`config: { rateLimit: limits.x }`). On PostgreSQL they are counted in the database, so they
+ * hold across every instance; with PGlite (one process) in memory. Chat counts its messages itself (chat-service).
  */
 export const limits = {
   /** Starting sign-in, per address: enough for a person, too few to hammer the provider (SIGN_IN_RATE_LIMIT). */
@@ -30,6 +31,7 @@ export const limits = {
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(app.database.kind === 'postgres' ? { store: sharedRateLimitStore(app.db) } : {}),
     keyGenerator: (request: FastifyRequest) => request.ip,
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));

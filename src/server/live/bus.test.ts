@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { CHANGES_CHANNEL } from '../db/database.js';
+import { FakeClock } from '../test/fake-clock.js';
 import { describeEachEngine } from '../test/test-app.js';
 import { ChangeBus, type BusMessage } from './bus.js';
 
@@ -34,6 +35,24 @@ describeEachEngine('the change bus', (get) => {
         { type: 'changed', topic: 'menu:1' },
         { type: 'session-ended', sessionHash: 'abc' },
       ]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('tells how late each message arrives after it was sent (the metrics show it)', async () => {
+    const { database } = get();
+    const clock = new FakeClock();
+    const bus = new ChangeBus(database, clock);
+    const lags: number[] = [];
+    bus.onLag((ms) => lags.push(ms));
+    const stop = await bus.listen();
+    try {
+      await database.db.transaction(async (tx) => {
+        await bus.send(tx, [{ type: 'changed', topic: 'lag' }]);
+        clock.advance(40);
+      });
+      await vi.waitFor(() => expect(lags).toEqual([40]));
     } finally {
       await stop();
     }

@@ -1,5 +1,6 @@
 import type { Database, Tx } from '../db/database.js';
 import { notify } from '../db/database.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** What instances tell each other. Payloads carry keys and ids, never rows. */
 export type BusMessage =
@@ -18,12 +19,23 @@ type Handler<K extends BusMessage['type']> = (message: Extract<BusMessage, { typ
 export class ChangeBus {
   private readonly handlers = new Map<BusMessage['type'], Set<(message: BusMessage) => void>>();
   private readonly resyncHandlers = new Set<() => void>();
+  private readonly lagHandlers = new Set<(ms: number) => void>();
 
-  constructor(private readonly database: Pick<Database, 'listen'>) {}
+  constructor(
+    private readonly database: Pick<Database, 'listen'>,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Sends messages with the transaction `tx`: they are delivered only if, and when, it commits. */
   async send(tx: Tx, messages: readonly BusMessage[]): Promise<void> {
-    if (messages.length > 0) await notify(tx, ...messages.map((m) => JSON.stringify(m)));
+    // Stamped with the sending time, so that every receiver can tell how late it hears of a change.
+    const at = this.clock.now();
+    if (messages.length > 0) await notify(tx, ...messages.map((m) => JSON.stringify({ ...m, at })));
+  }
+
+  /** Is told, for each message arriving from the database, the ms since it was sent (clocks of instances agree). */
+  onLag(handler: (ms: number) => void): void {
+    this.lagHandlers.add(handler);
   }
 
   on<K extends BusMessage['type']>(type: K, handler: Handler<K>): void {
@@ -47,7 +59,10 @@ export class ChangeBus {
     return this.database.listen({
       onMessage: (payload) => {
         const message = parseMessage(payload);
-        if (message) this.deliver(message);
+        if (!message) return;
+        const { at } = JSON.parse(payload) as { at?: unknown };
+        if (typeof at === 'number') for (const handler of this.lagHandlers) handler(this.clock.now() - at);
+        this.deliver(message);
       },
       onResync: () => this.resyncHandlers.forEach((handler) => handler()),
     });

@@ -140,6 +140,16 @@ export class LiveHub {
     return n;
   }
 
+  /** Open streams by topic kind (the key before its first `:`: `menu`, `orders`, `chat`, …), for the metrics. */
+  subscribersByKind(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const [topic, state] of this.topics) {
+      const kind = topic.split(':', 1)[0] ?? topic;
+      counts.set(kind, (counts.get(kind) ?? 0) + state.subscribers.size);
+    }
+    return counts;
+  }
+
   /** Ends every stream (on shutdown), so the HTTP server can close. */
   close(): void {
     this.closed = true;
