@@ -16,6 +16,7 @@ import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerWebApp } from './lib/static-files.js';
 import { apiRoutes } from './api-routes.js';
+import { createGeocoder, type Geocoder } from './geocode/geocoder.js';
 import { ChangeBus } from './live/bus.js';
 import { LiveHub } from './live/hub.js';
 
@@ -26,6 +27,8 @@ declare module 'fastify' {
     db: Db;
     bus: ChangeBus;
     hub: LiveHub;
+    /** The configured geocoder: address suggestions, and placing kitchens' addresses when they are saved. */
+    geocoder: Geocoder;
   }
 }
 
@@ -76,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('bus', bus);
   app.decorate('hub', hub);
+  app.decorate('geocoder', createGeocoder(config, app.log));
   const stopListening = await bus.listen();
   // Streams never end by themselves: end them first so that close() can finish.
   app.addHook('preClose', async () => hub.close());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Allergens, DietaryTags, type Allergen, type DietaryTag } from './dietary.js';
 import { imageLink, requiredText } from './fields.js';
 import { parsePriceToCents } from './money.js';
 
@@ -9,6 +10,8 @@ export const MenuItem = z.object({
   imageLink: z.string(),
   priceCents: z.number().int(),
   wait: z.string(),
+  dietary: z.array(z.string()) as z.ZodType<DietaryTag[]>,
+  allergens: z.array(z.string()) as z.ZodType<Allergen[]>,
 });
 export type MenuItem = z.infer<typeof MenuItem>;
 
@@ -28,6 +31,8 @@ export const MenuItemInput = z.object({
       'Price must be an amount like 12.50 (0 or more, 2 decimals at most)',
     ),
   wait: requiredText('Wait Time', 40),
+  dietary: DietaryTags.optional(),
+  allergens: Allergens.optional(),
 });
 export type MenuItemInput = z.infer<typeof MenuItemInput>;
 

@@ -253,6 +253,9 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/chat', stream: true, cells: [refuse, allow, allow, allow, allow],
     request: () => ({ method: 'GET', url: '/api/chat' }),
     sees: seesChatWithA },
+  { route: 'GET /api/kitchens/search', target: "X's name", cells: [allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/search?q=${encodeURIComponent(w.kitchenX.name)}` }),
+    sees: (d, w) => expect((d as Kitchen[])[0]?.uid).toBe(w.kitchenX.uid) },
 ];
 
 /** The table's row label, as README shows it. */

@@ -8,6 +8,7 @@ import { ChangeBus } from '../../src/server/live/bus.js';
 import { mutate } from '../../src/server/live/mutate.js';
 import { customerOrderTopic, kitchenOrdersTopic } from '../../src/server/orders/order-topics.js';
 import { orders } from '../../src/server/db/schema.js';
+import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 
 let database: Promise<Database> | undefined;
 
@@ -23,7 +24,7 @@ export function e2eDatabase(): Promise<Database> {
  */
 async function writer() {
   const database = await e2eDatabase();
-  return { db: database.db, bus: new ChangeBus(database) };
+  return { db: database.db, bus: new ChangeBus(database), geocoder: noGeocoder };
 }
 
 /** Registers a kitchen through the service the API uses; its commit notifies the running server. */

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -49,9 +59,20 @@ export const kitchens = pgTable(
     imageLink: text('image_link').notNull(),
     ownerName: text('owner_name').notNull(),
     ownerEmail: text('owner_email').notNull(),
+    /** Where the address was placed by the geocoder when saved; null when it could not be placed. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    deliveryRadiusKm: integer('delivery_radius_km').notNull().default(5),
     createdAt: createdAt(),
   },
-  (t) => [index('kitchens_created_at_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('kitchens_created_at_idx').on(t.createdAt.desc()),
+    check('kitchens_delivery_radius_check', sql`${t.deliveryRadiusKm} between 1 and 100`),
+    check(
+      'kitchens_location_check',
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
+    ),
+  ],
 );
 
 export const menuItems = pgTable(
@@ -65,10 +86,20 @@ export const menuItems = pgTable(
     imageLink: text('image_link').notNull(),
     priceCents: integer('price_cents').notNull(),
     wait: text('wait').notNull(),
+    /** Dietary tags and declared allergens (src/shared/dietary.ts names the allowed values). */
+    dietary: text('dietary')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    allergens: text('allergens')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
     index('menu_items_kitchen_idx').on(t.kitchenId, t.createdAt),
+    index('menu_items_dietary_idx').using('gin', t.dietary),
     check('menu_items_price_check', sql`${t.priceCents} >= 0`),
   ],
 );

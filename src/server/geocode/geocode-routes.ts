@@ -2,15 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddressSuggestions, GeocodeQuery, GeocodeSettings } from '../../shared/geocode.js';
 import { requireAnyUser } from '../auth/sessions.js';
 import { limits } from '../lib/rate-limit.js';
-import { createGeocoder } from './geocoder.js';
 
 /**
  * Address suggestions through our server: the browser never calls the provider itself. Signed-in users only
  * (the checkout needs it), so the app is not an open proxy spending its quota for strangers.
  */
 export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const geocoder = createGeocoder(app.config, app.log);
-
   app.get(
     '/api/geocode',
     {
@@ -20,7 +17,7 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await requireAnyUser(request, 'Please sign in to get address suggestions');
       reply.header('cache-control', 'private, max-age=300');
-      return geocoder.search(request.query.q);
+      return app.geocoder.search(request.query.q);
     },
   );
 

@@ -13,6 +13,9 @@ export function toKitchen(row: KitchenRow): Kitchen {
     address: row.address,
     imageLink: row.imageLink,
     ownerName: row.ownerName,
+    location:
+      row.latitude === null || row.longitude === null ? null : { lat: row.latitude, lon: row.longitude },
+    deliveryRadiusKm: row.deliveryRadiusKm,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -28,6 +31,14 @@ export async function findKitchen(db: DbOrTx, uid: string): Promise<Kitchen | un
   return row && toKitchen(row);
 }
 
+/** Where the kitchen's address was placed: coordinates, or null when the geocoder could not place it. */
+export type KitchenLocation = { lat: number; lon: number } | null;
+
+const locationColumns = (location: KitchenLocation) => ({
+  latitude: location?.lat ?? null,
+  longitude: location?.lon ?? null,
+});
+
 export interface KitchenOwner {
   id: string;
   displayName: string;
@@ -39,6 +50,7 @@ export async function insertKitchen(
   db: DbOrTx,
   owner: KitchenOwner,
   input: KitchenInput,
+  location: KitchenLocation,
 ): Promise<Kitchen | undefined> {
   const [row] = await db
     .insert(kitchens)
@@ -50,6 +62,8 @@ export async function insertKitchen(
       imageLink: input.imageLink,
       ownerName: owner.displayName,
       ownerEmail: owner.email,
+      deliveryRadiusKm: input.deliveryRadiusKm,
+      ...locationColumns(location),
     })
     .onConflictDoNothing()
     .returning();
@@ -61,6 +75,8 @@ export async function updateKitchen(
   db: DbOrTx,
   ownerId: string,
   patch: KitchenUpdateInput,
+  /** The new address's place; undefined when the address did not change. */
+  location: KitchenLocation | undefined,
 ): Promise<Kitchen | undefined> {
   const [row] = await db
     .update(kitchens)
@@ -69,6 +85,8 @@ export async function updateKitchen(
       category: patch.category,
       address: patch.address,
       imageLink: patch.imageLink,
+      deliveryRadiusKm: patch.deliveryRadiusKm,
+      ...(location === undefined ? {} : locationColumns(location)),
     })
     .where(eq(kitchens.ownerId, ownerId))
     .returning();

@@ -3,16 +3,27 @@ import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kit
 import { mutate } from '../live/mutate.js';
 import { kitchensTopic } from '../kitchens/kitchens-topic.js';
 import { menuTopic } from '../menu/menu-topic.js';
-import { insertKitchen, updateKitchen, type KitchenOwner } from './kitchen-queries.js';
+import { insertKitchen, updateKitchen, type KitchenLocation, type KitchenOwner } from './kitchen-queries.js';
 
-/** Registers the owner's kitchen and announces it; undefined when the owner already has one. */
-export function registerKitchen(
-  app: Pick<FastifyInstance, 'db' | 'bus'>,
+type App = Pick<FastifyInstance, 'db' | 'bus' | 'geocoder'>;
+
+/** Where the geocoder places an address; null when it cannot (the kitchen then simply has no location). */
+async function place(app: App, address: string): Promise<KitchenLocation> {
+  return (await app.geocoder.locate(address)) ?? null;
+}
+
+/**
+ * Registers the owner's kitchen and announces it; undefined when the owner already has one. The address is placed
+ * before the transaction, so no database connection waits on the geocoder.
+ */
+export async function registerKitchen(
+  app: App,
   owner: KitchenOwner,
   input: KitchenInput,
 ): Promise<Kitchen | undefined> {
+  const location = await place(app, input.address);
   return mutate(app, async (tx, publish) => {
-    const kitchen = await insertKitchen(tx, owner, input);
+    const kitchen = await insertKitchen(tx, owner, input, location);
     if (kitchen) {
       publish(kitchensTopic);
       publish(menuTopic, kitchen.uid); // its menu now exists (empty) rather than "no such kitchen"
@@ -22,13 +33,14 @@ export function registerKitchen(
 }
 
 /** Edits the owner's kitchen and announces it on the public list; undefined when the owner has none. */
-export function editKitchen(
-  app: Pick<FastifyInstance, 'db' | 'bus'>,
+export async function editKitchen(
+  app: App,
   ownerId: string,
   patch: KitchenUpdateInput,
 ): Promise<Kitchen | undefined> {
+  const location = patch.address === undefined ? undefined : await place(app, patch.address);
   return mutate(app, async (tx, publish) => {
-    const kitchen = await updateKitchen(tx, ownerId, patch);
+    const kitchen = await updateKitchen(tx, ownerId, patch, location);
     if (kitchen) publish(kitchensTopic);
     return kitchen;
   });

@@ -13,6 +13,8 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
     imageLink: row.imageLink,
     priceCents: row.priceCents,
     wait: row.wait,
+    dietary: row.dietary as MenuItem['dietary'],
+    allergens: row.allergens as MenuItem['allergens'],
   };
 }
 
@@ -32,6 +34,8 @@ export interface MenuItemValues {
   imageLink: string;
   priceCents: number;
   wait: string;
+  dietary?: string[] | undefined;
+  allergens?: string[] | undefined;
 }
 
 export async function insertMenuItem(

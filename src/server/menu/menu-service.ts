@@ -21,6 +21,8 @@ function toValues(input: MenuItemUpdateInput): Partial<MenuItemValues> {
     imageLink: input.imageLink,
     priceCents: input.price === undefined ? undefined : toCents(input.price),
     wait: input.wait,
+    dietary: input.dietary,
+    allergens: input.allergens,
   };
 }
 
