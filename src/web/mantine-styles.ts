@@ -19,6 +19,8 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Alert.css';

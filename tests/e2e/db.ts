@@ -9,6 +9,8 @@ import { mutate } from '../../src/server/live/mutate.js';
 import { customerOrderTopic, kitchenOrdersTopic } from '../../src/server/orders/order-topics.js';
 import { orders } from '../../src/server/db/schema.js';
 import { noGeocoder } from '../../src/server/geocode/geocoder.js';
+import { addMenuItem } from '../../src/server/menu/menu-service.js';
+import type { DietaryTag } from '../../src/shared/dietary.js';
 
 let database: Promise<Database> | undefined;
 
@@ -27,8 +29,17 @@ async function writer() {
   return { db: database.db, bus: new ChangeBus(database), geocoder: noGeocoder };
 }
 
-/** Registers a kitchen through the service the API uses; its commit notifies the running server. */
-export async function createKitchen(name: string) {
+/**
+ * Registers a kitchen (and its dishes, if given) through the services the API uses; their commits notify the
+ * running server.
+ */
+export async function createKitchen(
+  name: string,
+  {
+    category = 'Fusion',
+    dishes = [],
+  }: { category?: string; dishes?: { item: string; dietary?: DietaryTag[] }[] } = {},
+) {
   const app = await writer();
   const { db } = app;
   const owner = await upsertUser(db, {
@@ -40,11 +51,18 @@ export async function createKitchen(name: string) {
   });
   const kitchen = await registerKitchen(app, owner, {
     name,
-    category: 'Fusion',
+    category,
     address: '5 Test Road',
     imageLink: 'https://images.invalid/broken.png',
   });
   if (!kitchen) throw new Error('kitchen not created');
+  for (const dish of dishes)
+    await addMenuItem(app, kitchen.uid, {
+      ...dish,
+      price: '9.00',
+      wait: '20 min',
+      imageLink: 'https://images.invalid/d.png',
+    });
   return kitchen;
 }
 
