@@ -2,8 +2,16 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { MenuItemInput } from '../../shared/menu.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
+import { DishTagsFields } from './dish-tags-fields.js';
 
-export const emptyMenuItem: MenuItemInput = { item: '', imageLink: '', price: '', wait: '' };
+export const emptyMenuItem: MenuItemInput = {
+  item: '',
+  imageLink: '',
+  price: '',
+  wait: '',
+  dietary: [],
+  allergens: [],
+};
 
 /**
  * A menu item's fields, checked with the server's schema. After a successful save the form clears when
@@ -49,6 +57,7 @@ export function MenuItemForm({
           autoComplete="off"
           {...form.getInputProps('wait')}
         />
+        <DishTagsFields form={form} />
         <SaveFailureAlert failure={failure} />
         <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}

@@ -22,6 +22,7 @@ export function KitchenDetails({ kitchen }: { kitchen: Kitchen }) {
           category: kitchen.category,
           address: kitchen.address,
           imageLink: kitchen.imageLink,
+          deliveryRadiusKm: kitchen.deliveryRadiusKm,
         }}
         submitLabel="Save details"
         onSave={onSave}

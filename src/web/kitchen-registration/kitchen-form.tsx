@@ -2,6 +2,7 @@ import { Autocomplete, Button, Stack, TextInput } from '@mantine/core';
 import { KitchenInput } from '../../shared/kitchens.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
+import { DeliveryRadiusField } from './delivery-radius-field.js';
 
 const CATEGORY_EXAMPLES = ['Indian', 'Mexican', 'Filipino'];
 
@@ -38,6 +39,11 @@ export function KitchenForm({
           withAsterisk
           autoComplete="street-address"
           {...form.getInputProps('address')}
+        />
+        <DeliveryRadiusField
+          value={form.values.deliveryRadiusKm}
+          onChange={(km) => form.setFieldValue('deliveryRadiusKm', km)}
+          error={form.errors.deliveryRadiusKm}
         />
         <TextInput
           type="url"
