@@ -34,7 +34,8 @@ const toArray = (values: string[]) =>
  * Kitchens matching a search: words found (with typos and without accents) in the kitchen's name, category or
  * dish names; an optional cuisine (category, any case) and dietary tags a dish must all carry. Nearest first when
  * the customer's place is known, else best match first, else newest first. The `<%` operators use the trigram
- * indexes on hc_search_text(...) (migration 0003), so this stays fast with many kitchens and dishes.
+ * indexes on hc_search_text(...) and menu_items.item_search (migration 0003, by hand: drizzle's schema does not
+ * list that generated column).
  */
 export async function searchKitchens(db: Db, search: KitchenSearch): Promise<KitchenSearchHit[]> {
   const { q, cuisine, diet, near } = search;
@@ -48,8 +49,8 @@ export async function searchKitchens(db: Db, search: KitchenSearch): Promise<Kit
         select kitchen_id, max(score) as score,
                (array_agg(item order by score desc, item) filter (where item is not null))[1:${MAX_DISHES_PER_KITCHEN}] as dishes
         from (
-          select m.kitchen_id, m.item, word_similarity(${words}, hc_search_text(m.item)) as score
-          from menu_items m where ${words} <% hc_search_text(m.item) ${dishDiet}
+          select m.kitchen_id, m.item, word_similarity(${words}, m.item_search) as score
+          from menu_items m where ${words} <% m.item_search ${dishDiet}
           union all
           select owner_id, null, greatest(word_similarity(${words}, hc_search_text(name)),
                                           word_similarity(${words}, hc_search_text(category)))
