@@ -10,6 +10,7 @@ import { orders } from '../src/server/db/schema.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
 import { load, root, rssMiB, sleep, startApp, startBare, type BenchRow, type Proc } from './lib.js';
 import { pageWeight } from './page-weight.js';
+import { searchBench } from './search.js';
 import { orderRequest, seedBench, type BenchData } from './seed.js';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -287,6 +288,7 @@ async function main() {
   });
 
   for (const engine of ['postgres', 'pglite'] as const) await runEngine(engine, baseline);
+  await attempt('search', () => searchBench(record), undefined);
 
   console.log('\n== page weight and Lighthouse (mobile)');
   for (const row of await attempt('page weight', pageWeight, [])) record(row);

@@ -94,7 +94,11 @@ const textArray = (values: string[]) =>
   sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])`);
 
 /** Kitchens around London and `perKitchen` dishes each, in three INSERT … SELECT statements. */
-export async function seedCatalogue(database: Database, kitchens: number, perKitchen: number): Promise<string> {
+export async function seedCatalogue(
+  database: Database,
+  kitchens: number,
+  perKitchen: number,
+): Promise<string> {
   const { db } = database;
   await db.execute(sql`insert into users (issuer, subject, email, display_name)
     select 'urn:bench-search', 'k' || g, 'k' || g || '@bench.test', 'Cook ' || g from generate_series(1, ${kitchens}) g`);
