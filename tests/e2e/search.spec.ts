@@ -62,12 +62,19 @@ test.describe('finding food on the landing page', () => {
     await expect(cards.filter({ hasText: `Plain ${word}` })).toBeVisible();
   });
 
-  test('a new kitchen matching the open search appears live', async ({ page }) => {
+  test('a new kitchen matching the open search appears live, also when only its dish matches', async ({
+    page,
+  }) => {
     const word = randomWord();
     await page.goto(`/?q=${word}`);
     await expect(page.getByText('No kitchens match your search.')).toBeVisible();
     await createKitchen(`Nasi ${word} Lemak`, { category: 'Malaysian' });
     await expect(page.getByTestId('kitchen-card').filter({ hasText: `Nasi ${word} Lemak` })).toBeVisible();
+    // The kitchen is written first and its dish afterwards: the dish's own change brings it in.
+    await createKitchen('Warung Sari', { dishes: [{ item: `Rendang ${word}` }] });
+    await expect(page.getByTestId('kitchen-card').filter({ hasText: 'Warung Sari' })).toContainText(
+      `Matches: Rendang ${word}`,
+    );
   });
 
   test("'Use my location' asks the browser only on the click, then shows distances", async ({ browser }) => {

@@ -3,6 +3,7 @@ import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kit
 import { mutate } from '../live/mutate.js';
 import { kitchensTopic } from '../kitchens/kitchens-topic.js';
 import { menuTopic } from '../menu/menu-topic.js';
+import { catalogTopic } from '../search/catalog-topic.js';
 import { insertKitchen, updateKitchen, type KitchenLocation, type KitchenOwner } from './kitchen-queries.js';
 
 type App = Pick<FastifyInstance, 'db' | 'bus' | 'geocoder'>;
@@ -26,6 +27,7 @@ export async function registerKitchen(
     const kitchen = await insertKitchen(tx, owner, input, location);
     if (kitchen) {
       publish(kitchensTopic);
+      publish(catalogTopic);
       publish(menuTopic, kitchen.uid); // its menu now exists (empty) rather than "no such kitchen"
     }
     return kitchen;
@@ -41,7 +43,10 @@ export async function editKitchen(
   const location = patch.address === undefined ? undefined : await place(app, patch.address);
   return mutate(app, async (tx, publish) => {
     const kitchen = await updateKitchen(tx, ownerId, patch, location);
-    if (kitchen) publish(kitchensTopic);
+    if (kitchen) {
+      publish(kitchensTopic);
+      publish(catalogTopic);
+    }
     return kitchen;
   });
 }

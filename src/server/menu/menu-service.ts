@@ -4,6 +4,7 @@ import { parsePriceToCents } from '../../shared/money.js';
 import { badRequest } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
 import { menuTopic } from '../menu/menu-topic.js';
+import { catalogTopic } from '../search/catalog-topic.js';
 import { deleteMenuItem, insertMenuItem, updateMenuItem, type MenuItemValues } from './menu-queries.js';
 
 type App = Pick<FastifyInstance, 'db' | 'bus'>;
@@ -32,6 +33,7 @@ export function addMenuItem(app: App, kitchenUid: string, input: MenuItemInput):
   return mutate(app, async (tx, publish) => {
     const item = await insertMenuItem(tx, kitchenUid, { ...rest, priceCents: toCents(price) });
     publish(menuTopic, kitchenUid);
+    publish(catalogTopic);
     return item;
   });
 }
@@ -46,7 +48,10 @@ export function editMenuItem(
   const values = toValues(input);
   return mutate(app, async (tx, publish) => {
     const item = await updateMenuItem(tx, kitchenUid, id, values);
-    if (item) publish(menuTopic, kitchenUid);
+    if (item) {
+      publish(menuTopic, kitchenUid);
+      publish(catalogTopic);
+    }
     return item;
   });
 }
@@ -55,7 +60,10 @@ export function editMenuItem(
 export function removeMenuItem(app: App, kitchenUid: string, id: string): Promise<boolean> {
   return mutate(app, async (tx, publish) => {
     const removed = await deleteMenuItem(tx, kitchenUid, id);
-    if (removed) publish(menuTopic, kitchenUid);
+    if (removed) {
+      publish(menuTopic, kitchenUid);
+      publish(catalogTopic);
+    }
     return removed;
   });
 }

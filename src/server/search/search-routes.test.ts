@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { KitchenInput } from '../../shared/kitchens.js';
 import type { KitchenSearchHit } from '../../shared/search.js';
+import { openEventStream } from '../test/event-stream.js';
 import { startFakeProvider } from '../test/fake-geocoder.js';
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { describeEachEngine, type TestContext } from '../test/test-app.js';
@@ -141,6 +142,24 @@ describeEachEngine(
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION', field });
+    });
+
+    it('announces every kitchen and dish change on /api/kitchens/search/changes, for open searches to ask again', async () => {
+      const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const stream = await openEventStream(`${baseUrl}/api/kitchens/search/changes`);
+      try {
+        const first = (await stream.waitFor((d) => typeof d === 'object' && d !== null)) as {
+          changedAt: string;
+        };
+        const { kitchen } = await buildKitchen(ctx);
+        const second = (await stream.waitFor(
+          (d) => (d as { changedAt: string }).changedAt !== first.changedAt,
+        )) as { changedAt: string };
+        await buildMenuItem(ctx, kitchen, { item: 'Pho bo' });
+        await stream.waitFor((d) => (d as { changedAt: string }).changedAt !== second.changedAt);
+      } finally {
+        stream.close();
+      }
     });
 
     it('treats SQL and pattern characters as plain text', async () => {

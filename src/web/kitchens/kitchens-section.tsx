@@ -11,13 +11,13 @@ import { useKitchens, type Kitchen } from './use-kitchens.js';
 
 /**
  * The landing page's live grid (3 columns on large screens, 2 on medium, 1 on phones): every kitchen newest first,
- * or, when the URL carries a search, the kitchens matching it (kept current as the list changes).
+ * or, when the URL carries a search, the kitchens matching it (kept current as kitchens and dishes change).
  */
 export function KitchensSection() {
   const kitchens = useKitchens();
   const { filters, update } = useSearchFilters();
   const filtered = isFiltered(filters);
-  const search = useKitchenSearch(filters, filtered, kitchens.dataUpdatedAt);
+  const search = useKitchenSearch(filters, filtered);
   const cuisines = useMemo(() => cuisinesOf(kitchens.data ?? []), [kitchens.data]);
   const shown = filtered ? search : kitchens;
   return (
