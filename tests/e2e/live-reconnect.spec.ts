@@ -7,7 +7,7 @@ import { freePort, privateServer, type PrivateServer } from './private-server.js
 import { stallingProxy } from './stalling-proxy.js';
 
 // The browser reports each refused or failed stream attempt in the console; these are the streams the tests break.
-const ORDER_STREAMS = /^http:\/\/localhost:\d+\/api\/(kitchen\/orders|orders\/mine)$/;
+const ORDER_STREAMS = /^http:\/\/localhost:\d+\/api\/(kitchen\/orders|kitchen\/orders\/past|orders\/mine)$/;
 
 /** A kitchen with one dish and a customer's order there, made through the API of `server`; both roles signed in. */
 async function orderInProgress(server: PrivateServer, context: BrowserContext) {
