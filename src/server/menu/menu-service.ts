@@ -43,6 +43,8 @@ export function addMenuItem(app: App, kitchenUid: string, input: MenuItemInput):
     imageId: input.imageId ?? null,
     priceCents: toCents(input.price),
     wait: input.wait,
+    dietary: input.dietary,
+    allergens: input.allergens,
   };
   return mutate(app, async (tx, publish) => {
     if (values.imageId) await claimImage(tx, kitchenUid, values.imageId);
