@@ -21,6 +21,7 @@ import {
 } from './lib.js';
 import { pageWeight } from './page-weight.js';
 import { pictureWeight } from './picture-weight.js';
+import { searchBench } from './search.js';
 import { orderRequest, seedBench, type BenchData } from './seed.js';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -352,6 +353,7 @@ async function main() {
   });
 
   for (const engine of ['postgres', 'pglite'] as const) await runEngine(engine, baseline);
+  await attempt('search', () => searchBench(record), undefined);
 
   if (!ordersOnly) {
     console.log('\n== page weight and Lighthouse (mobile)');

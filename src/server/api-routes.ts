@@ -8,6 +8,7 @@ import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerRateLimit } from './lib/rate-limit.js';
 import { menuRoutes } from './menu/menu-routes.js';
+import { searchRoutes } from './search/search-routes.js';
 import { ownMenuRoutes } from './menu/own-menu-routes.js';
 import { customerOrderRoutes } from './orders/customer-order-routes.js';
 import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
@@ -20,6 +21,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   registerOriginCheck(api, api.config.publicUrl);
   await registerRateLimit(api);
   await api.register(sessionRoutes);
+  await api.register(searchRoutes);
   await api.register(kitchenRoutes);
   await api.register(menuRoutes);
   await api.register(ownKitchenRoutes);

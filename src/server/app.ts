@@ -19,6 +19,13 @@ import { registerWebApp } from './lib/static-files.js';
 import { apiRoutes } from './api-routes.js';
 import { registerOpenApi } from './docs/openapi.js';
 import { registerMetrics } from './metrics/metrics-routes.js';
+import {
+  createGeocoder,
+  NOMINATIM_INTERVAL_MS,
+  NOMINATIM_MAX_QUEUE_MS,
+  type Geocoder,
+} from './geocode/geocoder.js';
+import { SharedIntervalGate } from './geocode/shared-interval-gate.js';
 import { ChangeBus } from './live/bus.js';
 import { LiveHub } from './live/hub.js';
 import { DatabaseImageStore, type ImageStore } from './images/image-store.js';
@@ -34,6 +41,8 @@ declare module 'fastify' {
     bus: ChangeBus;
     hub: LiveHub;
     imageStore: ImageStore;
+    /** The configured geocoder: address suggestions, and placing kitchens' addresses when they are saved. */
+    geocoder: Geocoder;
   }
 }
 
@@ -88,6 +97,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('bus', bus);
   app.decorate('hub', hub);
   app.decorate('imageStore', options.imageStore ?? new DatabaseImageStore(database.db));
+  // Nominatim allows 1 request/s for the whole application: on PostgreSQL every instance shares one schedule.
+  const sharedGate = database.kind === 'postgres' && config.geocoder.kind === 'nominatim';
+  app.decorate(
+    'geocoder',
+    createGeocoder(config, app.log, {
+      ...(sharedGate
+        ? {
+            gate: new SharedIntervalGate(
+              database.db,
+              'nominatim',
+              NOMINATIM_INTERVAL_MS,
+              NOMINATIM_MAX_QUEUE_MS,
+            ),
+          }
+        : {}),
+    }),
+  );
   const stopListening = await bus.listen();
   // Streams never end by themselves: end them first so that close() can finish.
   app.addHook('preClose', async () => hub.close());

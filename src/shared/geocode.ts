@@ -10,8 +10,16 @@ export const GeocodeQuery = z.object({
 });
 export type GeocodeQuery = z.infer<typeof GeocodeQuery>;
 
-/** One address suggestion, in the spec's shape (whatever the provider). */
-export const AddressSuggestion = z.object({ display_name: z.string(), place_id: z.string() });
+/**
+ * One address suggestion, in the spec's shape (whatever the provider), with where it is when the provider says
+ * (so a picked address can be checked against a kitchen's delivery area and measured from).
+ */
+export const AddressSuggestion = z.object({
+  display_name: z.string(),
+  place_id: z.string(),
+  lat: z.number().optional(),
+  lon: z.number().optional(),
+});
 export type AddressSuggestion = z.infer<typeof AddressSuggestion>;
 
 export const AddressSuggestions = z.array(AddressSuggestion);

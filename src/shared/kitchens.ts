@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { requiredText } from './fields.js';
 import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
 
+export const DEFAULT_DELIVERY_RADIUS_KM = 5;
+export const MAX_DELIVERY_RADIUS_KM = 100;
+
+/** How far a kitchen delivers: whole kilometres, 1 to 100. */
+export const DeliveryRadiusKm = z
+  .number({ error: 'Delivery distance must be a number of km' })
+  .int('Delivery distance must be a whole number of km')
+  .min(1, 'Delivery distance must be at least 1 km')
+  .max(MAX_DELIVERY_RADIUS_KM, `Delivery distance must be at most ${MAX_DELIVERY_RADIUS_KM} km`);
+
 /** A kitchen as the public sees it. `uid` is the owner's user id, which is also the kitchen's public id. */
 export const Kitchen = z.object({
   uid: z.string().uuid(),
@@ -12,6 +22,10 @@ export const Kitchen = z.object({
   imageLink: z.string().nullable(),
   image: StoredImage.nullable(),
   ownerName: z.string(),
+  /** Where the geocoder placed the address when it was saved; null when it could not. */
+  location: z.object({ lat: z.number(), lon: z.number() }).nullable(),
+  /** How far the kitchen delivers, in km. */
+  deliveryRadiusKm: z.number().int(),
   createdAt: z.string(),
 });
 export type Kitchen = z.infer<typeof Kitchen>;
@@ -26,6 +40,7 @@ const KitchenFields = z.object({
   category: requiredText('Category', 40),
   address: requiredText('Address', 200),
   ...pictureFields(KITCHEN_LINK_LABEL),
+  deliveryRadiusKm: DeliveryRadiusKm.optional(),
 });
 
 export const KitchenInput = KitchenFields.superRefine((value, ctx) =>

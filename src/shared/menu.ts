@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './fields.js';
 import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
+import { Allergens, DietaryTags, type Allergen, type DietaryTag } from './dietary.js';
 import { parsePriceToCents } from './money.js';
 
 export const MenuItem = z.object({
@@ -12,6 +13,8 @@ export const MenuItem = z.object({
   image: StoredImage.nullable(),
   priceCents: z.number().int(),
   wait: z.string(),
+  dietary: z.array(z.string()) as z.ZodType<DietaryTag[]>,
+  allergens: z.array(z.string()) as z.ZodType<Allergen[]>,
 });
 export type MenuItem = z.infer<typeof MenuItem>;
 
@@ -33,6 +36,8 @@ const MenuItemFields = z.object({
       'Price must be an amount like 12.50 (0 or more, 2 decimals at most)',
     ),
   wait: requiredText('Wait Time', 40),
+  dietary: DietaryTags.optional(),
+  allergens: Allergens.optional(),
 });
 
 export const MenuItemInput = MenuItemFields.superRefine((value, ctx) =>

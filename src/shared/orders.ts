@@ -116,6 +116,16 @@ export const PlaceOrderInput = z.object({
     .min(1, 'Your cart is empty')
     .max(MAX_ITEMS_PER_ORDER, `At most ${MAX_ITEMS_PER_ORDER} items per order`),
   address: requiredText('Delivery address', 300),
+  /** Where the address is, when it was picked from the suggestions (a typed address has no coordinates). */
+  location: z
+    .object(
+      {
+        lat: z.number({ error: 'Latitude must be a number' }).min(-90).max(90),
+        lon: z.number({ error: 'Longitude must be a number' }).min(-180).max(180),
+      },
+      { error: 'Location must be {lat, lon}' },
+    )
+    .optional(),
   idempotencyKey: z
     .string({ error: 'Idempotency key is required' })
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency key must be 8-100 letters, digits, - or _'),

@@ -329,6 +329,15 @@ const MATRIX: readonly Row[] = [
     request: () => ({ method: 'GET', url: '/api/docs' }) },
   { route: 'GET /metrics', cells: [refuse, refuse, refuse, refuse, refuse],
     request: () => ({ method: 'GET', url: '/metrics' }) },
+  { route: 'GET /api/kitchens/search', target: "X's name", cells: [allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/search?q=${encodeURIComponent(w.kitchenX.name)}` }),
+    sees: (d, w) => expect((d as Kitchen[])[0]?.uid).toBe(w.kitchenX.uid) },
+  { route: 'GET /api/kitchens/search/changes', cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/kitchens/search/changes' }),
+    sees: (d) => expect(Object.keys(d as object)).toEqual(['changedAt']) },
+  { route: 'GET /api/kitchens/search/changes', stream: true, cells: [allow, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: '/api/kitchens/search/changes' }),
+    sees: (d) => expect(Object.keys(d as object)).toEqual(['changedAt']) },
 ];
 
 /** The table's row label, as README shows it. */

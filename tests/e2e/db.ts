@@ -8,6 +8,9 @@ import { ChangeBus } from '../../src/server/live/bus.js';
 import { mutate } from '../../src/server/live/mutate.js';
 import { customerOrderTopic, kitchenOrdersTopic } from '../../src/server/orders/order-topics.js';
 import { orders } from '../../src/server/db/schema.js';
+import { noGeocoder } from '../../src/server/geocode/geocoder.js';
+import { addMenuItem } from '../../src/server/menu/menu-service.js';
+import type { DietaryTag } from '../../src/shared/dietary.js';
 
 let database: Promise<Database> | undefined;
 
@@ -23,16 +26,25 @@ export function e2eDatabase(): Promise<Database> {
  */
 async function writer() {
   const database = await e2eDatabase();
-  return { db: database.db, bus: new ChangeBus(database) };
+  return { db: database.db, bus: new ChangeBus(database), geocoder: noGeocoder };
 }
 
-/** Registers a kitchen through the service the API uses; its commit notifies the running server. */
-export async function createKitchen(name: string) {
-  return (await createKitchenWithOwner(name)).kitchen;
+/** Registers a kitchen (and its dishes, if given) through the services the API uses; their commits notify the
+ * running server. */
+export async function createKitchen(name: string, options: KitchenOptions = {}) {
+  return (await createKitchenWithOwner(name, options)).kitchen;
+}
+
+interface KitchenOptions {
+  category?: string;
+  dishes?: { item: string; dietary?: DietaryTag[] }[];
 }
 
 /** A kitchen (as createKitchen) and its owner's kitchen session cookie, for tests about running orders. */
-export async function createKitchenWithOwner(name: string) {
+export async function createKitchenWithOwner(
+  name: string,
+  { category = 'Fusion', dishes = [] }: KitchenOptions = {},
+) {
   const app = await writer();
   const { db } = app;
   const owner = await upsertUser(db, {
@@ -44,11 +56,18 @@ export async function createKitchenWithOwner(name: string) {
   });
   const kitchen = await registerKitchen(app, owner, {
     name,
-    category: 'Fusion',
+    category,
     address: '5 Test Road',
     imageLink: 'https://images.invalid/broken.png',
   });
   if (!kitchen) throw new Error('kitchen not created');
+  for (const dish of dishes)
+    await addMenuItem(app, kitchen.uid, {
+      ...dish,
+      price: '9.00',
+      wait: '20 min',
+      imageLink: 'https://images.invalid/d.png',
+    });
   const token = await createSession(db, owner.id, 'kitchen');
   return { kitchen, cookie: { name: 'kitchen_session', value: token, url: process.env.E2E_BASE_URL ?? '' } };
 }

@@ -11,8 +11,16 @@ const places = [
     city: 'London',
     postcode: 'NW1 6XE',
     country: 'United Kingdom',
+    at: [-0.1585, 51.5237],
   },
-  { osm_type: 'W', osm_id: 1002, name: 'Baker Street', city: 'London', country: 'United Kingdom' },
+  {
+    osm_type: 'W',
+    osm_id: 1002,
+    name: 'Baker Street',
+    city: 'London',
+    country: 'United Kingdom',
+    at: [-0.1571, 51.5226],
+  },
   {
     osm_type: 'N',
     osm_id: 1003,
@@ -21,6 +29,7 @@ const places = [
     city: 'London',
     postcode: 'SW1A 2AA',
     country: 'United Kingdom',
+    at: [-0.1276, 51.5034],
   },
   {
     osm_type: 'N',
@@ -30,6 +39,7 @@ const places = [
     city: 'Washington',
     postcode: '20500',
     country: 'United States',
+    at: [-77.0365, 38.8977],
   },
 ];
 
@@ -46,7 +56,11 @@ const server = http.createServer((req, res) => {
   const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const features = places
     .filter((p) => words.every((w) => text(p).includes(w)))
-    .map((properties) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties }));
+    .map(({ at, ...properties }) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: at },
+      properties,
+    }));
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ type: 'FeatureCollection', features }));
 });

@@ -11,6 +11,7 @@ import { openEventStream } from '../../src/server/test/event-stream.js';
 import { freePort } from '../../src/server/test/http-client.js';
 import { createPrivatePostgres } from '../../src/server/test/private-postgres.js';
 import { testConfig } from '../../src/server/test/test-app.js';
+import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 
 const waitUntil = async (check: () => Promise<boolean>, ms: number) => {
   const deadline = Date.now() + ms;
@@ -68,12 +69,16 @@ describe('a PostgreSQL outage under load', () => {
       displayName: 'Outage',
       photoUrl: null,
     });
-    const kitchen = await registerKitchen({ db: writer.db, bus: new ChangeBus(writer) }, owner, {
-      name: 'Written during recovery',
-      category: 'Korean',
-      address: '1 Back Online Road',
-      imageLink: 'https://img.example/k.png',
-    });
+    const kitchen = await registerKitchen(
+      { db: writer.db, bus: new ChangeBus(writer), geocoder: noGeocoder },
+      owner,
+      {
+        name: 'Written during recovery',
+        category: 'Korean',
+        address: '1 Back Online Road',
+        imageLink: 'https://img.example/k.png',
+      },
+    );
     await writer.close();
 
     const ready = await waitUntil(async () => (await fetch(`${base}/readyz`)).status === 200, 5000);

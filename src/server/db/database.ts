@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -63,10 +65,14 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = new PGlite(inMemory ? undefined : dataDir, {
+    // Options in one object: `new PGlite(undefined, options)` would ignore the options (in-memory databases).
+    client = new PGlite({
+      ...(inMemory ? {} : { dataDir }),
       // PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory; a marketplace's working set
       // is far smaller (idle RSS 282 -> 158 MiB measured with 16 MB).
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+      // Search's contrib extensions (created by a migration, as on PostgreSQL), loaded in process.
+      extensions: { pg_trgm, unaccent },
     });
     await client.waitReady;
   } catch (error) {

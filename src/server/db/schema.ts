@@ -3,6 +3,7 @@ import { ORDER_STATES } from '../../shared/order-states.js';
 import {
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -69,12 +70,21 @@ export const kitchens = pgTable(
     imageId: uuid('image_id').references((): AnyPgColumn => images.id),
     ownerName: text('owner_name').notNull(),
     ownerEmail: text('owner_email').notNull(),
+    /** Where the address was placed by the geocoder when saved; null when it could not be placed. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    deliveryRadiusKm: integer('delivery_radius_km').notNull().default(5),
     createdAt: createdAt(),
   },
   (t) => [
     index('kitchens_created_at_idx').on(t.createdAt.desc()),
     index('kitchens_image_idx').on(t.imageId),
     check('kitchens_one_picture_check', sql`num_nonnulls(${t.imageLink}, ${t.imageId}) = 1`),
+    check('kitchens_delivery_radius_check', sql`${t.deliveryRadiusKm} between 1 and 100`),
+    check(
+      'kitchens_location_check',
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
+    ),
   ],
 );
 
@@ -90,11 +100,21 @@ export const menuItems = pgTable(
     imageId: uuid('image_id').references((): AnyPgColumn => images.id),
     priceCents: integer('price_cents').notNull(),
     wait: text('wait').notNull(),
+    /** Dietary tags and declared allergens (src/shared/dietary.ts names the allowed values). */
+    dietary: text('dietary')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    allergens: text('allergens')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
     index('menu_items_kitchen_idx').on(t.kitchenId, t.createdAt),
     index('menu_items_image_idx').on(t.imageId),
+    index('menu_items_dietary_idx').using('gin', t.dietary),
     check('menu_items_price_check', sql`${t.priceCents} >= 0`),
     check('menu_items_one_picture_check', sql`num_nonnulls(${t.imageLink}, ${t.imageId}) = 1`),
   ],

@@ -54,6 +54,16 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'GET /api/session': { summary: 'Who is signed in, as kitchen and as customer', tags: ['session'] },
   'GET /api/kitchens': { summary: 'Every kitchen', stream: true, responses: { 200: KitchenList } },
+  'GET /api/kitchens/search': {
+    summary: 'Kitchens by words (typos and accents forgiven), cuisine, dietary tags and distance',
+    tags: ['discovery'],
+  },
+  'GET /api/kitchens/search/changes': {
+    summary: 'When the searchable catalogue last changed (a page with an open search asks again)',
+    tags: ['discovery'],
+    stream: true,
+    responses: { 200: z.object({ changedAt: z.string() }) },
+  },
   'GET /api/kitchens/:uid': {
     summary: 'One kitchen',
     responses: { 200: Kitchen },

@@ -36,10 +36,16 @@ describe('GET /api/geocode', () => {
     for (const role of ['customer', 'kitchen'] as const) {
       const res = await ask(photon, ' 221B Baker Street ', role);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toContainEqual({
-        display_name: 'Sherlock Holmes Museum, 221B Baker Street, London, NW1 6XE, United Kingdom',
-        place_id: 'N123456',
-      });
+      // The spec's two fields, plus where the place is when the provider gives a point.
+      expect(res.json()).toEqual([
+        {
+          display_name: 'Sherlock Holmes Museum, 221B Baker Street, London, NW1 6XE, United Kingdom',
+          place_id: 'N123456',
+          lat: 51.5237,
+          lon: -0.1585,
+        },
+        { display_name: 'Baker Street, London, United Kingdom', place_id: 'W4244999' },
+      ]);
     }
     expect(fake.seen.at(-1)?.url.searchParams.get('q')).toBe('221b baker street');
   });

@@ -2,22 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddressSuggestions, GeocodeQuery, GeocodeSettings } from '../../shared/geocode.js';
 import { requireAnyUser } from '../auth/sessions.js';
 import { limits } from '../lib/rate-limit.js';
-import { createGeocoder, NOMINATIM_INTERVAL_MS, NOMINATIM_MAX_QUEUE_MS } from './geocoder.js';
-import { SharedIntervalGate } from './shared-interval-gate.js';
 
 /**
  * Address suggestions through our server: the browser never calls the provider itself. Signed-in users only
  * (the checkout needs it), so the app is not an open proxy spending its quota for strangers.
  */
 export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Nominatim allows 1 request/s for the whole application: on PostgreSQL every instance shares one schedule.
-  const shared = app.database.kind === 'postgres' && app.config.geocoder.kind === 'nominatim';
-  const geocoder = createGeocoder(app.config, app.log, {
-    ...(shared
-      ? { gate: new SharedIntervalGate(app.db, 'nominatim', NOMINATIM_INTERVAL_MS, NOMINATIM_MAX_QUEUE_MS) }
-      : {}),
-  });
-
   app.get(
     '/api/geocode',
     {
@@ -27,7 +17,7 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await requireAnyUser(request, 'Please sign in to get address suggestions');
       reply.header('cache-control', 'private, max-age=300');
-      return geocoder.search(request.query.q);
+      return app.geocoder.search(request.query.q);
     },
   );
 

@@ -9,6 +9,8 @@ import { nominatim, photon, type GeocodeProvider } from './providers.js';
 export interface Geocoder {
   /** Suggestions for a typed address; [] when the geocoder is off, down, slow or answers nonsense. */
   search(q: string): Promise<AddressSuggestion[]>;
+  /** Where an address is (the provider's best answer), or undefined when it cannot be placed (or the geocoder fails). */
+  locate(address: string): Promise<{ lat: number; lon: number } | undefined>;
 }
 
 export interface GeocoderOptions {
@@ -31,6 +33,9 @@ export const NOMINATIM_MAX_QUEUE_MS = 2000;
 
 const MAX_SUGGESTIONS = 5;
 
+/** The geocoder when it is off: no suggestions, and no address can be placed. */
+export const noGeocoder: Geocoder = { search: async () => [], locate: async () => undefined };
+
 /** The configured provider behind a cache, a timeout, our User-Agent and (for Nominatim) a rate limit. */
 export function createGeocoder(
   config: Pick<Config, 'geocoder' | 'publicUrl'>,
@@ -38,7 +43,7 @@ export function createGeocoder(
   options: GeocoderOptions = {},
 ): Geocoder {
   const { kind, url } = config.geocoder;
-  if (kind === 'off') return { search: async () => [] };
+  if (kind === 'off') return noGeocoder;
   const provider: GeocodeProvider = kind === 'photon' ? photon : nominatim;
   const { timeoutMs = 2500, clock = systemClock } = options;
   const gate =
@@ -74,17 +79,24 @@ export function createGeocoder(
     }
   }
 
+  function search(text: string): Promise<AddressSuggestion[]> {
+    const q = text.trim().replace(/\s+/g, ' ').toLowerCase();
+    const cached = cache.get(q);
+    if (cached) return Promise.resolve(cached);
+    let pending = inflight.get(q);
+    if (!pending) {
+      pending = ask(q).finally(() => inflight.delete(q));
+      inflight.set(q, pending);
+    }
+    return pending;
+  }
+
   return {
-    search(text) {
-      const q = text.trim().replace(/\s+/g, ' ').toLowerCase();
-      const cached = cache.get(q);
-      if (cached) return Promise.resolve(cached);
-      let pending = inflight.get(q);
-      if (!pending) {
-        pending = ask(q).finally(() => inflight.delete(q));
-        inflight.set(q, pending);
-      }
-      return pending;
+    search,
+    async locate(address) {
+      for (const { lat, lon } of await search(address))
+        if (lat !== undefined && lon !== undefined) return { lat, lon };
+      return undefined;
     },
   };
 }

@@ -26,12 +26,14 @@ describe('geocoder adapters and policy', () => {
   });
   afterAll(async () => fake.close());
 
-  it('maps a Photon FeatureCollection to {display_name, place_id}, identifying itself', async () => {
+  it("maps a Photon FeatureCollection to {display_name, place_id} with a point's coordinates, identifying itself", async () => {
     const { geo } = geocoder('photon', `${fake.base}/photon/api`);
     expect(await geo.search('221b baker')).toEqual([
       {
         display_name: 'Sherlock Holmes Museum, 221B Baker Street, London, NW1 6XE, United Kingdom',
         place_id: 'N123456',
+        lat: 51.5237,
+        lon: -0.1585,
       },
       { display_name: 'Baker Street, London, United Kingdom', place_id: 'W4244999' },
     ]);
@@ -40,11 +42,17 @@ describe('geocoder adapters and policy', () => {
     expect(request?.headers['user-agent']).toBe('HomeCooked/0.1 (+https://homecooked.example)');
   });
 
-  it('maps a Nominatim /search answer (format=json) to {display_name, place_id}', async () => {
+  it('maps a Nominatim /search answer (format=json) to {display_name, place_id, lat, lon}', async () => {
     const { geo } = geocoder('nominatim', `${fake.base}/nominatim/search`);
     expect(await geo.search('London')).toEqual([
-      { display_name: 'London, Greater London, England, SW1A 2DU, United Kingdom', place_id: '100149' },
+      {
+        display_name: 'London, Greater London, England, SW1A 2DU, United Kingdom',
+        place_id: '100149',
+        lat: 51.5073219,
+        lon: -0.1276474,
+      },
     ]);
+    expect(await geo.locate('London')).toEqual({ lat: 51.5073219, lon: -0.1276474 });
     const request = fake.seen.at(-1);
     expect(request?.url.searchParams.get('format')).toBe('json');
     expect(request?.headers['user-agent']).toMatch(/^HomeCooked\/0\.1 \(\+https:\/\/homecooked\.example\)$/);

@@ -10,9 +10,23 @@ export interface GeocodeProvider {
 
 const text = z.string().trim().min(1).optional().catch(undefined);
 
+/** A Point's [lon, lat] (GeoJSON's order); any other geometry gives no coordinates. */
+const PhotonGeometry = z
+  .object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) })
+  .optional()
+  .catch(undefined);
+
+/** Coordinates only when both are numbers on Earth. */
+function place(lat: number | undefined, lon: number | undefined): { lat?: number; lon?: number } {
+  if (lat === undefined || lon === undefined || !Number.isFinite(lat) || !Number.isFinite(lon)) return {};
+  if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return {};
+  return { lat, lon };
+}
+
 const PhotonAnswer = z.object({
   features: z.array(
     z.object({
+      geometry: PhotonGeometry,
       properties: z.object({
         osm_type: z.string(),
         osm_id: z.union([z.number(), z.string()]),
@@ -37,19 +51,25 @@ export const photon: GeocodeProvider = {
     return url.toString();
   },
   parse(body) {
-    return PhotonAnswer.parse(body).features.map(({ properties: p }) => {
+    return PhotonAnswer.parse(body).features.map(({ properties: p, geometry }) => {
       const street = [p.housenumber, p.street].filter(Boolean).join(' ') || undefined;
       const parts = [p.name, street, p.city, p.postcode, p.country].filter((x): x is string => !!x);
       return {
         display_name: [...new Set(parts)].join(', '),
         place_id: `${p.osm_type}${p.osm_id}`,
+        ...place(geometry?.coordinates[1], geometry?.coordinates[0]),
       };
     });
   },
 };
 
 const NominatimAnswer = z.array(
-  z.object({ place_id: z.union([z.number(), z.string()]), display_name: z.string().min(1) }),
+  z.object({
+    place_id: z.union([z.number(), z.string()]),
+    display_name: z.string().min(1),
+    lat: z.coerce.number().optional().catch(undefined),
+    lon: z.coerce.number().optional().catch(undefined),
+  }),
 );
 
 /** Nominatim's /search with format=json: an array of places with display_name and place_id. */
@@ -63,9 +83,10 @@ export const nominatim: GeocodeProvider = {
     return url.toString();
   },
   parse(body) {
-    return NominatimAnswer.parse(body).map((place) => ({
-      display_name: place.display_name,
-      place_id: String(place.place_id),
+    return NominatimAnswer.parse(body).map((p) => ({
+      display_name: p.display_name,
+      place_id: String(p.place_id),
+      ...place(p.lat, p.lon),
     }));
   },
 };

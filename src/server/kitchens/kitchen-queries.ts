@@ -15,6 +15,9 @@ export function toKitchen(row: KitchenRow, image: typeof images.$inferSelect | n
     imageLink: row.imageLink,
     image: image && toStoredImage(image),
     ownerName: row.ownerName,
+    location:
+      row.latitude === null || row.longitude === null ? null : { lat: row.latitude, lon: row.longitude },
+    deliveryRadiusKm: row.deliveryRadiusKm,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -44,6 +47,14 @@ export async function kitchenImageId(db: DbOrTx, uid: string): Promise<string | 
   return row?.imageId;
 }
 
+/** Where the kitchen's address was placed: coordinates, or null when the geocoder could not place it. */
+export type KitchenLocation = { lat: number; lon: number } | null;
+
+const locationColumns = (location: KitchenLocation) => ({
+  latitude: location?.lat ?? null,
+  longitude: location?.lon ?? null,
+});
+
 export interface KitchenOwner {
   id: string;
   displayName: string;
@@ -51,7 +62,12 @@ export interface KitchenOwner {
 }
 
 /** Inserts the owner's kitchen; returns undefined when the owner already has one (one kitchen per owner). */
-export async function insertKitchen(db: DbOrTx, owner: KitchenOwner, input: KitchenInput): Promise<boolean> {
+export async function insertKitchen(
+  db: DbOrTx,
+  owner: KitchenOwner,
+  input: KitchenInput,
+  location: KitchenLocation,
+): Promise<boolean> {
   const rows = await db
     .insert(kitchens)
     .values({
@@ -63,6 +79,8 @@ export async function insertKitchen(db: DbOrTx, owner: KitchenOwner, input: Kitc
       imageId: input.imageId ?? null,
       ownerName: owner.displayName,
       ownerEmail: owner.email,
+      deliveryRadiusKm: input.deliveryRadiusKm,
+      ...locationColumns(location),
     })
     .onConflictDoNothing()
     .returning({ uid: kitchens.ownerId });
@@ -81,10 +99,19 @@ export async function updateKitchen(
   db: DbOrTx,
   ownerId: string,
   patch: KitchenUpdateInput,
+  /** The new address's place; undefined when the address did not change. */
+  location: KitchenLocation | undefined,
 ): Promise<boolean> {
   const rows = await db
     .update(kitchens)
-    .set({ name: patch.name, category: patch.category, address: patch.address, ...pictureColumns(patch) })
+    .set({
+      name: patch.name,
+      category: patch.category,
+      address: patch.address,
+      ...pictureColumns(patch),
+      deliveryRadiusKm: patch.deliveryRadiusKm,
+      ...(location === undefined ? {} : locationColumns(location)),
+    })
     .where(eq(kitchens.ownerId, ownerId))
     .returning({ uid: kitchens.ownerId });
   return rows.length > 0;

@@ -1,27 +1,42 @@
+import type { FastifyInstance } from 'fastify';
 import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kitchens.js';
 import { claimImage } from '../images/image-queries.js';
 import { writeReleasingImages, type ImagesApp } from '../images/image-service.js';
 import { mutate } from '../live/mutate.js';
 import { kitchensTopic } from '../kitchens/kitchens-topic.js';
 import { menuTopic } from '../menu/menu-topic.js';
+import { catalogTopic } from '../search/catalog-topic.js';
 import {
   findKitchen,
   insertKitchen,
   kitchenImageId,
   updateKitchen,
+  type KitchenLocation,
   type KitchenOwner,
 } from './kitchen-queries.js';
 
-/** Registers the owner's kitchen and announces it; undefined when the owner already has one. */
-export function registerKitchen(
-  app: Pick<ImagesApp, 'db' | 'bus'>,
+type Geocoding = Pick<FastifyInstance, 'geocoder'>;
+
+/** Where the geocoder places an address; null when it cannot (the kitchen then simply has no location). */
+async function place(app: Geocoding, address: string): Promise<KitchenLocation> {
+  return (await app.geocoder.locate(address)) ?? null;
+}
+
+/**
+ * Registers the owner's kitchen and announces it; undefined when the owner already has one. The address is placed
+ * before the transaction, so no database connection waits on the geocoder.
+ */
+export async function registerKitchen(
+  app: Pick<ImagesApp, 'db' | 'bus'> & Geocoding,
   owner: KitchenOwner,
   input: KitchenInput,
 ): Promise<Kitchen | undefined> {
+  const location = await place(app, input.address);
   return mutate(app, async (tx, publish) => {
     if (input.imageId) await claimImage(tx, owner.id, input.imageId);
-    if (!(await insertKitchen(tx, owner, input))) return undefined;
+    if (!(await insertKitchen(tx, owner, input, location))) return undefined;
     publish(kitchensTopic);
+    publish(catalogTopic);
     publish(menuTopic, owner.id); // its menu now exists (empty) rather than "no such kitchen"
     return findKitchen(tx, owner.id);
   });
@@ -29,18 +44,20 @@ export function registerKitchen(
 
 /**
  * Edits the owner's kitchen and announces it on the public list; undefined when the owner has none. A picture it
- * no longer uses is deleted.
+ * no longer uses is deleted; a changed address is placed again.
  */
-export function editKitchen(
-  app: ImagesApp,
+export async function editKitchen(
+  app: ImagesApp & Geocoding,
   ownerId: string,
   patch: KitchenUpdateInput,
 ): Promise<Kitchen | undefined> {
+  const location = patch.address === undefined ? undefined : await place(app, patch.address);
   return writeReleasingImages(app, async (tx, publish) => {
     if (patch.imageId) await claimImage(tx, ownerId, patch.imageId);
     const previous = await kitchenImageId(tx, ownerId);
-    if (!(await updateKitchen(tx, ownerId, patch))) return { result: undefined, released: [] };
+    if (!(await updateKitchen(tx, ownerId, patch, location))) return { result: undefined, released: [] };
     publish(kitchensTopic);
+    publish(catalogTopic);
     return { result: await findKitchen(tx, ownerId), released: [previous] };
   });
 }

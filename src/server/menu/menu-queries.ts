@@ -15,6 +15,8 @@ export function toMenuItem(row: MenuItemRow, image: typeof images.$inferSelect |
     image: image && toStoredImage(image),
     priceCents: row.priceCents,
     wait: row.wait,
+    dietary: row.dietary as MenuItem['dietary'],
+    allergens: row.allergens as MenuItem['allergens'],
   };
 }
 
@@ -63,6 +65,8 @@ export interface MenuItemValues {
   imageId: string | null;
   priceCents: number;
   wait: string;
+  dietary?: string[] | undefined;
+  allergens?: string[] | undefined;
 }
 
 export async function insertMenuItem(

@@ -13,6 +13,7 @@ import {
   updateMenuItem,
   type MenuItemValues,
 } from './menu-queries.js';
+import { catalogTopic } from '../search/catalog-topic.js';
 
 type App = Pick<ImagesApp, 'db' | 'bus'>;
 
@@ -29,6 +30,8 @@ function toValues(input: MenuItemUpdateInput): Partial<MenuItemValues> {
     ...pictureColumns(input),
     priceCents: input.price === undefined ? undefined : toCents(input.price),
     wait: input.wait,
+    dietary: input.dietary,
+    allergens: input.allergens,
   };
 }
 
@@ -40,11 +43,14 @@ export function addMenuItem(app: App, kitchenUid: string, input: MenuItemInput):
     imageId: input.imageId ?? null,
     priceCents: toCents(input.price),
     wait: input.wait,
+    dietary: input.dietary,
+    allergens: input.allergens,
   };
   return mutate(app, async (tx, publish) => {
     if (values.imageId) await claimImage(tx, kitchenUid, values.imageId);
     const item = await insertMenuItem(tx, kitchenUid, values);
     publish(menuTopic, kitchenUid);
+    publish(catalogTopic);
     return item;
   });
 }
@@ -61,7 +67,10 @@ export function editMenuItem(
     if (values.imageId) await claimImage(tx, kitchenUid, values.imageId);
     const previous = await menuItemImageId(tx, kitchenUid, id);
     const item = await updateMenuItem(tx, kitchenUid, id, values);
-    if (item) publish(menuTopic, kitchenUid);
+    if (item) {
+      publish(menuTopic, kitchenUid);
+      publish(catalogTopic);
+    }
     return { result: item, released: [previous] };
   });
 }
@@ -70,7 +79,10 @@ export function editMenuItem(
 export function removeMenuItem(app: ImagesApp, kitchenUid: string, id: string): Promise<boolean> {
   return writeReleasingImages(app, async (tx, publish) => {
     const removed = await deleteMenuItem(tx, kitchenUid, id);
-    if (removed) publish(menuTopic, kitchenUid);
+    if (removed) {
+      publish(menuTopic, kitchenUid);
+      publish(catalogTopic);
+    }
     return { result: removed !== false, released: [removed ? removed.imageId : null] };
   });
 }

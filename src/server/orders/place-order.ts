@@ -12,6 +12,7 @@ import { findKitchen } from '../kitchens/kitchen-queries.js';
 import { badRequest, conflict, HttpError } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
 import { publishOrderChange } from './order-topics.js';
+import { refuseOutsideDeliveryArea } from './delivery-area.js';
 import { findKitchenMenuItems, findOrderByKey, insertOrder } from './customer-order-queries.js';
 
 export interface Customer {
@@ -53,6 +54,7 @@ export async function placeOrder(
     return await mutate(app, async (tx, publish) => {
       const kitchen = await findKitchen(tx, input.kitchenUid);
       if (!kitchen) throw badRequest('This kitchen does not exist', 'kitchenUid');
+      refuseOutsideDeliveryArea(kitchen, input.location);
       const found = new Map(
         (await findKitchenMenuItems(tx, kitchen.uid, input.itemIds)).map((item) => [item.id, item]),
       );

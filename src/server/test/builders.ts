@@ -7,7 +7,7 @@ import { registerKitchen } from '../kitchens/kitchen-service.js';
 import { mutate } from '../live/mutate.js';
 import { customerOrderTopic, kitchenOrdersTopic } from '../orders/order-topics.js';
 import { addMenuItem } from '../menu/menu-service.js';
-import type { MenuItem } from '../../shared/menu.js';
+import type { MenuItem, MenuItemInput } from '../../shared/menu.js';
 import { signedIn, type TestContext } from './test-app.js';
 
 export const kitchenInput = (overrides: Partial<KitchenInput> = {}): KitchenInput => ({
@@ -30,7 +30,7 @@ export async function buildKitchen(ctx: TestContext, overrides: Partial<KitchenI
 export function buildMenuItem(
   ctx: TestContext,
   kitchen: Kitchen,
-  overrides: Partial<{ item: string; price: string; wait: string; imageLink: string }> = {},
+  overrides: Partial<MenuItemInput> = {},
 ): Promise<MenuItem> {
   return addMenuItem(ctx.app, kitchen.uid, {
     item: 'Dal',

@@ -68,6 +68,8 @@ export const NOMINATIM_ANSWER = [
  */
 export async function startFakeProvider() {
   const seen: SeenRequest[] = [];
+  /** `/places/api` (Photon's format) answers the first of these whose name the query contains. */
+  const places = new Map<string, { lat: number; lon: number }>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     seen.push({ url, headers: req.headers, at: Date.now() });
@@ -77,6 +79,7 @@ export async function startFakeProvider() {
     };
     if (url.pathname === '/photon/api') return json(PHOTON_ANSWER);
     if (url.pathname === '/nominatim/search') return json(NOMINATIM_ANSWER);
+    if (url.pathname === '/places/api') return json(placesAnswer(places, url.searchParams.get('q') ?? ''));
     if (url.pathname.startsWith('/slow/')) return setTimeout(() => json(PHOTON_ANSWER), 10_000).unref();
     res.writeHead(502, { 'content-type': 'text/html' });
     res.end('<html><body>Bad gateway</body></html>');
@@ -86,6 +89,7 @@ export async function startFakeProvider() {
   return {
     base,
     seen,
+    places,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -100,4 +104,18 @@ export async function closedPortUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}/api`;
+}
+
+function placesAnswer(places: Map<string, { lat: number; lon: number }>, q: string) {
+  const found = [...places].find(([name]) => q.toLowerCase().includes(name.toLowerCase()));
+  const features = found
+    ? [
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [found[1].lon, found[1].lat] },
+          properties: { osm_id: 1, osm_type: 'N', name: found[0] },
+        },
+      ]
+    : [];
+  return { type: 'FeatureCollection', features };
 }

@@ -7,6 +7,7 @@ import { inProgress, PlaceOrderInput } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
 import { sessionKey } from '../auth/use-session.js';
 import { AddressField } from '../geocode/address-field.js';
+import type { AddressSuggestion } from '../../shared/geocode.js';
 import { ApiError } from '../lib/api-client.js';
 import { useMyOrderOnEntry, usePlaceOrder } from '../orders/use-my-order.js';
 import { CartLines } from './cart-lines.js';
@@ -22,6 +23,8 @@ export function ShoppingCart() {
   const entry = useMyOrderOnEntry();
   const placeOrder = usePlaceOrder();
   const [address, setAddress] = useState('');
+  // Where the address is, when it was picked from the suggestions: the server checks the kitchen delivers there.
+  const [picked, setPicked] = useState<AddressSuggestion>();
   const [addressError, setAddressError] = useState<string>();
   const [problem, setProblem] = useState<string | null>(null);
   // One key per order asked for: a double click or a retry of the same cart and address places one order; a
@@ -47,7 +50,13 @@ export function ShoppingCart() {
       setProblem("Your cart is empty. Add a dish from a kitchen's menu first.");
       return;
     }
-    const order = { kitchenUid: cart.kitchen.uid, itemIds: cart.lines.map((line) => line.id), address };
+    const location = picked?.display_name === address ? placeOf(picked) : undefined;
+    const order = {
+      kitchenUid: cart.kitchen.uid,
+      itemIds: cart.lines.map((line) => line.id),
+      address,
+      location,
+    };
     const payload = JSON.stringify(order);
     if (lastSubmit.current?.payload !== payload) lastSubmit.current = { payload, key: randomId() };
     const input = PlaceOrderInput.safeParse({ ...order, idempotencyKey: lastSubmit.current.key });
@@ -114,6 +123,7 @@ export function ShoppingCart() {
                 setAddress(value);
                 setAddressError(undefined);
               }}
+              onPick={setPicked}
               error={addressError}
             />
             <CheckoutTotals pricesCents={cart.lines.map((line) => line.priceCents)} />
@@ -131,3 +141,6 @@ export function ShoppingCart() {
     </Grid>
   );
 }
+
+const placeOf = ({ lat, lon }: AddressSuggestion) =>
+  lat === undefined || lon === undefined ? undefined : { lat, lon };

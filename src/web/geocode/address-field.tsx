@@ -1,6 +1,6 @@
 import { Anchor, Autocomplete, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { OSM_ATTRIBUTION } from '../../shared/geocode.js';
+import { OSM_ATTRIBUTION, type AddressSuggestion } from '../../shared/geocode.js';
 import { ApiError } from '../lib/api-client.js';
 import { useAddressSuggestions, useGeocodeDebounce } from './use-address-suggestions.js';
 
@@ -11,10 +11,13 @@ import { useAddressSuggestions, useGeocodeDebounce } from './use-address-suggest
 export function AddressField({
   value,
   onChange,
+  onPick,
   error,
 }: {
   value: string;
   onChange: (value: string) => void;
+  /** A suggestion was picked (it carries the place's coordinates when the provider gave them). */
+  onPick?: (suggestion: AddressSuggestion) => void;
   error?: string | undefined;
 }) {
   const debounceMs = useGeocodeDebounce();
@@ -29,6 +32,10 @@ export function AddressField({
         description="Pick a suggestion or type your full address"
         value={value}
         onChange={onChange}
+        onOptionSubmit={(picked) => {
+          const suggestion = suggestions.data?.find((s) => s.display_name === picked);
+          if (suggestion) onPick?.(suggestion);
+        }}
         data={options}
         // The provider matches loosely (typos, other word orders): show what it found, unfiltered.
         filter={({ options: all }) => all}

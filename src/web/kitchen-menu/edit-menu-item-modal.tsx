@@ -11,6 +11,8 @@ const toInput = (item: MenuItem): MenuItemInput => ({
   imageId: item.image?.id,
   price: formatCents(item.priceCents).replace(/^\$/, ''),
   wait: item.wait,
+  dietary: item.dietary,
+  allergens: item.allergens,
 });
 
 /** Edits one dish in a dialog; closes on success, keeps the form (with what is wrong) on failure. */

@@ -4,6 +4,7 @@ import { MenuItemInput } from '../../shared/menu.js';
 import { PictureField } from '../images/picture-field.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
+import { DishTagsFields } from './dish-tags-fields.js';
 
 export const emptyMenuItem: MenuItemInput = {
   item: '',
@@ -11,6 +12,8 @@ export const emptyMenuItem: MenuItemInput = {
   imageId: undefined,
   price: '',
   wait: '',
+  dietary: [],
+  allergens: [],
 };
 
 /**
@@ -58,6 +61,7 @@ export function MenuItemForm({
           autoComplete="off"
           {...form.getInputProps('wait')}
         />
+        <DishTagsFields form={form} />
         <SaveFailureAlert failure={failure} />
         <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}

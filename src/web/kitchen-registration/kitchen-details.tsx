@@ -23,6 +23,7 @@ export function KitchenDetails({ kitchen }: { kitchen: Kitchen }) {
           address: kitchen.address,
           imageLink: kitchen.imageLink ?? undefined,
           imageId: kitchen.image?.id,
+          deliveryRadiusKm: kitchen.deliveryRadiusKm,
         }}
         initialImage={kitchen.image}
         submitLabel="Save details"

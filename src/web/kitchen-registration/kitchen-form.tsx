@@ -4,6 +4,7 @@ import { KitchenInput } from '../../shared/kitchens.js';
 import { PictureField } from '../images/picture-field.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
+import { DeliveryRadiusField } from './delivery-radius-field.js';
 
 const CATEGORY_EXAMPLES = ['Indian', 'Mexican', 'Filipino'];
 
@@ -48,6 +49,11 @@ export function KitchenForm({
           withAsterisk
           autoComplete="street-address"
           {...form.getInputProps('address')}
+        />
+        <DeliveryRadiusField
+          value={form.values.deliveryRadiusKm}
+          onChange={(km) => form.setFieldValue('deliveryRadiusKm', km)}
+          error={form.errors.deliveryRadiusKm}
         />
         <PictureField
           linkLabel="Image of your kitchen link"

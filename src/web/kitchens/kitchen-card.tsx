@@ -1,12 +1,18 @@
 import { Card, Text } from '@mantine/core';
+import { formatDistance } from '../../shared/geo.js';
+import type { KitchenSearchHit } from '../../shared/search.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
 import { kitchenKey, type Kitchen } from './use-kitchens.js';
 
-/** A kitchen on the landing page: its name above its picture; a click opens its menu. */
-export function KitchenCard({ kitchen }: { kitchen: Kitchen }) {
+/**
+ * A kitchen on the landing page: its name above its picture; a click opens its menu. A search hit also names
+ * the dishes that matched and how far the kitchen is.
+ */
+export function KitchenCard({ kitchen }: { kitchen: Kitchen | KitchenSearchHit }) {
+  const hit = 'matchingDishes' in kitchen ? kitchen : undefined;
   const queryClient = useQueryClient();
   return (
     <Card
@@ -24,9 +30,15 @@ export function KitchenCard({ kitchen }: { kitchen: Kitchen }) {
       <Text component="h3" fw={700} size="lg" mb={4} lineClamp={1}>
         {kitchen.name}
       </Text>
-      <Text size="sm" c="dimmed" mb="sm">
+      <Text size="sm" c="dimmed">
         {kitchen.category}
       </Text>
+      <DeliveryLine kitchen={kitchen} distanceKm={hit?.distanceKm ?? null} />
+      {hit && hit.matchingDishes.length > 0 && (
+        <Text size="sm" mb={4} lineClamp={2}>
+          Matches: {hit.matchingDishes.join(', ')}
+        </Text>
+      )}
       <Card.Section>
         <Picture
           picture={kitchen}
@@ -38,5 +50,15 @@ export function KitchenCard({ kitchen }: { kitchen: Kitchen }) {
         />
       </Card.Section>
     </Card>
+  );
+}
+
+function DeliveryLine({ kitchen, distanceKm }: { kitchen: Kitchen; distanceKm: number | null }) {
+  const outside = distanceKm !== null && distanceKm > kitchen.deliveryRadiusKm;
+  return (
+    <Text size="sm" mb="sm" c={outside ? 'red.8' : 'dimmed'}>
+      {distanceKm !== null && `${formatDistance(distanceKm)} · `}
+      {outside ? 'Outside delivery area' : `Delivers within ${kitchen.deliveryRadiusKm} km`}
+    </Text>
   );
 }

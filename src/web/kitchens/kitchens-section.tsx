@@ -1,17 +1,32 @@
-import { Card, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
-import { KitchenCard } from './kitchen-card.js';
-import { useKitchens } from './use-kitchens.js';
+import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import type { KitchenSearchHit } from '../../shared/search.js';
 import { LoadFailed } from '../lib/load-failed.js';
+import { cuisinesOf } from '../search/cuisines.js';
+import { SearchControls } from '../search/search-controls.js';
+import { useKitchenSearch } from '../search/use-kitchen-search.js';
+import { isFiltered, useSearchFilters } from '../search/use-search-filters.js';
+import { KitchenCard } from './kitchen-card.js';
+import { useKitchens, type Kitchen } from './use-kitchens.js';
 
-/** The landing page's live grid: 3 columns on large screens, 2 on medium, 1 on phones. */
+/**
+ * The landing page's live grid (3 columns on large screens, 2 on medium, 1 on phones): every kitchen newest first,
+ * or, when the URL carries a search, the kitchens matching it (kept current as kitchens and dishes change).
+ */
 export function KitchensSection() {
   const kitchens = useKitchens();
+  const { filters, update } = useSearchFilters();
+  const filtered = isFiltered(filters);
+  const search = useKitchenSearch(filters, filtered);
+  const cuisines = useMemo(() => cuisinesOf(kitchens.data ?? []), [kitchens.data]);
+  const shown = filtered ? search : kitchens;
   return (
     <section aria-labelledby="kitchens-heading">
       <Title order={2} id="kitchens-heading" mb="md">
         Kitchens
       </Title>
-      {kitchens.isPending ? (
+      <SearchControls filters={filters} update={update} cuisines={cuisines} />
+      {shown.isPending ? (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label="Loading kitchens">
           {[0, 1, 2].map((i) => (
             <Card key={i} withBorder radius="md" padding="md">
@@ -20,17 +35,28 @@ export function KitchensSection() {
             </Card>
           ))}
         </SimpleGrid>
-      ) : kitchens.isError ? (
+      ) : shown.isError ? (
         <LoadFailed
-          title="Could not load the kitchens"
-          error={kitchens.error}
-          retry={() => void kitchens.refetch()}
+          title={filtered ? 'Could not search the kitchens' : 'Could not load the kitchens'}
+          error={shown.error}
+          retry={() => void shown.refetch()}
         />
-      ) : kitchens.data.length === 0 ? (
-        <Text c="dimmed">No kitchens yet. Are you a home cook? Register your kitchen and be the first.</Text>
+      ) : shown.data.length === 0 ? (
+        filtered ? (
+          <Stack align="flex-start" gap="xs" role="status">
+            <Text>No kitchens match your search.</Text>
+            <Button variant="light" onClick={() => update({ q: '', cuisine: '', diet: [], near: undefined })}>
+              Clear search
+            </Button>
+          </Stack>
+        ) : (
+          <Text c="dimmed">
+            No kitchens yet. Are you a home cook? Register your kitchen and be the first.
+          </Text>
+        )
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="kitchens-grid">
-          {kitchens.data.map((kitchen) => (
+          {shown.data.map((kitchen: Kitchen | KitchenSearchHit) => (
             <KitchenCard key={kitchen.uid} kitchen={kitchen} />
           ))}
         </SimpleGrid>

@@ -1,4 +1,5 @@
-import { ActionIcon, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { allergenLine, DIETARY_LABELS } from '../../shared/dietary.js';
 import { formatCents } from '../../shared/money.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
@@ -19,6 +20,20 @@ export function PublicMenuItem({ item, onAdd }: { item: MenuItem; onAdd: () => v
           <Text size="sm" c="dimmed">
             Wait time: {item.wait}
           </Text>
+          {item.dietary.length > 0 && (
+            <Group gap={4} mt={4}>
+              {item.dietary.map((tag) => (
+                <Badge key={tag} size="sm" variant="light" color="green">
+                  {DIETARY_LABELS[tag]}
+                </Badge>
+              ))}
+            </Group>
+          )}
+          {allergenLine(item.allergens) && (
+            <Text size="sm" mt={4}>
+              {allergenLine(item.allergens)}
+            </Text>
+          )}
         </Stack>
         <ActionIcon size="xl" radius="xl" aria-label={`Add ${item.item} to cart`} onClick={onAdd}>
           <Text component="span" fw={700} size="xl" aria-hidden="true">

@@ -1,0 +1,230 @@
+// Search latency (p50/p99) on a large catalogue, beside baselines read in the same run from the same server: one
+// kitchen by id (a plain indexed read) and the plain kitchens list (the landing page without a search, from the
+// live cache). Run alone: `npm run build && node --import tsx bench/search.ts`; `npm run bench` runs it too.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres, type Database } from '../src/server/db/database.js';
+import { createPgDatabase } from '../src/server/test/test-database.js';
+import { load, startApp, type BenchRow } from './lib.js';
+
+const DISHES = [
+  'Chicken Biryani',
+  'Hyderabadi Biryani',
+  'Dal Makhani',
+  'Paneer Butter Masala',
+  'Kerala Fish Curry',
+  'Aloo Paratha',
+  'Masala Dosa',
+  'Chicken Tamales',
+  'Pozole Rojo',
+  'Churros',
+  'Chicken Adobo',
+  'Pancit Canton',
+  'Ube Halaya',
+  'Lasagna',
+  'Tiramisù',
+  'Crème brûlée',
+  'Bœuf bourguignon',
+  'Phở bò',
+  'Bánh mì',
+  'Kimchi Jjigae',
+  'Bibimbap',
+  'Jollof Rice',
+  'Egusi Soup',
+  'Falafel Wrap',
+  'Shawarma Plate',
+  'Hummus',
+  'Pierogi',
+  'Borscht',
+  'Feijoada',
+  'Pão de queijo',
+  'Nasi Lemak',
+  'Rendang',
+  'Pad Thai',
+  'Green Curry',
+  'Ramen',
+  'Gyoza',
+  'Moussaka',
+  'Spanakopita',
+  'Köfte',
+  'Baklava',
+];
+const CUISINES = [
+  'Indian',
+  'Mexican',
+  'Filipino',
+  'Italian',
+  'French',
+  'Vietnamese',
+  'Korean',
+  'Nigerian',
+  'Lebanese',
+  'Polish',
+  'Brazilian',
+  'Malaysian',
+];
+const WORDS = [
+  'Golden',
+  'Little',
+  'Grandma',
+  'Sunny',
+  'Spice',
+  'Home',
+  'Corner',
+  'Village',
+  'Auntie',
+  'Happy',
+];
+const NOUNS = [
+  'Kitchen',
+  'Table',
+  'Pot',
+  'Tiffin',
+  'Stove',
+  'Pantry',
+  'Hearth',
+  'Cocina',
+  'Kusina',
+  'Bistro',
+];
+
+const textArray = (values: string[]) =>
+  sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])`);
+
+/** Kitchens around London and `perKitchen` dishes each, in three INSERT … SELECT statements. */
+export async function seedCatalogue(
+  database: Database,
+  kitchens: number,
+  perKitchen: number,
+): Promise<string> {
+  const { db } = database;
+  await db.execute(sql`insert into users (issuer, subject, email, display_name)
+    select 'urn:bench-search', 'k' || g, 'k' || g || '@bench.test', 'Cook ' || g from generate_series(1, ${kitchens}) g`);
+  await db.execute(sql`insert into kitchens
+      (owner_id, name, category, address, image_link, owner_name, owner_email, latitude, longitude, created_at)
+    select u.id, ${textArray(WORDS)}[1 + n % 10] || ' ' || ${textArray(NOUNS)}[1 + (n / 10) % 10] || ' ' || n,
+           ${textArray(CUISINES)}[1 + n % 12], n || ' Bench Street', 'https://img.example/k.png', u.display_name,
+           u.email, 51.3 + (n % 97) * 0.004, -0.5 + (n % 89) * 0.009, now() - n * interval '1 second'
+    from (select id, display_name, email, row_number() over (order by subject) as n from users
+          where issuer = 'urn:bench-search') u`);
+  await db.execute(sql`insert into menu_items (kitchen_id, item, image_link, price_cents, wait, dietary)
+    select k.owner_id, ${textArray(DISHES)}[1 + (k.n * 7 + g * 13) % 40], 'https://img.example/d.png',
+           500 + (g * 37) % 2000, '20 min',
+           case (k.n + g) % 5 when 0 then '{halal}'::text[] when 1 then '{vegetarian,vegan}'::text[]
+                              when 2 then '{gluten-free}'::text[] else '{}'::text[] end
+    from (select owner_id, row_number() over (order by owner_id) as n from kitchens) k,
+         generate_series(1, ${perKitchen}) g`);
+  await db.execute(sql`analyze`);
+  const result = (await db.execute(sql`select owner_id from kitchens limit 1`)) as unknown as {
+    rows: { owner_id: string }[];
+  };
+  return result.rows[0]?.owner_id ?? '';
+}
+
+const SEARCHES = [
+  'q=biryani',
+  'q=biryni',
+  'q=creme%20brulee',
+  'q=pho',
+  'q=kerala%20fish',
+  'q=tamales&diet=halal',
+  'q=curry&cuisine=Indian',
+  'q=golden%20kitchen',
+  'q=ramen&near=51.5,-0.12',
+  'diet=vegan&near=51.5,-0.12',
+  'cuisine=Korean',
+  'q=baklava&diet=vegetarian,vegan',
+];
+
+async function latency(url: string, requests?: { path: string }[]) {
+  const options = { url, connections: 10, duration: 6, ...(requests ? { requests } : {}) };
+  await load({ ...options, duration: 1 }); // warm up
+  return load(options);
+}
+
+/** Search p50/p99 on one engine and catalogue size, with the two baselines. */
+async function measure(engine: 'postgres' | 'pglite', kitchens: number, dishes: number): Promise<BenchRow[]> {
+  let env: Record<string, string>;
+  let cleanup = async () => {};
+  let someKitchen: string;
+  const seeded = Date.now();
+  if (engine === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mkt-bench-search-'));
+    const db = await openPglite(dataDir);
+    someKitchen = await seedCatalogue(db, kitchens, dishes / kitchens);
+    await db.close();
+    env = { DATA_DIR: dataDir };
+  } else {
+    const created = await createPgDatabase();
+    const db = await openPostgres(created.url);
+    someKitchen = await seedCatalogue(db, kitchens, dishes / kitchens);
+    await db.close();
+    env = { DATABASE_URL: created.url };
+    cleanup = () => created.drop();
+  }
+  const label = `${kitchens} kitchens, ${dishes} dishes`;
+  console.log(`  seeded ${label} on ${engine} in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+  const app = await startApp(env);
+  const rows: BenchRow[] = [];
+  try {
+    const one = await latency(`${app.url}/api/kitchens/${someKitchen}`);
+    const list = await latency(`${app.url}/api/kitchens`);
+    const search = await latency(
+      app.url,
+      SEARCHES.map((q) => ({ path: `/api/kitchens/search?${q}` })),
+    );
+    if (search.non2xx || search.errors)
+      console.log(`    (${search.non2xx} non-2xx, ${search.errors} errors)`);
+    rows.push(
+      { measure: `search p50, ${label}`, engine, value: search.p50, unit: 'ms', baseline: one.p50 },
+      {
+        measure: `search p99, ${label}`,
+        engine,
+        value: search.p99,
+        unit: 'ms',
+        baseline: one.p99,
+        target: '<= 50 ms',
+        ok: search.p99 <= 50,
+      },
+      { measure: `search req/s, ${label}`, engine, value: search.requestsPerSec, unit: 'req/s' },
+      {
+        measure: `baseline: one kitchen by id p50/p99, ${label}`,
+        engine,
+        value: one.p50,
+        unit: `ms / ${one.p99} ms`,
+      },
+      {
+        measure: `baseline: kitchens list p50/p99, ${label}`,
+        engine,
+        value: list.p50,
+        unit: `ms / ${list.p99} ms`,
+      },
+    );
+  } finally {
+    await app.stop();
+    await cleanup();
+  }
+  return rows;
+}
+
+/** Every search measure the issue asks for: PostgreSQL 10,000/200,000; PGlite 1,000/20,000. */
+export async function searchBench(record: (row: BenchRow) => void): Promise<void> {
+  console.log('\n== search (10 connections, a mix of 12 searches)');
+  for (const [engine, kitchens, dishes] of [
+    ['postgres', 10_000, 200_000],
+    ['pglite', 1_000, 20_000],
+  ] as const)
+    for (const row of await measure(engine, kitchens, dishes)) record(row);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows: BenchRow[] = [];
+  await searchBench((row) => {
+    rows.push(row);
+    console.log(
+      `  ${row.engine.padEnd(9)} ${row.measure.padEnd(56)} ${row.value.toFixed(1).padStart(8)} ${row.unit}`,
+    );
+  });
+}

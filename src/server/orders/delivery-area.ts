@@ -1,0 +1,21 @@
+import { distanceKm, formatDistance, OUTSIDE_DELIVERY_AREA, type LatLon } from '../../shared/geo.js';
+import type { Kitchen } from '../../shared/kitchens.js';
+import { HttpError } from '../lib/errors.js';
+
+/**
+ * Refuses (422, naming the address) an order whose delivery address is known to be beyond the kitchen's delivery
+ * radius. Known means both places are: an address typed without picking a suggestion, or a kitchen whose address
+ * the geocoder could not place, is accepted.
+ */
+export function refuseOutsideDeliveryArea(kitchen: Kitchen, delivery: LatLon | undefined): void {
+  if (!delivery || !kitchen.location) return;
+  const km = distanceKm(kitchen.location, delivery);
+  if (km <= kitchen.deliveryRadiusKm) return;
+  throw new HttpError(
+    422,
+    OUTSIDE_DELIVERY_AREA,
+    `This address is ${formatDistance(km)} from ${kitchen.name}, which delivers within ${kitchen.deliveryRadiusKm} km. ` +
+      'Please choose an address inside its delivery area.',
+    'address',
+  );
+}

@@ -1,0 +1,134 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { MAX_SEARCH_RESULTS, type KitchenSearch, type KitchenSearchHit } from '../../shared/search.js';
+import type { Db } from '../db/database.js';
+import { toKitchen } from '../kitchens/kitchen-queries.js';
+import type { kitchens } from '../db/schema.js';
+
+/**
+ * How alike the typed words and a name must be (pg_trgm's word similarity, 0..1). PostgreSQL's default, 0.6,
+ * misses one-letter typos in short words ('biryni' is 0.57 of 'Chicken Biryani'); below 0.4 unrelated names creep
+ * in.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
+/** Matching dishes named on one card, at most. */
+const MAX_DISHES_PER_KITCHEN = 3;
+
+/** Great-circle distance in km from `near` to the kitchen's place (null when it has none). */
+const distanceKm = (near: { lat: number; lon: number }) => sql`
+  (6371 * 2 * asin(sqrt(
+    power(sin(radians(k.latitude - ${near.lat}) / 2), 2) +
+    cos(radians(${near.lat})) * cos(radians(k.latitude)) * power(sin(radians(k.longitude - ${near.lon}) / 2), 2)
+  )))`;
+
+/** A dish of kitchen `k` carrying every one of the dietary tags. */
+const hasDietDish = (diet: string[]) =>
+  sql`exists (select 1 from menu_items d where d.kitchen_id = k.owner_id and d.dietary @> ${toArray(diet)})`;
+
+const toArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * Kitchens matching a search: words found (with typos and without accents) in the kitchen's name, category or
+ * dish names; an optional cuisine (category, any case) and dietary tags a dish must all carry. Nearest first when
+ * the customer's place is known, else best match first, else newest first. The `<%` operators use the trigram
+ * indexes on hc_search_text(...) and menu_items.item_search (migration 0003, by hand: drizzle's schema does not
+ * list that generated column).
+ */
+export async function searchKitchens(db: Db, search: KitchenSearch): Promise<KitchenSearchHit[]> {
+  const { q, cuisine, diet, near } = search;
+  const words = q.length > 0 ? sql`hc_search_text(${q})` : undefined;
+  const filters: SQL[] = [];
+  if (cuisine) filters.push(sql`lower(k.category) = lower(${cuisine})`);
+  if (diet.length) filters.push(hasDietDish(diet));
+  const dishDiet = diet.length ? sql`and m.dietary @> ${toArray(diet)}` : sql``;
+  const matches = words
+    ? sql`with matches as (
+        select kitchen_id, max(score) as score,
+               (array_agg(item order by score desc, item) filter (where item is not null))[1:${MAX_DISHES_PER_KITCHEN}] as dishes
+        from (
+          select m.kitchen_id, m.item, word_similarity(${words}, m.item_search) as score
+          from menu_items m where ${words} <% m.item_search ${dishDiet}
+          union all
+          select owner_id, null, greatest(word_similarity(${words}, hc_search_text(name)),
+                                          word_similarity(${words}, hc_search_text(category)))
+          from kitchens where ${words} <% hc_search_text(name) or ${words} <% hc_search_text(category)
+        ) hits group by kitchen_id)`
+    : sql``;
+  const distance = near ? distanceKm(near) : sql`null::double precision`;
+  const order: SQL[] = [];
+  if (near) order.push(sql`distance_km asc nulls last`);
+  if (words) order.push(sql`mt.score desc`);
+  order.push(sql`k.created_at desc, k.owner_id desc`);
+  const query = sql`${matches}
+    select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
+      i.width as image_width, i.height as image_height, i.widths as image_widths
+    from kitchens k ${words ? sql`join matches mt on mt.kitchen_id = k.owner_id` : sql``}
+    left join images i on i.id = k.image_id
+    ${filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``}
+    order by ${sql.join(order, sql`, `)}
+    limit ${MAX_SEARCH_RESULTS}`;
+  const rows = await db.transaction(async (tx) => {
+    // Only for this transaction: the threshold of `<%` (an index can only use the operator, not a function call).
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
+    const result = (await tx.execute(query)) as unknown as { rows: SearchRow[] };
+    return result.rows;
+  });
+  return rows.map(toHit);
+}
+
+interface SearchRow {
+  owner_id: string;
+  name: string;
+  category: string;
+  address: string;
+  image_link: string | null;
+  image_id: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  image_widths: number[] | null;
+  owner_name: string;
+  owner_email: string;
+  latitude: number | null;
+  longitude: number | null;
+  delivery_radius_km: number;
+  created_at: string | Date;
+  dishes: (string | null)[] | null;
+  distance_km: number | null;
+}
+
+function toHit(row: SearchRow): KitchenSearchHit {
+  const kitchen = toKitchen(
+    {
+      ownerId: row.owner_id,
+      name: row.name,
+      category: row.category,
+      address: row.address,
+      imageLink: row.image_link,
+      imageId: row.image_id,
+      ownerName: row.owner_name,
+      ownerEmail: row.owner_email,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      deliveryRadiusKm: row.delivery_radius_km,
+      createdAt: new Date(row.created_at),
+    } satisfies typeof kitchens.$inferSelect,
+    row.image_id === null
+      ? null
+      : {
+          id: row.image_id,
+          ownerId: row.owner_id,
+          width: row.image_width ?? 0,
+          height: row.image_height ?? 0,
+          widths: row.image_widths ?? [],
+          createdAt: new Date(row.created_at),
+        },
+  );
+  return {
+    ...kitchen,
+    matchingDishes: (row.dishes ?? []).filter((d): d is string => d !== null),
+    distanceKm: row.distance_km === null ? null : Math.round(row.distance_km * 10) / 10,
+  };
+}

@@ -1,0 +1,98 @@
+import { Chip, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { DIETARY_LABELS, DIETARY_TAGS, type DietaryTag } from '../../shared/dietary.js';
+import { NearMeButton } from './near-me-button.js';
+import type { SearchFilters } from './use-search-filters.js';
+
+interface Props {
+  filters: SearchFilters;
+  update: (change: Partial<SearchFilters>) => void;
+  cuisines: string[];
+}
+
+/** The search field, cuisine chips, dietary filters and 'Use my location' above the kitchens grid. */
+export function SearchControls({ filters, update, cuisines }: Props) {
+  const [text, setText] = useState(filters.q);
+  const [debounced] = useDebouncedValue(text, 300);
+  // The URL is the truth: the back button (or a shared link) changes it, and the field follows.
+  useEffect(() => setText(filters.q), [filters.q]);
+  useEffect(() => {
+    if (debounced.trim() !== filters.q.trim()) update({ q: debounced });
+    // Only a pause in typing writes the URL; a URL change alone must not write it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  const cuisineChoices =
+    filters.cuisine && !cuisines.some((c) => same(c, filters.cuisine))
+      ? [filters.cuisine, ...cuisines]
+      : cuisines;
+  return (
+    <Stack gap="sm" mb="lg">
+      <TextInput
+        label="Search kitchens and dishes"
+        placeholder="Biryani, pho, Kerala fish curry…"
+        type="search"
+        value={text}
+        maxLength={100}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') update({ q: text });
+        }}
+        rightSection={
+          text ? (
+            <CloseButton
+              aria-label="Clear the search words"
+              onClick={() => {
+                setText('');
+                update({ q: '' });
+              }}
+            />
+          ) : null
+        }
+      />
+      {cuisineChoices.length > 0 && (
+        <div role="group" aria-labelledby="cuisine-label">
+          <Text id="cuisine-label" size="sm" fw={500} mb={4}>
+            Cuisine
+          </Text>
+          <Group gap={6}>
+            {cuisineChoices.map((cuisine) => (
+              <Chip
+                key={cuisine}
+                size="sm"
+                checked={same(cuisine, filters.cuisine)}
+                onChange={(checked) => update({ cuisine: checked ? cuisine : '' })}
+              >
+                {cuisine}
+              </Chip>
+            ))}
+          </Group>
+        </div>
+      )}
+      <div role="group" aria-labelledby="diet-label">
+        <Text id="diet-label" size="sm" fw={500} mb={4}>
+          Dietary needs
+        </Text>
+        <Group gap={6}>
+          {DIETARY_TAGS.map((tag) => (
+            <Chip
+              key={tag}
+              size="sm"
+              variant="outline"
+              checked={filters.diet.includes(tag)}
+              onChange={(checked) => update({ diet: toggled(filters.diet, tag, checked) })}
+            >
+              {DIETARY_LABELS[tag]}
+            </Chip>
+          ))}
+        </Group>
+      </div>
+      <NearMeButton near={filters.near} onChange={(near) => update({ near })} />
+    </Stack>
+  );
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+const toggled = (diet: DietaryTag[], tag: DietaryTag, on: boolean) =>
+  on ? [...diet, tag] : diet.filter((t) => t !== tag);

@@ -1,0 +1,53 @@
+import { useCallback, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DIETARY_TAGS, type DietaryTag } from '../../shared/dietary.js';
+import { formatLatLon, parseLatLon } from '../../shared/search.js';
+import type { LatLon } from '../../shared/geo.js';
+
+/** What the landing page is narrowed to; it lives in the URL (`/?q=biryani&diet=halal`), so it can be shared. */
+export interface SearchFilters {
+  q: string;
+  cuisine: string;
+  diet: DietaryTag[];
+  near: LatLon | undefined;
+}
+
+export const isFiltered = (f: SearchFilters) =>
+  f.q.trim() !== '' || f.cuisine !== '' || f.diet.length > 0 || !!f.near;
+
+/** The API query of these filters (the same names as the page's URL). */
+export function searchQueryString(f: SearchFilters): string {
+  const params = new URLSearchParams();
+  if (f.q.trim()) params.set('q', f.q.trim());
+  if (f.cuisine) params.set('cuisine', f.cuisine);
+  if (f.diet.length) params.set('diet', f.diet.join(','));
+  if (f.near) params.set('near', formatLatLon(f.near));
+  return params.toString();
+}
+
+/**
+ * The filters read from the URL, and a setter that writes them back as a new history entry (so the back button
+ * returns to the previous search). Unknown values in a hand-edited URL are ignored rather than refused.
+ */
+export function useSearchFilters() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const filters = useMemo<SearchFilters>(
+    () => ({
+      q: (params.get('q') ?? '').slice(0, 100),
+      cuisine: (params.get('cuisine') ?? '').slice(0, 40),
+      diet: DIETARY_TAGS.filter((tag) => (params.get('diet') ?? '').split(',').includes(tag)),
+      near: parseLatLon(params.get('near') ?? ''),
+    }),
+    [params],
+  );
+  const update = useCallback(
+    (change: Partial<SearchFilters>) => {
+      // Commas left readable (`diet=halal,vegan`, `near=51.5,-0.1`): they need no escaping in a query.
+      const query = searchQueryString({ ...filters, ...change }).replace(/%2C/g, ',');
+      void navigate({ search: query ? `?${query}` : '' }, { preventScrollReset: true });
+    },
+    [filters, navigate],
+  );
+  return { filters, update };
+}
