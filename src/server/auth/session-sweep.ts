@@ -2,6 +2,7 @@ import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../db/database.js';
 import { sessions } from '../db/schema.js';
+import { registerPeriodicTask } from '../lib/periodic.js';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -19,19 +20,13 @@ export async function deleteExpiredSessions(db: DbOrTx, now = new Date()): Promi
  * Every instance sweeps; the deletes are idempotent, so several at once do no harm.
  */
 export function registerSessionSweep(app: FastifyInstance, everyMs = SWEEP_EVERY_MS): void {
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = async () => {
-    try {
+  registerPeriodicTask(app, {
+    everyMs,
+    atStart: true,
+    failure: 'could not delete expired sessions',
+    run: async () => {
       const count = await deleteExpiredSessions(app.db);
       if (count > 0) app.log.info({ count }, 'expired sessions deleted');
-    } catch (error) {
-      app.log.warn({ err: error }, 'could not delete expired sessions');
-    }
-  };
-  app.addHook('onReady', async () => {
-    void sweep();
-    timer = setInterval(() => void sweep(), everyMs);
-    timer.unref();
+    },
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock.js';
+import { registerPeriodicTask } from '../lib/periodic.js';
 import { deleteAbandonedImages } from './image-queries.js';
 
 /** How long an uploaded picture may wait to be attached (a cook filling in a form) before it is deleted. */
@@ -15,20 +16,14 @@ export async function sweepAbandonedImages(app: Pick<FastifyInstance, 'db' | 'im
 
 /** Sweeps when the server starts and every hour after; several instances sweeping at once do no harm. */
 export function registerImageSweep(app: FastifyInstance, clock: Clock): void {
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = async () => {
-    try {
+  registerPeriodicTask(app, {
+    everyMs: SWEEP_EVERY_MS,
+    atStart: true,
+    // A picture attached while the sweep ran is kept by its foreign key; the next sweep tries again.
+    failure: 'could not delete abandoned pictures',
+    run: async () => {
       const gone = await sweepAbandonedImages(app, clock);
       if (gone.length > 0) app.log.info({ count: gone.length }, 'abandoned pictures deleted');
-    } catch (error) {
-      // A picture attached while the sweep ran is kept by its foreign key; the next sweep tries again.
-      app.log.warn({ err: error }, 'could not delete abandoned pictures');
-    }
-  };
-  app.addHook('onReady', async () => {
-    void sweep();
-    timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-    timer.unref();
+    },
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -7,6 +7,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import { rateLimitHits } from '../db/schema.js';
+import { registerPeriodicTask } from './periodic.js';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -68,19 +69,14 @@ export function sharedRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
 /** Deletes counters whose window ended a while ago, every ten minutes on every instance (idempotent). */
 export function registerRateLimitSweep(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = async () => {
-    try {
+  registerPeriodicTask(app, {
+    everyMs: SWEEP_EVERY_MS,
+    atStart: false,
+    failure: 'could not delete old rate-limit counters',
+    run: async () => {
       await app.db
         .delete(rateLimitHits)
         .where(lt(rateLimitHits.windowEndsAt, sql`now() - interval '1 minute'`));
-    } catch (error) {
-      app.log.warn({ err: error }, 'could not delete old rate-limit counters');
-    }
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-    timer.unref();
+    },
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
