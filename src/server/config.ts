@@ -5,6 +5,11 @@ import { isLoopbackHost } from './lib/loopback.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const portNumber = z.coerce
+  .number({ error: 'must be a port number (0-65535)' })
+  .int('must be a port number (0-65535)')
+  .min(0)
+  .max(65535);
 
 /** The one value of DEV_SIGN_IN that serves the development sign-in beyond loopback: it says what it does. */
 const UNSAFE_DEV_SIGN_IN = 'unsafe-anyone-can-sign-in';
@@ -14,15 +19,7 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['development', 'production', 'test']).default('development'),
   ),
-  PORT: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'must be a port number (0-65535)' })
-      .int('must be a port number (0-65535)')
-      .min(0)
-      .max(65535)
-      .default(3000),
-  ),
+  PORT: z.preprocess(emptyAsUndefined, portNumber.default(3000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
@@ -59,15 +56,7 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.string().min(24, 'must be at least 24 characters').optional(),
   ),
-  METRICS_PORT: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'must be a port number (0-65535)' })
-      .int('must be a port number (0-65535)')
-      .min(0)
-      .max(65535)
-      .optional(),
-  ),
+  METRICS_PORT: z.preprocess(emptyAsUndefined, portNumber.optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ORDER_STATES } from '../../shared/order-states.js';
+import { ORDER_STATES, PROGRESS_STATES } from '../../shared/order-states.js';
 import {
   check,
   customType,
@@ -120,7 +120,9 @@ export const menuItems = pgTable(
   ],
 );
 
-const PROGRESS = sql.raw(`('recieved', 'accepted', 'preparing', 'out for delivery')`);
+/** A list of the states for `in (...)` in a check or index (constants of ours, never input). */
+const statesIn = (states: readonly string[]) =>
+  sql.raw(`(${states.map((state) => `'${state}'`).join(', ')})`);
 
 /**
  * An order. A customer has at most one order in progress: not ended (delivered, declined, cancelled) and not
@@ -159,12 +161,9 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_one_in_progress_per_customer')
       .on(t.customerId)
-      .where(sql`${t.archivedAt} is null and ${t.state} in ${PROGRESS}`),
+      .where(sql`${t.archivedAt} is null and ${t.state} in ${statesIn(PROGRESS_STATES)}`),
     index('orders_customer_idx').on(t.customerId, t.createdAt.desc()),
-    check(
-      'orders_state_check',
-      sql`${t.state} in ${sql.raw(`(${ORDER_STATES.map((s) => `'${s}'`).join(', ')})`)}`,
-    ),
+    check('orders_state_check', sql`${t.state} in ${statesIn(ORDER_STATES)}`),
     uniqueIndex('orders_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('orders_kitchen_idx').on(t.kitchenId, t.createdAt.desc()),
     check(
