@@ -67,6 +67,26 @@ for (const node of profile.nodes) {
   const key = `${node.callFrame.functionName || '(anonymous)'} ${where.split('/').slice(0, 2).join('/')}`;
   byName.set(key, (byName.get(key) ?? 0) + t);
 }
+const byPackage = new Map<string, number>();
+for (const node of profile.nodes) {
+  const url = node.callFrame.url;
+  const pkg = url.includes('node_modules/')
+    ? (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? url)
+    : url.includes('/dist/')
+      ? 'app: ' +
+        url
+          .replace(/.*\/dist\/node\//, '')
+          .split('/')
+          .slice(0, 2)
+          .join('/')
+      : url.startsWith('node:')
+        ? 'node internals'
+        : url || node.callFrame.functionName;
+  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + (self.get(node.id) ?? 0));
+}
+console.log('self time by package (top 20):');
+for (const [k, t] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 20))
+  console.log(`  ${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
 console.log('self time by function (top 25):');
 for (const [k, t] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25))
   console.log(`  ${((t / total) * 100).toFixed(1).padStart(5)}%  ${k}`);

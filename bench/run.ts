@@ -81,7 +81,6 @@ async function orderBench(
 ): Promise<{ created: number; rate: number }> {
   let next = 0;
   const tokens = data.customerTokens;
-  const started = performance.now();
   const statuses = new Map<number, number>();
   const r = await load({
     url: app.url,
@@ -96,36 +95,37 @@ async function orderBench(
       },
     ],
   });
-  const seconds = (performance.now() - started) / 1000;
   const created = statuses.get(201) ?? 0;
+  // Not created / wall time: a fixed number of requests ends on autocannon's one-second tick (see load()).
+  const placedPerSec = r.total > 0 ? (r.requestsPerSec * created) / r.total : 0;
   console.log(`    answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
   if (bare) {
     record({
       measure: 'orders, bare baseline route: placed/s',
       engine,
-      value: created / seconds,
+      value: placedPerSec,
       unit: 'orders/s',
     });
     record({ measure: 'orders, bare baseline route: p99 latency', engine, value: r.p99, unit: 'ms' });
-    return { created, rate: created / seconds };
+    return { created, rate: placedPerSec };
   }
   if (bareRate)
     record({
       measure: 'orders: placed/s vs the bare route',
       engine,
-      value: created / seconds,
+      value: placedPerSec,
       unit: 'orders/s',
       baseline: bareRate,
       target: '>= 50% of bare',
-      ok: created / seconds >= bareRate / 2,
+      ok: placedPerSec >= bareRate / 2,
     });
   record({
     measure: 'orders: placed/s (50 customers at once)',
     engine,
-    value: created / seconds,
+    value: placedPerSec,
     unit: 'orders/s',
     target: engine === 'postgres' ? '>= 1000' : '>= 300',
-    ok: created / seconds >= (engine === 'postgres' ? 1000 : 300),
+    ok: placedPerSec >= (engine === 'postgres' ? 1000 : 300),
   });
   record({ measure: 'orders: p50 latency', engine, value: r.p50, unit: 'ms' });
   record({
@@ -144,7 +144,7 @@ async function orderBench(
     target: '0',
     ok: r.errors + (r.total - created) === 0,
   });
-  return { created, rate: created / seconds };
+  return { created, rate: placedPerSec };
 }
 
 /** N subscribers on the kitchens stream of `reader`; one write at a time through `writer`. */

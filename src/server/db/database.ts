@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -44,10 +44,16 @@ export interface Database {
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
+/** The select-list expressions that send payloads when the statement carrying them commits. */
+export const notifyCalls = (payloads: readonly string[]): SQL =>
+  sql.join(
+    payloads.map((payload) => sql`pg_notify(${CHANGES_CHANNEL}, ${payload})`),
+    sql`, `,
+  );
+
 /** Sends payloads inside the caller's transaction: they are delivered only if and when it commits. */
 export async function notify(tx: DbOrTx, ...payloads: string[]): Promise<void> {
-  const calls = payloads.map((payload) => sql`pg_notify(${CHANGES_CHANNEL}, ${payload})`);
-  await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
+  await tx.execute(sql`select ${notifyCalls(payloads)}`);
 }
 
 const migrationsFolder = () => join(projectRoot(), 'drizzle');

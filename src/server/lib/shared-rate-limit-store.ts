@@ -33,7 +33,9 @@ async function hit(db: Db, key: string, windowMs: number): Promise<Hits> {
     .returning({
       hits: rateLimitHits.hits,
       ttl: sql<number>`ceil(extract(epoch from ${rateLimitHits.windowEndsAt} - now()) * 1000)::int`,
-    });
+    })
+    .prepare('rate_limit_hit') // every request of a limited route: parsed and planned once per connection
+    .execute();
   const row = rows[0];
   if (!row) throw new Error('rate limit: no row returned');
   return { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl)) };

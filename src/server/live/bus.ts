@@ -1,5 +1,6 @@
 import type { Database, Tx } from '../db/database.js';
-import { notify } from '../db/database.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { notify, notifyCalls } from '../db/database.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 
 /** What instances tell each other. Payloads carry keys and ids, never rows. */
@@ -28,9 +29,21 @@ export class ChangeBus {
 
   /** Sends messages with the transaction `tx`: they are delivered only if, and when, it commits. */
   async send(tx: Tx, messages: readonly BusMessage[]): Promise<void> {
+    if (messages.length > 0) await notify(tx, ...this.payloads(messages));
+  }
+
+  /**
+   * The same sending as select-list expressions, for a write that is a single statement (atomic by itself): the
+   * statement selects them, and the messages are delivered only if, and when, it commits.
+   */
+  sendingIn(messages: readonly BusMessage[]): SQL {
+    return messages.length === 0 ? sql`null` : notifyCalls(this.payloads(messages));
+  }
+
+  private payloads(messages: readonly BusMessage[]): string[] {
     // Stamped with the sending time, so that every receiver can tell how late it hears of a change.
     const at = this.clock.now();
-    if (messages.length > 0) await notify(tx, ...messages.map((m) => JSON.stringify({ ...m, at })));
+    return messages.map((m) => JSON.stringify({ ...m, at }));
   }
 
   /** Is told, for each message arriving from the database, the ms since it was sent (clocks of instances agree). */

@@ -7,7 +7,10 @@ import { HttpError } from '../lib/errors.js';
  * radius. Known means both places are: an address typed without picking a suggestion, or a kitchen whose address
  * the geocoder could not place, is accepted.
  */
-export function refuseOutsideDeliveryArea(kitchen: Kitchen, delivery: LatLon | undefined): void {
+export function refuseOutsideDeliveryArea(
+  kitchen: Pick<Kitchen, 'name' | 'location' | 'deliveryRadiusKm'>,
+  delivery: LatLon | undefined,
+): void {
   if (!delivery || !kitchen.location) return;
   const km = distanceKm(kitchen.location, delivery);
   if (km <= kitchen.deliveryRadiusKm) return;

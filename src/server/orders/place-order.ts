@@ -8,12 +8,11 @@ import {
   type PlaceOrderInput,
 } from '../../shared/orders.js';
 import { foreignKeyViolation, uniqueViolation } from '../db/unique-violation.js';
-import { findKitchen } from '../kitchens/kitchen-queries.js';
 import { badRequest, conflict, HttpError } from '../lib/errors.js';
-import { mutate } from '../live/mutate.js';
+import { mutateInOneStatement } from '../live/mutate.js';
 import { publishOrderChange } from './order-topics.js';
 import { refuseOutsideDeliveryArea } from './delivery-area.js';
-import { findKitchenMenuItems, findOrderByKey, insertOrder } from './customer-order-queries.js';
+import { findKitchenAndItems, findOrderByKey, insertOrder } from './customer-order-queries.js';
 
 export interface Customer {
   id: string;
@@ -50,39 +49,48 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<{ order: CustomerOrder; created: boolean }> {
   const requestHash = requestHashOf(input);
+  const menu = await findKitchenAndItems(app.db, input.kitchenUid, input.itemIds);
+  if (!menu) throw badRequest('This kitchen does not exist', 'kitchenUid');
+  const { kitchen } = menu;
+  refuseOutsideDeliveryArea(kitchen, input.location);
+  const found = new Map(menu.items.map((item) => [item.id, item]));
+  const lines = input.itemIds.map((id) => found.get(id));
+  if (lines.some((line) => !line))
+    throw badRequest("Some items are not on this kitchen's menu (any more)", 'itemIds');
+  const priced = lines.filter((line) => line !== undefined);
+  const totals = computeTotals(priced.map((line) => line.priceCents));
+  if (totals.totalCents > MAX_ORDER_TOTAL_CENTS)
+    throw badRequest(`An order may total at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}`, 'itemIds');
   try {
-    return await mutate(app, async (tx, publish) => {
-      const kitchen = await findKitchen(tx, input.kitchenUid);
-      if (!kitchen) throw badRequest('This kitchen does not exist', 'kitchenUid');
-      refuseOutsideDeliveryArea(kitchen, input.location);
-      const found = new Map(
-        (await findKitchenMenuItems(tx, kitchen.uid, input.itemIds)).map((item) => [item.id, item]),
-      );
-      const lines = input.itemIds.map((id) => found.get(id));
-      if (lines.some((line) => !line))
-        throw badRequest("Some items are not on this kitchen's menu (any more)", 'itemIds');
-      const priced = lines.filter((line) => line !== undefined);
-      const totals = computeTotals(priced.map((line) => line.priceCents));
-      if (totals.totalCents > MAX_ORDER_TOTAL_CENTS)
-        throw badRequest(`An order may total at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}`, 'itemIds');
-      // The unique indexes decide the rest in the same statement: one open order per customer, one order per
-      // (customer, idempotency key). No read-then-insert window, and no extra round trips.
-      const placed = await insertOrder(tx, {
-        kitchenUid: kitchen.uid,
-        kitchenName: kitchen.name,
-        customerId: customer.id,
-        customerEmail: customer.email,
-        address: input.address,
-        idempotencyKey: input.idempotencyKey,
-        requestHash,
-        totals,
-        lines: priced.map((line) => ({ menuItemId: line.id, item: line.item, priceCents: line.priceCents })),
-      });
-      publishOrderChange(publish, kitchen.uid, customer.id);
-      return { order: placed, created: true };
-    });
+    // One statement, so no transaction: the unique indexes decide the rest in it (one open order per customer, one
+    // order per (customer, idempotency key)), with no read-then-insert window; the change notices commit with it.
+    const order = await mutateInOneStatement(
+      app,
+      (publish) => publishOrderChange(publish, kitchen.uid, customer.id),
+      (sending) =>
+        insertOrder(
+          app.db,
+          {
+            kitchenUid: kitchen.uid,
+            kitchenName: kitchen.name,
+            customerId: customer.id,
+            customerEmail: customer.email,
+            address: input.address,
+            idempotencyKey: input.idempotencyKey,
+            requestHash,
+            totals,
+            lines: priced.map((line) => ({
+              menuItemId: line.id,
+              item: line.item,
+              priceCents: line.priceCents,
+            })),
+          },
+          sending,
+        ),
+    );
+    return { order, created: true };
   } catch (error) {
-    // A dish deleted while this order was being placed (only possible past the row lock, but never a 500).
+    // A dish deleted while this order was being placed: it is no longer on the menu (never a 500).
     if (foreignKeyViolation(error)) throw itemGone();
     // A unique index refused the insert: this submit was made before (a retry or a double click: answer with
     // that order), or the customer has another order in progress (409).
