@@ -21,6 +21,15 @@ export function timeQueries(target: Queryable, observers: ReadonlySet<QueryObser
       const seconds = (performance.now() - start) / 1000;
       for (const observer of observers) observer(seconds);
     };
+    // The pool's own `query` (a statement outside a transaction) calls the client's with a callback, not a promise.
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      const done = (...results: unknown[]) => {
+        observe();
+        return (callback as (...a: unknown[]) => unknown)(...results);
+      };
+      return query(...args.slice(0, -1), done);
+    }
     const result = query(...args);
     if (result instanceof Promise) result.then(observe, observe);
     return result;
