@@ -78,6 +78,24 @@ describe('what counts as "database unavailable"', () => {
     );
   });
 
+  it('counts a statement the server gave up on, and an answer not read in time', async () => {
+    const db = drizzlePg(pool(adminUrl()));
+    const cancelled = await failure(() =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = 50`);
+        await tx.execute(sql`select pg_sleep(2)`);
+      }),
+    );
+    expect(isDatabaseUnavailable(cancelled)).toBe(true);
+
+    const slow = new pg.Pool({ connectionString: adminUrl(), query_timeout: 50 });
+    slow.on('error', () => {});
+    pools.push(slow);
+    expect(isDatabaseUnavailable(await failure(() => drizzlePg(slow).execute(sql`select pg_sleep(2)`)))).toBe(
+      true,
+    );
+  });
+
   it('does not count a query the database refuses, nor a network error of anything but the database', async () => {
     const db = drizzlePg(pool(adminUrl()));
     expect(isDatabaseUnavailable(await failure(() => db.execute(sql`select * from no_such_table`)))).toBe(

@@ -27,15 +27,25 @@ export const badRequest = (message: string, field?: string) =>
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
-/** Database unreachable or shutting down: answer 503 quickly rather than hang. */
+/** Database unreachable, shutting down or too slow to answer: 503 at once, retry in a second. */
 export class UnavailableError extends HttpError {
   constructor(message = 'The service is briefly unavailable, please retry') {
-    super(503, 'UNAVAILABLE', message);
+    super(503, 'UNAVAILABLE', message, undefined, { 'retry-after': '1' });
   }
 }
 
-// SQLSTATEs by which the server says it is shutting down or cannot take a connection now.
-const SERVER_UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+// SQLSTATEs by which the server says it is shutting down, cannot take a connection now, or gave up on a statement
+// (57014: cancelled, e.g. by a statement timeout).
+const SERVER_UNAVAILABLE_STATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 // What a socket to the database server reports when the server cannot be reached or drops the connection.
 const SOCKET_ERROR_CODES = new Set([
   'ECONNREFUSED',
@@ -45,9 +55,10 @@ const SOCKET_ERROR_CODES = new Set([
   'EHOSTUNREACH',
   'ENOTFOUND',
 ]);
-// pg's and PGlite's own words for a connection lost, not obtained in time, or closed.
+// pg's and PGlite's own words for a connection lost, not obtained in time, an answer not read in time
+// (`query_timeout`), or closed.
 const DRIVER_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is clos(ed|ing))/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|PGlite is clos(ed|ing))/;
 
 /**
  * True for an error of the database driver saying the database cannot be reached, and for nothing else: a
@@ -93,19 +104,16 @@ export function registerErrorHandler(app: FastifyInstance, { page }: ErrorHandle
       };
       return reply.status(400).send(body);
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      error = new UnavailableError();
+    }
     if (error instanceof HttpError) {
       const body: ApiErrorBody = { code: error.code, message: error.message, field: error.field };
       if (error.headers) reply.headers(error.headers);
       if (page && (request.headers.accept ?? '').includes('text/html'))
         return reply.status(error.statusCode).type('text/html; charset=utf-8').send(page(error.message));
       return reply.status(error.statusCode).send(body);
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '1')
-        .send({ code: 'UNAVAILABLE', message: 'The service is briefly unavailable, please retry' });
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
