@@ -44,18 +44,21 @@ export async function searchKitchens(db: Db, search: KitchenSearch): Promise<Kit
   if (cuisine) filters.push(sql`lower(k.category) = lower(${cuisine})`);
   if (diet.length) filters.push(hasDietDish(diet));
   const dishDiet = diet.length ? sql`and m.dietary @> ${toArray(diet)}` : sql``;
+  // Each kind of hit in its own materialised step: folded into one union, the planner reads all of menu_items in
+  // parallel (about 3× slower at 200,000 dishes) instead of asking the trigram index.
   const matches = words
-    ? sql`with matches as (
+    ? sql`with dish_hits as materialized (
+        select m.kitchen_id, m.item, word_similarity(${words}, m.item_search) as score
+        from menu_items m where ${words} <% m.item_search ${dishDiet}
+      ), kitchen_hits as materialized (
+        select owner_id as kitchen_id, null::text as item,
+               greatest(word_similarity(${words}, hc_search_text(name)),
+                        word_similarity(${words}, hc_search_text(category))) as score
+        from kitchens where ${words} <% hc_search_text(name) or ${words} <% hc_search_text(category)
+      ), matches as (
         select kitchen_id, max(score) as score,
                (array_agg(item order by score desc, item) filter (where item is not null))[1:${MAX_DISHES_PER_KITCHEN}] as dishes
-        from (
-          select m.kitchen_id, m.item, word_similarity(${words}, m.item_search) as score
-          from menu_items m where ${words} <% m.item_search ${dishDiet}
-          union all
-          select owner_id, null, greatest(word_similarity(${words}, hc_search_text(name)),
-                                          word_similarity(${words}, hc_search_text(category)))
-          from kitchens where ${words} <% hc_search_text(name) or ${words} <% hc_search_text(category)
-        ) hits group by kitchen_id)`
+        from (select * from dish_hits union all select * from kitchen_hits) hits group by kitchen_id)`
     : sql``;
   const distance = near ? distanceKm(near) : sql`null::double precision`;
   const order: SQL[] = [];
@@ -73,6 +76,8 @@ export async function searchKitchens(db: Db, search: KitchenSearch): Promise<Kit
   const rows = await db.transaction(async (tx) => {
     // Only for this transaction: the threshold of `<%` (an index can only use the operator, not a function call).
     await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
+    // A search is short and many run at once: worker processes would only take cores from the others.
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     const result = (await tx.execute(query)) as unknown as { rows: SearchRow[] };
     return result.rows;
   });

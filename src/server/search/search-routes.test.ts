@@ -162,6 +162,34 @@ describeEachEngine(
       }
     });
 
+    it('answers a repeated search from memory only until the catalogue changes: edits and removals show at once', async () => {
+      const word = uniqueWord();
+      expect(await search({ q: word })).toEqual([]);
+      const { kitchen, cookie } = await buildKitchen(ctx, { name: `Plain ${uniqueWord()}` });
+      const dish = await buildMenuItem(ctx, kitchen, { item: `${word} stew` });
+      // Asked twice: the second answer comes from the cache, and is the same.
+      expect((await search({ q: word })).map((h) => h.matchingDishes)).toEqual([[`${word} stew`]]);
+      expect((await search({ q: word.toUpperCase() })).map((h) => h.matchingDishes)).toEqual([
+        [`${word} stew`],
+      ]);
+      const owner = { cookie, origin: ctx.config.publicUrl };
+      const renamed = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/kitchen/menu/${dish.id}`,
+        headers: owner,
+        payload: { item: `${word} soup` },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await search({ q: word })).map((h) => h.matchingDishes)).toEqual([[`${word} soup`]]);
+      const removed = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/kitchen/menu/${dish.id}`,
+        headers: owner,
+      });
+      expect(removed.statusCode, removed.body).toBeLessThan(300);
+      expect(await search({ q: word })).toEqual([]);
+    });
+
     it('treats SQL and pattern characters as plain text', async () => {
       for (const q of ["'; drop table kitchens; --", '%_\\', '%%%']) expect(await search({ q })).toEqual([]);
     });

@@ -1,0 +1,52 @@
+import { LRUCache } from 'lru-cache';
+import type { KitchenSearch, KitchenSearchHit } from '../../shared/search.js';
+import type { ChangeBus } from '../live/bus.js';
+import { catalogTopic } from './catalog-topic.js';
+
+/** Distinct searches kept, at most (each is at most MAX_SEARCH_RESULTS kitchens). */
+const MAX_SEARCHES = 1000;
+
+/** One key per distinct search: the words as the database compares them (case aside), the tags in one order. */
+const keyOf = ({ q, cuisine, diet, near }: KitchenSearch) =>
+  JSON.stringify([
+    q.toLowerCase(),
+    cuisine.toLowerCase(),
+    [...diet].sort(),
+    near ? [near.lat, near.lon] : null,
+  ]);
+
+/**
+ * Answers of searches, kept until the catalogue changes. Popular searches repeat ("biryani", a cuisine chip), and a
+ * broad one reads thousands of dishes; the catalogue changes far less often than people search it. Every write to a
+ * kitchen or a dish publishes the catalogue topic, on every instance through the change bus, and that empties the
+ * cache; so does a gap in the bus's feed. A search is stored as its pending answer, so identical searches arriving
+ * together run once, and one that started before a change is dropped with the rest.
+ */
+export class SearchCache {
+  private readonly answers = new LRUCache<string, Promise<KitchenSearchHit[]>>({ max: MAX_SEARCHES });
+
+  constructor(bus: ChangeBus) {
+    const catalog = catalogTopic.key();
+    bus.on('changed', ({ topic }) => {
+      if (topic === catalog) this.answers.clear();
+    });
+    bus.onResync(() => this.answers.clear());
+  }
+
+  get(search: KitchenSearch, run: () => Promise<KitchenSearchHit[]>): Promise<KitchenSearchHit[]> {
+    const key = keyOf(search);
+    const cached = this.answers.get(key);
+    if (cached) return cached;
+    const pending = run();
+    this.answers.set(key, pending);
+    // A failure is not an answer: the next search runs again.
+    pending.catch(() => {
+      if (this.answers.get(key) === pending) this.answers.delete(key);
+    });
+    return pending;
+  }
+
+  get size(): number {
+    return this.answers.size;
+  }
+}
