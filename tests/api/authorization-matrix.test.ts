@@ -192,7 +192,7 @@ const MATRIX: readonly Row[] = [
     sees: seesMenuOfX },
   { route: 'GET /api/geocode/settings', cells: [allow, allow, allow, allow, allow],
     request: () => ({ method: 'GET', url: '/api/geocode/settings' }) },
-  { route: 'GET /api/geocode', cells: [refuse, allow, allow, allow, allow],
+  { route: 'GET /api/geocode', cells: [allow, allow, allow, allow, allow],
     request: () => ({ method: 'GET', url: '/api/geocode?q=Main%20Street' }) },
 
   // ---- the owner's own kitchen ----

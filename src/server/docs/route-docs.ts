@@ -76,7 +76,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     errors: { 404: 'No such kitchen' },
   },
   'GET /api/geocode/settings': { summary: 'Which address geocoder the server uses' },
-  'GET /api/geocode': { summary: 'Address suggestions for typed text', cookie: 'any' },
+  'GET /api/geocode': { summary: 'Address suggestions for typed text (fewer a minute without a session)' },
   'GET /api/kitchen/check': { summary: "The signed-in owner's kitchen, or null", cookie: 'kitchen' },
   'GET /api/kitchen': {
     summary: "The signed-in owner's kitchen",

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPortUrl, startFakeProvider } from '../test/fake-geocoder.js';
 import { closeTestContext, createTestContext, signedIn, type TestContext } from '../test/test-app.js';
 
-// The route touches the database only to read the session, so one engine is enough here.
+// The route touches the database only to read the session (for its rate), so one engine is enough here.
 describe('GET /api/geocode', () => {
   let fake: Awaited<ReturnType<typeof startFakeProvider>>;
   let photon: TestContext;
@@ -50,11 +50,10 @@ describe('GET /api/geocode', () => {
     expect(fake.seen.at(-1)?.url.searchParams.get('q')).toBe('221b baker street');
   });
 
-  it('refuses anonymous callers (401) and asks the provider nothing', async () => {
-    const before = fake.seen.length;
-    const res = await ask(photon, 'Anonymous Road', null);
-    expect(res.statusCode).toBe(401);
-    expect(fake.seen.length).toBe(before);
+  it('answers anonymous visitors too (the landing page picks an address before anyone signs in)', async () => {
+    const res = await ask(photon, '221B Baker Street', null);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<unknown[]>()[0]).toMatchObject({ place_id: 'N123456', lat: 51.5237, lon: -0.1585 });
   });
 
   it('refuses a q that is missing, shorter than 3 or longer than 200 characters, naming q', async () => {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddressSuggestions, GeocodeQuery, GeocodeSettings } from '../../shared/geocode.js';
-import { requireAnyUser } from '../auth/sessions.js';
 import { limits } from '../lib/rate-limit.js';
 
 /**
- * Address suggestions through our server: the browser never calls the provider itself. Signed-in users only
- * (the checkout needs it), so the app is not an open proxy spending its quota for strangers.
+ * Address suggestions through our server: the browser never calls the provider itself. Anyone may ask (a visitor
+ * picks an address on the landing page to see the nearest kitchens), at a lower rate than signed-in people
+ * (`limits.geocode`); Nominatim's one call a second is shared by every instance (shared-interval-gate.ts).
  */
 export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,7 +15,6 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: GeocodeQuery, response: { 200: AddressSuggestions } },
     },
     async (request, reply) => {
-      await requireAnyUser(request, 'Please sign in to get address suggestions');
       reply.header('cache-control', 'private, max-age=300');
       return app.geocoder.search(request.query.q);
     },

@@ -1,5 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser } from '../auth/sessions.js';
 import { tooManyRequests } from './errors.js';
 import { sharedRateLimitStore } from './shared-rate-limit-store.js';
 
@@ -7,6 +8,9 @@ import { sharedRateLimitStore } from './shared-rate-limit-store.js';
  * Per-route limits (`config: { rateLimit: limits.x }`). On PostgreSQL they are counted in the database, so they
  * hold across every instance; with PGlite (one process) in memory. Chat counts its messages itself (chat-service).
  */
+/** Address suggestions a minute, per address. */
+export const GEOCODE_LIMITS = { signedIn: 120, anonymous: 30 };
+
 export const limits = {
   /** Starting sign-in, per address: enough for a person, too few to hammer the provider (SIGN_IN_RATE_LIMIT). */
   signIn: { max: 30, timeWindow: '1 minute' },
@@ -24,8 +28,18 @@ export const limits = {
     keyGenerator: (request: FastifyRequest) =>
       `image:${request.cookies[request.server.config.sessionCookies.kitchen] ?? request.ip}`,
   },
-  /** Address suggestions, per address (debounced typing makes about one a second at most). */
-  geocode: { max: 120, timeWindow: '1 minute' },
+  /**
+   * Address suggestions, per address (debounced typing makes about one a second at most): fewer for anonymous
+   * visitors (the landing page's address picker) than for signed-in people (a checkout), so strangers cannot spend
+   * the provider's budget that customers need.
+   */
+  geocode: {
+    max: async (request: FastifyRequest) =>
+      (await currentUser(request, 'customer')) || (await currentUser(request, 'kitchen'))
+        ? GEOCODE_LIMITS.signedIn
+        : GEOCODE_LIMITS.anonymous,
+    timeWindow: '1 minute',
+  },
 };
 
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {

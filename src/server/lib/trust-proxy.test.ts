@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.js';
 import { describeEachEngine, signedIn, testConfig } from '../test/test-app.js';
-import { limits } from './rate-limit.js';
+import { GEOCODE_LIMITS, limits } from './rate-limit.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
 describe('TRUST_PROXY', () => {
@@ -54,8 +54,8 @@ describeEachEngine('without TRUST_PROXY, forged X-Forwarded-For', (get) => {
         remoteAddress: '203.0.113.41',
         headers: { cookie, 'x-forwarded-for': `198.51.100.${(i % 250) + 1}` },
       });
-    for (let i = 0; i < limits.geocode.max; i++) expect((await ask(i)).statusCode).toBe(200);
-    expect((await ask(limits.geocode.max)).statusCode).toBe(429);
+    for (let i = 0; i < GEOCODE_LIMITS.signedIn; i++) expect((await ask(i)).statusCode).toBe(200);
+    expect((await ask(GEOCODE_LIMITS.signedIn)).statusCode).toBe(429);
   });
 });
 
