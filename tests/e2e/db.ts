@@ -24,9 +24,11 @@ export function e2eDatabase(): Promise<Database> {
  * The database with a change bus of its own: this process holds no live streams, so its writes reach the running
  * server only through the database's notifications, as another instance's would.
  */
-async function writer() {
+async function writer(location?: { lat: number; lon: number }) {
   const database = await e2eDatabase();
-  return { db: database.db, bus: new ChangeBus(database), geocoder: noGeocoder };
+  // The kitchen's address is "placed" where the test says (the server's own geocoder is the fake Photon).
+  const geocoder = location ? { ...noGeocoder, locate: async () => location } : noGeocoder;
+  return { db: database.db, bus: new ChangeBus(database), geocoder };
 }
 
 /** Registers a kitchen (and its dishes, if given) through the services the API uses; their commits notify the
@@ -37,15 +39,17 @@ export async function createKitchen(name: string, options: KitchenOptions = {}) 
 
 interface KitchenOptions {
   category?: string;
+  /** Where its address is on the map (else nowhere). */
+  location?: { lat: number; lon: number };
   dishes?: { item: string; dietary?: DietaryTag[] }[];
 }
 
 /** A kitchen (as createKitchen) and its owner's kitchen session cookie, for tests about running orders. */
 export async function createKitchenWithOwner(
   name: string,
-  { category = 'Fusion', dishes = [] }: KitchenOptions = {},
+  { category = 'Fusion', dishes = [], location }: KitchenOptions = {},
 ) {
-  const app = await writer();
+  const app = await writer(location);
   const { db } = app;
   const owner = await upsertUser(db, {
     issuer: 'urn:e2e',

@@ -100,4 +100,30 @@ test.describe('finding food on the landing page', () => {
     await expect(page.getByText('Showing the nearest kitchens first.')).toBeVisible();
     await context.close();
   });
+
+  test('a visitor picks an address from the suggestions: distances show, nearest first, and the place is in the URL', async ({
+    page,
+  }) => {
+    const word = randomWord();
+    // Downing Street is about 3 km from 221B Baker Street; Greenwich about 12 km.
+    await createKitchen(`Far ${word}`, { location: { lat: 51.4769, lon: -0.0005 } });
+    await createKitchen(`Near ${word}`, { location: { lat: 51.5034, lon: -0.1276 } });
+    await page.goto(`/?q=${word}`);
+    const cards = page.getByTestId('kitchen-card');
+    await expect(cards).toHaveCount(2);
+    const picker = page.getByRole('combobox', { name: 'Or pick an address' });
+    await picker.fill('221B Baker');
+    await page.getByRole('option', { name: /221B Baker Street/ }).click();
+    await expect(page).toHaveURL(/near=51\.52\d,-0\.1[56]\d/);
+    await expect(page.getByText('Showing the nearest kitchens first.')).toBeVisible();
+    await expect(cards).toHaveText([
+      new RegExp(`Near ${word}.*3\\.\\d km · Delivers within 5 km`),
+      new RegExp(`Far ${word}.*1\\d km · Outside delivery area`),
+    ]);
+    // A shared link (no sign-in) shows the same order.
+    await page.reload();
+    await expect(cards.first()).toContainText(`Near ${word}`);
+    await page.getByRole('button', { name: 'Forget my location' }).click();
+    await expect(page).not.toHaveURL(/near=/);
+  });
 });

@@ -13,12 +13,18 @@ export function AddressField({
   onChange,
   onPick,
   error,
+  label = 'Delivery address',
+  description = 'Pick a suggestion or type your full address',
+  required = true,
 }: {
   value: string;
   onChange: (value: string) => void;
   /** A suggestion was picked (it carries the place's coordinates when the provider gave them). */
   onPick?: (suggestion: AddressSuggestion) => void;
   error?: string | undefined;
+  label?: string;
+  description?: string;
+  required?: boolean;
 }) {
   const debounceMs = useGeocodeDebounce();
   const [debounced] = useDebouncedValue(value.trim(), debounceMs || 300);
@@ -27,9 +33,9 @@ export function AddressField({
   return (
     <div>
       <Autocomplete
-        label="Delivery address"
+        label={label}
         placeholder="Street and number, city"
-        description="Pick a suggestion or type your full address"
+        description={description}
         value={value}
         onChange={onChange}
         onOptionSubmit={(picked) => {
@@ -40,7 +46,7 @@ export function AddressField({
         // The provider matches loosely (typos, other word orders): show what it found, unfiltered.
         filter={({ options: all }) => all}
         error={error}
-        required
+        required={required}
         autoComplete="street-address"
         rightSection={suggestions.isFetching ? <Loader size="xs" aria-label="Looking up addresses" /> : null}
       />

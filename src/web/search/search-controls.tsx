@@ -2,6 +2,7 @@ import { Chip, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { DIETARY_LABELS, DIETARY_TAGS, type DietaryTag } from '../../shared/dietary.js';
+import { AddressPicker } from './address-picker.js';
 import { NearMeButton } from './near-me-button.js';
 import type { SearchFilters } from './use-search-filters.js';
 
@@ -88,6 +89,7 @@ export function SearchControls({ filters, update, cuisines }: Props) {
         </Group>
       </div>
       <NearMeButton near={filters.near} onChange={(near) => update({ near })} />
+      {!filters.near && <AddressPicker onPick={(near) => update({ near })} />}
     </Stack>
   );
 }
