@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  availability,
+  DEFAULT_HOURS,
+  instantAt,
+  isOpenAt,
+  localTime,
+  nextChange,
+  nextOpening,
+  WeeklyHours,
+  type KitchenClock,
+} from './opening-hours.js';
+
+const closedAllWeek: WeeklyHours = { sun: [], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] };
+const only = (change: Partial<WeeklyHours>): WeeklyHours => ({ ...closedAllWeek, ...change });
+const at = (iso: string) => new Date(iso);
+const kitchen = (change: Partial<KitchenClock> = {}): KitchenClock => ({
+  hours: null,
+  timeZone: 'Europe/London',
+  pausedAt: null,
+  pausedUntil: null,
+  ...change,
+});
+
+// 2026-11-24 is a Tuesday.
+describe('opening hours in the kitchen’s time zone', () => {
+  it('reads the kitchen’s wall clock on both sides of UTC', () => {
+    // 20:00 UTC on Tuesday is already Wednesday 01:30 in Kolkata, and still Tuesday 12:00 in Los Angeles.
+    expect(localTime(at('2026-11-24T20:00:00Z'), 'Asia/Kolkata')).toEqual({
+      date: '2026-11-25',
+      weekday: 'wed',
+      minutes: 90,
+    });
+    expect(localTime(at('2026-11-24T20:00:00Z'), 'America/Los_Angeles')).toEqual({
+      date: '2026-11-24',
+      weekday: 'tue',
+      minutes: 12 * 60,
+    });
+    const hours = only({ tue: [['10:00', '20:15']] });
+    expect(isOpenAt(hours, 'America/Los_Angeles', at('2026-11-24T20:00:00Z'))).toBe(true);
+    expect(isOpenAt(hours, 'Asia/Kolkata', at('2026-11-24T20:00:00Z'))).toBe(false);
+    // Kolkata's Tuesday 10:00 is 04:30 UTC.
+    expect(isOpenAt(hours, 'Asia/Kolkata', at('2026-11-24T04:29:00Z'))).toBe(false);
+    expect(isOpenAt(hours, 'Asia/Kolkata', at('2026-11-24T04:30:00Z'))).toBe(true);
+    expect(nextOpening(hours, 'Asia/Kolkata', at('2026-11-24T20:00:00Z'))).toEqual(
+      at('2026-12-01T04:30:00Z'),
+    );
+  });
+
+  it('keeps a range across midnight open into the next day, and closes it at its end', () => {
+    const hours = only({ fri: [['18:00', '01:00']] });
+    const tz = 'Europe/Berlin'; // UTC+1 in November
+    expect(isOpenAt(hours, tz, at('2026-11-27T16:59:00Z'))).toBe(false); // Fri 17:59
+    expect(isOpenAt(hours, tz, at('2026-11-27T17:00:00Z'))).toBe(true); // Fri 18:00
+    expect(isOpenAt(hours, tz, at('2026-11-27T23:30:00Z'))).toBe(true); // Sat 00:30
+    expect(isOpenAt(hours, tz, at('2026-11-28T00:00:00Z'))).toBe(false); // Sat 01:00
+    expect(nextChange(hours, tz, at('2026-11-27T23:30:00Z'))).toEqual(at('2026-11-28T00:00:00Z'));
+  });
+
+  it('counts hours on a daylight-saving change day by the wall clock', () => {
+    // London moves to BST at 01:00 UTC on Sunday 2026-03-29: 10:00 local is then 09:00 UTC, not 10:00.
+    const tz = 'Europe/London';
+    expect(isOpenAt(DEFAULT_HOURS, tz, at('2026-03-29T08:59:00Z'))).toBe(false);
+    expect(isOpenAt(DEFAULT_HOURS, tz, at('2026-03-29T09:00:00Z'))).toBe(true);
+    expect(nextOpening(DEFAULT_HOURS, tz, at('2026-03-28T21:00:00Z'))).toEqual(at('2026-03-29T09:00:00Z'));
+    expect(instantAt('2026-03-28', 600, tz)).toEqual(at('2026-03-28T10:00:00Z')); // the day before: GMT
+    // And back in October (BST ends at 01:00 UTC on 2026-10-25): 20:15 local is 20:15 UTC again.
+    expect(isOpenAt(DEFAULT_HOURS, tz, at('2026-10-25T20:14:00Z'))).toBe(true);
+    expect(isOpenAt(DEFAULT_HOURS, tz, at('2026-10-25T20:15:00Z'))).toBe(false);
+  });
+
+  it('finds the next opening a week ahead when today’s only range is over', () => {
+    const hours = only({ tue: [['10:00', '12:00']] });
+    expect(nextOpening(hours, 'UTC', at('2026-11-24T12:30:00Z'))).toEqual(at('2026-12-01T10:00:00Z'));
+    expect(availability(kitchen({ hours, timeZone: 'UTC' }), at('2026-11-24T12:30:00Z'))).toMatchObject({
+      open: false,
+      label: 'Closed · opens Tue 10:00 AM',
+      todayHours: '10:00 AM - 12:00 PM',
+    });
+    expect(nextOpening(closedAllWeek, 'UTC', at('2026-11-24T12:30:00Z'))).toBeUndefined();
+    expect(availability(kitchen({ hours: closedAllWeek }), at('2026-11-24T12:30:00Z')).label).toBe('Closed');
+  });
+
+  it('gives a kitchen that never set hours the spec’s: every day 10:00 AM - 8:15 PM', () => {
+    const noon = availability(kitchen(), at('2026-11-24T12:00:00Z'));
+    expect(noon).toEqual({
+      open: true,
+      paused: false,
+      label: 'Open now',
+      opensAt: null,
+      todayHours: '10:00 AM - 8:15 PM',
+    });
+    expect(availability(kitchen(), at('2026-11-24T21:00:00Z')).label).toBe('Closed · opens Wed 10:00 AM');
+  });
+
+  it('shows a paused kitchen as closed until its pause ends', () => {
+    const paused = kitchen({ pausedAt: '2026-11-24T11:00:00Z', pausedUntil: '2026-11-24T13:00:00Z' });
+    expect(availability(paused, at('2026-11-24T12:00:00Z'))).toMatchObject({
+      open: false,
+      paused: true,
+      label: 'Closed',
+    });
+    expect(availability(paused, at('2026-11-24T13:00:00Z'))).toMatchObject({ open: true, paused: false });
+    const indefinitely = kitchen({ pausedAt: '2026-11-24T11:00:00Z' });
+    expect(availability(indefinitely, at('2026-11-30T12:00:00Z')).paused).toBe(true);
+  });
+
+  it('refuses malformed hours', () => {
+    expect(WeeklyHours.safeParse({ ...closedAllWeek, mon: [['25:00', '26:00']] }).success).toBe(false);
+    expect(WeeklyHours.safeParse({ ...closedAllWeek, mon: [['10:00', '10:00']] }).success).toBe(false);
+    expect(WeeklyHours.safeParse({ ...closedAllWeek, mon: [['18:00', '01:00']] }).success).toBe(true);
+  });
+});
