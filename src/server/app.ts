@@ -43,6 +43,8 @@ declare module 'fastify' {
     imageStore: ImageStore;
     /** The configured geocoder: address suggestions, and placing kitchens' addresses when they are saved. */
     geocoder: Geocoder;
+    /** The time: opening hours, pauses and a kitchen's "today" are decided by it (tests pass a fake). */
+    clock: Clock;
   }
 }
 
@@ -96,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('bus', bus);
   app.decorate('hub', hub);
+  app.decorate('clock', options.clock ?? systemClock);
   app.decorate('imageStore', options.imageStore ?? new DatabaseImageStore(database.db));
   // Nominatim allows 1 request/s for the whole application: on PostgreSQL every instance shares one schedule.
   const sharedGate = database.kind === 'postgres' && config.geocoder.kind === 'nominatim';
@@ -125,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerSecurityHeaders(app, { https: config.https });
   registerSessionSweep(app);
-  registerImageSweep(app, options.clock ?? systemClock);
+  registerImageSweep(app, app.clock);
   if (database.kind === 'postgres') registerRateLimitSweep(app);
 
   // Before every route: the API description is generated from the routes as they register.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './fields.js';
 import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
+import { TimeZoneName, WeeklyHours } from './opening-hours.js';
 
 export const DEFAULT_DELIVERY_RADIUS_KM = 5;
 export const MAX_DELIVERY_RADIUS_KM = 100;
@@ -26,6 +27,12 @@ export const Kitchen = z.object({
   location: z.object({ lat: z.number(), lon: z.number() }).nullable(),
   /** How far the kitchen delivers, in km. */
   deliveryRadiusKm: z.number().int(),
+  /** Its IANA time zone; its weekly hours (null: never set, the spec's every day 10:00–20:15) are in it. */
+  timeZone: z.string(),
+  hours: WeeklyHours.nullable(),
+  /** 'Pause new orders': since when (null: taking orders) and until when (null: until resumed), ISO. */
+  pausedAt: z.string().nullable(),
+  pausedUntil: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Kitchen = z.infer<typeof Kitchen>;
@@ -41,6 +48,9 @@ const KitchenFields = z.object({
   address: requiredText('Address', 200),
   ...pictureFields(KITCHEN_LINK_LABEL),
   deliveryRadiusKm: DeliveryRadiusKm.optional(),
+  timeZone: TimeZoneName.optional(),
+  /** null: back to the spec's hours. */
+  hours: WeeklyHours.nullable().optional(),
 });
 
 export const KitchenInput = KitchenFields.superRefine((value, ctx) =>
@@ -65,3 +75,12 @@ export type OwnKitchenCheck = z.infer<typeof OwnKitchenCheck>;
 
 /** The error code of the owner's kitchen routes when the signed-in owner has not registered a kitchen yet. */
 export const NO_KITCHEN = 'NO_KITCHEN';
+
+/** 'Pause new orders' (optionally until a time), or taking them again. */
+export const PauseOrdersInput = z
+  .object({
+    paused: z.boolean({ error: 'paused must be true or false' }),
+    until: z.iso.datetime({ offset: true, error: 'until must be a date and time' }).nullable().optional(),
+  })
+  .refine((v) => v.paused || !v.until, { message: 'Only a pause has an end', path: ['until'] });
+export type PauseOrdersInput = z.infer<typeof PauseOrdersInput>;

@@ -15,8 +15,25 @@ export const MenuItem = z.object({
   wait: z.string(),
   dietary: z.array(z.string()) as z.ZodType<DietaryTag[]>,
   allergens: z.array(z.string()) as z.ZodType<Allergen[]>,
+  /** Marked 'Sold out' by the cook. */
+  soldOut: z.boolean(),
+  /** Portions made a day (null: no limit), and how many are left today in the kitchen's time zone. */
+  portionsPerDay: z.number().int().nullable(),
+  portionsLeft: z.number().int().nullable(),
 });
 export type MenuItem = z.infer<typeof MenuItem>;
+
+/** 'Only 3 left' from this many down. */
+export const FEW_PORTIONS_LEFT = 5;
+export const MAX_PORTIONS_PER_DAY = 10_000;
+
+/** What a dish shows about how many are left: 'Sold out', 'Only 3 left', or nothing. */
+export function portionsNote(item: Pick<MenuItem, 'soldOut' | 'portionsLeft'>): string | undefined {
+  if (item.soldOut || item.portionsLeft === 0) return 'Sold out';
+  if (item.portionsLeft !== null && item.portionsLeft <= FEW_PORTIONS_LEFT)
+    return `Only ${item.portionsLeft} left`;
+  return undefined;
+}
 
 export const MenuList = z.array(MenuItem);
 export type MenuList = z.infer<typeof MenuList>;
@@ -38,6 +55,14 @@ const MenuItemFields = z.object({
   wait: requiredText('Wait Time', 40),
   dietary: DietaryTags.optional(),
   allergens: Allergens.optional(),
+  soldOut: z.boolean({ error: 'Sold out must be true or false' }).optional(),
+  portionsPerDay: z
+    .number({ error: 'Portions per day must be a number' })
+    .int('Portions per day must be a whole number')
+    .min(1, 'Portions per day must be at least 1 (or empty for no limit)')
+    .max(MAX_PORTIONS_PER_DAY, `Portions per day must be at most ${MAX_PORTIONS_PER_DAY}`)
+    .nullable()
+    .optional(),
 });
 
 export const MenuItemInput = MenuItemFields.superRefine((value, ctx) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_DAY_HOURS,
   availability,
   DEFAULT_HOURS,
   instantAt,
@@ -109,5 +110,14 @@ describe('opening hours in the kitchen’s time zone', () => {
     expect(WeeklyHours.safeParse({ ...closedAllWeek, mon: [['25:00', '26:00']] }).success).toBe(false);
     expect(WeeklyHours.safeParse({ ...closedAllWeek, mon: [['10:00', '10:00']] }).success).toBe(false);
     expect(WeeklyHours.safeParse({ ...closedAllWeek, mon: [['18:00', '01:00']] }).success).toBe(true);
+    expect(WeeklyHours.safeParse({ ...closedAllWeek, mon: [['24:00', '10:00']] }).success).toBe(false);
+  });
+
+  it('keeps a kitchen open all day with 00:00–24:00, and says so', () => {
+    expect(isOpenAt(ALL_DAY_HOURS, 'UTC', at('2026-11-24T23:59:00Z'))).toBe(true);
+    expect(isOpenAt(ALL_DAY_HOURS, 'UTC', at('2026-11-25T00:00:00Z'))).toBe(true);
+    expect(availability(kitchen({ hours: ALL_DAY_HOURS }), at('2026-11-24T03:00:00Z')).todayHours).toBe(
+      'Open 24 hours',
+    );
   });
 });

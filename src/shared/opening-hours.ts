@@ -28,8 +28,10 @@ const SHORT_NAMES: Record<Weekday, string> = {
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export const TimeOfDay = z.string().regex(TIME, 'A time is HH:MM, 00:00 to 23:59');
+/** A range's end may also be '24:00', the end of the day (00:00–24:00: open all day). */
+const EndOfRange = z.union([TimeOfDay, z.literal('24:00')], { error: 'A time is HH:MM, 00:00 to 24:00' });
 export const TimeRange = z
-  .tuple([TimeOfDay, TimeOfDay])
+  .tuple([TimeOfDay, EndOfRange])
   .refine(([from, to]) => from !== to, 'A range must not start and end at the same time');
 export type TimeRange = z.infer<typeof TimeRange>;
 
@@ -39,6 +41,11 @@ export const WeeklyHours = z.object(
   ) as Record<Weekday, z.ZodArray<typeof TimeRange>>,
 );
 export type WeeklyHours = z.infer<typeof WeeklyHours>;
+
+/** Open around the clock, every day. */
+export const ALL_DAY_HOURS: WeeklyHours = Object.fromEntries(
+  WEEKDAYS.map((day) => [day, [['00:00', '24:00']]]),
+) as WeeklyHours;
 
 /** The spec's hours, for a kitchen that never set its own: every day 10:00 AM - 8:15 PM. */
 export const DEFAULT_HOURS: WeeklyHours = Object.fromEntries(
@@ -197,6 +204,7 @@ export function formatClock(minutes: number): string {
 /** One day's hours as the menu shows them: '10:00 AM - 8:15 PM', several joined with ', ', or 'Closed today'. */
 export function dayHoursText(ranges: readonly TimeRange[]): string {
   if (ranges.length === 0) return 'Closed today';
+  if (ranges.some(([from, to]) => from === '00:00' && to === '24:00')) return 'Open 24 hours';
   return ranges
     .map(([from, to]) => `${formatClock(minutesOf(from))} - ${formatClock(minutesOf(to))}`)
     .join(', ');

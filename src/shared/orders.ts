@@ -9,6 +9,10 @@ export const MAX_ITEMS_PER_ORDER = 50;
 /** An order's total may be at most $10,000.00: far above any home-cooked meal, far below the columns' range. */
 export const MAX_ORDER_TOTAL_CENTS = 1_000_000;
 /** The error code of a reused idempotency key with a different order (422, as payment APIs answer). */
+/** The kitchen is closed or paused now (409). */
+export const KITCHEN_CLOSED = 'KITCHEN_CLOSED';
+/** A dish is sold out, or fewer portions are left than the cart asks for (409). */
+export const SOLD_OUT = 'SOLD_OUT';
 export const IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED';
 
 export const OrderLine = z.object({ item: z.string(), priceCents: z.number().int() });

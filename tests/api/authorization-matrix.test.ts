@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
@@ -144,6 +145,7 @@ const kitchenBody = (name: string) => ({
   category: 'Indian',
   address: '1 Kitchen Road',
   imageLink: 'https://img.example/k.png',
+  hours: ALL_DAY_HOURS,
 });
 const itemBody = (item: string) => ({
   item,
@@ -208,6 +210,9 @@ const MATRIX: readonly Row[] = [
     refusedAlsoWith: 409 },
   { route: 'PATCH /api/kitchen', cells: [refuse, refuse, refuse, allow, allow],
     request: (w) => ({ method: 'PATCH', url: '/api/kitchen', body: { name: `Renamed ${w.tag}` } }),
+    sees: seesOwnKitchen },
+  { route: 'POST /api/kitchen/pause', cells: [refuse, refuse, refuse, allow, allow],
+    request: () => ({ method: 'POST', url: '/api/kitchen/pause', body: { paused: false } }),
     sees: seesOwnKitchen },
 
   // ---- the owner's menu: X's item is the target ----
@@ -292,6 +297,10 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/kitchens', stream: true, cells: [allow, allow, allow, allow, allow],
     request: () => ({ method: 'GET', url: '/api/kitchens' }),
     sees: seesKitchensXY },
+  { route: 'GET /api/kitchens/:uid', target: "X's kitchen", stream: true,
+    cells: [allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}` }),
+    sees: (d, w) => expect((d as Kitchen).uid).toBe(w.kitchenX.uid) },
   { route: 'GET /api/kitchens/:uid/menu', target: "X's menu", stream: true,
     cells: [allow, allow, allow, allow, allow],
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/menu` }),

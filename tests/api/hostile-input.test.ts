@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import {
@@ -135,6 +136,7 @@ describeEachEngine('hostile input on every route that writes', (get) => {
     category: 'Indian',
     address: '1 Road',
     imageLink: 'https://img.example/k.png',
+    hours: ALL_DAY_HOURS,
   };
   const itemBody = { item: 'Dal', imageLink: 'https://img.example/d.png', price: '9.50', wait: '20 min' };
   let orderKey = 0;

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -162,6 +163,7 @@ describe('slow and vanishing clients', () => {
       category: 'Korean',
       address: '1 Patience Road',
       imageLink: 'https://img.example/k.png',
+      hours: ALL_DAY_HOURS,
     });
     await stream.waitFor((d) => Array.isArray(d) && (d as Kitchen[]).some((k) => k.uid === kitchen?.uid));
     stream.close();

@@ -11,6 +11,7 @@ import { orders } from '../../src/server/db/schema.js';
 import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 import { addMenuItem } from '../../src/server/menu/menu-service.js';
 import type { DietaryTag } from '../../src/shared/dietary.js';
+import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 
 let database: Promise<Database> | undefined;
 
@@ -63,6 +64,7 @@ export async function createKitchenWithOwner(
     category,
     address: '5 Test Road',
     imageLink: 'https://images.invalid/broken.png',
+    hours: ALL_DAY_HOURS,
   });
   if (!kitchen) throw new Error('kitchen not created');
   for (const dish of dishes)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kitchen } from '../../src/shared/kitchens.js';
@@ -77,6 +78,7 @@ describe('a PostgreSQL outage under load', () => {
         category: 'Korean',
         address: '1 Back Online Road',
         imageLink: 'https://img.example/k.png',
+        hours: ALL_DAY_HOURS,
       },
     );
     await writer.close();

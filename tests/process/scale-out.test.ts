@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import type { FastifyInstance } from 'fastify';
 import type { Kitchen } from '../../src/shared/kitchens.js';
 import { buildApp } from '../../src/server/app.js';
@@ -50,6 +51,7 @@ describe('two instances on one PostgreSQL', () => {
         category: 'Mexican',
         address: '2 Side St',
         imageLink: 'https://img.example/x.png',
+        hours: ALL_DAY_HOURS,
       });
       const seen = (await stream.waitFor(
         (d) => Array.isArray(d) && (d as Kitchen[]).some((k) => k.uid === kitchen?.uid),

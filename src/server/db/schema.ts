@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
+import type { WeeklyHours } from '../../shared/opening-hours.js';
 import { ORDER_STATES, PROGRESS_STATES } from '../../shared/order-states.js';
 import {
+  boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -74,6 +78,13 @@ export const kitchens = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     deliveryRadiusKm: integer('delivery_radius_km').notNull().default(5),
+    /** The kitchen's IANA time zone (its hours and its "today" are in it), from the cook's browser. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Weekly opening hours (src/shared/opening-hours.ts); null: never set, the spec's 10:00–20:15 every day. */
+    openingHours: jsonb('opening_hours').$type<WeeklyHours>(),
+    /** 'Pause new orders': since when (null: taking orders), and until when (null: until the cook resumes). */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -109,6 +120,10 @@ export const menuItems = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Marked 'Sold out' by the cook (until unmarked). */
+    soldOut: boolean('sold_out').notNull().default(false),
+    /** Portions the cook makes a day (null: no limit); counted down by orders, afresh at the kitchen's midnight. */
+    portionsPerDay: integer('portions_per_day'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -128,6 +143,22 @@ const statesIn = (states: readonly string[]) =>
  * An order. A customer has at most one order in progress: not ended (delivered, declined, cancelled) and not
  * archived (the kitchen's Delete). Fees and totals are stored as computed on the server when it was placed.
  */
+/** Portions of a dish ordered on one day of its kitchen (its local date); declined and cancelled orders give back. */
+export const dishPortions = pgTable(
+  'dish_portions',
+  {
+    menuItemId: uuid('menu_item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    taken: integer('taken').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.menuItemId, t.day] }),
+    check('dish_portions_taken_check', sql`${t.taken} >= 0`),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -145,6 +176,8 @@ export const orders = pgTable(
     status: text('status').notNull().default('recieved'),
     state: text('state', { enum: ORDER_STATES }).notNull().default('recieved'),
     readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** The kitchen's local day whose portions this order took (null: none of its dishes is counted). */
+    portionsDay: date('portions_day'),
     /** Why the order was declined or cancelled. */
     endReason: text('end_reason'),
     itemsCents: integer('items_cents').notNull(),

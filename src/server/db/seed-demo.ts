@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { ALL_DAY_HOURS } from '../../shared/opening-hours.js';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { upsertUser } from '../auth/users.js';
@@ -139,6 +140,8 @@ export async function seedDemo(db: Db, store: ImageStore = new DatabaseImageStor
         imageId: await upload(tx, owner.id, demo.image),
         ownerName: demo.owner,
         ownerEmail: owner.email,
+        // Open around the clock, so that trying the app works at any hour (a real cook sets their own hours).
+        openingHours: ALL_DAY_HOURS,
         createdAt: new Date(start + index * 60_000),
       });
       for (const [i, [item, price, wait, image]] of demo.items.entries())

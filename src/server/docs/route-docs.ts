@@ -65,7 +65,8 @@ export const routeDocs: Record<string, RouteDoc> = {
     responses: { 200: z.object({ changedAt: z.string() }) },
   },
   'GET /api/kitchens/:uid': {
-    summary: 'One kitchen',
+    summary: 'One kitchen, with its hours and whether it is taking orders',
+    stream: true,
     responses: { 200: Kitchen },
     errors: { 404: 'No such kitchen' },
   },
@@ -77,6 +78,10 @@ export const routeDocs: Record<string, RouteDoc> = {
   },
   'GET /api/geocode/settings': { summary: 'Which address geocoder the server uses' },
   'GET /api/geocode': { summary: 'Address suggestions for typed text (fewer a minute without a session)' },
+  'POST /api/kitchen/pause': {
+    summary: "'Pause new orders' (optionally until a time), or take them again",
+    cookie: 'kitchen',
+  },
   'GET /api/kitchen/check': { summary: "The signed-in owner's kitchen, or null", cookie: 'kitchen' },
   'GET /api/kitchen': {
     summary: "The signed-in owner's kitchen",

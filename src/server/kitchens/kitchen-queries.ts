@@ -18,6 +18,10 @@ export function toKitchen(row: KitchenRow, image: typeof images.$inferSelect | n
     location:
       row.latitude === null || row.longitude === null ? null : { lat: row.latitude, lon: row.longitude },
     deliveryRadiusKm: row.deliveryRadiusKm,
+    timeZone: row.timeZone,
+    hours: row.openingHours,
+    pausedAt: row.pausedAt?.toISOString() ?? null,
+    pausedUntil: row.pausedUntil?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -80,6 +84,8 @@ export async function insertKitchen(
       ownerName: owner.displayName,
       ownerEmail: owner.email,
       deliveryRadiusKm: input.deliveryRadiusKm,
+      timeZone: input.timeZone,
+      openingHours: input.hours ?? null,
       ...locationColumns(location),
     })
     .onConflictDoNothing()
@@ -110,8 +116,24 @@ export async function updateKitchen(
       address: patch.address,
       ...pictureColumns(patch),
       deliveryRadiusKm: patch.deliveryRadiusKm,
+      timeZone: patch.timeZone,
+      openingHours: patch.hours,
       ...(location === undefined ? {} : locationColumns(location)),
     })
+    .where(eq(kitchens.ownerId, ownerId))
+    .returning({ uid: kitchens.ownerId });
+  return rows.length > 0;
+}
+
+/** Pauses new orders (from `now`, until `until` or until resumed) or takes them again; false when no kitchen. */
+export async function setOrdersPaused(
+  db: DbOrTx,
+  ownerId: string,
+  pause: { at: Date; until: Date | null } | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(kitchens)
+    .set({ pausedAt: pause?.at ?? null, pausedUntil: pause?.until ?? null })
     .where(eq(kitchens.ownerId, ownerId))
     .returning({ uid: kitchens.ownerId });
   return rows.length > 0;

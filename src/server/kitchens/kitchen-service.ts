@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kitchens.js';
+import type { Kitchen, KitchenInput, KitchenUpdateInput, PauseOrdersInput } from '../../shared/kitchens.js';
 import { claimImage } from '../images/image-queries.js';
 import { writeReleasingImages, type ImagesApp } from '../images/image-service.js';
 import { mutate } from '../live/mutate.js';
-import { kitchensTopic } from '../kitchens/kitchens-topic.js';
+import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
 import { menuTopic } from '../menu/menu-topic.js';
 import { catalogTopic } from '../search/catalog-topic.js';
 import {
@@ -11,6 +11,7 @@ import {
   insertKitchen,
   kitchenImageId,
   updateKitchen,
+  setOrdersPaused,
   type KitchenLocation,
   type KitchenOwner,
 } from './kitchen-queries.js';
@@ -36,6 +37,7 @@ export async function registerKitchen(
     if (input.imageId) await claimImage(tx, owner.id, input.imageId);
     if (!(await insertKitchen(tx, owner, input, location))) return undefined;
     publish(kitchensTopic);
+    publish(kitchenTopic, owner.id);
     publish(catalogTopic);
     publish(menuTopic, owner.id); // its menu now exists (empty) rather than "no such kitchen"
     return findKitchen(tx, owner.id);
@@ -57,7 +59,28 @@ export async function editKitchen(
     const previous = await kitchenImageId(tx, ownerId);
     if (!(await updateKitchen(tx, ownerId, patch, location))) return { result: undefined, released: [] };
     publish(kitchensTopic);
+    publish(kitchenTopic, ownerId);
     publish(catalogTopic);
+    // A new time zone moves the kitchen's "today", and with it the portions left.
+    if (patch.timeZone !== undefined) publish(menuTopic, ownerId);
     return { result: await findKitchen(tx, ownerId), released: [previous] };
+  });
+}
+
+/** 'Pause new orders' (optionally until a time) or take them again; undefined when the owner has no kitchen. */
+export async function pauseOrders(
+  app: Pick<FastifyInstance, 'db' | 'bus' | 'clock'>,
+  ownerId: string,
+  input: PauseOrdersInput,
+): Promise<Kitchen | undefined> {
+  const pause = input.paused
+    ? { at: new Date(app.clock.now()), until: input.until ? new Date(input.until) : null }
+    : null;
+  return mutate(app, async (tx, publish) => {
+    if (!(await setOrdersPaused(tx, ownerId, pause))) return undefined;
+    publish(kitchensTopic);
+    publish(kitchenTopic, ownerId);
+    publish(catalogTopic);
+    return findKitchen(tx, ownerId);
   });
 }

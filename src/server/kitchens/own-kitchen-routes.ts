@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Kitchen, KitchenInput, KitchenUpdateInput, OwnKitchenCheck } from '../../shared/kitchens.js';
+import {
+  Kitchen,
+  KitchenInput,
+  KitchenUpdateInput,
+  OwnKitchenCheck,
+  PauseOrdersInput,
+} from '../../shared/kitchens.js';
 import { requireUser } from '../auth/sessions.js';
-import { conflict } from '../lib/errors.js';
+import { badRequest, conflict } from '../lib/errors.js';
 import { refuseOwnSite } from '../lib/picture-links.js';
 import { findKitchen } from './kitchen-queries.js';
-import { editKitchen, registerKitchen } from './kitchen-service.js';
+import { editKitchen, pauseOrders, registerKitchen } from './kitchen-service.js';
 import { noKitchen, requireKitchen } from './require-kitchen.js';
 
-/** The signed-in owner's own kitchen: read it (or check for it), register it (once), edit it. */
+/** The signed-in owner's own kitchen: read it (or check for it), register it (once), edit it, pause its orders. */
 export const ownKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/kitchen', { schema: { response: { 200: Kitchen } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -43,6 +49,20 @@ export const ownKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = await requireKitchen(request);
       refuseOwnSite(app.config.publicUrl, { imageLink: request.body.imageLink });
       const kitchen = await editKitchen(app, user.id, request.body);
+      if (!kitchen) throw noKitchen();
+      return kitchen;
+    },
+  );
+
+  app.post(
+    '/api/kitchen/pause',
+    { schema: { body: PauseOrdersInput, response: { 200: Kitchen } } },
+    async (request) => {
+      const { user } = await requireKitchen(request);
+      const { until } = request.body;
+      if (until && new Date(until).getTime() <= app.clock.now())
+        throw badRequest('A pause must end in the future', 'until');
+      const kitchen = await pauseOrders(app, user.id, request.body);
       if (!kitchen) throw noKitchen();
       return kitchen;
     },

@@ -14,9 +14,9 @@ export function wantsEventStream(request: FastifyRequest): boolean {
 export function serveTopic<P, T>(topic: Topic<P, T>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { params, sessions = [] } = await topic.access(request);
-    const { hub, db } = request.server;
+    const { hub, db, clock } = request.server;
     const key = topic.key(params);
-    const load = () => topic.load(db, params);
+    const load = () => topic.load(db, params, clock);
     const isMissing = topic.missing && ((data: unknown) => topic.missing!.when(data as T));
     const snapshot = await hub.read(key, load, isMissing);
     if (snapshot.missing) throw notFound(topic.missing?.message);

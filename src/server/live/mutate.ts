@@ -38,9 +38,10 @@ function collector() {
 }
 
 /**
- * A write that is one statement, atomic without a transaction (fewer round trips on a hot path):
- * `announce(publish)` names the topics it changes, and `write(sending)` runs the statement, which must select
- * `sending` so that the notices commit with it. After the commit this instance handles them at once, as `mutate`.
+ * A write whose change notices ride in its last statement (fewer round trips on a hot path; a single statement
+ * needs no transaction): `announce(publish)` names the topics it changes, and `write(sending)` runs the write, whose
+ * statement must select `sending` so that the notices commit with it. After the commit this instance handles them
+ * at once, as `mutate`.
  */
 export async function mutateInOneStatement<T>(
   app: Pick<FastifyInstance, 'bus'>,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
+import type { Clock } from '../lib/clock.js';
 
 /** Who may read a topic, as its access rule decides for one request. */
 export interface TopicAccess<P> {
@@ -16,7 +17,8 @@ export interface TopicAccess<P> {
  */
 export interface Topic<P, T> {
   key(params: P): string;
-  load(db: Db, params: P): Promise<T>;
+  /** Loads the data; `clock` is the app's (a kitchen's "today" depends on it). */
+  load(db: Db, params: P, clock: Clock): Promise<T>;
   /** Resolves the instance this request may read, or throws (401, 403, 404). */
   access(request: FastifyRequest): Promise<TopicAccess<P>>;
   /** A snapshot that means "there is no such thing": reads and streams of it answer 404 with `message`. */

@@ -1,12 +1,17 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MenuItem } from '../../shared/menu.js';
 import type { DbOrTx } from '../db/database.js';
-import { images, menuItems } from '../db/schema.js';
+import { dishPortions, images, kitchens, menuItems } from '../db/schema.js';
 import { toStoredImage } from '../images/image-queries.js';
 
 type MenuItemRow = typeof menuItems.$inferSelect;
 
-export function toMenuItem(row: MenuItemRow, image: typeof images.$inferSelect | null): MenuItem {
+export function toMenuItem(
+  row: MenuItemRow,
+  image: typeof images.$inferSelect | null,
+  /** Portions ordered on the kitchen's today. */
+  taken = 0,
+): MenuItem {
   return {
     id: row.id,
     kitchenUid: row.kitchenId,
@@ -17,19 +22,33 @@ export function toMenuItem(row: MenuItemRow, image: typeof images.$inferSelect |
     wait: row.wait,
     dietary: row.dietary as MenuItem['dietary'],
     allergens: row.allergens as MenuItem['allergens'],
+    soldOut: row.soldOut,
+    portionsPerDay: row.portionsPerDay,
+    portionsLeft: row.portionsPerDay === null ? null : Math.max(0, row.portionsPerDay - taken),
   };
 }
 
-/** Menu items with their uploaded picture, if any. */
-const selectMenuItems = (db: DbOrTx) =>
-  db.select().from(menuItems).leftJoin(images, eq(menuItems.imageId, images.id));
+/** The kitchen's local date at `now` (its "today": portions are counted per day), computed by the database. */
+export const kitchenDay = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone ${kitchens.timeZone})::date`;
 
-/** A kitchen's menu in the order the cook added it. */
-export async function listMenu(db: DbOrTx, kitchenUid: string): Promise<MenuItem[]> {
-  const rows = await selectMenuItems(db)
+/** Menu items with their uploaded picture, if any, and the portions taken on their kitchen's day at `now`. */
+const selectMenuItems = (db: DbOrTx, now: Date) =>
+  db
+    .select({ menu_items: menuItems, images, taken: dishPortions.taken })
+    .from(menuItems)
+    .innerJoin(kitchens, eq(kitchens.ownerId, menuItems.kitchenId))
+    .leftJoin(images, eq(menuItems.imageId, images.id))
+    .leftJoin(
+      dishPortions,
+      and(eq(dishPortions.menuItemId, menuItems.id), eq(dishPortions.day, kitchenDay(now))),
+    );
+
+/** A kitchen's menu in the order the cook added it, with the portions left at `now`. */
+export async function listMenu(db: DbOrTx, kitchenUid: string, now: Date): Promise<MenuItem[]> {
+  const rows = await selectMenuItems(db, now)
     .where(eq(menuItems.kitchenId, kitchenUid))
     .orderBy(asc(menuItems.createdAt), asc(menuItems.id));
-  return rows.map((r) => toMenuItem(r.menu_items, r.images));
+  return rows.map((r) => toMenuItem(r.menu_items, r.images, r.taken ?? 0));
 }
 
 /** One item of this kitchen, undefined when it has none with this id. */
@@ -37,11 +56,12 @@ export async function findMenuItem(
   db: DbOrTx,
   kitchenUid: string,
   id: string,
+  now = new Date(),
 ): Promise<MenuItem | undefined> {
-  const [row] = await selectMenuItems(db).where(
+  const [row] = await selectMenuItems(db, now).where(
     and(eq(menuItems.id, id), eq(menuItems.kitchenId, kitchenUid)),
   );
-  return row && toMenuItem(row.menu_items, row.images);
+  return row && toMenuItem(row.menu_items, row.images, row.taken ?? 0);
 }
 
 /** The picture an item of this kitchen uses now, locked for the write about to change it. */
@@ -67,6 +87,8 @@ export interface MenuItemValues {
   wait: string;
   dietary?: string[] | undefined;
   allergens?: string[] | undefined;
+  soldOut?: boolean | undefined;
+  portionsPerDay?: number | null | undefined;
 }
 
 export async function insertMenuItem(

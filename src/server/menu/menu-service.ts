@@ -32,6 +32,8 @@ function toValues(input: MenuItemUpdateInput): Partial<MenuItemValues> {
     wait: input.wait,
     dietary: input.dietary,
     allergens: input.allergens,
+    soldOut: input.soldOut,
+    portionsPerDay: input.portionsPerDay,
   };
 }
 
@@ -45,6 +47,8 @@ export function addMenuItem(app: App, kitchenUid: string, input: MenuItemInput):
     wait: input.wait,
     dietary: input.dietary,
     allergens: input.allergens,
+    soldOut: input.soldOut,
+    portionsPerDay: input.portionsPerDay,
   };
   return mutate(app, async (tx, publish) => {
     if (values.imageId) await claimImage(tx, kitchenUid, values.imageId);

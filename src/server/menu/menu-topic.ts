@@ -7,7 +7,8 @@ import { listMenu } from './menu-queries.js';
 /** One kitchen's public menu (its dashboard reads the same list); null when there is no such kitchen. */
 export const menuTopic = defineTopic<string, MenuItem[] | null>({
   key: (kitchenUid) => `menu:${kitchenUid}`,
-  load: async (db, kitchenUid) => ((await findKitchen(db, kitchenUid)) ? listMenu(db, kitchenUid) : null),
+  load: async (db, kitchenUid, clock) =>
+    (await findKitchen(db, kitchenUid)) ? listMenu(db, kitchenUid, new Date(clock.now())) : null,
   access: async (request) => ({ params: KitchenParams.parse(request.params).uid }),
   missing: { when: (menu) => menu === null, message: 'No kitchen with this id' },
 });

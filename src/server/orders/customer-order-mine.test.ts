@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ALL_DAY_HOURS } from '../../shared/opening-hours.js';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { CustomerOrder } from '../../shared/orders.js';
@@ -17,6 +18,7 @@ async function kitchenWithItem(ctx: TestContext) {
     category: 'Italian',
     address: '3 Via Roma',
     imageLink: 'https://img.example/k.png',
+    hours: ALL_DAY_HOURS,
   });
   if (!kitchen) throw new Error('kitchen not created');
   const [item] = await ctx.database.db

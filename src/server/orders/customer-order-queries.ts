@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderTotals } from '../../shared/money.js';
+import type { KitchenClock } from '../../shared/opening-hours.js';
 import type { CustomerOrder } from '../../shared/orders.js';
 import type { DbOrTx } from '../db/database.js';
 import { executePrepared } from '../db/prepared.js';
@@ -22,7 +23,7 @@ export async function findOrderByKey(
 }
 
 /** What placing an order needs to know of the kitchen. */
-export interface OrderableKitchen {
+export interface OrderableKitchen extends KitchenClock {
   uid: string;
   name: string;
   location: { lat: number; lon: number } | null;
@@ -41,9 +42,15 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
       latitude: kitchens.latitude,
       longitude: kitchens.longitude,
       deliveryRadiusKm: kitchens.deliveryRadiusKm,
+      timeZone: kitchens.timeZone,
+      hours: kitchens.openingHours,
+      pausedAt: kitchens.pausedAt,
+      pausedUntil: kitchens.pausedUntil,
       itemId: menuItems.id,
       item: menuItems.item,
       priceCents: menuItems.priceCents,
+      soldOut: menuItems.soldOut,
+      portionsPerDay: menuItems.portionsPerDay,
     })
     .from(kitchens)
     .leftJoin(
@@ -63,11 +70,23 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
         ? null
         : { lat: first.latitude, lon: first.longitude },
     deliveryRadiusKm: first.deliveryRadiusKm,
+    timeZone: first.timeZone,
+    hours: first.hours,
+    pausedAt: first.pausedAt?.toISOString() ?? null,
+    pausedUntil: first.pausedUntil?.toISOString() ?? null,
   };
   const items = rows.flatMap((r) =>
     r.itemId === null || r.item === null || r.priceCents === null
       ? []
-      : [{ id: r.itemId, item: r.item, priceCents: r.priceCents }],
+      : [
+          {
+            id: r.itemId,
+            item: r.item,
+            priceCents: r.priceCents,
+            soldOut: r.soldOut === true,
+            portionsPerDay: r.portionsPerDay,
+          },
+        ],
   );
   return { kitchen, items };
 }
@@ -80,6 +99,8 @@ export interface NewOrder {
   address: string;
   idempotencyKey: string;
   requestHash: string;
+  /** The kitchen's day whose portions the order took (null: none counted). */
+  portionsDay: string | null;
   totals: OrderTotals;
   lines: { menuItemId: string; item: string; priceCents: number }[];
 }
@@ -96,9 +117,9 @@ export async function insertOrder(db: DbOrTx, order: NewOrder, sending: SQL): Pr
     sql`
     with placed as (
       insert into ${orders} (kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
-        request_hash, items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents)
+        request_hash, portions_day, items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents)
       values (${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
-        ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${totals.itemsCents},
+        ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${order.portionsDay}::date, ${totals.itemsCents},
         ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${totals.totalCents})
       returning id, state, customer_id, created_at
     ), lines as (

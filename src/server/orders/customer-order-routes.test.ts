@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ALL_DAY_HOURS } from '../../shared/opening-hours.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { computeTotals } from '../../shared/money.js';
@@ -24,6 +25,7 @@ async function buildKitchen(ctx: TestContext, menu: [string, number][]) {
     category: 'Filipino',
     address: '7 Sampaguita Road',
     imageLink: 'https://img.example/k.png',
+    hours: ALL_DAY_HOURS,
   });
   if (!kitchen) throw new Error('kitchen not created');
   const items = await ctx.database.db

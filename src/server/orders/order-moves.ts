@@ -5,7 +5,9 @@ import type { OrderMoveInput } from '../../shared/orders.js';
 import { orderEvents, orders } from '../db/schema.js';
 import { conflict, HttpError } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
+import { menuTopic } from '../menu/menu-topic.js';
 import { publishOrderChange } from './order-topics.js';
+import { givePortionsBack } from './portions.js';
 
 /** Who moves the order: a kitchen owner acts on their kitchen's orders, a customer on their own. */
 export type Mover =
@@ -58,6 +60,11 @@ export function moveOrder(
     await tx
       .insert(orderEvents)
       .values({ orderId: order.id, state: to, byRole: mover.role, byUserId: mover.userId, reason });
+    // A declined or cancelled order's counted portions are there to order again.
+    if ((to === 'declined' || to === 'cancelled') && order.portionsDay !== null) {
+      await givePortionsBack(tx, order.id, order.portionsDay);
+      publish(menuTopic, order.kitchenId);
+    }
     publishOrderChange(publish, order.kitchenId, order.customerId);
     return order.id;
   });

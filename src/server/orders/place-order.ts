@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { computeTotals, formatCents } from '../../shared/money.js';
+import { availability, formatOpening, localTime } from '../../shared/opening-hours.js';
 import {
   IDEMPOTENCY_KEY_REUSED,
+  KITCHEN_CLOSED,
+  SOLD_OUT,
   MAX_ORDER_TOTAL_CENTS,
   type CustomerOrder,
   type PlaceOrderInput,
@@ -12,7 +15,15 @@ import { badRequest, conflict, HttpError } from '../lib/errors.js';
 import { mutateInOneStatement } from '../live/mutate.js';
 import { publishOrderChange } from './order-topics.js';
 import { refuseOutsideDeliveryArea } from './delivery-area.js';
-import { findKitchenAndItems, findOrderByKey, insertOrder } from './customer-order-queries.js';
+import {
+  findKitchenAndItems,
+  findOrderByKey,
+  insertOrder,
+  type NewOrder,
+  type OrderableKitchen,
+} from './customer-order-queries.js';
+import { takePortions, type PortionClaim } from './portions.js';
+import { menuTopic } from '../menu/menu-topic.js';
 
 export interface Customer {
   id: string;
@@ -31,6 +42,46 @@ const keyReused = () =>
     'idempotencyKey',
   );
 
+/** 409 naming why a kitchen takes no order now (paused, or closed until its next opening), or undefined. */
+function closedRefusal(kitchen: OrderableKitchen, now: Date): HttpError | undefined {
+  const state = availability(kitchen, now);
+  if (state.open) return undefined;
+  const message = state.paused
+    ? `${kitchen.name} is not taking orders right now.`
+    : state.opensAt
+      ? `${kitchen.name} is closed now. It opens ${formatOpening(new Date(state.opensAt), kitchen.timeZone)}.`
+      : `${kitchen.name} is closed.`;
+  return new HttpError(409, KITCHEN_CLOSED, message, 'kitchenUid');
+}
+
+/** 409 naming each dish there is not enough of, and how many are left. */
+function soldOutRefusal(short: readonly { item: string; left: number; asked: number }[]): HttpError {
+  const parts = short.map(({ item, left, asked }) =>
+    left === 0 ? `${item} is sold out` : `only ${left} ${item} left (you asked for ${asked})`,
+  );
+  const text = parts.join('; ');
+  return new HttpError(
+    409,
+    SOLD_OUT,
+    `${text.charAt(0).toUpperCase()}${text.slice(1)}. Please change your cart and order again.`,
+    'itemIds',
+  );
+}
+
+/** The dishes of the cart whose portions are counted, each with how many the cart asks for. */
+function portionClaims(
+  lines: readonly { id: string; item: string; portionsPerDay: number | null }[],
+): PortionClaim[] {
+  const claims = new Map<string, PortionClaim>();
+  for (const line of lines) {
+    if (line.portionsPerDay === null) continue;
+    const claim = claims.get(line.id);
+    if (claim) claim.count++;
+    else claims.set(line.id, { menuItemId: line.id, item: line.item, count: 1, perDay: line.portionsPerDay });
+  }
+  return [...claims.values()];
+}
+
 /** What a submit asks for, so that a retry with the same key can be told from a different order. */
 const requestHashOf = ({ kitchenUid, itemIds, address }: PlaceOrderInput) =>
   createHash('sha256')
@@ -44,7 +95,7 @@ const requestHashOf = ({ kitchenUid, itemIds, address }: PlaceOrderInput) =>
  * with a different cart or address is refused (422).
  */
 export async function placeOrder(
-  app: Pick<FastifyInstance, 'db' | 'bus'>,
+  app: Pick<FastifyInstance, 'db' | 'bus' | 'clock'>,
   customer: Customer,
   input: PlaceOrderInput,
 ): Promise<{ order: CustomerOrder; created: boolean }> {
@@ -61,35 +112,53 @@ export async function placeOrder(
   const totals = computeTotals(priced.map((line) => line.priceCents));
   if (totals.totalCents > MAX_ORDER_TOTAL_CENTS)
     throw badRequest(`An order may total at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}`, 'itemIds');
+  const now = new Date(app.clock.now());
+  // A retry of an order placed before the kitchen closed (or its dish sold out) answers that order.
+  const refuse = async (refusal: HttpError) => {
+    const earlier = await findOrderByKey(app.db, customer.id, input.idempotencyKey);
+    if (earlier && earlier.requestHash === requestHash) return { order: earlier.order, created: false };
+    throw refusal;
+  };
+  const closed = closedRefusal(kitchen, now);
+  if (closed) return refuse(closed);
+  const soldOut = [...new Set(priced.filter((line) => line.soldOut).map((line) => line.item))];
+  if (soldOut.length) return refuse(soldOutRefusal(soldOut.map((item) => ({ item, left: 0, asked: 1 }))));
+  const claims = portionClaims(priced);
+  const portionsDay = claims.length ? localTime(now, kitchen.timeZone).date : null;
+  const order: NewOrder = {
+    kitchenUid: kitchen.uid,
+    kitchenName: kitchen.name,
+    customerId: customer.id,
+    customerEmail: customer.email,
+    address: input.address,
+    idempotencyKey: input.idempotencyKey,
+    requestHash,
+    portionsDay,
+    totals,
+    lines: priced.map((line) => ({ menuItemId: line.id, item: line.item, priceCents: line.priceCents })),
+  };
   try {
-    // One statement, so no transaction: the unique indexes decide the rest in it (one open order per customer, one
-    // order per (customer, idempotency key)), with no read-then-insert window; the change notices commit with it.
-    const order = await mutateInOneStatement(
+    // Without counted portions, one statement and no transaction: the unique indexes decide the rest in it (one
+    // open order per customer, one order per (customer, idempotency key)), with no read-then-insert window, and
+    // the change notices commit with it. With them, the portions are taken first, in the same transaction.
+    const placed = await mutateInOneStatement(
       app,
-      (publish) => publishOrderChange(publish, kitchen.uid, customer.id),
+      (publish) => {
+        publishOrderChange(publish, kitchen.uid, customer.id);
+        if (portionsDay) publish(menuTopic, kitchen.uid);
+      },
       (sending) =>
-        insertOrder(
-          app.db,
-          {
-            kitchenUid: kitchen.uid,
-            kitchenName: kitchen.name,
-            customerId: customer.id,
-            customerEmail: customer.email,
-            address: input.address,
-            idempotencyKey: input.idempotencyKey,
-            requestHash,
-            totals,
-            lines: priced.map((line) => ({
-              menuItemId: line.id,
-              item: line.item,
-              priceCents: line.priceCents,
-            })),
-          },
-          sending,
-        ),
+        portionsDay === null
+          ? insertOrder(app.db, order, sending)
+          : app.db.transaction(async (tx) => {
+              const short = await takePortions(tx, portionsDay, claims);
+              if (short.length) throw soldOutRefusal(short);
+              return insertOrder(tx, order, sending);
+            }),
     );
-    return { order, created: true };
+    return { order: placed, created: true };
   } catch (error) {
+    if (error instanceof HttpError && error.code === SOLD_OUT) return refuse(error);
     // A dish deleted while this order was being placed: it is no longer on the menu (never a 500).
     if (foreignKeyViolation(error)) throw itemGone();
     // A unique index refused the insert: this submit was made before (a retry or a double click: answer with

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MAX_SEARCH_RESULTS, type KitchenSearch, type KitchenSearchHit } from '../../shared/search.js';
+import type { WeeklyHours } from '../../shared/opening-hours.js';
 import type { Db } from '../db/database.js';
 import { toKitchen } from '../kitchens/kitchen-queries.js';
 import type { kitchens } from '../db/schema.js';
@@ -99,6 +100,10 @@ interface SearchRow {
   latitude: number | null;
   longitude: number | null;
   delivery_radius_km: number;
+  time_zone: string;
+  opening_hours: WeeklyHours | null;
+  paused_at: string | Date | null;
+  paused_until: string | Date | null;
   created_at: string | Date;
   dishes: (string | null)[] | null;
   distance_km: number | null;
@@ -118,6 +123,10 @@ function toHit(row: SearchRow): KitchenSearchHit {
       latitude: row.latitude,
       longitude: row.longitude,
       deliveryRadiusKm: row.delivery_radius_km,
+      timeZone: row.time_zone,
+      openingHours: row.opening_hours,
+      pausedAt: row.paused_at === null ? null : new Date(row.paused_at),
+      pausedUntil: row.paused_until === null ? null : new Date(row.paused_until),
       createdAt: new Date(row.created_at),
     } satisfies typeof kitchens.$inferSelect,
     row.image_id === null

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ALL_DAY_HOURS } from '../../shared/opening-hours.js';
 import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
 import { computeTotals } from '../../shared/money.js';
 import type { User } from '../auth/users.js';
@@ -15,6 +16,8 @@ export const kitchenInput = (overrides: Partial<KitchenInput> = {}): KitchenInpu
   category: 'Indian',
   address: '1 Main St',
   imageLink: 'https://img.example/k.png',
+  // Open around the clock: tests of anything but opening hours must not depend on the hour they run at.
+  hours: ALL_DAY_HOURS,
   ...overrides,
 });
 
