@@ -32,6 +32,7 @@ import { DatabaseImageStore, type ImageStore } from './images/image-store.js';
 import { imageServeRoutes } from './images/image-serve-routes.js';
 import { registerImageSweep } from './images/image-sweep.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { registerPortionDayWatch } from './menu/portion-days.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, { https: config.https });
   registerSessionSweep(app);
   registerImageSweep(app, app.clock);
+  registerPortionDayWatch(app);
   if (database.kind === 'postgres') registerRateLimitSweep(app);
 
   // Before every route: the API description is generated from the routes as they register.

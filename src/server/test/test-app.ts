@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../lib/clock.js';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app.js';
 import { createSession, type Role } from '../auth/sessions.js';
@@ -21,10 +22,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function createTestContext(
   engine: Engine,
   env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(engine);
   const config = testConfig(env);
-  const app = await buildApp({ config, database, webDir: '/nonexistent' });
+  const app = await buildApp({ config, database, webDir: '/nonexistent', ...options });
   await app.ready();
   return { engine, app, database, config };
 }
@@ -43,11 +45,12 @@ export function describeEachEngine(
   name: string,
   suite: (get: () => TestContext) => void,
   env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
 ): void {
   describe.each(ENGINES)(`${name} [%s]`, (engine) => {
     let ctx: TestContext | undefined;
     beforeAll(async () => {
-      ctx = await createTestContext(engine, env);
+      ctx = await createTestContext(engine, env, options);
     });
     afterAll(async () => closeTestContext(ctx));
     suite(() => {
