@@ -21,6 +21,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Alert.css';

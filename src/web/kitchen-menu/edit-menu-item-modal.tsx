@@ -13,6 +13,8 @@ const toInput = (item: MenuItem): MenuItemInput => ({
   wait: item.wait,
   dietary: item.dietary,
   allergens: item.allergens,
+  soldOut: item.soldOut,
+  portionsPerDay: item.portionsPerDay,
 });
 
 /** Edits one dish in a dialog; closes on success, keeps the form (with what is wrong) on failure. */

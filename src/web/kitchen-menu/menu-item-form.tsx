@@ -1,6 +1,6 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, NumberInput, Stack, TextInput } from '@mantine/core';
 import type { StoredImage } from '../../shared/images.js';
-import { MenuItemInput } from '../../shared/menu.js';
+import { MAX_PORTIONS_PER_DAY, MenuItemInput } from '../../shared/menu.js';
 import { PictureField } from '../images/picture-field.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
@@ -14,6 +14,8 @@ export const emptyMenuItem: MenuItemInput = {
   wait: '',
   dietary: [],
   allergens: [],
+  soldOut: false,
+  portionsPerDay: null,
 };
 
 /**
@@ -62,6 +64,21 @@ export function MenuItemForm({
           {...form.getInputProps('wait')}
         />
         <DishTagsFields form={form} />
+        <NumberInput
+          label="Portions per day"
+          description="Leave empty for no limit. Counts down as orders come in; starts again at midnight."
+          min={1}
+          max={MAX_PORTIONS_PER_DAY}
+          allowDecimal={false}
+          value={form.values.portionsPerDay ?? ''}
+          onChange={(next) => form.setFieldValue('portionsPerDay', typeof next === 'number' ? next : null)}
+          error={form.errors.portionsPerDay}
+        />
+        <Checkbox
+          label="Sold out"
+          description="Customers see 'Sold out' and cannot order it until you untick this"
+          {...form.getInputProps('soldOut', { type: 'checkbox' })}
+        />
         <SaveFailureAlert failure={failure} />
         <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}

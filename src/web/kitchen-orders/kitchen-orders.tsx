@@ -11,6 +11,7 @@ import { AlertSettings, useAlertSettings, useOrdersTitle } from './alert-setting
 import { isAsked, MoveDialog, type AskedMove } from './move-dialog.js';
 import { OrderStatusModal } from './order-status-modal.js';
 import { OrdersTable } from './orders-table.js';
+import { PauseOrders } from './pause-orders.js';
 import { todaySummary } from './today-summary.js';
 import {
   useDeleteOrder,
@@ -78,6 +79,7 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
         </Text>
         <AlertSettings settings={alerts} />
       </Group>
+      <PauseOrders kitchen={kitchen} />
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">
           <Tabs.Tab value="active">Active</Tabs.Tab>

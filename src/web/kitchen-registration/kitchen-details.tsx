@@ -24,6 +24,8 @@ export function KitchenDetails({ kitchen }: { kitchen: Kitchen }) {
           imageLink: kitchen.imageLink ?? undefined,
           imageId: kitchen.image?.id,
           deliveryRadiusKm: kitchen.deliveryRadiusKm,
+          timeZone: kitchen.timeZone,
+          hours: kitchen.hours,
         }}
         initialImage={kitchen.image}
         submitLabel="Save details"

@@ -5,16 +5,23 @@ import { PictureField } from '../images/picture-field.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
 import { DeliveryRadiusField } from './delivery-radius-field.js';
+import { browserTimeZone, HoursField } from './hours-field.js';
+
+/** The first problem with a day's hours (the schema names them hours.mon.0.1 and so on). */
+const hoursError = (errors: Record<string, React.ReactNode>) =>
+  Object.entries(errors).find(([path]) => path.startsWith('hours.'))?.[1];
 
 const CATEGORY_EXAMPLES = ['Indian', 'Mexican', 'Filipino'];
 
-export const emptyKitchen: KitchenInput = {
+/** A new kitchen: in the cook's own time zone, with the standard hours until they set theirs. */
+export const emptyKitchen = (): KitchenInput => ({
   name: '',
   category: '',
   address: '',
   imageLink: '',
   imageId: undefined,
-};
+  timeZone: browserTimeZone(),
+});
 
 /**
  * The kitchen's fields, checked in the browser with the same schema the server uses. `onSave` throws on failure
@@ -54,6 +61,13 @@ export function KitchenForm({
           value={form.values.deliveryRadiusKm}
           onChange={(km) => form.setFieldValue('deliveryRadiusKm', km)}
           error={form.errors.deliveryRadiusKm}
+        />
+        <HoursField
+          hours={form.values.hours}
+          timeZone={form.values.timeZone}
+          onChange={(hours) => form.setFieldValue('hours', hours)}
+          onTimeZone={(zone) => form.setFieldValue('timeZone', zone)}
+          error={form.errors.hours ?? form.errors.timeZone ?? hoursError(form.errors)}
         />
         <PictureField
           linkLabel="Image of your kitchen link"

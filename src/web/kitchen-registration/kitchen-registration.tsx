@@ -51,7 +51,7 @@ export function KitchenRegistration({ user }: { user: SessionUser }) {
           <Title order={2} id="register-heading" mb="md">
             Register your kitchen
           </Title>
-          <KitchenForm initialValues={emptyKitchen} submitLabel="Next Step" onSave={onRegister} />
+          <KitchenForm initialValues={emptyKitchen()} submitLabel="Next Step" onSave={onRegister} />
         </section>
       )}
     </Stack>

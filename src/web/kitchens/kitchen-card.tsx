@@ -1,4 +1,6 @@
-import { Card, Text } from '@mantine/core';
+import { Card, Group, Text } from '@mantine/core';
+import { OpenBadge } from '../availability/open-badge.js';
+import { useAvailability } from '../availability/use-availability.js';
 import { formatDistance } from '../../shared/geo.js';
 import type { KitchenSearchHit } from '../../shared/search.js';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,6 +16,7 @@ import { kitchenKey, type Kitchen } from './use-kitchens.js';
 export function KitchenCard({ kitchen }: { kitchen: Kitchen | KitchenSearchHit }) {
   const hit = 'matchingDishes' in kitchen ? kitchen : undefined;
   const queryClient = useQueryClient();
+  const state = useAvailability(kitchen);
   return (
     <Card
       component={Link}
@@ -27,9 +30,12 @@ export function KitchenCard({ kitchen }: { kitchen: Kitchen | KitchenSearchHit }
       aria-label={`${kitchen.name}, ${kitchen.category} kitchen`}
       data-testid="kitchen-card"
     >
-      <Text component="h3" fw={700} size="lg" mb={4} lineClamp={1}>
-        {kitchen.name}
-      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
+        <Text component="h3" fw={700} size="lg" lineClamp={1}>
+          {kitchen.name}
+        </Text>
+        <OpenBadge state={state} />
+      </Group>
       <Text size="sm" c="dimmed">
         {kitchen.category}
       </Text>

@@ -1,11 +1,13 @@
 import { ActionIcon, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { allergenLine, DIETARY_LABELS } from '../../shared/dietary.js';
 import { formatCents } from '../../shared/money.js';
-import type { MenuItem } from '../../shared/menu.js';
+import { portionsNote, type MenuItem } from '../../shared/menu.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
 
 /** One dish of a kitchen's public menu, with the '+' that puts it in the cart. */
 export function PublicMenuItem({ item, onAdd }: { item: MenuItem; onAdd: () => void }) {
+  const note = portionsNote(item);
+  const soldOut = note === 'Sold out';
   return (
     <Card withBorder radius="md" padding="md" component="li" data-testid="menu-item">
       <Card.Section>
@@ -16,7 +18,14 @@ export function PublicMenuItem({ item, onAdd }: { item: MenuItem; onAdd: () => v
           <Text component="h3" fw={700} size="lg">
             {item.item}
           </Text>
-          <Text fw={600}>{formatCents(item.priceCents)}</Text>
+          <Group gap="xs">
+            <Text fw={600}>{formatCents(item.priceCents)}</Text>
+            {note && (
+              <Badge size="sm" color={soldOut ? 'gray' : 'orange'} variant={soldOut ? 'filled' : 'light'}>
+                {note}
+              </Badge>
+            )}
+          </Group>
           <Text size="sm" c="dimmed">
             Wait time: {item.wait}
           </Text>
@@ -35,7 +44,13 @@ export function PublicMenuItem({ item, onAdd }: { item: MenuItem; onAdd: () => v
             </Text>
           )}
         </Stack>
-        <ActionIcon size="xl" radius="xl" aria-label={`Add ${item.item} to cart`} onClick={onAdd}>
+        <ActionIcon
+          size="xl"
+          radius="xl"
+          aria-label={soldOut ? `${item.item} is sold out` : `Add ${item.item} to cart`}
+          onClick={onAdd}
+          disabled={soldOut}
+        >
           <Text component="span" fw={700} size="xl" aria-hidden="true">
             +
           </Text>

@@ -1,6 +1,8 @@
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { CartButton } from '../cart/cart-button.js';
+import type { Kitchen } from '../../shared/kitchens.js';
+import { useAvailability } from '../availability/use-availability.js';
 import { useKitchen } from '../kitchens/use-kitchen.js';
 import { PageLayout } from '../layout/page-layout.js';
 import { ApiError } from '../lib/api-client.js';
@@ -8,6 +10,20 @@ import { Picture } from '../images/picture.js';
 import { PublicMenuList } from '../menu/public-menu-list.js';
 import { NotFoundPage } from './not-found-page.js';
 import { LoadFailed } from '../lib/load-failed.js';
+
+/** Today's hours in the kitchen's time zone, and whether it takes orders now ('Open now', 'Closed · opens …'). */
+function KitchenHours({ kitchen }: { kitchen: Kitchen }) {
+  const state = useAvailability(kitchen);
+  return (
+    <Stack gap={0} align="flex-end" data-testid="kitchen-hours">
+      <Text c="dimmed">{state.todayHours}</Text>
+      <Text fw={600} c={state.open ? 'green.9' : 'red.9'} role="status">
+        {state.label}
+      </Text>
+      {state.paused && <Text size="sm">Not taking orders right now</Text>}
+    </Stack>
+  );
+}
 
 /** /KitchenMenu/{id}: one kitchen's public menu, loaded by id so links and reloads work. */
 export function KitchenMenuPage() {
@@ -71,7 +87,7 @@ export function KitchenMenuPage() {
       )}
       <Group justify="space-between" align="baseline" mb="md">
         <Title order={2}>Full Menu</Title>
-        <Text c="dimmed">10:00 AM - 8:15 PM</Text>
+        {kitchen.data ? <KitchenHours kitchen={kitchen.data} /> : <Text c="dimmed">10:00 AM - 8:15 PM</Text>}
       </Group>
       {/* The menu loads alongside the kitchen, not after it. */}
       {!kitchen.isError && <PublicMenuList kitchen={{ uid, name: kitchen.data?.name ?? '' }} />}

@@ -1,0 +1,106 @@
+import { Checkbox, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import {
+  DEFAULT_HOURS,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
+  type TimeRange,
+  type Weekday,
+  type WeeklyHours,
+} from '../../shared/opening-hours.js';
+
+/** The browser's time zone, which a new kitchen takes (the cook registers from their own kitchen). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const TIME_ZONES: string[] = (() => {
+  try {
+    return (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
+  } catch {
+    return [];
+  }
+})();
+
+/**
+ * Opening hours, per weekday: open (from – to; a 'to' before the 'from' runs past midnight) or closed. Unticking
+ * 'Set my own opening hours' keeps the standard hours (10:00 AM - 8:15 PM every day). Each day edits one range.
+ */
+export function HoursField({
+  hours,
+  timeZone,
+  onChange,
+  onTimeZone,
+  error,
+}: {
+  hours: WeeklyHours | null | undefined;
+  timeZone: string | undefined;
+  onChange: (hours: WeeklyHours | null) => void;
+  onTimeZone: (timeZone: string) => void;
+  error?: React.ReactNode;
+}) {
+  const own = hours ?? null;
+  const setDay = (day: Weekday, ranges: TimeRange[]) => own && onChange({ ...own, [day]: ranges });
+  return (
+    <Fieldset legend="Opening hours">
+      <Stack gap="xs">
+        <TextInput
+          label="Time zone"
+          description="Your hours are in this time zone"
+          list="time-zones"
+          value={timeZone ?? ''}
+          onChange={(event) => onTimeZone(event.currentTarget.value)}
+          autoComplete="off"
+        />
+        <datalist id="time-zones">
+          {TIME_ZONES.map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
+        <Checkbox
+          label="Set my own opening hours"
+          description="Otherwise: every day 10:00 AM - 8:15 PM"
+          checked={own !== null}
+          onChange={(event) => onChange(event.currentTarget.checked ? DEFAULT_HOURS : null)}
+        />
+        {own &&
+          WEEKDAYS.map((day) => {
+            const range = own[day][0];
+            return (
+              <Group key={day} gap="sm" align="flex-end" wrap="wrap">
+                <Checkbox
+                  w={130}
+                  label={WEEKDAY_NAMES[day]}
+                  checked={range !== undefined}
+                  onChange={(event) => setDay(day, event.currentTarget.checked ? [['10:00', '20:15']] : [])}
+                />
+                {range ? (
+                  <>
+                    <TextInput
+                      type="time"
+                      aria-label={`${WEEKDAY_NAMES[day]} opens`}
+                      value={range[0]}
+                      onChange={(event) => setDay(day, [[event.currentTarget.value, range[1]]])}
+                    />
+                    <Text size="sm">to</Text>
+                    <TextInput
+                      type="time"
+                      aria-label={`${WEEKDAY_NAMES[day]} closes`}
+                      value={range[1] === '24:00' ? '00:00' : range[1]}
+                      onChange={(event) => setDay(day, [[range[0], event.currentTarget.value]])}
+                    />
+                  </>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Closed
+                  </Text>
+                )}
+              </Group>
+            );
+          })}
+        {error && (
+          <Text size="sm" c="red.8" role="alert">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
