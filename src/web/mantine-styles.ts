@@ -25,6 +25,7 @@ import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/ActionIcon.css';

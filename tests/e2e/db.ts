@@ -7,9 +7,12 @@ import { registerKitchen } from '../../src/server/kitchens/kitchen-service.js';
 import { ChangeBus } from '../../src/server/live/bus.js';
 import { mutate } from '../../src/server/live/mutate.js';
 import { customerOrderTopic, kitchenOrdersTopic } from '../../src/server/orders/order-topics.js';
-import { orders } from '../../src/server/db/schema.js';
+import { menuItems, orders } from '../../src/server/db/schema.js';
 import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 import { addMenuItem } from '../../src/server/menu/menu-service.js';
+import { menuTopic } from '../../src/server/menu/menu-topic.js';
+import { placeOrder } from '../../src/server/orders/place-order.js';
+import { systemClock } from '../../src/server/lib/clock.js';
 import type { DietaryTag } from '../../src/shared/dietary.js';
 import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 
@@ -42,7 +45,7 @@ interface KitchenOptions {
   category?: string;
   /** Where its address is on the map (else nowhere). */
   location?: { lat: number; lon: number };
-  dishes?: { item: string; dietary?: DietaryTag[] }[];
+  dishes?: { item: string; dietary?: DietaryTag[]; portionsPerDay?: number; soldOut?: boolean }[];
 }
 
 /** A kitchen (as createKitchen) and its owner's kitchen session cookie, for tests about running orders. */
@@ -67,15 +70,20 @@ export async function createKitchenWithOwner(
     hours: ALL_DAY_HOURS,
   });
   if (!kitchen) throw new Error('kitchen not created');
+  const items = [];
   for (const dish of dishes)
-    await addMenuItem(app, kitchen.uid, {
+    items.push(await addMenuItem(app, kitchen.uid, {
       ...dish,
       price: '9.00',
       wait: '20 min',
       imageLink: 'https://images.invalid/d.png',
-    });
+    }));
   const token = await createSession(db, owner.id, 'kitchen');
-  return { kitchen, cookie: { name: 'kitchen_session', value: token, url: process.env.E2E_BASE_URL ?? '' } };
+  return {
+    kitchen,
+    items,
+    cookie: { name: 'kitchen_session', value: token, url: process.env.E2E_BASE_URL ?? '' },
+  };
 }
 
 /** One order's row as the database holds it now. */
@@ -121,4 +129,26 @@ export async function setOpenOrderStatus(customerEmail: string, status: string) 
 export async function countOrders(customerEmail: string): Promise<number> {
   const { db } = await e2eDatabase();
   return (await db.select().from(orders).where(eq(orders.customerEmail, customerEmail))).length;
+}
+
+/** A new customer's order of these dishes, placed through the service the API uses (its rules, its notices). */
+export async function placeOrderAs(kitchenUid: string, itemIds: string[]) {
+  const app = { ...(await writer()), clock: systemClock };
+  const email = `${randomUUID()}@e2e.test`;
+  const customer = await upsertUser(app.db, {
+    issuer: 'urn:e2e',
+    subject: email,
+    email,
+    displayName: 'E2E Customer',
+    photoUrl: null,
+  });
+  return placeOrder(app, customer, { kitchenUid, itemIds, address: '1 Road', idempotencyKey: randomUUID() });
+}
+
+/** What the cook's 'Sold out' tick does: the dish is marked, and its menu announced. */
+export async function markSoldOut(kitchenUid: string, itemId: string) {
+  await mutate(await writer(), async (tx, publish) => {
+    await tx.update(menuItems).set({ soldOut: true }).where(eq(menuItems.id, itemId));
+    publish(menuTopic, kitchenUid);
+  });
 }

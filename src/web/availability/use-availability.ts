@@ -27,3 +27,14 @@ export function useAvailability(
   }, [now, hours, timeZone, pausedUntil]);
   return state;
 }
+
+/** The time, moved on every half minute while `on` (a list filtered by 'Open now' follows the clock). */
+export function useMinuteTick(on: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!on) return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [on]);
+  return now;
+}

@@ -10,6 +10,7 @@ import { AddressField } from '../geocode/address-field.js';
 import type { AddressSuggestion } from '../../shared/geocode.js';
 import { ApiError } from '../lib/api-client.js';
 import { useMyOrderOnEntry, usePlaceOrder } from '../orders/use-my-order.js';
+import { CartAvailability } from './cart-availability.js';
 import { CartLines } from './cart-lines.js';
 import { useCart } from './cart-context.js';
 import { randomId } from './cart-storage.js';
@@ -73,7 +74,7 @@ export function ShoppingCart() {
           void queryClient.invalidateQueries({ queryKey: sessionKey });
           return;
         }
-        if (error instanceof ApiError && error.status === 409) {
+        if (error instanceof ApiError && error.status === 409 && error.body.code === 'CONFLICT' && !error.field) {
           notifications.show({ color: 'orange', title: 'You already have an order', message: error.message });
           void entry.refetch();
           return;
@@ -127,6 +128,9 @@ export function ShoppingCart() {
               error={addressError}
             />
             <CheckoutTotals pricesCents={cart.lines.map((line) => line.priceCents)} />
+            {cart.kitchen && cart.lines.length > 0 && (
+              <CartAvailability kitchenUid={cart.kitchen.uid} lines={cart.lines} />
+            )}
             {problem && (
               <Alert color="red" role="alert" title="Your order was not sent">
                 {problem}

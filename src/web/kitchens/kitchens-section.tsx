@@ -1,6 +1,8 @@
 import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { KitchenSearchHit } from '../../shared/search.js';
+import { availability } from '../../shared/opening-hours.js';
+import { useMinuteTick } from '../availability/use-availability.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { cuisinesOf } from '../search/cuisines.js';
 import { SearchControls } from '../search/search-controls.js';
@@ -19,7 +21,15 @@ export function KitchensSection() {
   const filtered = isFiltered(filters);
   const search = useKitchenSearch(filters, filtered);
   const cuisines = useMemo(() => cuisinesOf(kitchens.data ?? []), [kitchens.data]);
-  const shown = filtered ? search : kitchens;
+  const listed = filtered ? search : kitchens;
+  const now = useMinuteTick(filters.open);
+  const shown = useMemo(
+    () =>
+      filters.open && listed.data
+        ? { ...listed, data: listed.data.filter((k) => availability(k, new Date(now)).open) }
+        : listed,
+    [listed, filters.open, now],
+  );
   return (
     <section aria-labelledby="kitchens-heading">
       <Title order={2} id="kitchens-heading" mb="md">
@@ -42,10 +52,13 @@ export function KitchensSection() {
           retry={() => void shown.refetch()}
         />
       ) : shown.data.length === 0 ? (
-        filtered ? (
+        filtered || filters.open ? (
           <Stack align="flex-start" gap="xs" role="status">
-            <Text>No kitchens match your search.</Text>
-            <Button variant="light" onClick={() => update({ q: '', cuisine: '', diet: [], near: undefined })}>
+            <Text>{filtered ? 'No kitchens match your search.' : 'No kitchen is open right now.'}</Text>
+            <Button
+              variant="light"
+              onClick={() => update({ q: '', cuisine: '', diet: [], near: undefined, open: false })}
+            >
               Clear search
             </Button>
           </Stack>

@@ -70,6 +70,15 @@ export function SearchControls({ filters, update, cuisines }: Props) {
           </Group>
         </div>
       )}
+      <Chip
+        size="sm"
+        color="green"
+        checked={filters.open}
+        onChange={(checked) => update({ open: checked })}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Open now
+      </Chip>
       <div role="group" aria-labelledby="diet-label">
         <Text id="diet-label" size="sm" fw={500} mb={4}>
           Dietary needs

@@ -10,8 +10,11 @@ export interface SearchFilters {
   cuisine: string;
   diet: DietaryTag[];
   near: LatLon | undefined;
+  /** Only kitchens open now (decided in the browser from each kitchen's hours; the search API ignores it). */
+  open: boolean;
 }
 
+/** Whether the server must be asked (the 'Open now' filter alone narrows the plain list in the browser). */
 export const isFiltered = (f: SearchFilters) =>
   f.q.trim() !== '' || f.cuisine !== '' || f.diet.length > 0 || !!f.near;
 
@@ -22,6 +25,7 @@ export function searchQueryString(f: SearchFilters): string {
   if (f.cuisine) params.set('cuisine', f.cuisine);
   if (f.diet.length) params.set('diet', f.diet.join(','));
   if (f.near) params.set('near', formatLatLon(f.near));
+  if (f.open) params.set('open', '1');
   return params.toString();
 }
 
@@ -38,6 +42,7 @@ export function useSearchFilters() {
       cuisine: (params.get('cuisine') ?? '').slice(0, 40),
       diet: DIETARY_TAGS.filter((tag) => (params.get('diet') ?? '').split(',').includes(tag)),
       near: parseLatLon(params.get('near') ?? ''),
+      open: params.get('open') === '1',
     }),
     [params],
   );

@@ -1,0 +1,53 @@
+import { Alert, List } from '@mantine/core';
+import type { CartLine } from './cart-storage.js';
+import { useAvailability } from '../availability/use-availability.js';
+import { useKitchen } from '../kitchens/use-kitchen.js';
+import { usePublicMenu } from '../menu/use-public-menu.js';
+import type { Kitchen } from '../../shared/kitchens.js';
+
+/**
+ * What would stop this cart's order, said before 'Submit order' and kept current while the customer looks: the
+ * kitchen closed or paused, a dish sold out or with fewer portions left than the cart holds. (The server decides
+ * again when the order is sent.)
+ */
+export function CartAvailability({ kitchenUid, lines }: { kitchenUid: string; lines: readonly CartLine[] }) {
+  const kitchen = useKitchen(kitchenUid);
+  const menu = usePublicMenu(kitchenUid);
+  if (!kitchen.data) return null;
+  return <Problems kitchen={kitchen.data} menu={menu.data ?? []} lines={lines} />;
+}
+
+function Problems({
+  kitchen,
+  menu,
+  lines,
+}: {
+  kitchen: Kitchen;
+  menu: readonly { id: string; item: string; soldOut: boolean; portionsLeft: number | null }[];
+  lines: readonly CartLine[];
+}) {
+  const state = useAvailability(kitchen);
+  const problems: string[] = [];
+  if (state.paused) problems.push(`${kitchen.name} is not taking orders right now.`);
+  else if (!state.open)
+    problems.push(`${kitchen.name} is ${state.label.replace('Closed · opens', 'closed now. It opens')}.`);
+  const counts = new Map<string, number>();
+  for (const line of lines) counts.set(line.id, (counts.get(line.id) ?? 0) + 1);
+  for (const [id, count] of counts) {
+    const dish = menu.find((d) => d.id === id);
+    if (!dish) continue;
+    if (dish.soldOut || dish.portionsLeft === 0) problems.push(`${dish.item} is sold out.`);
+    else if (dish.portionsLeft !== null && dish.portionsLeft < count)
+      problems.push(`Only ${dish.portionsLeft} ${dish.item} left (your cart has ${count}).`);
+  }
+  if (problems.length === 0) return null;
+  return (
+    <Alert color="orange" title="Before you order" role="status" data-testid="cart-availability">
+      <List size="sm">
+        {problems.map((problem) => (
+          <List.Item key={problem}>{problem}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
