@@ -36,6 +36,18 @@ test.describe('kitchen availability', () => {
     await customer.close();
   });
 
+  test('a kitchen that never set hours shows the spec’s: 10:00 AM - 8:15 PM, open or closed by the clock', async ({
+    page,
+  }) => {
+    const { kitchen } = await createKitchenWithOwner(uniqueName('Standard hours'), { hours: null });
+    await page.goto(`/KitchenMenu/${kitchen.uid}`);
+    const hours = page.getByTestId('kitchen-hours');
+    await expect(hours).toContainText('10:00 AM - 8:15 PM');
+    await expect(hours.getByRole('status')).toHaveText(
+      /^(Open now|Closed · opens (Mon|Tue|Wed|Thu|Fri|Sat|Sun) 10:00 AM)$/,
+    );
+  });
+
   test('a dish of 2 portions a day sells out after two orders, live on an open menu page', async ({
     page,
   }) => {

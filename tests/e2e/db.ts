@@ -14,7 +14,7 @@ import { menuTopic } from '../../src/server/menu/menu-topic.js';
 import { placeOrder } from '../../src/server/orders/place-order.js';
 import { systemClock } from '../../src/server/lib/clock.js';
 import type { DietaryTag } from '../../src/shared/dietary.js';
-import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
+import { ALL_DAY_HOURS, type WeeklyHours } from '../../src/shared/opening-hours.js';
 
 let database: Promise<Database> | undefined;
 
@@ -43,6 +43,8 @@ export async function createKitchen(name: string, options: KitchenOptions = {}) 
 
 interface KitchenOptions {
   category?: string;
+  /** Its weekly hours (default: open around the clock; null: the spec's 10:00–20:15). */
+  hours?: WeeklyHours | null;
   /** Where its address is on the map (else nowhere). */
   location?: { lat: number; lon: number };
   dishes?: { item: string; dietary?: DietaryTag[]; portionsPerDay?: number; soldOut?: boolean }[];
@@ -51,7 +53,7 @@ interface KitchenOptions {
 /** A kitchen (as createKitchen) and its owner's kitchen session cookie, for tests about running orders. */
 export async function createKitchenWithOwner(
   name: string,
-  { category = 'Fusion', dishes = [], location }: KitchenOptions = {},
+  { category = 'Fusion', dishes = [], location, hours = ALL_DAY_HOURS }: KitchenOptions = {},
 ) {
   const app = await writer(location);
   const { db } = app;
@@ -67,17 +69,19 @@ export async function createKitchenWithOwner(
     category,
     address: '5 Test Road',
     imageLink: 'https://images.invalid/broken.png',
-    hours: ALL_DAY_HOURS,
+    hours,
   });
   if (!kitchen) throw new Error('kitchen not created');
   const items = [];
   for (const dish of dishes)
-    items.push(await addMenuItem(app, kitchen.uid, {
-      ...dish,
-      price: '9.00',
-      wait: '20 min',
-      imageLink: 'https://images.invalid/d.png',
-    }));
+    items.push(
+      await addMenuItem(app, kitchen.uid, {
+        ...dish,
+        price: '9.00',
+        wait: '20 min',
+        imageLink: 'https://images.invalid/d.png',
+      }),
+    );
   const token = await createSession(db, owner.id, 'kitchen');
   return {
     kitchen,

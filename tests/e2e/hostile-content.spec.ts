@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { openAroundTheClock } from './hours.js';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { newPerson, signInWithPopup, type Person } from './sign-in.js';
@@ -98,6 +99,7 @@ test.describe('script-like content', () => {
     // The cook registers the kitchen and adds the dish through the screens.
     await signInAsCook(cook, newPerson('Mallory Cook'));
     await fillKitchen(cook, kitchenName, 'https://images.invalid/kitchen.png');
+    await openAroundTheClock(cook);
     await expect(cook.getByRole('heading', { name: 'Add Menu' })).toBeVisible();
     await fillMenuItem(cook, itemName, 'https://images.invalid/dish.png');
     await expect(cook.getByRole('textbox', { name: 'Item', exact: true })).toHaveValue('');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import { createServer } from 'node:http';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createKitchen } from './db.js';
@@ -7,7 +8,9 @@ import { freePort, privateServer, type PrivateServer } from './private-server.js
 import { stallingProxy } from './stalling-proxy.js';
 
 // The browser reports each refused or failed stream attempt in the console; these are the streams the tests break.
-const ORDER_STREAMS = /^http:\/\/localhost:\d+\/api\/(kitchen\/orders|kitchen\/orders\/past|orders\/mine)$/;
+// The orders pages' streams: the orders, and the kitchen itself (its pause switch follows it live).
+const ORDER_STREAMS =
+  /^http:\/\/localhost:\d+\/api\/(kitchen\/orders|kitchen\/orders\/past|orders\/mine|kitchens\/[0-9a-f-]+)$/;
 
 /** A kitchen with one dish and a customer's order there, made through the API of `server`; both roles signed in. */
 async function orderInProgress(server: PrivateServer, context: BrowserContext) {
@@ -29,6 +32,7 @@ async function orderInProgress(server: PrivateServer, context: BrowserContext) {
     category: 'Filipino',
     address: '12 Mango Street',
     imageLink: 'https://images.invalid/kitchen.png',
+    hours: ALL_DAY_HOURS, // ordering below must not depend on the hour the test runs
   });
   const dish = await call<{ id: string }>('POST', '/api/kitchen/menu', {
     item: 'Pancit',

@@ -74,7 +74,12 @@ export function ShoppingCart() {
           void queryClient.invalidateQueries({ queryKey: sessionKey });
           return;
         }
-        if (error instanceof ApiError && error.status === 409 && error.body.code === 'CONFLICT' && !error.field) {
+        if (
+          error instanceof ApiError &&
+          error.status === 409 &&
+          error.body.code === 'CONFLICT' &&
+          !error.field
+        ) {
           notifications.show({ color: 'orange', title: 'You already have an order', message: error.message });
           void entry.refetch();
           return;

@@ -17,7 +17,7 @@ function KitchenHours({ kitchen }: { kitchen: Kitchen }) {
   return (
     <Stack gap={0} align="flex-end" data-testid="kitchen-hours">
       <Text c="dimmed">{state.todayHours}</Text>
-      <Text fw={600} c={state.open ? 'green.9' : 'red.9'} role="status">
+      <Text fw={600} c={state.open ? '#1f6b32' : 'red.9'} role="status">
         {state.label}
       </Text>
       {state.paused && <Text size="sm">Not taking orders right now</Text>}
