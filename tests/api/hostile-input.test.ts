@@ -109,6 +109,7 @@ describeEachEngine('hostile input on every route that writes', (get) => {
         category: 'Indian',
         address: '1 Road',
         imageLink: 'https://img.example/k.png',
+        hours: ALL_DAY_HOURS,
       },
     });
     expect(kitchen.statusCode).toBe(201);
@@ -140,8 +141,8 @@ describeEachEngine('hostile input on every route that writes', (get) => {
   };
   const itemBody = { item: 'Dal', imageLink: 'https://img.example/d.png', price: '9.50', wait: '20 min' };
   let orderKey = 0;
-  const kitchenFields = ['name', 'category', 'address', 'imageLink'];
-  const itemFields = ['item', 'imageLink', 'price', 'wait'];
+  const kitchenFields = ['name', 'category', 'address', 'imageLink', 'timeZone', 'hours'];
+  const itemFields = ['item', 'imageLink', 'price', 'wait', 'soldOut', 'portionsPerDay'];
   const routes: {
     name: string;
     method: 'POST' | 'PATCH' | 'DELETE';
@@ -165,6 +166,14 @@ describeEachEngine('hostile input on every route that writes', (get) => {
       cookie: () => cookies.owner,
       fields: kitchenFields,
       valid: () => kitchenBody,
+    },
+    {
+      name: 'POST /api/kitchen/pause',
+      method: 'POST',
+      url: () => '/api/kitchen/pause',
+      cookie: () => cookies.owner,
+      fields: ['paused', 'until'],
+      valid: () => ({ paused: false }),
     },
     {
       name: 'POST /api/kitchen/menu',
