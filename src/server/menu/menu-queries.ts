@@ -29,7 +29,8 @@ export function toMenuItem(
 }
 
 /** The kitchen's local date at `now` (its "today": portions are counted per day), computed by the database. */
-export const kitchenDay = (now: Date) => sql`(${now.toISOString()}::timestamptz at time zone ${kitchens.timeZone})::date`;
+export const kitchenDay = (now: Date) =>
+  sql`(${now.toISOString()}::timestamptz at time zone ${kitchens.timeZone})::date`;
 
 /** Menu items with their uploaded picture, if any, and the portions taken on their kitchen's day at `now`. */
 const selectMenuItems = (db: DbOrTx, now: Date) =>
