@@ -5,7 +5,7 @@ import type { Availability } from '../../shared/opening-hours.js';
 export function OpenBadge({ state }: { state: Availability }) {
   return (
     // Filled in dark shades: light badges' text is too faint for small type (axe: contrast 4.5:1).
-    <Badge size="sm" variant="filled" color={state.open ? '#1f6b32' : 'gray.7'}>
+    <Badge size="sm" variant="filled" tt="none" color={state.open ? '#1f6b32' : 'gray.7'}>
       {state.open ? 'Open now' : 'Closed'}
     </Badge>
   );

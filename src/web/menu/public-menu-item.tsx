@@ -21,7 +21,7 @@ export function PublicMenuItem({ item, onAdd }: { item: MenuItem; onAdd: () => v
           <Group gap="xs">
             <Text fw={600}>{formatCents(item.priceCents)}</Text>
             {note && (
-              <Badge size="sm" variant="filled" color={soldOut ? 'gray.7' : '#9c3d00'}>
+              <Badge size="sm" variant="filled" tt="none" color={soldOut ? 'gray.7' : '#9c3d00'}>
                 {note}
               </Badge>
             )}
