@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -41,6 +42,7 @@ async function seed(database: Database) {
       imageLink: '/demo/kitchen-indian.svg',
       ownerName: 'Owner',
       ownerEmail: owner.email,
+      openingHours: ALL_DAY_HOURS, // orders must be taken whatever the hour the test runs
     });
     const items = await tx
       .insert(menuItems)
