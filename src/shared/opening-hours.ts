@@ -16,15 +16,6 @@ export const WEEKDAY_NAMES: Record<Weekday, string> = {
   fri: 'Friday',
   sat: 'Saturday',
 };
-const SHORT_NAMES: Record<Weekday, string> = {
-  sun: 'Sun',
-  mon: 'Mon',
-  tue: 'Tue',
-  wed: 'Wed',
-  thu: 'Thu',
-  fri: 'Fri',
-  sat: 'Sat',
-};
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export const TimeOfDay = z.string().regex(TIME, 'A time is HH:MM, 00:00 to 23:59');
@@ -213,7 +204,7 @@ export function dayHoursText(ranges: readonly TimeRange[]): string {
 /** 'Tue 10:00 AM', in the kitchen's time zone. */
 export function formatOpening(at: Date, timeZone: string): string {
   const local = localTime(at, timeZone);
-  return `${SHORT_NAMES[local.weekday]} ${formatClock(local.minutes)}`;
+  return `${WEEKDAY_NAMES[local.weekday].slice(0, 3)} ${formatClock(local.minutes)}`;
 }
 
 /** Whether a kitchen takes orders, and what to say about it. */
