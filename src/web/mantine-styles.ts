@@ -45,3 +45,5 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/SegmentedControl.css';
+// After Mantine's own: touch screens' minimum target size.
+import './touch-targets.css';

@@ -135,8 +135,11 @@ test.describe('live order streams survive the server going away', () => {
       const order = await orderInProgress(server, page.context());
       const { kitchenStatus, customerStatus } = await openOrderPages(server, page);
 
-      // Once each page has heard a heartbeat it knows the interval; then the line goes quiet.
-      await expect.poll(proxy.streamsWithHeartbeat).toBeGreaterThanOrEqual(2);
+      // Once every open stream (the orders on both pages, and the kitchen for its pause switch) has heard a
+      // heartbeat, each page knows the interval; then the line goes quiet.
+      await expect
+        .poll(() => proxy.streams() >= 3 && proxy.streamsWithHeartbeat() === proxy.streams())
+        .toBe(true);
       expect(proxy.stallStreams()).toBeGreaterThanOrEqual(2);
 
       await order.setStatus('Preparing');

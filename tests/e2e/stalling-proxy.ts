@@ -39,6 +39,8 @@ export async function stallingProxy(target: { port: number }) {
   const open = () => [...relays].filter((r) => r.stream && !r.stalled);
   return {
     port: (server.address() as AddressInfo).port,
+    /** Open event streams. */
+    streams: () => open().length,
     /** Open event streams that have carried at least one heartbeat (so their browser knows its interval). */
     streamsWithHeartbeat: () => open().filter((r) => r.heartbeats > 0).length,
     /** Stops relaying anything on every open event stream, without closing its connection. */

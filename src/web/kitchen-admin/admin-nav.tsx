@@ -1,18 +1,35 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.js';
 import { useSignOut } from '../auth/sign-in.js';
 import { allKitchenOrdersKey } from '../kitchen-orders/use-kitchen-orders.js';
 import { allOwnKitchensKey } from '../kitchen-registration/use-own-kitchen.js';
+import classes from './admin-nav.module.css';
 
 const steps = [
   { label: '1 MENU', to: paths.menuDashboard.href() },
   { label: '2 ADD TO MENU', to: paths.kitchenRegister.href() },
   { label: '3 Orders', to: paths.kitchenOrders.href() },
 ];
+
+/**
+ * On the kitchen's pages, the installable app is the kitchen's: 'Add to Home Screen' gives an icon that opens
+ * /KitchenOrders (public/manifest-kitchen.webmanifest) rather than the landing page.
+ */
+function useKitchenManifest() {
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    if (!link) return;
+    const before = link.getAttribute('href');
+    link.setAttribute('href', '/manifest-kitchen.webmanifest');
+    return () => {
+      if (before) link.setAttribute('href', before);
+    };
+  }, []);
+}
 
 /** The admin pages' numbered steps; 4 SIGN OUT ends the kitchen session (not the customer's) and goes home. */
 export function AdminNav() {
@@ -38,18 +55,34 @@ export function AdminNav() {
     }
   };
 
+  useKitchenManifest();
+
+  // One line on any screen: four equal cells on a phone (a label may wrap inside its button), a row of buttons
+  // on wide screens.
   return (
-    <nav aria-label="Kitchen admin">
-      <Group gap="xs" mb="xl" wrap="wrap">
-        {steps.map((step) => (
-          <Button key={step.to} component={NavLink} to={step.to} end variant="default" size="sm">
-            {step.label}
-          </Button>
-        ))}
-        <Button variant="subtle" size="sm" loading={busy} onClick={() => void onSignOut()}>
-          4 SIGN OUT
+    <nav aria-label="Kitchen admin" className={classes.nav}>
+      {steps.map((step) => (
+        <Button
+          key={step.to}
+          component={NavLink}
+          to={step.to}
+          end
+          variant="default"
+          size="sm"
+          className={classes.step}
+        >
+          {step.label}
         </Button>
-      </Group>
+      ))}
+      <Button
+        variant="subtle"
+        size="sm"
+        loading={busy}
+        onClick={() => void onSignOut()}
+        className={classes.step}
+      >
+        4 SIGN OUT
+      </Button>
     </nav>
   );
 }

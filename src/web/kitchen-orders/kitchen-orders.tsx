@@ -10,7 +10,7 @@ import { LoadFailed } from '../lib/load-failed.js';
 import { AlertSettings, useAlertSettings, useOrdersTitle } from './alert-settings.js';
 import { isAsked, MoveDialog, type AskedMove } from './move-dialog.js';
 import { OrderStatusModal } from './order-status-modal.js';
-import { OrdersTable } from './orders-table.js';
+import { OrdersView } from './orders-table.js';
 import { PauseOrders } from './pause-orders.js';
 import { todaySummary } from './today-summary.js';
 import {
@@ -93,7 +93,7 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
               retry={() => void orders.refetch()}
             />
           ) : (
-            <OrdersTable
+            <OrdersView
               label="Orders of your kitchen"
               orders={orders.data}
               fresh={fresh}
@@ -114,7 +114,7 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
               retry={() => void past.refetch()}
             />
           ) : (
-            <OrdersTable label="Past orders of your kitchen" orders={past.data} fresh={new Set()} />
+            <OrdersView label="Past orders of your kitchen" orders={past.data} fresh={new Set()} />
           )}
         </Tabs.Panel>
       </Tabs>

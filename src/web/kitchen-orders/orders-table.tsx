@@ -1,4 +1,6 @@
-import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { formatCents } from '../../shared/money.js';
+import { useMinuteTick } from '../availability/use-availability.js';
 import { allowedMoves, isEnded, MOVE_RULES, type OrderMove } from '../../shared/order-states.js';
 import type { KitchenOrder } from '../../shared/orders.js';
 import { itemCounts, timeOfDay } from '../orders/order-format.js';
@@ -13,26 +15,139 @@ function stateNote(order: KitchenOrder): string {
   return order.state;
 }
 
+interface OrderHandlers {
+  /** Absent for the 'Past' list. */
+  onMove?: ((order: KitchenOrder, move: OrderMove) => void) | undefined;
+  onUpdate?: ((order: KitchenOrder) => void) | undefined;
+  onDelete?: ((order: KitchenOrder) => void) | undefined;
+}
+
+/** What the status text may not say, then the moves allowed now and the spec's Update and Delete. */
+function OrderActions({
+  order,
+  onMove,
+  onUpdate,
+  onDelete,
+  size = 'xs',
+}: OrderHandlers & { order: KitchenOrder; size?: 'xs' | 'md' }) {
+  return (
+    <>
+      {order.status !== stateNote(order) ? (
+        <Text size="xs" c="dimmed" mb={4}>
+          {stateNote(order)}
+        </Text>
+      ) : null}
+      <Group gap="xs">
+        {onMove &&
+          allowedMoves(order.state, 'kitchen').map((move) => (
+            <Button
+              key={move}
+              size={size}
+              variant={move === 'cancel' || move === 'decline' ? 'default' : 'filled'}
+              onClick={() => onMove(order, move)}
+            >
+              {MOVE_RULES[move].label}
+            </Button>
+          ))}
+        {onUpdate && (
+          <Button size={size} variant="light" onClick={() => onUpdate(order)}>
+            Update
+          </Button>
+        )}
+        {onDelete && (
+          <Button size={size} variant="light" color="red" onClick={() => onDelete(order)}>
+            Delete
+          </Button>
+        )}
+      </Group>
+    </>
+  );
+}
+
+/** How long ago an order came in: 'just now', '12 min ago', '2 h ago'. */
+function age(createdAt: string, now: number): string {
+  const minutes = Math.floor((now - new Date(createdAt).getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 24 ? `${hours} h ago` : `${Math.floor(hours / 24)} d ago`;
+}
+
+/**
+ * On a phone: one card per order, with everything the table's row has (customer, address, dishes with counts,
+ * total, state, age) and the actions as full-size buttons in reach of a thumb.
+ */
+function OrderCards({ orders, fresh, label, ...handlers }: OrdersViewProps) {
+  const now = useMinuteTick(true);
+  if (orders === undefined) return <Skeleton h={120} aria-label={`Loading ${label}`} />;
+  if (orders.length === 0)
+    return (
+      <Text c="dimmed">
+        {handlers.onMove ? 'No orders yet. New orders appear here as they arrive.' : 'No past orders yet.'}
+      </Text>
+    );
+  return (
+    <Stack component="ul" aria-label={label} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {orders.map((order) => (
+        <Card
+          key={order.id}
+          component="li"
+          withBorder
+          radius="md"
+          padding="sm"
+          bg={fresh.has(order.id) ? 'var(--mantine-color-brand-0)' : undefined}
+          data-testid="order-card"
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {order.customerEmail}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {age(order.createdAt, now)}
+            </Text>
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {order.customerAddress}
+          </Text>
+          <Text size="sm" mt={4}>
+            {itemCounts(order.items).join(', ')} · <b>{formatCents(order.totalCents)}</b>
+          </Text>
+          <Group gap="xs" my={6}>
+            <Text fw={600}>{order.status}</Text>
+            {fresh.has(order.id) ? <Badge size="sm">New</Badge> : null}
+          </Group>
+          <OrderActions order={order} {...handlers} size="md" />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+interface OrdersViewProps extends OrderHandlers {
+  orders: KitchenOrder[] | undefined;
+  fresh: ReadonlySet<string>;
+  label: string;
+}
+
+/** A kitchen's orders: the spec's table on wide screens, one card per order on a phone. */
+export function OrdersView(props: OrdersViewProps) {
+  return (
+    <>
+      <Box visibleFrom="sm">
+        <OrdersTable {...props} />
+      </Box>
+      <Box hiddenFrom="sm">
+        <OrderCards {...props} />
+      </Box>
+    </>
+  );
+}
+
 /**
  * The spec's orders table; orders that just arrived are highlighted and marked New. Active orders carry the
  * lifecycle moves allowed now, then the spec's Update and Delete; past ones only show how they ended.
  */
-export function OrdersTable({
-  orders,
-  fresh,
-  label,
-  onMove,
-  onUpdate,
-  onDelete,
-}: {
-  orders: KitchenOrder[] | undefined;
-  fresh: ReadonlySet<string>;
-  label: string;
-  /** Absent for the 'Past' list. */
-  onMove?: (order: KitchenOrder, move: OrderMove) => void;
-  onUpdate?: (order: KitchenOrder) => void;
-  onDelete?: (order: KitchenOrder) => void;
-}) {
+function OrdersTable({ orders, fresh, label, onMove, onUpdate, onDelete }: OrdersViewProps) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table aria-label={label} aria-busy={orders === undefined} verticalSpacing="sm">
@@ -79,34 +194,7 @@ export function OrdersTable({
                   </Table.Td>
                   <Table.Td>{itemCounts(order.items).join(', ')}</Table.Td>
                   <Table.Td>
-                    {order.status !== stateNote(order) ? (
-                      <Text size="xs" c="dimmed" mb={4}>
-                        {stateNote(order)}
-                      </Text>
-                    ) : null}
-                    <Group gap="xs">
-                      {onMove &&
-                        allowedMoves(order.state, 'kitchen').map((move) => (
-                          <Button
-                            key={move}
-                            size="xs"
-                            variant={move === 'cancel' || move === 'decline' ? 'default' : 'filled'}
-                            onClick={() => onMove(order, move)}
-                          >
-                            {MOVE_RULES[move].label}
-                          </Button>
-                        ))}
-                      {onUpdate && (
-                        <Button size="xs" variant="light" onClick={() => onUpdate(order)}>
-                          Update
-                        </Button>
-                      )}
-                      {onDelete && (
-                        <Button size="xs" variant="light" color="red" onClick={() => onDelete(order)}>
-                          Delete
-                        </Button>
-                      )}
-                    </Group>
+                    <OrderActions order={order} onMove={onMove} onUpdate={onUpdate} onDelete={onDelete} />
                   </Table.Td>
                 </Table.Tr>
               );

@@ -1,5 +1,6 @@
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { CartBar } from '../cart/cart-bar.js';
 import { CartButton } from '../cart/cart-button.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { useAvailability } from '../availability/use-availability.js';
@@ -91,6 +92,7 @@ export function KitchenMenuPage() {
       </Group>
       {/* The menu loads alongside the kitchen, not after it. */}
       {!kitchen.isError && <PublicMenuList kitchen={{ uid, name: kitchen.data?.name ?? '' }} />}
+      <CartBar />
     </PageLayout>
   );
 }

@@ -1,0 +1,25 @@
+import { Alert } from '@mantine/core';
+import { useEffect, useState } from 'react';
+
+/**
+ * 'You are offline' while the browser has no network: nothing is promised offline, the live lists simply resume
+ * (each reopens its stream with a fresh snapshot) when the connection is back.
+ */
+export function OfflineBanner() {
+  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
+  useEffect(() => {
+    const update = () => setOffline(!navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  if (!offline) return null;
+  return (
+    <Alert color="gray" variant="filled" radius={0} role="status" py="xs">
+      You are offline. What you see may be out of date until the connection is back.
+    </Alert>
+  );
+}
