@@ -224,7 +224,7 @@ test.describe('kitchen owner', () => {
     expect(await axe()).toEqual([]);
     await page.keyboard.press('Escape');
     await page.goto('/KitchenOrders');
-    await expect(page.getByText('No orders yet')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Orders of your kitchen' })).toContainText('No orders yet');
     expect(await axe()).toEqual([]);
   });
 });
