@@ -156,3 +156,18 @@ export async function markSoldOut(kitchenUid: string, itemId: string) {
     publish(menuTopic, kitchenUid);
   });
 }
+
+/** A kitchen owner who has not registered a kitchen yet, signed in (the registration screens come next). */
+export async function newKitchenOwnerCookie() {
+  const { db } = await e2eDatabase();
+  const email = `${randomUUID()}@e2e.test`;
+  const owner = await upsertUser(db, {
+    issuer: 'urn:e2e',
+    subject: email,
+    email,
+    displayName: 'E2E New Cook',
+    photoUrl: null,
+  });
+  const token = await createSession(db, owner.id, 'kitchen');
+  return { name: 'kitchen_session', value: token, url: process.env.E2E_BASE_URL ?? '' };
+}

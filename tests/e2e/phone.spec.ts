@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createKitchenWithOwner, customerSessionCookie, placeOrderAs } from './db.js';
+import { createKitchenWithOwner, customerSessionCookie, newKitchenOwnerCookie, placeOrderAs } from './db.js';
 import { expect, test } from './fixtures.js';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -69,6 +69,64 @@ test.describe('on a phone (390 × 844)', () => {
     await expect(page.getByRole('button', { name: 'Submit order' })).toBeVisible();
     await fitsTheScreen(page);
     await testInfo.attach('cart, 390 px', { body: await page.screenshot(), contentType: 'image/png' });
+
+    // Checkout with the phone's keyboard for an address, then the order's status.
+    const address = page.getByRole('combobox', { name: 'Delivery address' });
+    await expect(address).toHaveAttribute('autocomplete', 'street-address');
+    await address.fill('Flat 1, 2 Phone Street');
+    await page.getByRole('button', { name: 'Submit order' }).click();
+    await expect(page.getByText('Your Order is sent')).toBeVisible();
+    await page.getByRole('link', { name: 'View Your order Status on this link' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('recieved');
+    await fitsTheScreen(page);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await testInfo.attach('order status, 390 px', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
+  });
+
+  test('a new cook registers a kitchen and adds a dish, which the dashboard shows as a card', async ({
+    page,
+  }, testInfo) => {
+    await page.context().addCookies([await newKitchenOwnerCookie()]);
+    await page.goto('/KitchenRegister');
+    await expect(page.getByRole('heading', { name: 'Register your kitchen' })).toBeVisible();
+    await fitsTheScreen(page);
+    await testInfo.attach('registration, 390 px', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
+    const name = `Phone Kitchen ${randomUUID().slice(0, 8)}`;
+    await page.getByLabel('Name of Kitchen').fill(name);
+    await page.getByRole('combobox', { name: 'Category' }).fill('Filipino');
+    await page.getByLabel('Address').fill('12 Mango Street');
+    await page.getByLabel('Image of your kitchen link').fill('https://images.invalid/kitchen.png');
+    await expect(page.getByLabel('Image of your kitchen link')).toHaveAttribute('type', 'url');
+    await page.getByRole('button', { name: 'Next Step' }).click();
+    await expect(page.getByRole('heading', { name: 'Add Menu' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Item', exact: true }).fill('Pancit');
+    await page.getByLabel('Image of your Item Link').fill('https://images.invalid/dish.png');
+    const price = page.getByLabel('Price');
+    await expect(price).toHaveAttribute('inputmode', 'decimal');
+    await price.fill('9.75');
+    await page.getByLabel('Wait Time').fill('25 min');
+    await page.getByRole('button', { name: 'Add Menu' }).click();
+    await expect(page.getByRole('textbox', { name: 'Item', exact: true })).toHaveValue('');
+    await fitsTheScreen(page);
+    await testInfo.attach('add a dish, 390 px', { body: await page.screenshot(), contentType: 'image/png' });
+
+    await page.getByRole('link', { name: '1 MENU' }).click();
+    const card = page.getByTestId('menu-card').filter({ hasText: 'Pancit' });
+    await expect(card).toContainText('$9.75');
+    await expect(card.getByRole('button', { name: 'Edit Pancit' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Remove Pancit' })).toBeVisible();
+    await fitsTheScreen(page);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await testInfo.attach('menu dashboard, 390 px', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
   });
 
   test('the cook runs an order from a card: accept, prepare, dispatch, deliver; and Update and Delete another', async ({
@@ -166,6 +224,21 @@ test.describe('on a phone (390 × 844)', () => {
       expect(answer.status(), icon.src).toBe(200);
     }
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+  });
+
+  test('every other screen fits the phone too', async ({ page }, testInfo) => {
+    await page.context().addCookies([await customerSessionCookie(`${randomUUID()}@e2e.test`)]);
+    for (const [path, heading] of [
+      ['/', 'Homemade food, from a home near you'],
+      ['/AdminSignIn', 'Please Register Yourself'],
+      ['/CustomerOrders', 'Your orders'],
+      ['/Chatroom', 'Chat room'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+      await fitsTheScreen(page);
+      await testInfo.attach(`${path}, 390 px`, { body: await page.screenshot(), contentType: 'image/png' });
+    }
   });
 
   test.describe('offline', () => {

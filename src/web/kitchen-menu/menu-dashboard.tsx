@@ -6,7 +6,7 @@ import type { MenuItem } from '../../shared/menu.js';
 import { ConfirmModal } from '../kitchen-admin/confirm-modal.js';
 import { EditMenuItemModal } from './edit-menu-item-modal.js';
 import { KitchenDetails } from '../kitchen-registration/kitchen-details.js';
-import { MenuTable } from './menu-table.js';
+import { MenuView } from './menu-table.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { useOwnMenu, useRemoveMenuItem } from './use-own-menu.js';
 
@@ -41,7 +41,7 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
         {menu.isError ? (
           <LoadFailed title="Could not load your menu" error={menu.error} retry={() => void menu.refetch()} />
         ) : (
-          <MenuTable items={menu.data} onEdit={setEditing} onRemove={setRemoving} />
+          <MenuView items={menu.data} onEdit={setEditing} onRemove={setRemoving} />
         )}
       </section>
       <KitchenDetails kitchen={kitchen} />

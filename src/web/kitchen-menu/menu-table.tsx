@@ -1,17 +1,81 @@
-import { Button, Group, Skeleton, Table, Text } from '@mantine/core';
-import type { MenuItem } from '../../shared/menu.js';
+import { Box, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { portionsNote, type MenuItem } from '../../shared/menu.js';
 import { formatCents } from '../../shared/money.js';
 
-/** The spec's Item, Price, Wait table, with Edit and Remove on each row. */
-export function MenuTable({
-  items,
-  onEdit,
-  onRemove,
-}: {
+interface MenuViewProps {
   items: MenuItem[] | undefined;
   onEdit: (item: MenuItem) => void;
   onRemove: (item: MenuItem) => void;
-}) {
+}
+
+const EMPTY = 'Your menu is empty. Add your first dish with 2 ADD TO MENU.';
+
+/** Edit and Remove of one dish (small in the table's row, full size on a phone's card). */
+function DishActions({
+  item,
+  onEdit,
+  onRemove,
+  size,
+}: Omit<MenuViewProps, 'items'> & { item: MenuItem; size: 'xs' | 'md' }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button size={size} variant="light" aria-label={`Edit ${item.item}`} onClick={() => onEdit(item)}>
+        Edit
+      </Button>
+      <Button
+        size={size}
+        variant="light"
+        color="red"
+        aria-label={`Remove ${item.item}`}
+        onClick={() => onRemove(item)}
+      >
+        Remove
+      </Button>
+    </Group>
+  );
+}
+
+/** The cook's menu: the spec's table on wide screens, one card per dish on a phone. */
+export function MenuView(props: MenuViewProps) {
+  return (
+    <>
+      <Box visibleFrom="sm">
+        <MenuTable {...props} />
+      </Box>
+      <Box hiddenFrom="sm">
+        <MenuCards {...props} />
+      </Box>
+    </>
+  );
+}
+
+/** On a phone: each dish with its price, wait, what is left today, and Edit and Remove in reach of a thumb. */
+function MenuCards({ items, onEdit, onRemove }: MenuViewProps) {
+  if (items === undefined) return <Skeleton h={80} />;
+  if (items.length === 0) return <Text c="dimmed">{EMPTY}</Text>;
+  return (
+    <Stack component="ul" aria-labelledby="menu-heading" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((item) => (
+        <Card key={item.id} component="li" withBorder radius="md" padding="sm" data-testid="menu-card">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {item.item}
+            </Text>
+            <Text fw={600}>{formatCents(item.priceCents)}</Text>
+          </Group>
+          <Text size="sm" c="dimmed" mb="xs">
+            Wait {item.wait}
+            {portionsNote(item) ? ` · ${portionsNote(item)}` : ''}
+          </Text>
+          <DishActions item={item} onEdit={onEdit} onRemove={onRemove} size="md" />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The spec's Item, Price, Wait table, with Edit and Remove on each row. */
+function MenuTable({ items, onEdit, onRemove }: MenuViewProps) {
   return (
     <Table striped highlightOnHover aria-labelledby="menu-heading" aria-busy={items === undefined}>
       <Table.Thead>
@@ -34,7 +98,7 @@ export function MenuTable({
         ) : items.length === 0 ? (
           <Table.Tr>
             <Table.Td colSpan={4}>
-              <Text c="dimmed">Your menu is empty. Add your first dish with 2 ADD TO MENU.</Text>
+              <Text c="dimmed">{EMPTY}</Text>
             </Table.Td>
           </Table.Tr>
         ) : (
@@ -44,25 +108,7 @@ export function MenuTable({
               <Table.Td>{formatCents(item.priceCents)}</Table.Td>
               <Table.Td>{item.wait}</Table.Td>
               <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`Edit ${item.item}`}
-                    onClick={() => onEdit(item)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    aria-label={`Remove ${item.item}`}
-                    onClick={() => onRemove(item)}
-                  >
-                    Remove
-                  </Button>
-                </Group>
+                <DishActions item={item} onEdit={onEdit} onRemove={onRemove} size="xs" />
               </Table.Td>
             </Table.Tr>
           ))
