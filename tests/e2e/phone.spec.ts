@@ -48,6 +48,11 @@ test.describe('on a phone (390 × 844)', () => {
     await page.context().addCookies([await customerSessionCookie(`${randomUUID()}@e2e.test`)]);
     await page.goto(`/KitchenMenu/${kitchen.uid}`);
     await expect(page.getByTestId('cart-bar')).toBeHidden();
+    // Compact dishes: each a row with a thumbnail, several to a screen.
+    const dishHeights = await page
+      .getByTestId('menu-item')
+      .evaluateAll((dishes) => dishes.map((d) => d.getBoundingClientRect().height));
+    for (const height of dishHeights) expect(height).toBeLessThan(200);
     await page.getByRole('button', { name: 'Add Dal to cart' }).click();
     await page.getByRole('button', { name: 'Add Rice to cart' }).click();
     const bar = page.getByTestId('cart-bar');

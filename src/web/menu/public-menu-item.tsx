@@ -3,17 +3,18 @@ import { allergenLine, DIETARY_LABELS } from '../../shared/dietary.js';
 import { formatCents } from '../../shared/money.js';
 import { portionsNote, type MenuItem } from '../../shared/menu.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
+import classes from './public-menu-item.module.css';
 
 /** One dish of a kitchen's public menu, with the '+' that puts it in the cart. */
 export function PublicMenuItem({ item, onAdd }: { item: MenuItem; onAdd: () => void }) {
   const note = portionsNote(item);
   const soldOut = note === 'Sold out';
   return (
-    <Card withBorder radius="md" padding="md" component="li" data-testid="menu-item">
-      <Card.Section>
+    <Card withBorder radius="md" padding="md" component="li" data-testid="menu-item" className={classes.dish}>
+      <Card.Section className={classes.picture}>
         <Picture picture={item} sizes={GRID_SIZES} alt={item.item} h={160} fit="cover" />
       </Card.Section>
-      <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap">
+      <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap" className={classes.body}>
         <Stack gap={2}>
           <Text component="h3" fw={700} size="lg">
             {item.item}
