@@ -11,7 +11,17 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 type Row = BenchRow;
 
-/** Bytes on the wire (compressed) of the JavaScript and CSS a first view loads. */
+const LH_RUNS = Number(process.env.LH_RUNS ?? 3);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/**
+ * Bytes on the wire (as served: brotli) of the JavaScript and CSS a first view loads without any interaction, until
+ * the network is idle: what hydration needs and whatever loads right after it (the toasts' container).
+ */
 async function firstViewWeight(url: string) {
   const browser = await chromium.launch({
     executablePath: CHROME,
@@ -85,7 +95,7 @@ export async function pageWeight(): Promise<Row[]> {
       const url = `http://localhost:${app.port}${path}`;
       const weight = await firstViewWeight(url);
       rows.push({
-        measure: `${label}: initial JavaScript (gzip)`,
+        measure: `${label}: initial JavaScript (as sent, brotli)`,
         engine: 'web',
         value: weight.js / 1024,
         unit: 'KiB',
@@ -93,19 +103,33 @@ export async function pageWeight(): Promise<Row[]> {
         ok: weight.js / 1024 <= 150,
       });
       rows.push({
-        measure: `${label}: initial CSS (gzip)`,
+        measure: `${label}: initial CSS (as sent, brotli)`,
         engine: 'web',
         value: weight.css / 1024,
         unit: 'KiB',
       });
-      const lh = await lighthouse(url, join(outDir, `${label.replace(/\W+/g, '_')}.json`));
+      // One Lighthouse run moves by several points on a shared machine: the median of LH_RUNS (default 3).
+      const runs = [];
+      for (let i = 0; i < LH_RUNS; i++)
+        runs.push(await lighthouse(url, join(outDir, `${label.replace(/\W+/g, '_')}-${i}.json`)));
+      const lh = {
+        performance: median(runs.map((r) => r.performance)),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        bestPractices: median(runs.map((r) => r.bestPractices)),
+        lcp: median(runs.map((r) => r.lcp)),
+        cls: median(runs.map((r) => r.cls)),
+        tbt: median(runs.map((r) => r.tbt)),
+      };
+      console.log(
+        `  ${label}: Lighthouse runs ${runs.map((r) => `${r.performance} (LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms)`).join(', ')}`,
+      );
       rows.push({
         measure: `${label}: Lighthouse performance`,
         engine: 'web',
         value: lh.performance,
         unit: '',
-        target: '>= 95',
-        ok: lh.performance >= 95,
+        target: '>= 98',
+        ok: lh.performance >= 98,
       });
       rows.push({
         measure: `${label}: Lighthouse accessibility`,
@@ -128,24 +152,24 @@ export async function pageWeight(): Promise<Row[]> {
         engine: 'web',
         value: lh.lcp,
         unit: 'ms',
-        target: '<= 2500 ms',
-        ok: lh.lcp <= 2500,
+        target: '<= 1500 ms',
+        ok: lh.lcp <= 1500,
       });
       rows.push({
         measure: `${label}: CLS`,
         engine: 'web',
         value: lh.cls,
         unit: '',
-        target: '<= 0.1',
-        ok: lh.cls <= 0.1,
+        target: '0',
+        ok: lh.cls === 0,
       });
       rows.push({
         measure: `${label}: TBT`,
         engine: 'web',
         value: lh.tbt,
         unit: 'ms',
-        target: '<= 200 ms',
-        ok: lh.tbt <= 200,
+        target: '<= 100 ms',
+        ok: lh.tbt <= 100,
       });
     }
   } finally {

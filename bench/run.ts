@@ -28,9 +28,15 @@ const quick = process.env.BENCH_QUICK === '1';
 const DURATION = quick ? 3 : 8;
 const FANOUT_SIZES = quick ? [200] : [1000, 10_000];
 const WRITES = quick ? 10 : 50;
-const ORDERS = quick ? 300 : 3000;
+const ORDERS = quick || process.env.BENCH_ONLY === 'pages' ? 300 : 3000;
 /** `BENCH_ONLY=orders`: just the order benchmark and its bare baseline, on both engines. */
 const ordersOnly = process.env.BENCH_ONLY === 'orders';
+/**
+ * `BENCH_ONLY=pages`: the server-rendered pages (issue 18): `/` as HTML against the kitchens list as JSON in the
+ * same run, on both engines, and the first view's weight and Lighthouse scores.
+ */
+const pagesOnly = process.env.BENCH_ONLY === 'pages';
+const only = ordersOnly ? 'orders' : pagesOnly ? 'pages' : undefined;
 
 type Row = BenchRow;
 const rows: Row[] = [];
@@ -50,21 +56,52 @@ const percentile = (values: number[], p: number) => {
 };
 
 async function readBench(app: Proc, data: BenchData, engine: string, baseline: number) {
+  const rates: number[] = [];
   for (const [name, path] of [
     ['reads: kitchens list (50), req/s', '/api/kitchens'],
     ['reads: one menu (30 items), req/s', `/api/kitchens/${data.kitchenUid}/menu`],
   ] as const) {
+    if (pagesOnly && path !== '/api/kitchens') continue;
     await load({ url: `${app.url}${path}`, connections: 20, duration: 1 }); // warm up
     const r = await load({ url: `${app.url}${path}`, connections: 100, pipelining: 10, duration: DURATION });
+    if (r.non2xx || r.errors) console.log(`    (${r.non2xx} non-2xx, ${r.errors} errors)`);
+    rates.push(r.requestsPerSec);
+    record({
+      measure: name,
+      engine,
+      value: r.requestsPerSec,
+      unit: 'req/s',
+      ...(pagesOnly ? {} : { baseline, target: '>= 50% of bare', ok: r.requestsPerSec >= baseline / 2 }),
+    });
+  }
+  await pageReads(app, engine, rates[0] ?? 0);
+}
+
+/**
+ * The landing page as HTML (server-rendered from the same cache, rendered once per change), against the JSON
+ * read of the same list in the same run: as browsers ask for it (gzip accepted: the page is sent compressed, as
+ * rendered once) and without compression.
+ */
+async function pageReads(app: Proc, engine: string, jsonRate: number) {
+  for (const [name, encoding] of [
+    ['pages: / as HTML (gzip), req/s', 'gzip, deflate, br'],
+    ['pages: / as HTML (uncompressed), req/s', 'identity'],
+  ] as const) {
+    const options = {
+      url: `${app.url}/`,
+      headers: { accept: 'text/html', 'accept-encoding': encoding },
+    };
+    await load({ ...options, connections: 20, duration: 1 }); // warm up
+    const r = await load({ ...options, connections: 100, pipelining: 10, duration: DURATION });
     if (r.non2xx || r.errors) console.log(`    (${r.non2xx} non-2xx, ${r.errors} errors)`);
     record({
       measure: name,
       engine,
       value: r.requestsPerSec,
       unit: 'req/s',
-      baseline,
-      target: '>= 50% of bare',
-      ok: r.requestsPerSec >= baseline / 2,
+      baseline: jsonRate,
+      target: '>= 50% of JSON list',
+      ok: r.requestsPerSec >= jsonRate / 2,
     });
   }
 }
@@ -269,6 +306,16 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
       await created.drop();
     };
   }
+  if (pagesOnly) {
+    const app = await startApp(env);
+    try {
+      await readBench(app, data, engine, 0);
+    } finally {
+      await app.stop();
+      await cleanup();
+    }
+    return;
+  }
   // The bare route first, alone on the database; its orders are removed after, so the customers can order again.
   const bareRate = await attempt(
     'orders, bare baseline',
@@ -335,31 +382,36 @@ async function main() {
   console.log(
     `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   );
-  const bare = await startBare();
-  await load({ url: `${bare.url}/hello`, connections: 20, duration: 1 });
-  const baselineRun = await load({
-    url: `${bare.url}/hello`,
-    connections: 100,
-    pipelining: 10,
-    duration: DURATION,
-  });
-  await bare.stop();
-  const baseline = baselineRun.requestsPerSec;
-  record({
-    measure: 'baseline: bare Fastify hello route, req/s',
-    engine: '-',
-    value: baseline,
-    unit: 'req/s',
-  });
+  let baseline = 0;
+  if (!pagesOnly) {
+    const bare = await startBare();
+    await load({ url: `${bare.url}/hello`, connections: 20, duration: 1 });
+    const baselineRun = await load({
+      url: `${bare.url}/hello`,
+      connections: 100,
+      pipelining: 10,
+      duration: DURATION,
+    });
+    await bare.stop();
+    baseline = baselineRun.requestsPerSec;
+    record({
+      measure: 'baseline: bare Fastify hello route, req/s',
+      engine: '-',
+      value: baseline,
+      unit: 'req/s',
+    });
+  }
 
   for (const engine of ['postgres', 'pglite'] as const) await runEngine(engine, baseline);
-  await attempt('search', () => searchBench(record), undefined);
+  if (!only) await attempt('search', () => searchBench(record), undefined);
 
   if (!ordersOnly) {
     console.log('\n== page weight and Lighthouse (mobile)');
     for (const row of await attempt('page weight', pageWeight, [])) record(row);
-    console.log('\n== picture bytes of a 30-dish menu on a phone');
-    for (const row of await attempt('picture weight', pictureWeight, [])) record(row);
+    if (!pagesOnly) {
+      console.log('\n== picture bytes of a 30-dish menu on a phone');
+      for (const row of await attempt('picture weight', pictureWeight, [])) record(row);
+    }
   }
 
   const machine = {
@@ -369,11 +421,11 @@ async function main() {
     node: process.version,
   };
   writeFileSync(
-    join(root, `bench/results/${ordersOnly ? 'orders' : 'latest'}.json`),
+    join(root, `bench/results/${only ?? 'latest'}.json`),
     JSON.stringify({ at: new Date().toISOString(), machine, quick, rows, failures }, null, 2) + '\n',
   );
   console.log(
-    `\nwrote bench/results/${ordersOnly ? 'orders' : 'latest'}.json in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `\nwrote bench/results/${only ?? 'latest'}.json in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
 }
 

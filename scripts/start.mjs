@@ -4,7 +4,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const outputs = ['dist/web/index.html', 'dist/node/server/main.js'].map((p) => join(root, p));
+const outputs = ['dist/web/index.html', 'dist/ssr/ssr-entry.js', 'dist/node/server/main.js'].map((p) =>
+  join(root, p),
+);
 const inputs = [
   'src',
   'public',

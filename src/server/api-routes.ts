@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './account/account-routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { chatRoutes } from './chat/chat-routes.js';
 import { geocodeRoutes } from './geocode/geocode-routes.js';
@@ -7,11 +8,13 @@ import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerRateLimit } from './lib/rate-limit.js';
+import { moderationRoutes } from './moderation/moderation-routes.js';
 import { menuRoutes } from './menu/menu-routes.js';
 import { searchRoutes } from './search/search-routes.js';
 import { ownMenuRoutes } from './menu/own-menu-routes.js';
 import { customerOrderRoutes } from './orders/customer-order-routes.js';
 import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
+import { reviewRoutes } from './reviews/review-routes.js';
 
 /**
  * The JSON API (`/api/...`), in a plugin scope of its own: the CSRF origin check and the rate limits apply to its
@@ -28,7 +31,10 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(ownMenuRoutes);
   await api.register(kitchenOrderRoutes);
   await api.register(customerOrderRoutes);
+  await api.register(reviewRoutes);
   await api.register(geocodeRoutes);
   await api.register(chatRoutes);
   await api.register(imageUploadRoutes);
+  await api.register(accountRoutes);
+  await api.register(moderationRoutes);
 };

@@ -33,6 +33,8 @@ import { imageServeRoutes } from './images/image-serve-routes.js';
 import { registerImageSweep } from './images/image-sweep.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { registerPortionDayWatch } from './menu/portion-days.js';
+import { loadPageRenderer, searchEngineRoutes, serverRenderedPages } from './pages/page-routes.js';
+import type { PageRenderer } from '../shared/page-data.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +57,11 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Folder of the built web app; defaults to dist/web. Missing → API only. */
   webDir?: string;
+  /**
+   * Renders the public pages on the server; defaults to the built bundle beside `webDir` (dist/ssr/ssr-entry.js).
+   * Null, or no bundle: every page is rendered in the browser.
+   */
+  pageRenderer?: PageRenderer | null;
   /** How long a client may take to send a whole request, and its headers; tests shorten them. */
   timeouts?: { requestMs: number; headersMs: number };
   /** Where uploaded pictures' bytes live; the database by default. */
@@ -148,7 +155,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       cookieKey: createHmac('sha256', secret).update('dev-idp-cookies').digest('base64url'),
     });
   }
-  const webApp = await registerWebApp(app, options.webDir ?? join(projectRoot(), 'dist', 'web'));
+  await app.register(searchEngineRoutes);
+  const webDir = options.webDir ?? join(projectRoot(), 'dist', 'web');
+  const renderer =
+    options.pageRenderer === undefined
+      ? await loadPageRenderer(join(webDir, '..', 'ssr', 'ssr-entry.js'))
+      : (options.pageRenderer ?? undefined);
+  const webApp = await registerWebApp(app, webDir, {
+    ...(renderer
+      ? { serverRendered: (indexHtml, sendShell) => serverRenderedPages(app, renderer, indexHtml, sendShell) }
+      : {}),
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');

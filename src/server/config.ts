@@ -52,6 +52,24 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(LIVE_HEARTBEAT_MS).default(LIVE_HEARTBEAT_MS),
   ),
+  OPERATOR_EMAILS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const emails = (value ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter((e) => e.length > 0);
+      const bad = emails.filter((e) => !z.email().safeParse(e).success);
+      if (bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated email addresses (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return new Set(emails.map((e) => e.toLowerCase()));
+    }),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
     z.string().min(24, 'must be at least 24 characters').optional(),
@@ -71,7 +89,9 @@ export interface Config {
   /** Browsers reach us over https: HSTS, and Secure cookies with the `__Host-` prefix. */
   https: boolean;
   /** The session cookie of each role (kitchen and customer are separate sessions). */
-  sessionCookies: { kitchen: string; customer: string };
+  sessionCookies: { kitchen: string; customer: string; operator: string };
+  /** Who may sign in at /Operator (lower case); checked on every operator request, not only at sign-in. */
+  operatorEmails: ReadonlySet<string>;
   databaseUrl: string | undefined;
   dataDir: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -177,7 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCookies: {
       kitchen: `${https ? '__Host-' : ''}kitchen_session`,
       customer: `${https ? '__Host-' : ''}customer_session`,
+      operator: `${https ? '__Host-' : ''}operator_session`,
     },
+    operatorEmails: e.OPERATOR_EMAILS,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     google,

@@ -27,6 +27,8 @@ describe('configuration', () => {
     [{ LIVE_HEARTBEAT_MS: '60000' }, 'LIVE_HEARTBEAT_MS'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
     [{ METRICS_PORT: 'nine' }, 'METRICS_PORT'],
+    [{ OPERATOR_EMAILS: 'ops@example.com,not-an-email' }, 'OPERATOR_EMAILS'],
+    [{ OPERATOR_EMAILS: 'ops@example.com;boss@example.com' }, 'OPERATOR_EMAILS'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -35,6 +37,12 @@ describe('configuration', () => {
       expect((error as ConfigError).variables).toContain(variable);
       expect((error as Error).message).toContain(variable);
     }
+  });
+
+  it('reads OPERATOR_EMAILS as a set of lower-case emails, empty by default', () => {
+    expect([...loadConfig({}).operatorEmails]).toEqual([]);
+    const config = loadConfig({ OPERATOR_EMAILS: ' Ops@Example.com, boss@example.com ,' });
+    expect([...config.operatorEmails].sort()).toEqual(['boss@example.com', 'ops@example.com']);
   });
 
   it('refuses production without a Google client, so the development provider is never served there', () => {

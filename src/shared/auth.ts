@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const Role = z.enum(['kitchen', 'customer']);
+export const Role = z.enum(['kitchen', 'customer', 'operator']);
 export type Role = z.infer<typeof Role>;
 
 /** The signed-in user as screens see it (the spec's displayName, email, uid, plus the picture). */
@@ -12,8 +12,15 @@ export const SessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
-/** Kitchen and customer identities are separate sessions: either, both or neither may be signed in. */
-export const SessionState = z.object({ kitchen: SessionUser.nullable(), customer: SessionUser.nullable() });
+/**
+ * Kitchen, customer and operator identities are separate sessions: any, all or none may be signed in. `operator`
+ * is set only while the user's email is listed in OPERATOR_EMAILS.
+ */
+export const SessionState = z.object({
+  kitchen: SessionUser.nullable(),
+  customer: SessionUser.nullable(),
+  operator: SessionUser.nullable(),
+});
 export type SessionState = z.infer<typeof SessionState>;
 
 /**

@@ -45,3 +45,13 @@ export const ChatHistoryQuery = z.object({
   before: z.string({ error: 'before is required' }).uuid('before must be a message id'),
 });
 export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuery>;
+
+/** How many of the latest hidden messages' ids the chat's readers are told, so that open pages drop them. */
+export const CHAT_HIDDEN_IDS = 500;
+
+/**
+ * The ids of the messages an operator hid most recently, newest first: an open chat page drops them, whether in
+ * the latest page or in history it loaded earlier.
+ */
+export const HiddenChatMessageIds = z.array(z.string().uuid());
+export type HiddenChatMessageIds = z.infer<typeof HiddenChatMessageIds>;

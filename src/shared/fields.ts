@@ -42,3 +42,21 @@ export const imageLink = (label: string) =>
     const problem = pictureLinkProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: `${label} ${problem}` });
   });
+
+// The same, but line breaks (\n) are text here: a story or a review may have paragraphs.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_IN_TEXT = /[\u0000-\u0009\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * An optional multi-line text: trimmed, at most `max` characters ('' when left out), lines separated by `\n`; no
+ * other control characters, no bidi overrides.
+ */
+export const multilineText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(
+      (value) => !FORBIDDEN_IN_TEXT.test(value),
+      `${label} must be text without control characters (line breaks are fine)`,
+    );

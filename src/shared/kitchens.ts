@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { requiredText } from './fields.js';
+import { multilineText, requiredText } from './fields.js';
 import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
 import { TimeZoneName, WeeklyHours } from './opening-hours.js';
+import { Rating } from './reviews.js';
+
+export const MAX_ABOUT_LENGTH = 1000;
 
 export const DEFAULT_DELIVERY_RADIUS_KM = 5;
 export const MAX_DELIVERY_RADIUS_KM = 100;
@@ -33,9 +36,23 @@ export const Kitchen = z.object({
   /** 'Pause new orders': since when (null: taking orders) and until when (null: until resumed), ISO. */
   pausedAt: z.string().nullable(),
   pausedUntil: z.string().nullable(),
+  /** 'About the cook': the cook's story, several lines allowed ('' until written). */
+  about: z.string(),
+  /** The average of its visible reviews and their number; null before the first. */
+  rating: Rating.nullable(),
+  /** Suspended by an operator: off the landing page and search, its menu page unavailable, orders refused. */
+  suspended: z.boolean(),
   createdAt: z.string(),
 });
 export type Kitchen = z.infer<typeof Kitchen>;
+
+/** One kitchen as its menu page shows it: also how many orders it has delivered. */
+export const KitchenProfile = Kitchen.extend({
+  deliveredOrders: z.number().int(),
+  /** When its reviews last changed (written, answered, hidden); null before the first. */
+  reviewsChangedAt: z.string().nullable(),
+});
+export type KitchenProfile = z.infer<typeof KitchenProfile>;
 
 export const KitchenList = z.array(Kitchen);
 export type KitchenList = z.infer<typeof KitchenList>;
@@ -51,6 +68,7 @@ const KitchenFields = z.object({
   timeZone: TimeZoneName.optional(),
   /** null: back to the spec's hours. */
   hours: WeeklyHours.nullable().optional(),
+  about: multilineText('About the cook', MAX_ABOUT_LENGTH).optional(),
 });
 
 export const KitchenInput = KitchenFields.superRefine((value, ctx) =>

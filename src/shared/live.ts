@@ -11,6 +11,8 @@ export const LIVE_EVENT = {
   snapshot: 'snapshot',
   /** A heartbeat, carrying a `LivePing`. */
   ping: 'ping',
+  /** The topic's subject is gone (a deleted kitchen): the stream ends, and a GET answers 404. */
+  missing: 'missing',
 } as const;
 
 /** A heartbeat's data: the stream's heartbeat interval, so the browser knows how long a silence may last. */

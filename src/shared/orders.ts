@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './fields.js';
 import { MenuItem } from './menu.js';
 import { isEnded, MOVES_WITH_REASON, ORDER_MOVES, ORDER_STATES } from './order-states.js';
+import { OrderReview } from './reviews.js';
 
 /** Spelt so, per the spec: the status of every new order. */
 export const INITIAL_ORDER_STATUS = 'recieved';
@@ -59,7 +60,8 @@ export const KitchenOrderList = z.array(KitchenOrder);
 /** A customer's own order, as /CustomerOrderStatus and 'Your orders' show it. */
 export const CustomerOrder = z.object({
   id: z.string().uuid(),
-  kitchenUid: z.string().uuid(),
+  /** Null once the kitchen's cook deleted their account (the order stays in the customer's history). */
+  kitchenUid: z.string().uuid().nullable(),
   kitchenName: z.string(),
   address: z.string(),
   items: z.array(OrderLine),
@@ -69,6 +71,8 @@ export const CustomerOrder = z.object({
   totalCents: z.number().int(),
   createdAt: z.string(),
   ...Lifecycle,
+  /** The customer's rating of it, once given ('Rate your order' once it is delivered). */
+  review: OrderReview.nullable(),
 });
 export type CustomerOrder = z.infer<typeof CustomerOrder>;
 export const CustomerOrderList = z.array(CustomerOrder);

@@ -14,6 +14,7 @@ export const paths = {
   customerOrderStatus: { pattern: '/CustomerOrderStatus', href: () => '/CustomerOrderStatus' },
   customerOrders: { pattern: '/CustomerOrders', href: () => '/CustomerOrders' },
   chatroom: { pattern: '/Chatroom', href: () => '/Chatroom' },
+  operator: { pattern: '/Operator', href: () => '/Operator' },
 } as const;
 
 /** The app's client-side routes, for the server's history fallback. */

@@ -1,14 +1,31 @@
-import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter } from 'react-router';
+import { Center } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../shared/paths.js';
 import { CartOutlet } from './cart/cart-outlet.js';
+import { loadLaterStyles } from './load-later-styles.js';
 import { KitchenMenuPage } from './pages/kitchen-menu-page.js';
 import { LandingPage } from './pages/landing-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
+import { Spinner } from './lib/spinner.js';
 
-/** Pages other than the landing page load on demand, so the first view stays small. */
-export const router = createBrowserRouter([
+/**
+ * A page loaded on demand, with the styles of the components it may use (asked for first, so they precede the
+ * page's own styles in the document).
+ */
+const lazyPage = (load: () => Promise<ComponentType>) => async () => {
+  const styles = loadLaterStyles();
+  const Component = await load();
+  await styles;
+  return { Component };
+};
+
+/**
+ * Every page. Pages other than the landing page and a kitchen's menu load on demand, so the first view stays small;
+ * those two are also rendered on the server (src/web/ssr-entry.tsx) from these same routes.
+ */
+export const routes: RouteObject[] = [
   {
     element: <CartOutlet />,
     errorElement: <RouteErrorPage />,
@@ -18,27 +35,23 @@ export const router = createBrowserRouter([
       { path: paths.home.pattern, element: <LandingPage /> },
       {
         path: paths.adminSignIn.pattern,
-        lazy: async () => ({
-          Component: (await import('./kitchen-admin/admin-sign-in-page.js')).AdminSignInPage,
-        }),
+        lazy: lazyPage(async () => (await import('./kitchen-admin/admin-sign-in-page.js')).AdminSignInPage),
       },
       {
         path: paths.kitchenRegister.pattern,
-        lazy: async () => ({
-          Component: (await import('./kitchen-registration/kitchen-register-page.js')).KitchenRegisterPage,
-        }),
+        lazy: lazyPage(
+          async () => (await import('./kitchen-registration/kitchen-register-page.js')).KitchenRegisterPage,
+        ),
       },
       {
         path: paths.menuDashboard.pattern,
-        lazy: async () => ({
-          Component: (await import('./kitchen-menu/menu-dashboard-page.js')).MenuDashboardPage,
-        }),
+        lazy: lazyPage(async () => (await import('./kitchen-menu/menu-dashboard-page.js')).MenuDashboardPage),
       },
       {
         path: paths.kitchenOrders.pattern,
-        lazy: async () => ({
-          Component: (await import('./kitchen-orders/kitchen-orders-page.js')).KitchenOrdersPage,
-        }),
+        lazy: lazyPage(
+          async () => (await import('./kitchen-orders/kitchen-orders-page.js')).KitchenOrdersPage,
+        ),
       },
       {
         path: paths.kitchenMenu.pattern,
@@ -47,36 +60,39 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.customerSignIn.pattern,
-        lazy: async () => ({
-          Component: (await import('./pages/customer-sign-in-page.js')).CustomerSignInPage,
-        }),
+        lazy: lazyPage(async () => (await import('./pages/customer-sign-in-page.js')).CustomerSignInPage),
       },
       {
         path: paths.shoppingCart.pattern,
-        lazy: async () => ({ Component: (await import('./pages/shopping-cart-page.js')).ShoppingCartPage }),
+        lazy: lazyPage(async () => (await import('./pages/shopping-cart-page.js')).ShoppingCartPage),
       },
       {
         path: paths.customerOrderStatus.pattern,
-        lazy: async () => ({
-          Component: (await import('./pages/customer-order-status-page.js')).CustomerOrderStatusPage,
-        }),
+        lazy: lazyPage(
+          async () => (await import('./pages/customer-order-status-page.js')).CustomerOrderStatusPage,
+        ),
       },
       {
         path: paths.customerOrders.pattern,
-        lazy: async () => ({
-          Component: (await import('./pages/customer-orders-page.js')).CustomerOrdersPage,
-        }),
+        lazy: lazyPage(async () => (await import('./pages/customer-orders-page.js')).CustomerOrdersPage),
       },
       {
         path: paths.chatroom.pattern,
-        lazy: async () => ({ Component: (await import('./chat/chat-page.js')).ChatPage }),
+        lazy: lazyPage(async () => (await import('./chat/chat-page.js')).ChatPage),
         hydrateFallbackElement: (
           <Center h="100vh">
-            <Loader aria-label="Loading the chat" />
+            <Spinner label="Loading the chat" />
           </Center>
         ),
+      },
+      {
+        path: paths.operator.pattern,
+        lazy: lazyPage(async () => (await import('./pages/operator-page.js')).OperatorPage),
       },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+/** The browser's router over `routes`. */
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,26 +1,39 @@
 import './mantine-styles.js';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './app-router.js';
-import { LazyNotifications } from './lazy-notifications.js';
-import { cssVariablesResolver, theme } from './theme.js';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
+import { PAGE_DATA_ID, type PageData } from '../shared/page-data.js';
+import { AppRoot, createQueryClient } from './app-root.js';
+import { createAppRouter } from './app-router.js';
+import { setRenderInstant } from './ssr/render-instant.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <LazyNotifications />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+const queryClient = createQueryClient();
+// A page the server rendered carries the data it was rendered from: the same cache entries and the same instant
+// make the first render here identical, so React adopts the HTML instead of replacing it; the live streams then
+// take over from that data (their first snapshot is the same list, so nothing moves).
+const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
+const data = pageData ? (JSON.parse(pageData) as PageData) : undefined;
+if (data) {
+  for (const [key, value] of data.queries) queryClient.setQueryData(key, value);
+  setRenderInstant(data.now);
+}
+function start(root: HTMLElement) {
+  // Taps and typing before this point are replayed once hydrated; from here on React hears them (and replays those
+  // on parts it has not hydrated yet itself).
+  const replayEarlyInput = data ? window.earlyInput?.takeOver(root) : undefined;
+  const app = (
+    <AppRoot queryClient={queryClient} onHydrated={replayEarlyInput && (() => void replayEarlyInput())}>
+      <RouterProvider router={createAppRouter()} />
+    </AppRoot>
+  );
+  // Hydrated as a transition, React yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page (a tap meanwhile is handled, not queued behind it); the page is already on screen.
+  if (data) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
+
+// A link followed before the app was here: the browser is loading that page, and the router's first history write
+// would cut it short.
+if (!window.earlyInput?.leaving) start(root);

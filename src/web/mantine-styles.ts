@@ -1,5 +1,6 @@
-// Mantine's styles for the components this app uses (not the whole library's): a smaller render-blocking CSS.
-// A component added to the app needs its file here (and those of the components it is built from).
+// Mantine's styles for the components the first view (the landing page, a kitchen's page) uses: the render-blocking
+// CSS. The other components' styles are in later-styles.ts, loaded with whatever code shows them first.
+// A component added to the app needs its file in one of the two (and those of the components it is built from).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -14,36 +15,17 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Grid.css';
-import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/Tabs.css';
-import '@mantine/core/styles/Timeline.css';
-import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/SegmentedControl.css';
 // After Mantine's own: touch screens' minimum target size.
 import './touch-targets.css';

@@ -62,11 +62,12 @@ test.describe('a kitchen menu and the cart', () => {
   });
 
   test.describe('an unknown kitchen', () => {
-    // The kitchen and its menu load together: both answer 404 (or 400 for a malformed id).
-    test.use({ expectedErrorUrls: [/\/api\/kitchens\/[^/]+(\/menu)?$/] });
+    // The page itself answers 404 (rendered on the server: tests/e2e/ssr.spec.ts), and the browser logs that.
+    test.use({ expectedErrorUrls: [/\/KitchenMenu\/[^/]+$/] });
     test('shows a clear not-found page', async ({ page }) => {
       for (const id of [randomUUID(), 'not-a-kitchen']) {
-        await page.goto(`/KitchenMenu/${id}`);
+        const response = await page.goto(`/KitchenMenu/${id}`);
+        expect(response?.status()).toBe(404);
         await expect(page.getByRole('heading', { name: 'Kitchen not found' })).toBeVisible();
         await expect(page.getByRole('link', { name: 'Back to the kitchens' })).toBeVisible();
       }

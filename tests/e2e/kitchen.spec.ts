@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { openAroundTheClock } from './hours.js';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { customerSessionCookie, readOrder } from './db.js';
 import { expect, test } from './fixtures.js';
 import { newPerson, signInWithPopup, type Person } from './sign-in.js';
@@ -215,8 +215,19 @@ test.describe('kitchen owner', () => {
     await registerKitchen(page, `Axe Kitchen ${Date.now()}`);
     await addMenuItem(page, 'Pancit', '9.75', '25 min');
     expect(await axe()).toEqual([]);
+    // The reviews come after the menu: axe reads the page while they are still on their way, and once they are in.
+    let heldReviews: Route[] | undefined = [];
+    await page.route('**/api/kitchens/*/reviews', (route) =>
+      heldReviews ? void heldReviews.push(route) : route.continue(),
+    );
     await page.goto('/MenuDashboard');
     await expect(page.getByRole('row', { name: /Pancit/ })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading the reviews' })).toBeVisible();
+    expect(await axe()).toEqual([]);
+    const held = heldReviews;
+    heldReviews = undefined;
+    await Promise.all(held.map((route) => route.continue()));
+    await expect(page.getByText('No reviews yet')).toBeVisible();
     expect(await axe()).toEqual([]);
     await page.getByRole('button', { name: 'Edit Pancit' }).click();
     // Once it has faded in: half-way through, its text is paler than it will be.

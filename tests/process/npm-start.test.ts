@@ -88,6 +88,17 @@ describe('npm start', () => {
       await fetch(`http://127.0.0.1:${started.port}/api/kitchens`)
     ).json()) as unknown[];
     expect(kitchens.length).toBeGreaterThan(0);
+    // The built server bundle (dist/ssr) renders the public pages: the kitchen is in the HTML itself.
+    const [first] = kitchens as { uid: string; name: string }[];
+    for (const path of ['/', `/KitchenMenu/${first?.uid ?? ''}`]) {
+      const page = await fetch(`http://127.0.0.1:${started.port}${path}`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(page.status, path).toBe(200);
+      const html = await page.text();
+      expect(html, path).toContain('<script type="application/json" id="page-data">');
+      expect(html, path).toContain(`>${(first?.name ?? '').replace(/'/g, '&#x27;')}</`);
+    }
     await expectCleanStop(started, 'SIGTERM');
   }, 240_000);
 

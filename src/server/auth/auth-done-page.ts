@@ -37,7 +37,7 @@ export function authDonePage(continueTo: string): string {
 export const AUTH_DONE_JS = `(function () {
   var params = new URLSearchParams(location.search);
   var ok = params.get('status') === 'ok';
-  var role = params.get('role') === 'kitchen' ? 'kitchen' : 'customer';
+  var role = params.get('role') === 'kitchen' || params.get('role') === 'operator' ? params.get('role') : 'customer';
   var message = { type: ok ? 'homecooked:signed-in' : 'homecooked:sign-in-failed', role: role, attempt: params.get('attempt') };
   var told = false;
   try {

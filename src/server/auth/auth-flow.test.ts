@@ -285,6 +285,7 @@ describe('sign-in against a Google-like provider on loopback', () => {
       GOOGLE_CLIENT_ID: client.clientId,
       GOOGLE_CLIENT_SECRET: client.clientSecret,
       OIDC_ISSUER: provider.issuer,
+      OPERATOR_EMAILS: 'someone@example.test',
     }));
   });
   afterAll(async () => {
@@ -292,10 +293,10 @@ describe('sign-in against a Google-like provider on loopback', () => {
     await provider.close();
   });
 
-  async function attempt(mode: typeof provider.state.mode) {
+  async function attempt(mode: typeof provider.state.mode, role = 'kitchen') {
     provider.state.mode = mode;
     const jar = new CookieJar();
-    const end = await follow(jar, `${base}/auth/kitchen/start?returnTo=%2F&popup=1`, (url) =>
+    const end = await follow(jar, `${base}/auth/${role}/start?returnTo=%2F&popup=1`, (url) =>
       url.startsWith(`${base}/auth/done`),
     );
     return { jar, end: end.url };
@@ -320,6 +321,17 @@ describe('sign-in against a Google-like provider on loopback', () => {
       expect((await session(jar, base)).kitchen).toBeNull();
     },
   );
+
+  it('makes a listed operator an operator only when the provider vouches for the email', async () => {
+    const listed = await attempt('valid', 'operator');
+    expect(listed.end).toContain('status=ok');
+    expect((await session(listed.jar, base)).operator).toMatchObject({ email: 'someone@example.test' });
+    const before = await sessionCount(ctx);
+    const unverified = await attempt('unverified-email', 'operator');
+    expect(unverified.end).toContain('status=failed');
+    expect(await sessionCount(ctx)).toBe(before);
+    expect((await session(unverified.jar, base)).operator).toBeNull();
+  });
 
   it('serves nothing of the development provider when a Google client is configured', async () => {
     const res = await fetch(`${base}/dev-idp/.well-known/openid-configuration`);

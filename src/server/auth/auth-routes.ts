@@ -43,8 +43,8 @@ const CallbackQuery = z.object({ state: z.string().max(500).optional() }).passth
 
 /**
  * Sign-in with OpenID Connect (authorization code + PKCE, state and nonce checked, ID token verified by
- * openid-client), one callback for both roles; the role travels in `state`. Kitchen and customer identities are
- * separate sessions with separate cookies.
+ * openid-client), one callback for every role; the role travels in `state`. Kitchen, customer and operator
+ * identities are separate sessions with separate cookies; an operator session only for an email in OPERATOR_EMAILS.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (app, { oidc }) => {
   const { publicUrl, https: secure } = app.config;
@@ -145,6 +145,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
       const claims = tokens.claims();
       if (!claims || typeof claims.email !== 'string' || !claims.email)
         throw new Error('the ID token has no email');
+      // Only a listed email gets an operator session (and only while listed: see requireOperator), and only when
+      // the provider vouches for it (Google and the development provider say `email_verified: true`).
+      if (
+        role.data === 'operator' &&
+        (claims.email_verified !== true || !app.config.operatorEmails.has(claims.email.toLowerCase()))
+      ) {
+        request.log.warn(
+          'operator sign-in refused: the email is unverified or not listed in OPERATOR_EMAILS',
+        );
+        return finish(false);
+      }
       const user = await upsertUser(app.db, {
         issuer: claims.iss,
         subject: claims.sub,

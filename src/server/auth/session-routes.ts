@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SessionState, type SessionUser } from '../../shared/auth.js';
-import { currentUser } from './sessions.js';
+import { currentOperator, currentUser } from './sessions.js';
 import type { User } from './users.js';
 
 export function toSessionUser(user: User | undefined): SessionUser | null {
@@ -12,10 +12,15 @@ export function toSessionUser(user: User | undefined): SessionUser | null {
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/session', { schema: { response: { 200: SessionState } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const [kitchen, customer] = await Promise.all([
+    const [kitchen, customer, operator] = await Promise.all([
       currentUser(request, 'kitchen'),
       currentUser(request, 'customer'),
+      currentOperator(request),
     ]);
-    return { kitchen: toSessionUser(kitchen), customer: toSessionUser(customer) };
+    return {
+      kitchen: toSessionUser(kitchen),
+      customer: toSessionUser(customer),
+      operator: toSessionUser(operator),
+    };
   });
 };

@@ -4,11 +4,11 @@ import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
-import { unauthorized } from '../lib/errors.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
 import type { User } from './users.js';
 
-export type Role = 'kitchen' | 'customer';
-export const ROLES: readonly Role[] = ['kitchen', 'customer'];
+export type Role = 'kitchen' | 'customer' | 'operator';
+export const ROLES: readonly Role[] = ['kitchen', 'customer', 'operator'];
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -36,7 +36,7 @@ export async function createSession(
 const SESSION_CACHE_MS = 15_000;
 const sessionCache = new LRUCache<string, User>({ max: 10_000, ttl: SESSION_CACHE_MS });
 
-/** Forgets a signed-out session (both roles) in this process. */
+/** Forgets a signed-out session (every role) in this process. */
 export function forgetSession(tokenHash: string): void {
   for (const role of ROLES) sessionCache.delete(`${role}:${tokenHash}`);
 }
@@ -73,7 +73,7 @@ export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** The hashed session tokens a request carries (both roles), to tag the live streams it opens. */
+/** The hashed session tokens a request carries (every role), to tag the live streams it opens. */
 export function requestSessionHashes(request: FastifyRequest): string[] {
   const { sessionCookies } = request.server.config;
   return ROLES.map((role) => request.cookies[sessionCookies[role]])
@@ -117,6 +117,29 @@ export async function requireUser(request: FastifyRequest, role: Role): Promise<
     throw unauthorized(
       role === 'kitchen' ? 'Please sign in as a kitchen owner' : 'Please sign in to continue',
     );
+  return user;
+}
+
+/** Whether `email` is listed in OPERATOR_EMAILS now (case aside). */
+export function isOperatorEmail(request: FastifyRequest, email: string): boolean {
+  return request.server.config.operatorEmails.has(email.toLowerCase());
+}
+
+/**
+ * The user of this request's operator session while their email is still listed in OPERATOR_EMAILS, or
+ * undefined. The list is checked on every request, so an operator taken off it loses their power at once (their
+ * session stays, powerless, until it expires or they sign out).
+ */
+export async function currentOperator(request: FastifyRequest): Promise<User | undefined> {
+  const user = await currentUser(request, 'operator');
+  return user && isOperatorEmail(request, user.email) ? user : undefined;
+}
+
+/** The signed-in operator, or a 401 (no operator session) or 403 (an email no longer listed). */
+export async function requireOperator(request: FastifyRequest): Promise<User> {
+  const user = await currentUser(request, 'operator');
+  if (!user) throw unauthorized('Please sign in as an operator');
+  if (!isOperatorEmail(request, user.email)) throw forbidden('You are no longer an operator');
   return user;
 }
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, type ChatMessage } from '../../shared/chat.js';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { CHAT_HIDDEN_IDS, CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, type ChatMessage } from '../../shared/chat.js';
 import type { User } from '../auth/users.js';
 import type { DbOrTx } from '../db/database.js';
 import { chatMessages, users } from '../db/schema.js';
@@ -16,20 +16,22 @@ const messageFields = {
 type MessageRow = { createdAt: Date } & Omit<ChatMessage, 'createdAt'>;
 const toMessage = (row: MessageRow): ChatMessage => ({ ...row, createdAt: row.createdAt.toISOString() });
 
-/** The latest page of messages, oldest first. */
+/** The latest page of messages, oldest first; messages an operator hid are gone. */
 export async function listLatestMessages(db: DbOrTx): Promise<ChatMessage[]> {
   const rows = await db
     .select(messageFields)
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(isNull(chatMessages.hiddenAt))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(CHAT_PAGE_SIZE);
   return rows.reverse().map(toMessage);
 }
 
 /**
- * Up to a page of messages older than message `beforeId` (by created_at, then id), oldest first;
- * undefined when there is no such message.
+ * Up to a page of messages older than message `beforeId` (by created_at, then id), oldest first, hidden ones
+ * left out (a hidden message still works as the cursor: a browser may hold it); undefined when there is no such
+ * message.
  */
 export async function listMessagesBefore(db: DbOrTx, beforeId: string): Promise<ChatMessage[] | undefined> {
   const [cursor] = await db
@@ -44,7 +46,10 @@ export async function listMessagesBefore(db: DbOrTx, beforeId: string): Promise<
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.userId))
     .where(
-      sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (select m.created_at, m.id from ${chatMessages} m where m.id = ${beforeId})`,
+      and(
+        sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (select m.created_at, m.id from ${chatMessages} m where m.id = ${beforeId})`,
+        isNull(chatMessages.hiddenAt),
+      ),
     )
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(CHAT_PAGE_SIZE);
@@ -94,4 +99,15 @@ export async function insertMessage(tx: DbOrTx, sender: User, text: string): Pro
     .returning({ id: chatMessages.id, text: chatMessages.text, createdAt: chatMessages.createdAt });
   if (!row) throw new Error('insert returned no row');
   return toMessage({ ...row, uid: sender.id, displayName: sender.displayName, photoURL: sender.photoUrl });
+}
+
+/** The ids of the messages hidden most recently, newest first. */
+export async function listHiddenMessageIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(isNotNull(chatMessages.hiddenAt))
+    .orderBy(desc(chatMessages.hiddenAt), desc(chatMessages.id))
+    .limit(CHAT_HIDDEN_IDS);
+  return rows.map((r) => r.id);
 }

@@ -5,11 +5,15 @@ import { notFound } from '../lib/errors.js';
 import { serveTopic } from '../live/live-route.js';
 import { listMessagesBefore } from './chat-queries.js';
 import { postMessage } from './chat-service.js';
-import { CHAT_SIGN_IN, chatTopic } from './chat-topic.js';
+import { CHAT_SIGN_IN, chatHiddenTopic, chatTopic } from './chat-topic.js';
 
-/** The chat room: the live latest page, older pages on request, and posting a message. */
+/**
+ * The chat room: the live latest page, older pages on request, the live ids of messages operators hid, and posting
+ * a message.
+ */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/chat', serveTopic(chatTopic));
+  app.get('/api/chat/hidden', serveTopic(chatHiddenTopic));
 
   app.get(
     '/api/chat/history',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { WeeklyHours } from '../../shared/opening-hours.js';
+import { OPERATOR_ACTION_KINDS, REPORT_TARGET_KINDS } from '../../shared/moderation.js';
 import { ORDER_STATES, PROGRESS_STATES } from '../../shared/order-states.js';
 import {
   boolean,
@@ -49,13 +50,13 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['kitchen', 'customer'] }).notNull(),
+    role: text('role', { enum: ['kitchen', 'customer', 'operator'] }).notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
-    check('sessions_role_check', sql`${t.role} in ('kitchen', 'customer')`),
+    check('sessions_role_check', sql`${t.role} in ('kitchen', 'customer', 'operator')`),
   ],
 );
 
@@ -85,6 +86,10 @@ export const kitchens = pgTable(
     /** 'Pause new orders': since when (null: taking orders), and until when (null: until the cook resumes). */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    /** 'About the cook': the cook's story, shown on the menu page ('' until written). */
+    about: text('about').notNull().default(''),
+    /** Suspended by an operator: hidden from the landing page and search, its menu page unavailable, orders refused. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -135,8 +140,8 @@ export const menuItems = pgTable(
   ],
 );
 
-/** A list of the states for `in (...)` in a check or index (constants of ours, never input). */
-const statesIn = (states: readonly string[]) =>
+/** A list of texts for `in (...)` in a check or index (constants of ours, never input). */
+const sqlTextList = (states: readonly string[]) =>
   sql.raw(`(${states.map((state) => `'${state}'`).join(', ')})`);
 
 /**
@@ -163,13 +168,11 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kitchenId: uuid('kitchen_id')
-      .notNull()
-      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    /** Null once the kitchen was deleted: its customers keep the order in their history (kitchen_name stays). */
+    kitchenId: uuid('kitchen_id').references(() => kitchens.ownerId, { onDelete: 'set null' }),
     kitchenName: text('kitchen_name').notNull(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the customer deleted their account: the kitchen keeps the order, customer_email anonymised. */
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
     customerEmail: text('customer_email').notNull(),
     address: text('address').notNull(),
     /** The spec's free-text status (each move sets it to the state's name; the kitchen's Update to anything). */
@@ -194,9 +197,9 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_one_in_progress_per_customer')
       .on(t.customerId)
-      .where(sql`${t.archivedAt} is null and ${t.state} in ${statesIn(PROGRESS_STATES)}`),
+      .where(sql`${t.archivedAt} is null and ${t.state} in ${sqlTextList(PROGRESS_STATES)}`),
     index('orders_customer_idx').on(t.customerId, t.createdAt.desc()),
-    check('orders_state_check', sql`${t.state} in ${statesIn(ORDER_STATES)}`),
+    check('orders_state_check', sql`${t.state} in ${sqlTextList(ORDER_STATES)}`),
     uniqueIndex('orders_customer_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('orders_kitchen_idx').on(t.kitchenId, t.createdAt.desc()),
     check(
@@ -247,6 +250,8 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    /** Hidden by an operator: gone for everyone. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -310,3 +315,79 @@ export const callSchedules = pgTable('call_schedules', {
   service: text('service').primaryKey(),
   nextSlotAt: timestamp('next_slot_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A customer's review of one delivered order (one per order): 1–5 stars and an optional text, and the cook's one
+ * public reply. Hidden by an operator: gone for everyone, and not counted in the kitchen's average.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stars: integer('stars').notNull(),
+    text: text('text').notNull().default(''),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_order_key').on(t.orderId),
+    index('reviews_kitchen_idx').on(t.kitchenId, t.createdAt.desc()),
+    index('reviews_customer_idx').on(t.customerId),
+    check('reviews_stars_check', sql`${t.stars} between 1 and 5`),
+    check('reviews_text_check', sql`char_length(${t.text}) <= 1000`),
+    check('reviews_reply_check', sql`(${t.reply} is null) = (${t.repliedAt} is null)`),
+  ],
+);
+
+/** A signed-in user's report of a chat message, a review or a kitchen, until an operator closes it. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetKind: text('target_kind', { enum: REPORT_TARGET_KINDS }).notNull(),
+    /** The reported message's, review's or kitchen's id (no foreign key: the report outlives what it names). */
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.closedAt} is null`),
+    index('reports_target_idx').on(t.targetKind, t.targetId),
+    index('reports_reporter_idx').on(t.reporterId),
+    check('reports_target_kind_check', sql`${t.targetKind} in ${sqlTextList(REPORT_TARGET_KINDS)}`),
+    check('reports_reason_check', sql`char_length(${t.reason}) between 1 and 500`),
+  ],
+);
+
+/** Every operator action: who (kept by email too, should the operator's user go), what, on what, and when. */
+export const operatorActions = pgTable(
+  'operator_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operatorId: uuid('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorEmail: text('operator_email').notNull(),
+    action: text('action', { enum: OPERATOR_ACTION_KINDS }).notNull(),
+    targetKind: text('target_kind', { enum: REPORT_TARGET_KINDS }),
+    targetId: uuid('target_id'),
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operator_actions_created_idx').on(t.createdAt.desc())],
+);

@@ -16,6 +16,8 @@ interface DemoKitchen {
   category: string;
   address: string;
   owner: string;
+  /** 'About the cook'. */
+  about: string;
   image: string;
   items: [item: string, price: string, wait: string, image: string][];
 }
@@ -26,6 +28,8 @@ const DEMO: DemoKitchen[] = [
     category: 'Indian',
     address: '12 Curry Lane',
     owner: 'Asha Patel',
+    about:
+      'I learned to cook from my grandmother in Ahmedabad. Everything is made the morning you order it, with spices I roast and grind myself.',
     image: 'kitchen-indian',
     items: [
       ['Dal Tadka with Rice', '9.50', '25 min', 'dish-yellow'],
@@ -38,6 +42,8 @@ const DEMO: DemoKitchen[] = [
     category: 'Mexican',
     address: '48 Agave Street',
     owner: 'Lupita Hernández',
+    about:
+      "Recipes from my mother's kitchen in Puebla: masa made fresh, salsas by hand, and pozole on Sundays like at home.",
     image: 'kitchen-mexican',
     items: [
       ['Chicken Tamales', '10.00', '35 min', 'dish-yellow'],
@@ -50,6 +56,8 @@ const DEMO: DemoKitchen[] = [
     category: 'Filipino',
     address: '7 Sampaguita Road',
     owner: 'Lola Santos',
+    about:
+      'Filipino comfort food the way my Lola made it in Pampanga. Adobo slow-cooked, pancit for every birthday.',
     image: 'kitchen-filipino',
     items: [
       ['Chicken Adobo', '11.00', '30 min', 'dish-brown'],
@@ -62,6 +70,8 @@ const DEMO: DemoKitchen[] = [
     category: 'Italian',
     address: '3 Via Roma',
     owner: 'Rosa Bianchi',
+    about:
+      'Pasta rolled by hand every morning, sauces that simmer for hours. A taste of Sunday lunch in Bologna.',
     image: 'kitchen-italian',
     items: [
       ['Lasagna', '13.50', '40 min', 'dish-red'],
@@ -74,6 +84,7 @@ const DEMO: DemoKitchen[] = [
     category: 'Nigerian',
     address: '21 Lagos Avenue',
     owner: 'Ngozi Okafor',
+    about: 'Party jollof and soups from Enugu, cooked in small batches. Tell me how hot you like it.',
     image: 'kitchen-nigerian',
     items: [
       ['Jollof Rice', '10.50', '35 min', 'dish-red'],
@@ -86,6 +97,7 @@ const DEMO: DemoKitchen[] = [
     category: 'Korean',
     address: '9 Hanok Court',
     owner: 'Min-ji Kim',
+    about: 'Home-style Korean dishes from Jeonju, with kimchi I ferment myself in the autumn.',
     image: 'kitchen-korean',
     items: [
       ['Bibimbap', '11.75', '25 min', 'dish-red'],
@@ -140,6 +152,7 @@ export async function seedDemo(db: Db, store: ImageStore = new DatabaseImageStor
         imageId: await upload(tx, owner.id, demo.image),
         ownerName: demo.owner,
         ownerEmail: owner.email,
+        about: demo.about,
         // Open around the clock, so that trying the app works at any hour (a real cook sets their own hours).
         openingHours: ALL_DAY_HOURS,
         createdAt: new Date(start + index * 60_000),

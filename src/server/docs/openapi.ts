@@ -38,6 +38,7 @@ const securityOf: Record<Cookie, Record<string, string[]>[]> = {
   customer: [{ customerSession: [] }],
   kitchen: [{ kitchenSession: [] }],
   any: [{ customerSession: [] }, { kitchenSession: [] }],
+  operator: [{ operatorSession: [] }],
 };
 
 const pageDoc: RouteDoc = {
@@ -158,6 +159,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           customerSession: { type: 'apiKey', in: 'cookie', name: sessionCookies.customer },
           kitchenSession: { type: 'apiKey', in: 'cookie', name: sessionCookies.kitchen },
+          operatorSession: { type: 'apiKey', in: 'cookie', name: sessionCookies.operator },
           metricsToken: { type: 'http', scheme: 'bearer' },
         },
       },

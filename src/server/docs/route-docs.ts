@@ -1,11 +1,13 @@
 import { z, type ZodType } from 'zod';
-import { ChatMessageList } from '../../shared/chat.js';
-import { Kitchen, KitchenList } from '../../shared/kitchens.js';
+import { ChatMessageList, HiddenChatMessageIds } from '../../shared/chat.js';
+import { KitchenList, KitchenProfile } from '../../shared/kitchens.js';
+import { ReviewList } from '../../shared/reviews.js';
 import { MenuList } from '../../shared/menu.js';
+import { ModerationView } from '../../shared/moderation.js';
 import { CustomerOrder, CustomerOrderList, KitchenOrderList } from '../../shared/orders.js';
 
-/** Which session cookie a route needs: the customer's, the kitchen's, or either. */
-export type Cookie = 'customer' | 'kitchen' | 'any';
+/** Which session cookie a route needs: the customer's, the kitchen's, either of them, or the operator's. */
+export type Cookie = 'customer' | 'kitchen' | 'any' | 'operator';
 
 export interface RouteDoc {
   summary: string;
@@ -65,9 +67,10 @@ export const routeDocs: Record<string, RouteDoc> = {
     responses: { 200: z.object({ changedAt: z.string() }) },
   },
   'GET /api/kitchens/:uid': {
-    summary: 'One kitchen, with its hours and whether it is taking orders',
+    summary:
+      "One kitchen, with its hours, whether it is taking orders, its rating, 'About the cook' and orders delivered",
     stream: true,
-    responses: { 200: Kitchen },
+    responses: { 200: KitchenProfile },
     errors: { 404: 'No such kitchen' },
   },
   'GET /api/kitchens/:uid/menu': {
@@ -75,6 +78,25 @@ export const routeDocs: Record<string, RouteDoc> = {
     stream: true,
     responses: { 200: MenuList },
     errors: { 404: 'No such kitchen' },
+  },
+  'GET /api/kitchens/:uid/reviews': {
+    summary: "A kitchen's latest 50 reviews with the cook's replies, newest first",
+    tags: ['reviews'],
+    stream: true,
+    responses: { 200: ReviewList },
+    errors: { 404: 'No such kitchen' },
+  },
+  'POST /api/orders/:id/review': {
+    summary: "'Rate your order': 1–5 stars and an optional text, once, for one's delivered order",
+    tags: ['reviews'],
+    cookie: 'customer',
+    errors: { 404: 'No such order of yours', 409: 'Not delivered yet, or already rated' },
+  },
+  'POST /api/kitchen/reviews/:id/reply': {
+    summary: "The cook's one public reply to a review of their kitchen",
+    tags: ['reviews'],
+    cookie: 'kitchen',
+    errors: { 404: 'No such review of your kitchen', 409: 'Already replied' },
   },
   'GET /api/geocode/settings': { summary: 'Which address geocoder the server uses' },
   'GET /api/geocode': { summary: 'Address suggestions for typed text (fewer a minute without a session)' },
@@ -190,8 +212,61 @@ export const routeDocs: Record<string, RouteDoc> = {
     stream: true,
     responses: { 200: ChatMessageList },
   },
+  'GET /api/chat/hidden': {
+    summary: 'The ids of the chat messages operators hid lately (an open chat drops them)',
+    cookie: 'any',
+    stream: true,
+    responses: { 200: HiddenChatMessageIds },
+  },
   'GET /api/chat/history': { summary: 'Older chat messages', cookie: 'any' },
   'POST /api/chat': { summary: 'Say something in the chat (5 messages in 10 s)', cookie: 'any' },
+  'POST /api/reports': {
+    summary: 'Report a chat message, a review or a kitchen to the operators (10 reports in 10 minutes)',
+    cookie: 'any',
+    tags: ['moderation'],
+    errors: {
+      404: 'No such chat message, review or kitchen (field targetId)',
+      409: 'ALREADY_REPORTED: your report of this is still open',
+    },
+  },
+  'GET /api/operator/moderation': {
+    summary: "The operator's page: open reports (newest first), suspended kitchens, recent actions",
+    cookie: 'operator',
+    stream: true,
+    tags: ['moderation'],
+    responses: { 200: ModerationView },
+    errors: { 403: 'The email is no longer listed in OPERATOR_EMAILS' },
+  },
+  'POST /api/operator/chat-messages/:id/hide': {
+    summary: 'Hide a chat message for everyone (closes its open reports)',
+    cookie: 'operator',
+    tags: ['moderation'],
+    errors: { 404: 'No such chat message' },
+  },
+  'POST /api/operator/reviews/:id/hide': {
+    summary: 'Hide a review for everyone (closes its open reports)',
+    cookie: 'operator',
+    tags: ['moderation'],
+    errors: { 404: 'No such review' },
+  },
+  'POST /api/operator/kitchens/:uid/suspend': {
+    summary: 'Suspend a kitchen: off the list and search, no orders (closes its open reports)',
+    cookie: 'operator',
+    tags: ['moderation'],
+    errors: { 404: 'No such kitchen' },
+  },
+  'POST /api/operator/kitchens/:uid/lift-suspension': {
+    summary: "Lift a kitchen's suspension",
+    cookie: 'operator',
+    tags: ['moderation'],
+    errors: { 404: 'No such kitchen' },
+  },
+  'POST /api/operator/reports/:id/close': {
+    summary: 'Close a report without acting on what it names',
+    cookie: 'operator',
+    tags: ['moderation'],
+    errors: { 404: 'No such report' },
+  },
   'GET /auth/:role/start': {
     summary: 'Start signing in with Google (a page the browser opens, often a popup)',
     tags: ['sign-in'],
@@ -212,10 +287,34 @@ export const routeDocs: Record<string, RouteDoc> = {
     tags: ['sign-in'],
     responses: { 200: { description: 'The script', type: 'text/javascript' } },
   },
+  'GET /api/account/:role/export': {
+    summary:
+      "Download my data: everything held about the signed-in user (the role's session), as a JSON file attachment",
+    tags: ['your data'],
+    cookie: 'any',
+  },
+  'DELETE /api/account/:role': {
+    summary:
+      "Delete my account (the role's session): sessions, chat, reviews, kitchen, menu and pictures go; orders stay, anonymised",
+    tags: ['your data'],
+    cookie: 'any',
+    responses: { 204: empty },
+    errors: { 409: 'An order placed or received is still in progress' },
+  },
   'POST /auth/:role/sign-out': {
     summary: 'Sign out of a role',
     tags: ['sign-in'],
     responses: { 204: empty },
+  },
+  'GET /sitemap.xml': {
+    summary: "For search engines: the landing page and every kitchen's page",
+    tags: ['web app'],
+    responses: { 200: { description: 'A sitemap (sitemaps.org)', type: 'application/xml' } },
+  },
+  'GET /robots.txt': {
+    summary: 'For search engines: everything may be crawled; where the sitemap is',
+    tags: ['web app'],
+    responses: { 200: { description: 'robots.txt', type: 'text/plain' } },
   },
   'GET /favicon.ico': {
     summary: 'Our icon',

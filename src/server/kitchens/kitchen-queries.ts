@@ -1,12 +1,18 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, isNull } from 'drizzle-orm';
 import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kitchens.js';
+import type { Rating } from '../../shared/reviews.js';
 import type { DbOrTx } from '../db/database.js';
 import { images, kitchens } from '../db/schema.js';
 import { toStoredImage } from '../images/image-queries.js';
+import { ratingsSubquery, toRating } from '../reviews/review-queries.js';
 
 type KitchenRow = typeof kitchens.$inferSelect;
 
-export function toKitchen(row: KitchenRow, image: typeof images.$inferSelect | null): Kitchen {
+export function toKitchen(
+  row: KitchenRow,
+  image: typeof images.$inferSelect | null,
+  rating: Rating | null,
+): Kitchen {
   return {
     uid: row.ownerId,
     name: row.name,
@@ -22,23 +28,39 @@ export function toKitchen(row: KitchenRow, image: typeof images.$inferSelect | n
     hours: row.openingHours,
     pausedAt: row.pausedAt?.toISOString() ?? null,
     pausedUntil: row.pausedUntil?.toISOString() ?? null,
+    about: row.about,
+    rating,
+    suspended: row.suspendedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** Kitchens with their uploaded picture, if any. */
-const selectKitchens = (db: DbOrTx) =>
-  db.select().from(kitchens).leftJoin(images, eq(kitchens.imageId, images.id));
+/** Kitchens with their uploaded picture, if any, and their rating. */
+function selectKitchens(db: DbOrTx) {
+  const ratings = ratingsSubquery(db);
+  return db
+    .select({ kitchens, images, reviewCount: ratings.count, reviewAverage: ratings.average })
+    .from(kitchens)
+    .leftJoin(images, eq(kitchens.imageId, images.id))
+    .leftJoin(ratings, eq(ratings.kitchenId, kitchens.ownerId));
+}
 
-/** Every kitchen, newest first (the landing page's list). */
+type SelectedKitchen = Awaited<ReturnType<ReturnType<typeof selectKitchens>['execute']>>[number];
+
+const fromSelected = (r: SelectedKitchen) =>
+  toKitchen(r.kitchens, r.images, toRating(r.reviewCount ?? 0, r.reviewAverage));
+
+/** Every kitchen but the suspended ones, newest first (the landing page's list). */
 export async function listKitchens(db: DbOrTx): Promise<Kitchen[]> {
-  const rows = await selectKitchens(db).orderBy(desc(kitchens.createdAt), desc(kitchens.ownerId));
-  return rows.map((r) => toKitchen(r.kitchens, r.images));
+  const rows = await selectKitchens(db)
+    .where(isNull(kitchens.suspendedAt))
+    .orderBy(desc(kitchens.createdAt), desc(kitchens.ownerId));
+  return rows.map(fromSelected);
 }
 
 export async function findKitchen(db: DbOrTx, uid: string): Promise<Kitchen | undefined> {
   const [row] = await selectKitchens(db).where(eq(kitchens.ownerId, uid)).limit(1);
-  return row && toKitchen(row.kitchens, row.images);
+  return row && fromSelected(row);
 }
 
 /** The picture the kitchen of `uid` uses now, locked for the write about to change it. */
@@ -86,6 +108,7 @@ export async function insertKitchen(
       deliveryRadiusKm: input.deliveryRadiusKm,
       timeZone: input.timeZone,
       openingHours: input.hours ?? null,
+      about: input.about ?? '',
       ...locationColumns(location),
     })
     .onConflictDoNothing()
@@ -118,6 +141,7 @@ export async function updateKitchen(
       deliveryRadiusKm: patch.deliveryRadiusKm,
       timeZone: patch.timeZone,
       openingHours: patch.hours,
+      about: patch.about,
       ...(location === undefined ? {} : locationColumns(location)),
     })
     .where(eq(kitchens.ownerId, ownerId))

@@ -1,6 +1,7 @@
-import type { Kitchen } from '../../shared/kitchens.js';
+import type { Kitchen, KitchenProfile } from '../../shared/kitchens.js';
 import { defineTopic, everyone } from '../live/topic.js';
 import { KitchenParams } from '../../shared/kitchens.js';
+import { deliveredOrders, reviewsChangedAt } from '../reviews/review-queries.js';
 import { findKitchen, listKitchens } from './kitchen-queries.js';
 
 /** The landing page's list of every kitchen, newest first. */
@@ -10,10 +11,18 @@ export const kitchensTopic = defineTopic<void, Kitchen[]>({
   access: everyone,
 });
 
-/** One kitchen (its menu page's header: name, picture, hours, whether it is taking orders); null when none. */
-export const kitchenTopic = defineTopic<string, Kitchen | null>({
+/**
+ * One kitchen (its menu page's header: name, picture, hours, whether it is taking orders, its rating; 'About the
+ * cook' and the orders it delivered); null when none.
+ */
+export const kitchenTopic = defineTopic<string, KitchenProfile | null>({
   key: (uid) => `kitchen:${uid}`,
-  load: async (db, uid) => (await findKitchen(db, uid)) ?? null,
+  load: async (db, uid) => {
+    const kitchen = await findKitchen(db, uid);
+    if (!kitchen) return null;
+    const [delivered, changedAt] = await Promise.all([deliveredOrders(db, uid), reviewsChangedAt(db, uid)]);
+    return { ...kitchen, deliveredOrders: delivered, reviewsChangedAt: changedAt };
+  },
   access: async (request) => ({ params: KitchenParams.parse(request.params).uid }),
   missing: { when: (kitchen) => kitchen === null, message: 'No kitchen with this id' },
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -7,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it, describe } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/database.js';
+import { chatMessages } from '../db/schema.js';
 import { freePort } from '../test/http-client.js';
 import { adminUrl, openTestDatabase } from '../test/test-database.js';
 import { testConfig } from '../test/test-app.js';
@@ -21,6 +23,10 @@ describe('error handler', () => {
     app.get('/api/test/boom', async () => {
       throw new Error('secret internal detail');
     });
+    // A write whose user was deleted meanwhile (say, by 'Delete my account'): a real foreign-key violation.
+    app.get('/api/test/vanished', async () => {
+      await database.db.insert(chatMessages).values({ userId: randomUUID(), text: 'too late' });
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -34,6 +40,15 @@ describe('error handler', () => {
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('at ');
     expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side' });
+  });
+
+  it('answers 409, not 500, for a write that raced the deletion of what it points to', async () => {
+    const res = await app.inject('/api/test/vanished');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/just been deleted/),
+    });
   });
 });
 

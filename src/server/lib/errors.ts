@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/errors.js';
+import { foreignKeyViolation } from '../db/unique-violation.js';
 
 /** An error a handler throws to answer with a status and a stable code; the error handler renders it. */
 export class HttpError extends Error {
@@ -107,6 +108,10 @@ export function registerErrorHandler(app: FastifyInstance, { page }: ErrorHandle
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       error = new UnavailableError();
+    } else if (foreignKeyViolation(error)) {
+      // What the write pointed to went in a race with it (a kitchen or account deleted meanwhile).
+      request.log.info({ err: error }, 'write raced a deletion');
+      error = conflict('Something this refers to has just been deleted: reload the page and try again');
     }
     if (error instanceof HttpError) {
       const body: ApiErrorBody = { code: error.code, message: error.message, field: error.field };

@@ -28,6 +28,15 @@ export const limits = {
     keyGenerator: (request: FastifyRequest) =>
       `image:${request.cookies[request.server.config.sessionCookies.kitchen] ?? request.ip}`,
   },
+  /** 'Download my data', per session: each reads everything a person has, so a few a minute is plenty. */
+  dataExports: {
+    max: 10,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => {
+      const { sessionCookies } = request.server.config;
+      return `export:${request.cookies[sessionCookies.customer] ?? request.cookies[sessionCookies.kitchen] ?? request.ip}`;
+    },
+  },
   /**
    * Address suggestions, per address (debounced typing makes about one a second at most): fewer for anonymous
    * visitors (the landing page's address picker) than for signed-in people (a checkout), so strangers cannot spend

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, RouteHandlerMethod } from 'fastify';
 import { appRoutePatterns } from '../../shared/paths.js';
 
 export interface WebApp {
@@ -9,11 +9,23 @@ export interface WebApp {
   sendShell(reply: FastifyReply, status: number): FastifyReply;
 }
 
+export interface WebAppOptions {
+  /** The app's routes rendered on the server, by pattern, given the built index.html; the others get the shell. */
+  serverRendered?: (
+    indexHtml: string,
+    sendShell: WebApp['sendShell'],
+  ) => Record<string, RouteHandlerMethod> | undefined;
+}
+
 /**
  * Serves the built web app from `webDir`: hashed assets cached for a year (gzip/brotli copies when present),
  * and index.html on every route of the app, so direct entry and reload work. Source maps are never served.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<WebApp | undefined> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string,
+  options: WebAppOptions = {},
+): Promise<WebApp | undefined> {
   const indexFile = join(webDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const indexHtml = readFileSync(indexFile, 'utf8');
@@ -39,8 +51,9 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   };
   // Browsers ask for /favicon.ico on pages that name no icon (the sign-in provider's): answer with ours.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+  const rendered = options.serverRendered?.(indexHtml, webApp.sendShell) ?? {};
   for (const pattern of appRoutePatterns) {
-    app.get(pattern, (_request, reply) => webApp.sendShell(reply, 200));
+    app.get(pattern, rendered[pattern] ?? ((_request, reply) => webApp.sendShell(reply, 200)));
   }
   return webApp;
 }

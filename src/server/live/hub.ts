@@ -249,6 +249,11 @@ export class LiveHub {
       return;
     }
     subscriber.lastVersion = snap.version;
+    // Its subject is gone (a deleted kitchen): say so and end the stream; a new one would answer 404.
+    if (snap.missing) {
+      subscriber.res.end(`event: ${LIVE_EVENT.missing}\ndata: {}\n\n`);
+      return;
+    }
     // The same change often arrives twice (our own commit, then its notification): send it once.
     if (snap.json === subscriber.lastJson) return;
     subscriber.lastJson = snap.json;

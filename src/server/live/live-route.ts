@@ -1,9 +1,20 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Snapshot } from './hub.js';
 import { notFound } from '../lib/errors.js';
 import type { Topic } from './topic.js';
 
 export function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
+}
+
+/**
+ * A topic's current snapshot from the hub's cache (loaded if need be), as its route would answer it. The same
+ * object until the topic changes, so it can key what is derived from it (a server-rendered page).
+ */
+export function readTopic<P, T>(app: FastifyInstance, topic: Topic<P, T>, params: P): Promise<Snapshot> {
+  const { hub, db, clock } = app;
+  const isMissing = topic.missing && ((data: unknown) => topic.missing!.when(data as T));
+  return hub.read(topic.key(params), () => topic.load(db, params, clock), isMissing);
 }
 
 /**
@@ -17,8 +28,7 @@ export function serveTopic<P, T>(topic: Topic<P, T>) {
     const { hub, db, clock } = request.server;
     const key = topic.key(params);
     const load = () => topic.load(db, params, clock);
-    const isMissing = topic.missing && ((data: unknown) => topic.missing!.when(data as T));
-    const snapshot = await hub.read(key, load, isMissing);
+    const snapshot = await readTopic(request.server, topic, params);
     if (snapshot.missing) throw notFound(topic.missing?.message);
     if (!wantsEventStream(request))
       return reply

@@ -26,6 +26,8 @@ export async function findOrderByKey(
 export interface OrderableKitchen extends KitchenClock {
   uid: string;
   name: string;
+  /** Suspended by an operator: takes no order. */
+  suspended: boolean;
   location: { lat: number; lon: number } | null;
   deliveryRadiusKm: number;
 }
@@ -46,6 +48,7 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
       hours: kitchens.openingHours,
       pausedAt: kitchens.pausedAt,
       pausedUntil: kitchens.pausedUntil,
+      suspendedAt: kitchens.suspendedAt,
       itemId: menuItems.id,
       item: menuItems.item,
       priceCents: menuItems.priceCents,
@@ -65,6 +68,7 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
   const kitchen: OrderableKitchen = {
     uid: kitchenUid,
     name: first.name,
+    suspended: first.suspendedAt !== null,
     location:
       first.latitude === null || first.longitude === null
         ? null
@@ -108,19 +112,40 @@ export interface NewOrder {
 /**
  * Inserts an order (state `recieved`), its lines (in cart order) and its first event, and selects `sending` (the
  * change notices) — all in one statement, atomic by itself: the order route's cost is mostly its round trips.
- * Unique and foreign-key violations propagate.
+ * Undefined (nothing inserted) when the kitchen is suspended or gone by then (`kitchenExists` tells which): the
+ * statement holds the kitchen's row (`for share`), so a suspension or a deletion either waits for this order, which
+ * was placed first, or this order waits for it and sees it. Unique and foreign-key violations propagate.
  */
-export async function insertOrder(db: DbOrTx, order: NewOrder, sending: SQL): Promise<CustomerOrder> {
+/** Whether the kitchen is still there (an order's insert found it suspended, or gone). */
+export async function kitchenExists(db: DbOrTx, kitchenUid: string): Promise<boolean> {
+  const rows = await db
+    .select({ uid: kitchens.ownerId })
+    .from(kitchens)
+    .where(eq(kitchens.ownerId, kitchenUid))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertOrder(
+  db: DbOrTx,
+  order: NewOrder,
+  sending: SQL,
+): Promise<CustomerOrder | undefined> {
   const { totals, lines } = order;
   const [row] = await executePrepared<{ id: string; created_at: Date | string }>(
     db,
     sql`
-    with placed as (
+    with serving as (
+      select ${kitchens.ownerId} from ${kitchens}
+      where ${kitchens.ownerId} = ${order.kitchenUid} and ${kitchens.suspendedAt} is null
+      for share
+    ), placed as (
       insert into ${orders} (kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
         request_hash, portions_day, items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents)
-      values (${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
+      select ${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
         ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${order.portionsDay}::date, ${totals.itemsCents},
-        ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${totals.totalCents})
+        ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${totals.totalCents}
+      from serving
       returning id, state, customer_id, created_at
     ), lines as (
       insert into ${orderItems} (order_id, position, menu_item_id, item, price_cents)
@@ -136,7 +161,7 @@ export async function insertOrder(db: DbOrTx, order: NewOrder, sending: SQL): Pr
     )
     select id, created_at, ${sending} from placed`,
   );
-  if (!row) throw new Error('insert returned no order');
+  if (!row) return undefined;
   const at = new Date(row.created_at).toISOString();
   return {
     id: row.id,
@@ -152,5 +177,6 @@ export async function insertOrder(db: DbOrTx, order: NewOrder, sending: SQL): Pr
     reason: null,
     deleted: false,
     events: [{ state: 'recieved', at, by: 'customer', reason: null }],
+    review: null,
   };
 }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { ALL_DAY_HOURS } from '../../shared/opening-hours.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Tx } from '../db/database.js';
 import { computeTotals } from '../../shared/money.js';
 import type { CustomerOrder } from '../../shared/orders.js';
-import { menuItems, orderItems, orders } from '../db/schema.js';
+import { dishPortions, kitchens, menuItems, orderItems, orders } from '../db/schema.js';
 import { registerKitchen } from '../kitchens/kitchen-service.js';
 import { limits } from '../lib/rate-limit.js';
 import { hostileLineTexts } from '../test/hostile-values.js';
@@ -347,6 +348,23 @@ describeEachEngine('placing an order: totals, changed carts', (get) => {
   });
 });
 
+/** What `app.inject` answers. */
+type Answer = Awaited<ReturnType<TestContext['app']['inject']>>;
+
+/** Until a statement of this PostgreSQL database waits for a lock (a racing write has got that far). */
+async function untilALockIsAwaited(c: TestContext) {
+  await vi.waitFor(
+    async () => {
+      const { rows } = (await c.database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(rows[0]?.n).toBeGreaterThan(0);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+}
+
 describe('placing an order while its dish is being deleted [postgres]', () => {
   let ctx: TestContext | undefined;
   beforeAll(async () => {
@@ -375,16 +393,7 @@ describe('placing an order while its dish is being deleted [postgres]', () => {
       headers: { cookie },
       payload: { kitchenUid: kitchen.uid, itemIds: ids, address: '1 Main St', idempotencyKey: key() },
     });
-    await vi.waitFor(
-      async () => {
-        const { rows } = (await c.database.db.execute(
-          sql`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { rows: { n: number }[] };
-        expect(rows[0]?.n).toBeGreaterThan(0);
-      },
-      { timeout: 10_000, interval: 20 },
-    );
+    await untilALockIsAwaited(c);
     commitDelete();
     await deletion;
     const res = await answer;
@@ -394,5 +403,87 @@ describe('placing an order while its dish is being deleted [postgres]', () => {
       message: /no longer on the menu|menu \(any more\)/,
     });
     expect(await c.database.db.select().from(orders).where(eq(orders.customerId, user.id))).toEqual([]);
+  });
+});
+
+describe('placing an order while its kitchen is suspended or deleted [postgres]', () => {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext('postgres');
+  });
+  afterAll(() => closeTestContext(ctx));
+
+  /** Places an order while `change` to its kitchen is written but not committed, then commits it. */
+  async function racing(
+    c: TestContext,
+    change: (tx: Tx) => Promise<unknown>,
+    placing: () => Promise<Answer>,
+  ) {
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const changed = new Promise<void>((resolve) => (written = resolve));
+    const transaction = c.database.db.transaction(async (tx) => {
+      await change(tx);
+      written();
+      await committed;
+    });
+    await changed;
+    // The order's checks read the kitchen as it was (the change is not committed yet); its insert must then wait
+    // for the change and see it.
+    const answer = placing();
+    await untilALockIsAwaited(c);
+    commit();
+    await transaction;
+    return answer;
+  }
+
+  async function orderFrom(c: TestContext, portionsPerDay: number | null) {
+    const { kitchen, ids } = await buildKitchen(c, [['Sinigang', 1400]]);
+    await c.database.db.update(menuItems).set({ portionsPerDay }).where(eq(menuItems.id, ids[0]!));
+    const { user, cookie } = await signedIn(c, 'customer');
+    const place = () =>
+      c.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie },
+        payload: { kitchenUid: kitchen.uid, itemIds: ids, address: '1 Main St', idempotencyKey: key() },
+      });
+    const placedNothing = async () => {
+      expect(await c.database.db.select().from(orders).where(eq(orders.customerId, user.id))).toEqual([]);
+      const taken = await c.database.db
+        .select()
+        .from(dishPortions)
+        .where(eq(dishPortions.menuItemId, ids[0]!));
+      expect(taken.reduce((sum, row) => sum + row.taken, 0)).toBe(0);
+    };
+    return { kitchen, place, placedNothing };
+  }
+
+  it('an operator suspends it: refused (409 naming the kitchen), nothing placed, with or without counted portions', async () => {
+    const c = ctx!;
+    for (const portionsPerDay of [null, 5]) {
+      const { kitchen, place, placedNothing } = await orderFrom(c, portionsPerDay);
+      const suspend = (tx: Tx) =>
+        tx.update(kitchens).set({ suspendedAt: new Date() }).where(eq(kitchens.ownerId, kitchen.uid));
+      const res = await racing(c, suspend, place);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'KITCHEN_SUSPENDED', field: 'kitchenUid' });
+      expect(res.json<{ message: string }>().message).toContain(kitchen.name);
+      await placedNothing();
+    }
+  });
+
+  it('its cook deletes it: the kitchen does not exist (400 naming kitchenUid), with or without counted portions', async () => {
+    const c = ctx!;
+    for (const portionsPerDay of [null, 5]) {
+      const { kitchen, place } = await orderFrom(c, portionsPerDay);
+      const remove = (tx: Tx) => tx.delete(kitchens).where(eq(kitchens.ownerId, kitchen.uid));
+      const res = await racing(c, remove, place);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'kitchenUid', message: 'This kitchen does not exist' });
+      const left = await c.database.db.select().from(orders).where(eq(orders.kitchenName, kitchen.name));
+      expect(left).toEqual([]);
+    }
   });
 });

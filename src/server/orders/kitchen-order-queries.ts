@@ -14,7 +14,7 @@ export async function updateOrderStatus(
   kitchenUid: string,
   id: string,
   status: string,
-): Promise<{ customerId: string } | undefined> {
+): Promise<{ customerId: string | null } | undefined> {
   const [row] = await db
     .update(orders)
     .set({ status, updatedAt: sql`now()` })
@@ -28,7 +28,7 @@ export async function archiveOrder(
   db: DbOrTx,
   kitchenUid: string,
   id: string,
-): Promise<{ customerId: string } | undefined> {
+): Promise<{ customerId: string | null } | undefined> {
   const now = sql`now()`;
   const [row] = await db
     .update(orders)

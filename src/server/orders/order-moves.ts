@@ -5,6 +5,7 @@ import type { OrderMoveInput } from '../../shared/orders.js';
 import { orderEvents, orders } from '../db/schema.js';
 import { conflict, HttpError } from '../lib/errors.js';
 import { mutate } from '../live/mutate.js';
+import { kitchenTopic } from '../kitchens/kitchens-topic.js';
 import { menuTopic } from '../menu/menu-topic.js';
 import { publishOrderChange } from './order-topics.js';
 import { givePortionsBack } from './portions.js';
@@ -66,6 +67,8 @@ export function moveOrder(
       publish(menuTopic, order.kitchenId);
     }
     publishOrderChange(publish, order.kitchenId, order.customerId);
+    // Its page counts the orders it delivered.
+    if (to === 'delivered' && order.kitchenId !== null) publish(kitchenTopic, order.kitchenId);
     return order.id;
   });
 }

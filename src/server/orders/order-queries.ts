@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import { PROGRESS_STATES } from '../../shared/order-states.js';
 import type { CustomerOrder, KitchenOrder, OrderEvent, OrderLine } from '../../shared/orders.js';
+import type { OrderReview } from '../../shared/reviews.js';
 import type { DbOrTx } from '../db/database.js';
 import { orderEvents, orderItems, orders } from '../db/schema.js';
+import { reviewsOfOrders } from '../reviews/review-queries.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -24,13 +26,16 @@ function groupBy<T extends { orderId: string }>(rows: T[]): Map<string, Omit<T, 
   return map;
 }
 
-/** The orders matching `where`, newest first, each with its lines (in cart order) and its life so far. */
-async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: number) {
+/**
+ * The orders matching `where`, newest first, each with its lines (in cart order) and its life so far (and, for the
+ * customer, their review).
+ */
+export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: number, withReviews = false) {
   const query = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
   const rows = await (limit === undefined ? query : query.limit(limit));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, events] = await Promise.all([
+  const [lines, events, reviewOf] = await Promise.all([
     db
       .select({ orderId: orderItems.orderId, item: orderItems.item, priceCents: orderItems.priceCents })
       .from(orderItems)
@@ -47,6 +52,7 @@ async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: number) {
       .from(orderEvents)
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.orderId), asc(orderEvents.createdAt), asc(orderEvents.id)),
+    withReviews ? reviewsOfOrders(db, ids) : new Map<string, OrderReview>(),
   ]);
   const linesOf = groupBy(lines);
   const eventsOf = groupBy(events);
@@ -59,6 +65,7 @@ async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: number) {
       by: e.byRole,
       reason: e.reason,
     })),
+    review: reviewOf.get(row.id) ?? null,
   }));
 }
 
@@ -93,6 +100,7 @@ export function toCustomerOrder({
   row,
   items,
   events,
+  review,
 }: Awaited<ReturnType<typeof loadOrders>>[number]): CustomerOrder {
   return {
     id: row.id,
@@ -106,6 +114,7 @@ export function toCustomerOrder({
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
     ...lifecycle(row, events),
+    review,
   };
 }
 
@@ -128,18 +137,18 @@ export async function findKitchenOrder(db: DbOrTx, kitchenUid: string, id: strin
 /** The customer's order in progress, or else their latest; null when they never ordered. */
 export async function findCurrentOrder(db: DbOrTx, customerId: string): Promise<CustomerOrder | null> {
   const mine = eq(orders.customerId, customerId);
-  const [current] = await loadOrders(db, and(mine, inProgressOrders), 1);
-  const found = current ?? (await loadOrders(db, mine, 1))[0];
+  const [current] = await loadOrders(db, and(mine, inProgressOrders), 1, true);
+  const found = current ?? (await loadOrders(db, mine, 1, true))[0];
   return found ? toCustomerOrder(found) : null;
 }
 
 /** 'Your orders': the customer's latest 100 orders, newest first. */
 export async function listCustomerOrders(db: DbOrTx, customerId: string): Promise<CustomerOrder[]> {
-  return (await loadOrders(db, eq(orders.customerId, customerId), PAST_LIMIT)).map(toCustomerOrder);
+  return (await loadOrders(db, eq(orders.customerId, customerId), PAST_LIMIT, true)).map(toCustomerOrder);
 }
 
 /** One order of this customer, whatever its state. */
 export async function findCustomerOrder(db: DbOrTx, customerId: string, id: string) {
-  const [order] = await loadOrders(db, and(eq(orders.customerId, customerId), eq(orders.id, id)));
+  const [order] = await loadOrders(db, and(eq(orders.customerId, customerId), eq(orders.id, id)), 1, true);
   return order && toCustomerOrder(order);
 }

@@ -44,9 +44,18 @@ export const customerOrdersTopic = defineTopic<string, CustomerOrder[]>({
 });
 
 /** An order changed: both sides' lists show it. */
-export function publishOrderChange(publish: Publish, kitchenUid: string, customerId: string): void {
-  publish(kitchenOrdersTopic, kitchenUid);
-  publish(kitchenPastOrdersTopic, kitchenUid);
-  publish(customerOrderTopic, customerId);
-  publish(customerOrdersTopic, customerId);
+export function publishOrderChange(
+  publish: Publish,
+  kitchenUid: string | null,
+  customerId: string | null,
+): void {
+  // Either side may be gone (a deleted account): its lists no longer exist.
+  if (kitchenUid !== null) {
+    publish(kitchenOrdersTopic, kitchenUid);
+    publish(kitchenPastOrdersTopic, kitchenUid);
+  }
+  if (customerId !== null) {
+    publish(customerOrderTopic, customerId);
+    publish(customerOrdersTopic, customerId);
+  }
 }

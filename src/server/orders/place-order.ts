@@ -10,6 +10,7 @@ import {
   type CustomerOrder,
   type PlaceOrderInput,
 } from '../../shared/orders.js';
+import type { DbOrTx } from '../db/database.js';
 import { foreignKeyViolation, uniqueViolation } from '../db/unique-violation.js';
 import { badRequest, conflict, HttpError } from '../lib/errors.js';
 import { mutateInOneStatement } from '../live/mutate.js';
@@ -19,17 +20,20 @@ import {
   findKitchenAndItems,
   findOrderByKey,
   insertOrder,
+  kitchenExists,
   type NewOrder,
   type OrderableKitchen,
 } from './customer-order-queries.js';
 import { takePortions, type PortionClaim } from './portions.js';
 import { menuTopic } from '../menu/menu-topic.js';
+import { KITCHEN_SUSPENDED } from '../../shared/moderation.js';
 
 export interface Customer {
   id: string;
   email: string;
 }
 
+const kitchenGone = () => badRequest('This kitchen does not exist', 'kitchenUid');
 const alreadyOpen = () =>
   conflict('You already have an order in progress. You can order again once the kitchen has finished it.');
 const itemGone = () =>
@@ -101,7 +105,7 @@ export async function placeOrder(
 ): Promise<{ order: CustomerOrder; created: boolean }> {
   const requestHash = requestHashOf(input);
   const menu = await findKitchenAndItems(app.db, input.kitchenUid, input.itemIds);
-  if (!menu) throw badRequest('This kitchen does not exist', 'kitchenUid');
+  if (!menu) throw kitchenGone();
   const { kitchen } = menu;
   refuseOutsideDeliveryArea(kitchen, input.location);
   const found = new Map(menu.items.map((item) => [item.id, item]));
@@ -119,6 +123,9 @@ export async function placeOrder(
     if (earlier && earlier.requestHash === requestHash) return { order: earlier.order, created: false };
     throw refusal;
   };
+  const suspended = () =>
+    new HttpError(409, KITCHEN_SUSPENDED, `${kitchen.name} is unavailable right now.`, 'kitchenUid');
+  if (kitchen.suspended) return refuse(suspended());
   const closed = closedRefusal(kitchen, now);
   if (closed) return refuse(closed);
   const soldOut = [...new Set(priced.filter((line) => line.soldOut).map((line) => line.item))];
@@ -147,20 +154,31 @@ export async function placeOrder(
         publishOrderChange(publish, kitchen.uid, customer.id);
         if (portionsDay) publish(menuTopic, kitchen.uid);
       },
-      (sending) =>
-        portionsDay === null
-          ? insertOrder(app.db, order, sending)
+      async (sending) => {
+        // Undefined when the kitchen was suspended or deleted since the read above: the insert checks again,
+        // holding its row (and a transaction taking portions rolls back).
+        const insert = async (db: DbOrTx) => {
+          const placed = await insertOrder(db, order, sending);
+          if (placed) return placed;
+          throw (await kitchenExists(db, kitchen.uid)) ? suspended() : kitchenGone();
+        };
+        return portionsDay === null
+          ? insert(app.db)
           : app.db.transaction(async (tx) => {
               const short = await takePortions(tx, portionsDay, claims);
               if (short.length) throw soldOutRefusal(short);
-              return insertOrder(tx, order, sending);
-            }),
+              return insert(tx);
+            });
+      },
     );
     return { order: placed, created: true };
   } catch (error) {
-    if (error instanceof HttpError && error.code === SOLD_OUT) return refuse(error);
-    // A dish deleted while this order was being placed: it is no longer on the menu (never a 500).
-    if (foreignKeyViolation(error)) throw itemGone();
+    if (error instanceof HttpError && (error.code === SOLD_OUT || error.code === KITCHEN_SUSPENDED))
+      return refuse(error);
+    // A dish deleted while this order was being placed: it is no longer on the menu (never a 500); or the whole
+    // kitchen, its dishes with it.
+    if (foreignKeyViolation(error))
+      throw (await kitchenExists(app.db, kitchen.uid)) ? itemGone() : kitchenGone();
     // A unique index refused the insert: this submit was made before (a retry or a double click: answer with
     // that order), or the customer has another order in progress (409).
     const constraint = uniqueViolation(error);

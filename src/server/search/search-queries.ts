@@ -3,6 +3,8 @@ import { MAX_SEARCH_RESULTS, type KitchenSearch, type KitchenSearchHit } from '.
 import type { WeeklyHours } from '../../shared/opening-hours.js';
 import type { Db } from '../db/database.js';
 import { toKitchen } from '../kitchens/kitchen-queries.js';
+import { ratingsOf } from '../reviews/review-queries.js';
+import type { Rating } from '../../shared/reviews.js';
 import type { kitchens } from '../db/schema.js';
 
 /**
@@ -41,7 +43,8 @@ const toArray = (values: string[]) =>
 export async function searchKitchens(db: Db, search: KitchenSearch): Promise<KitchenSearchHit[]> {
   const { q, cuisine, diet, near } = search;
   const words = q.length > 0 ? sql`hc_search_text(${q})` : undefined;
-  const filters: SQL[] = [];
+  // A kitchen an operator suspended is found by no search.
+  const filters: SQL[] = [sql`k.suspended_at is null`];
   if (cuisine) filters.push(sql`lower(k.category) = lower(${cuisine})`);
   if (diet.length) filters.push(hasDietDish(diet));
   const dishDiet = diet.length ? sql`and m.dietary @> ${toArray(diet)}` : sql``;
@@ -71,7 +74,7 @@ export async function searchKitchens(db: Db, search: KitchenSearch): Promise<Kit
       i.width as image_width, i.height as image_height, i.widths as image_widths
     from kitchens k ${words ? sql`join matches mt on mt.kitchen_id = k.owner_id` : sql``}
     left join images i on i.id = k.image_id
-    ${filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``}
+    where ${sql.join(filters, sql` and `)}
     order by ${sql.join(order, sql`, `)}
     limit ${MAX_SEARCH_RESULTS}`;
   const rows = await db.transaction(async (tx) => {
@@ -82,7 +85,11 @@ export async function searchKitchens(db: Db, search: KitchenSearch): Promise<Kit
     const result = (await tx.execute(query)) as unknown as { rows: SearchRow[] };
     return result.rows;
   });
-  return rows.map(toHit);
+  const ratings = await ratingsOf(
+    db,
+    rows.map((r) => r.owner_id),
+  );
+  return rows.map((row) => toHit(row, ratings.get(row.owner_id) ?? null));
 }
 
 interface SearchRow {
@@ -104,12 +111,14 @@ interface SearchRow {
   opening_hours: WeeklyHours | null;
   paused_at: string | Date | null;
   paused_until: string | Date | null;
+  about: string;
+  suspended_at: string | Date | null;
   created_at: string | Date;
   dishes: (string | null)[] | null;
   distance_km: number | null;
 }
 
-function toHit(row: SearchRow): KitchenSearchHit {
+function toHit(row: SearchRow, rating: Rating | null): KitchenSearchHit {
   const kitchen = toKitchen(
     {
       ownerId: row.owner_id,
@@ -127,6 +136,8 @@ function toHit(row: SearchRow): KitchenSearchHit {
       openingHours: row.opening_hours,
       pausedAt: row.paused_at === null ? null : new Date(row.paused_at),
       pausedUntil: row.paused_until === null ? null : new Date(row.paused_until),
+      about: row.about,
+      suspendedAt: row.suspended_at === null ? null : new Date(row.suspended_at),
       createdAt: new Date(row.created_at),
     } satisfies typeof kitchens.$inferSelect,
     row.image_id === null
@@ -139,6 +150,7 @@ function toHit(row: SearchRow): KitchenSearchHit {
           widths: row.image_widths ?? [],
           createdAt: new Date(row.created_at),
         },
+    rating,
   );
   return {
     ...kitchen,

@@ -5,6 +5,8 @@ export interface EventStream {
   /** Resolves with the first event (already received or future) that matches, or rejects after `timeoutMs`. */
   waitFor(predicate: (data: unknown) => boolean, timeoutMs?: number): Promise<unknown>;
   close(): void;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
 }
 
 /** Opens a server-sent event stream over real HTTP (app.inject cannot stream) and collects its events. */
@@ -12,6 +14,8 @@ export function openEventStream(url: string, headers: Record<string, string> = {
   return new Promise((resolve, reject) => {
     const events: { event: string; data: string }[] = [];
     const waiters: { predicate: (d: unknown) => boolean; resolve: (d: unknown) => void }[] = [];
+    let markEnded: () => void = () => {};
+    const ended = new Promise<void>((resolveEnded) => (markEnded = resolveEnded));
     const req = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       if (res.statusCode !== 200) {
         reject(new Error(`stream answered ${res.statusCode}`));
@@ -19,6 +23,8 @@ export function openEventStream(url: string, headers: Record<string, string> = {
         return;
       }
       res.setEncoding('utf8');
+      res.on('end', () => markEnded());
+      res.on('close', () => markEnded());
       let buffer = '';
       res.on('data', (chunk: string) => {
         buffer += chunk;
@@ -60,6 +66,7 @@ export function openEventStream(url: string, headers: Record<string, string> = {
           });
         },
         close: () => req.destroy(),
+        ended,
       });
     });
     req.on('error', (error) => {

@@ -1,7 +1,8 @@
 import { createHash, createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 
-export type TokenMode = 'valid' | 'wrong-nonce' | 'expired' | 'forged' | 'wrong-audience';
+export type TokenMode =
+  'valid' | 'wrong-nonce' | 'expired' | 'forged' | 'wrong-audience' | 'unverified-email';
 
 interface PendingCode {
   clientId: string;
@@ -22,7 +23,7 @@ function signJwt(payload: Record<string, unknown>, key: KeyObject, kid: string):
 
 /**
  * An OpenID provider on loopback that behaves as Google does (discovery, JWKS, RS256-signed ID tokens, PKCE,
- * single-use codes), and that can be told to misbehave: wrong nonce, expired, forged or mis-addressed ID tokens.
+ * single-use codes), and that can be told to misbehave: wrong nonce, expired, forged or mis-addressed ID tokens, or an email it does not vouch for.
  */
 export async function startFakeOidcProvider(client: { clientId: string; clientSecret: string }) {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -101,7 +102,7 @@ export async function startFakeOidcProvider(client: { clientId: string; clientSe
         aud: state.mode === 'wrong-audience' ? 'someone-else' : client.clientId,
         sub: createHash('sha256').update(state.email).digest('hex').slice(0, 21),
         email: state.email,
-        email_verified: true,
+        email_verified: state.mode !== 'unverified-email',
         name: state.name,
         nonce: state.mode === 'wrong-nonce' ? 'not-the-nonce' : pending.nonce,
         iat: state.mode === 'expired' ? now - 7200 : now,

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { createSession, type Role } from '../auth/sessions.js';
 import { upsertUser, type User } from '../auth/users.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ENGINES, openTestDatabase, type Engine } from './test-database.js';
+
+/** No web app unless a test gives one (`webDir`, and `pageRenderer` for server-rendered pages). */
+export type TestAppOptions = { clock?: Clock } & Pick<BuildAppOptions, 'webDir' | 'pageRenderer'>;
 
 export interface TestContext {
   engine: Engine;
@@ -22,7 +25,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function createTestContext(
   engine: Engine,
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: TestAppOptions = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(engine);
   const config = testConfig(env);
@@ -45,7 +48,7 @@ export function describeEachEngine(
   name: string,
   suite: (get: () => TestContext) => void,
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  options: TestAppOptions = {},
 ): void {
   describe.each(ENGINES)(`${name} [%s]`, (engine) => {
     let ctx: TestContext | undefined;

@@ -1,10 +1,11 @@
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { SessionUser } from '../../shared/auth.js';
 import { paths } from '../../shared/paths.js';
 import { useSession } from './use-session.js';
 import { LoadFailed } from '../lib/load-failed.js';
+import { Spinner } from '../lib/spinner.js';
 
 /** Renders `children` for a signed-in customer; anyone else is sent to /CustomerSignIn. */
 export function CustomerOnly({ children }: { children: (customer: SessionUser) => ReactNode }) {
@@ -12,7 +13,7 @@ export function CustomerOnly({ children }: { children: (customer: SessionUser) =
   if (session.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label="Checking your sign-in" />
+        <Spinner label="Checking your sign-in" />
       </Center>
     );
   if (session.isError)

@@ -14,7 +14,7 @@ function isAuthMessage(value: unknown): value is AuthMessage {
   return (
     !!v &&
     (v.type === 'homecooked:signed-in' || v.type === 'homecooked:sign-in-failed') &&
-    (v.role === 'kitchen' || v.role === 'customer')
+    (v.role === 'kitchen' || v.role === 'customer' || v.role === 'operator')
   );
 }
 

@@ -4,7 +4,7 @@ import { api } from '../lib/api-client.js';
 
 export const sessionKey = ['session'] as const;
 
-/** Who is signed in, as a kitchen owner and as a customer (two separate sessions). */
+/** Who is signed in, as a kitchen owner, as a customer and as an operator (separate sessions). */
 export function useSession() {
   return useQuery({
     queryKey: sessionKey,

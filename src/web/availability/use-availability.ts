@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { availability, nextChange, DEFAULT_HOURS, type Availability } from '../../shared/opening-hours.js';
 import type { Kitchen } from '../../shared/kitchens.js';
+import { initialNow, isRenderingFromServer } from '../ssr/render-instant.js';
 
 /** Re-checks at least this often (a pause's end, a clock moved by the system). */
 const RECHECK_MS = 60_000;
@@ -13,7 +14,8 @@ const RECHECK_MS = 60_000;
 export function useAvailability(
   kitchen: Pick<Kitchen, 'hours' | 'timeZone' | 'pausedAt' | 'pausedUntil'>,
 ): Availability {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(initialNow);
+  useClockAfterHydration(setNow);
   const state = availability(kitchen, new Date(now));
   const { hours, timeZone, pausedUntil } = kitchen;
   useEffect(() => {
@@ -30,11 +32,23 @@ export function useAvailability(
 
 /** The time, moved on every half minute while `on` (a list filtered by 'Open now' follows the clock). */
 export function useMinuteTick(on: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(initialNow);
+  useClockAfterHydration(setNow);
   useEffect(() => {
     if (!on) return;
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, [on]);
   return now;
+}
+
+/**
+ * A component first rendered with a server-rendered page's instant (so its HTML matched) moves to the browser's
+ * clock as soon as it is hydrated.
+ */
+function useClockAfterHydration(setNow: (now: number) => void): void {
+  const [fromServer] = useState(isRenderingFromServer);
+  useEffect(() => {
+    if (fromServer) setNow(Date.now());
+  }, [fromServer, setNow]);
 }

@@ -3,9 +3,16 @@ import { pictureSrc } from '../../shared/images.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { CartContext, type CartApi, type CartKitchen } from './cart-context.js';
 import { EMPTY_CART, loadCart, randomId, saveCart, type CartState } from './cart-storage.js';
+import { isRenderingFromServer } from '../ssr/render-instant.js';
+import { loadLaterStyles } from '../load-later-styles.js';
 
 // The dialog (and Mantine's overlay machinery) loads only when a second kitchen's dish is added.
-const NewCartModal = lazy(async () => ({ default: (await import('./new-cart-modal.js')).NewCartModal }));
+const NewCartModal = lazy(async () => {
+  const styles = loadLaterStyles();
+  const { NewCartModal } = await import('./new-cart-modal.js');
+  await styles;
+  return { default: NewCartModal };
+});
 
 function withItem(cart: CartState, kitchen: CartKitchen, item: MenuItem): CartState {
   const base = cart.kitchen?.uid === kitchen.uid ? cart : { kitchen, lines: [] };
@@ -20,10 +27,19 @@ function withItem(cart: CartState, kitchen: CartKitchen, item: MenuItem): CartSt
 
 /** The cart: in memory and in sessionStorage; one kitchen's dishes at a time. */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [cart, setCart] = useState<CartState>(() => loadCart());
+  // A server-rendered page was rendered with an empty cart and must hydrate with one: this tab's cart is read
+  // right after (a client-rendered page reads it at once).
+  const [stored, setStored] = useState(() => !isRenderingFromServer());
+  const [cart, setCart] = useState<CartState>(() => (stored ? loadCart() : EMPTY_CART));
   const [pending, setPending] = useState<{ kitchen: CartKitchen; item: MenuItem } | null>(null);
 
-  useEffect(() => saveCart(cart), [cart]);
+  useEffect(() => {
+    if (stored) saveCart(cart);
+    else {
+      setCart(loadCart());
+      setStored(true);
+    }
+  }, [cart, stored]);
 
   const add = useCallback(
     (kitchen: CartKitchen, item: MenuItem) => {

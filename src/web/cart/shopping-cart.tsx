@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -16,6 +16,7 @@ import { useCart } from './cart-context.js';
 import { randomId } from './cart-storage.js';
 import { CheckoutTotals } from './checkout-totals.js';
 import { OrderSent } from './order-sent.js';
+import { Spinner } from '../lib/spinner.js';
 
 /** The cart and checkout of a signed-in customer. */
 export function ShoppingCart() {
@@ -39,7 +40,7 @@ export function ShoppingCart() {
   if (!entry.isFetchedAfterMount)
     return (
       <Center py="xl">
-        <Loader aria-label="Loading your cart" />
+        <Spinner label="Loading your cart" />
       </Center>
     );
 

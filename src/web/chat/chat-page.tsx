@@ -1,4 +1,4 @@
-import { Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Container, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { paths } from '../../shared/paths.js';
 import { GoogleButton } from '../auth/google-button.js';
@@ -8,6 +8,7 @@ import { ChatHeader } from './chat-header.js';
 import { ChatRoom } from './chat-room.js';
 import classes from './chat.module.css';
 import { LoadFailed } from '../lib/load-failed.js';
+import { Spinner } from '../lib/spinner.js';
 
 /** /Chatroom: the chat for whoever is signed in (as a customer, else as a kitchen owner). */
 export function ChatPage() {
@@ -34,7 +35,7 @@ export function ChatPage() {
         </Title>
         {session.isPending ? (
           <Center py="xl">
-            <Loader aria-label="Checking who is signed in" />
+            <Spinner label="Checking who is signed in" />
           </Center>
         ) : session.isError ? (
           <LoadFailed

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_PAGE_SIZE, type ChatMessage } from '../../shared/chat.js';
-import { applyOlder, applySent, applySnapshot, emptyLog, mergeMessages } from './merge-messages.js';
+import {
+  applyOlder,
+  applySent,
+  applySnapshot,
+  emptyLog,
+  mergeMessages,
+  withoutHidden,
+} from './merge-messages.js';
 
 /** Message number n, one second apart; ids sort like their numbers. */
 const msg = (n: number): ChatMessage => ({
@@ -71,6 +78,16 @@ describe('chat message merging', () => {
     log = applySnapshot(log, range(201, 300));
     expect(numbers(log.messages)).toEqual([...numbers(range(201, 300)), 400]);
     expect(log.hasOlder).toBe(true);
+  });
+
+  it('leaves out the messages an operator hid, wherever they are held', () => {
+    const log = applyOlder(applySnapshot(emptyLog, range(101, 200)), range(1, 100));
+    expect(numbers(withoutHidden(log.messages, [msg(7).id, msg(150).id]))).toEqual([
+      ...numbers(range(1, 6)),
+      ...numbers(range(8, 149)),
+      ...numbers(range(151, 200)),
+    ]);
+    expect(withoutHidden(log.messages, [])).toBe(log.messages);
   });
 
   it('says there is nothing older once history runs out', () => {

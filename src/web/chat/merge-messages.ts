@@ -59,3 +59,13 @@ export function applyOlder(log: ChatLog, page: readonly ChatMessage[]): ChatLog 
 export function applySent(log: ChatLog, message: ChatMessage): ChatLog {
   return { ...log, messages: mergeMessages(log.messages, [message]) };
 }
+
+/** The messages without those an operator hid. */
+export function withoutHidden(
+  messages: ChatMessage[],
+  hiddenIds: readonly string[] | undefined,
+): ChatMessage[] {
+  if (!hiddenIds?.length) return messages;
+  const hidden = new Set(hiddenIds);
+  return messages.some((m) => hidden.has(m.id)) ? messages.filter((m) => !hidden.has(m.id)) : messages;
+}

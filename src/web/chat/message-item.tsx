@@ -1,6 +1,7 @@
 import { Group, Image, Text } from '@mantine/core';
 import type { ChatMessage } from '../../shared/chat.js';
 import { DEFAULT_AVATAR } from '../lib/images.js';
+import { ReportButton } from '../moderation/report-button.js';
 import classes from './chat.module.css';
 
 const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -12,7 +13,10 @@ function formatTime(iso: string): string {
   return (today ? timeOnly : dateAndTime).format(date);
 }
 
-/** One message: the sender's picture (a default one when missing or broken), name, time and the text. */
+/**
+ * One message: the sender's picture (a default one when missing or broken), name, time and the text; others'
+ * messages can be reported.
+ */
 export function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
   return (
     <li className={classes.message} data-own={own} data-testid="chat-message">
@@ -37,6 +41,11 @@ export function MessageItem({ message, own }: { message: ChatMessage; own: boole
         </Group>
         {/* Plain text: React escapes it, so markup in a message is shown, never run. */}
         <Text className={classes.text}>{message.text}</Text>
+        {!own && (
+          <Group justify="flex-end" mt={2}>
+            <ReportButton targetKind="chat_message" targetId={message.id} />
+          </Group>
+        )}
       </div>
     </li>
   );

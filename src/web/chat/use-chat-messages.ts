@@ -1,20 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import type { ChatMessage, ChatMessageList } from '../../shared/chat.js';
+import { useCallback, useMemo, useState } from 'react';
+import type { ChatMessage, ChatMessageList, HiddenChatMessageIds } from '../../shared/chat.js';
 import { api } from '../lib/api-client.js';
 import { useLiveQuery } from '../live/use-live-query.js';
-import { applyOlder, applySent, applySnapshot, emptyLog } from './merge-messages.js';
+import { applyOlder, applySent, applySnapshot, emptyLog, withoutHidden } from './merge-messages.js';
 
 export const chatKey = ['chat'] as const;
+export const chatHiddenKey = ['chat', 'hidden'] as const;
 
 const historyUrl = (before: string) => `/api/chat/history?before=${encodeURIComponent(before)}`;
 
 /**
  * The chat as this reader holds it: every live snapshot (the latest page) merged by id with the older pages
- * loaded on request and the reader's own sent messages, so a reconnect neither loses nor repeats a message.
+ * loaded on request and the reader's own sent messages, so a reconnect neither loses nor repeats a message; less
+ * the messages operators hid.
  */
 export function useChatMessages() {
   const live = useLiveQuery<ChatMessageList>({ queryKey: chatKey, url: '/api/chat' });
+  // Messages an operator hid leave the page at once, also from history loaded before.
+  const hidden = useLiveQuery<HiddenChatMessageIds>({ queryKey: chatHiddenKey, url: '/api/chat/hidden' });
   const [log, setLog] = useState(emptyLog);
   const [merged, setMerged] = useState<ChatMessageList | undefined>(undefined);
   // Merge each new snapshot while rendering (React's pattern for state derived from changing input).
@@ -33,11 +37,13 @@ export function useChatMessages() {
     if (oldestId) fetchOlder(oldestId);
   }, [oldestId, fetchOlder]);
 
+  const messages = useMemo(() => withoutHidden(log.messages, hidden.data), [log.messages, hidden.data]);
+
   const addSent = useCallback((message: ChatMessage) => setLog((current) => applySent(current, message)), []);
 
   return {
     live,
-    messages: log.messages,
+    messages,
     hasOlder: log.hasOlder,
     loadOlder,
     loadingOlder: older.isPending,

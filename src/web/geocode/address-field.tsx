@@ -1,8 +1,10 @@
-import { Anchor, Autocomplete, Loader, Text } from '@mantine/core';
+import { Autocomplete, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { OSM_ATTRIBUTION, type AddressSuggestion } from '../../shared/geocode.js';
+import type { AddressSuggestion } from '../../shared/geocode.js';
 import { ApiError } from '../lib/api-client.js';
+import { ADDRESS_PLACEHOLDER, OsmAttribution } from './address-field-parts.js';
 import { useAddressSuggestions, useGeocodeDebounce } from './use-address-suggestions.js';
+import { Spinner } from '../lib/spinner.js';
 
 /**
  * The delivery address: free text, with suggestions from our /api/geocode as the customer pauses typing.
@@ -34,7 +36,7 @@ export function AddressField({
     <div>
       <Autocomplete
         label={label}
-        placeholder="Street and number, city"
+        placeholder={ADDRESS_PLACEHOLDER}
         description={description}
         value={value}
         onChange={onChange}
@@ -48,24 +50,14 @@ export function AddressField({
         error={error}
         required={required}
         autoComplete="street-address"
-        rightSection={suggestions.isFetching ? <Loader size="xs" aria-label="Looking up addresses" /> : null}
+        rightSection={suggestions.isFetching ? <Spinner size="xs" label="Looking up addresses" /> : null}
       />
       {suggestions.error instanceof ApiError && suggestions.error.status === 429 && (
         <Text size="xs" c="dimmed" mt={4} role="status">
           Address suggestions are paused ({suggestions.error.message}) You can keep typing your address.
         </Text>
       )}
-      <Text size="xs" c="dimmed" mt={4}>
-        <Anchor
-          href="https://www.openstreetmap.org/copyright"
-          target="_blank"
-          rel="noreferrer"
-          c="dimmed"
-          inherit
-        >
-          {OSM_ATTRIBUTION}
-        </Anchor>
-      </Text>
+      <OsmAttribution />
     </div>
   );
 }

@@ -1,9 +1,11 @@
+import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { SessionUser } from '../../shared/auth.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { paths } from '../../shared/paths.js';
 import { useSession } from '../auth/use-session.js';
+import { useKitchen } from '../kitchens/use-kitchen.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { LoadingText } from './status-views.js';
 import { useOwnKitchen } from '../kitchen-registration/use-own-kitchen.js';
@@ -43,5 +45,24 @@ export function RequireOwnKitchen({
       />
     );
   if (!kitchen.data) return <Navigate to={paths.kitchenRegister.href()} replace />;
-  return children(kitchen.data);
+  return (
+    <>
+      <SuspendedAlert kitchen={kitchen.data} />
+      {children(kitchen.data)}
+    </>
+  );
+}
+
+/**
+ * Suspended by an operator: the cook still runs their dashboard, and is told why nobody orders, live (the public
+ * kitchen's stream carries `suspended`, and an operator's action announces it).
+ */
+function SuspendedAlert({ kitchen }: { kitchen: Kitchen }) {
+  const live = useKitchen(kitchen.uid).data;
+  if (!(live ?? kitchen).suspended) return null;
+  return (
+    <Alert color="red" role="alert" title="Your kitchen is suspended" mb="md">
+      An operator has suspended your kitchen: customers cannot see it or order from it right now.
+    </Alert>
+  );
 }

@@ -3,14 +3,19 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Kitchen } from '../../shared/kitchens.js';
 import type { MenuItem } from '../../shared/menu.js';
+import { YourData } from '../account/your-data.js';
 import { ConfirmModal } from '../kitchen-admin/confirm-modal.js';
 import { EditMenuItemModal } from './edit-menu-item-modal.js';
 import { KitchenDetails } from '../kitchen-registration/kitchen-details.js';
+import { KitchenReviews } from './kitchen-reviews.js';
 import { MenuView } from './menu-table.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { useOwnMenu, useRemoveMenuItem } from './use-own-menu.js';
 
-/** /MenuDashboard's content: the live menu table, its edit and remove dialogs, and the kitchen's details. */
+/**
+ * /MenuDashboard's content: the live menu table, its edit and remove dialogs, the kitchen's details (with 'About the
+ * cook'), its reviews, each answerable once, and 'Your data'.
+ */
 export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
   const menu = useOwnMenu(kitchen.uid);
   const remove = useRemoveMenuItem(kitchen.uid);
@@ -45,6 +50,8 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
         )}
       </section>
       <KitchenDetails kitchen={kitchen} />
+      <KitchenReviews kitchenUid={kitchen.uid} />
+      <YourData role="kitchen" />
       <EditMenuItemModal kitchenUid={kitchen.uid} item={editing} onClose={() => setEditing(undefined)} />
       <ConfirmModal
         opened={removing !== undefined}

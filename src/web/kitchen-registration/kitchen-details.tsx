@@ -4,7 +4,10 @@ import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
 import { KitchenForm } from './kitchen-form.js';
 import { useEditKitchen } from './use-own-kitchen.js';
 
-/** Edit the kitchen's name, category, address and picture (the landing page shows the change live). */
+/**
+ * Edit the kitchen's name, category, address, picture and 'About the cook' (the landing and menu pages show the
+ * change live).
+ */
 export function KitchenDetails({ kitchen }: { kitchen: Kitchen }) {
   const edit = useEditKitchen();
   const onSave = async (values: KitchenInput) => {
@@ -26,9 +29,11 @@ export function KitchenDetails({ kitchen }: { kitchen: Kitchen }) {
           deliveryRadiusKm: kitchen.deliveryRadiusKm,
           timeZone: kitchen.timeZone,
           hours: kitchen.hours,
+          about: kitchen.about,
         }}
         initialImage={kitchen.image}
         submitLabel="Save details"
+        withAbout
         onSave={onSave}
       />
     </section>

@@ -1,6 +1,6 @@
-import { Autocomplete, Button, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Stack, Textarea, TextInput } from '@mantine/core';
 import type { StoredImage } from '../../shared/images.js';
-import { KitchenInput } from '../../shared/kitchens.js';
+import { KitchenInput, MAX_ABOUT_LENGTH } from '../../shared/kitchens.js';
 import { PictureField } from '../images/picture-field.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
@@ -32,11 +32,14 @@ export function KitchenForm({
   initialImage,
   submitLabel,
   onSave,
+  withAbout = false,
 }: {
   initialValues: KitchenInput;
   initialImage?: StoredImage | null;
   submitLabel: string;
   onSave: (values: KitchenInput) => Promise<void>;
+  /** Show 'About the cook' (the dashboard; registration keeps the spec's four fields). */
+  withAbout?: boolean;
 }) {
   const { form, failure, submit } = useSchemaForm(KitchenInput, initialValues, onSave);
 
@@ -76,6 +79,17 @@ export function KitchenForm({
           error={form.errors.imageLink ?? form.errors.imageId}
           initialImage={initialImage}
         />
+        {withAbout ? (
+          <Textarea
+            label="About the cook"
+            description="Your story, shown on your menu page (optional)"
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={MAX_ABOUT_LENGTH}
+            {...form.getInputProps('about')}
+          />
+        ) : null}
         <SaveFailureAlert failure={failure} />
         <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}

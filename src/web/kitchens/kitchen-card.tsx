@@ -7,13 +7,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
+import { RatingLine, ratingWords } from '../reviews/stars.js';
 import { kitchenKey, type Kitchen } from './use-kitchens.js';
 
 /**
  * A kitchen on the landing page: its name above its picture; a click opens its menu. A search hit also names
  * the dishes that matched and how far the kitchen is.
  */
-export function KitchenCard({ kitchen }: { kitchen: Kitchen | KitchenSearchHit }) {
+export function KitchenCard({
+  kitchen,
+  firstRow = false,
+}: {
+  kitchen: Kitchen | KitchenSearchHit;
+  /** In the grid's first row: its picture may be on the first screen, so it is not left to lazy loading. */
+  firstRow?: boolean;
+}) {
   const hit = 'matchingDishes' in kitchen ? kitchen : undefined;
   const queryClient = useQueryClient();
   const state = useAvailability(kitchen);
@@ -27,7 +35,8 @@ export function KitchenCard({ kitchen }: { kitchen: Kitchen | KitchenSearchHit }
       radius="md"
       withBorder
       padding="md"
-      aria-label={`${kitchen.name}, ${kitchen.category} kitchen`}
+      // The name a screen reader hears (and tests find): with its rating, which the label would otherwise hide.
+      aria-label={`${kitchen.name}, ${kitchen.category} kitchen${kitchen.rating ? `, ${ratingWords(kitchen.rating)}` : ''}`}
       data-testid="kitchen-card"
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
@@ -36,9 +45,12 @@ export function KitchenCard({ kitchen }: { kitchen: Kitchen | KitchenSearchHit }
         </Text>
         <OpenBadge state={state} />
       </Group>
-      <Text size="sm" c="dimmed">
-        {kitchen.category}
-      </Text>
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {kitchen.category}
+        </Text>
+        <RatingLine rating={kitchen.rating} />
+      </Group>
       <DeliveryLine kitchen={kitchen} distanceKm={hit?.distanceKm ?? null} />
       {hit && hit.matchingDishes.length > 0 && (
         <Text size="sm" mb={4} lineClamp={2}>
@@ -49,6 +61,7 @@ export function KitchenCard({ kitchen }: { kitchen: Kitchen | KitchenSearchHit }
         <Picture
           picture={kitchen}
           sizes={GRID_SIZES}
+          loading={firstRow ? 'eager' : 'lazy'}
           alt={`${kitchen.name} kitchen`}
           h={180}
           w="100%"

@@ -9,6 +9,7 @@ import { SearchControls } from '../search/search-controls.js';
 import { useKitchenSearch } from '../search/use-kitchen-search.js';
 import { isFiltered, useSearchFilters } from '../search/use-search-filters.js';
 import { KitchenCard } from './kitchen-card.js';
+import { FIRST_ROW } from '../images/picture.js';
 import { useKitchens, type Kitchen } from './use-kitchens.js';
 
 /**
@@ -69,8 +70,8 @@ export function KitchensSection() {
         )
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="kitchens-grid">
-          {shown.data.map((kitchen: Kitchen | KitchenSearchHit) => (
-            <KitchenCard key={kitchen.uid} kitchen={kitchen} />
+          {shown.data.map((kitchen: Kitchen | KitchenSearchHit, index) => (
+            <KitchenCard key={kitchen.uid} kitchen={kitchen} firstRow={index < FIRST_ROW} />
           ))}
         </SimpleGrid>
       )}

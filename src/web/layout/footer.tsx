@@ -1,4 +1,5 @@
 import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { initialNow } from '../ssr/render-instant.js';
 import classes from './layout.module.css';
 
 const columns = [
@@ -27,7 +28,7 @@ export function Footer() {
           ))}
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="lg">
-          © {new Date().getFullYear()} HomeCooked
+          © {new Date(initialNow()).getFullYear()} HomeCooked
         </Text>
       </Container>
     </footer>

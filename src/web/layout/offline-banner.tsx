@@ -6,9 +6,11 @@ import { useEffect, useState } from 'react';
  * (each reopens its stream with a fresh snapshot) when the connection is back.
  */
 export function OfflineBanner() {
-  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
+  // Online at first, as on the server (a server-rendered page must hydrate as it was rendered); checked at once.
+  const [offline, setOffline] = useState(false);
   useEffect(() => {
     const update = () => setOffline(!navigator.onLine);
+    update();
     window.addEventListener('online', update);
     window.addEventListener('offline', update);
     return () => {

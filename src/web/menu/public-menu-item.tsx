@@ -6,13 +6,29 @@ import { GRID_SIZES, Picture } from '../images/picture.js';
 import classes from './public-menu-item.module.css';
 
 /** One dish of a kitchen's public menu, with the '+' that puts it in the cart. */
-export function PublicMenuItem({ item, onAdd }: { item: MenuItem; onAdd: () => void }) {
+export function PublicMenuItem({
+  item,
+  onAdd,
+  firstRow = false,
+}: {
+  item: MenuItem;
+  onAdd: () => void;
+  /** In the grid's first row: its picture may be on the first screen, so it is not left to lazy loading. */
+  firstRow?: boolean;
+}) {
   const note = portionsNote(item);
   const soldOut = note === 'Sold out';
   return (
     <Card withBorder radius="md" padding="md" component="li" data-testid="menu-item" className={classes.dish}>
       <Card.Section className={classes.picture}>
-        <Picture picture={item} sizes={GRID_SIZES} alt={item.item} h={160} fit="cover" />
+        <Picture
+          picture={item}
+          sizes={GRID_SIZES}
+          loading={firstRow ? 'eager' : 'lazy'}
+          alt={item.item}
+          h={160}
+          fit="cover"
+        />
       </Card.Section>
       <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap" className={classes.body}>
         <Stack gap={2}>

@@ -4,6 +4,7 @@ import { useCart } from '../cart/cart-context.js';
 import { PublicMenuItem } from './public-menu-item.js';
 import { usePublicMenu } from './use-public-menu.js';
 import { LoadFailed } from '../lib/load-failed.js';
+import { FIRST_ROW } from '../images/picture.js';
 
 /** The live list of a kitchen's dishes on /KitchenMenu/{id}. */
 export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'name'> }) {
@@ -34,10 +35,11 @@ export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'na
       aria-label={`Menu of ${kitchen.name}`}
       style={{ listStyle: 'none', padding: 0 }}
     >
-      {menu.data.map((item) => (
+      {menu.data.map((item, index) => (
         <PublicMenuItem
           key={item.id}
           item={item}
+          firstRow={index < FIRST_ROW}
           onAdd={() => cart.add({ uid: kitchen.uid, name: kitchen.name }, item)}
         />
       ))}

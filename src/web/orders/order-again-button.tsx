@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import { Button, Stack, Text, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,9 +8,13 @@ import { fetchOrderAgain } from './use-my-order.js';
 
 /**
  * 'Order again': fills the cart with the order's dishes still on the menu, at today's prices, says which are
- * gone, and opens the cart.
+ * gone, and opens the cart. Off, and saying why, when the kitchen has left (its cook deleted their account).
  */
-export function OrderAgainButton({ orderId, ...props }: { orderId: string } & ButtonProps) {
+export function OrderAgainButton({
+  orderId,
+  kitchenGone = false,
+  ...props
+}: { orderId: string; kitchenGone?: boolean } & ButtonProps) {
   const cart = useCart();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -32,6 +36,17 @@ export function OrderAgainButton({ orderId, ...props }: { orderId: string } & Bu
       setBusy(false);
     }
   };
+  if (kitchenGone)
+    return (
+      <Stack gap={2} align="flex-end">
+        <Button disabled aria-describedby={`kitchen-gone-${orderId}`} {...props}>
+          Order again
+        </Button>
+        <Text size="xs" c="dimmed" id={`kitchen-gone-${orderId}`}>
+          This kitchen has left HomeCooked
+        </Text>
+      </Stack>
+    );
   return (
     <Button loading={busy} onClick={() => void run()} {...props}>
       Order again

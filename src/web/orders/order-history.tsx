@@ -1,4 +1,4 @@
-import { Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { formatCents } from '../../shared/money.js';
 import { isEnded } from '../../shared/order-states.js';
 import { inProgress } from '../../shared/orders.js';
@@ -6,6 +6,8 @@ import { LoadFailed } from '../lib/load-failed.js';
 import { OrderAgainButton } from './order-again-button.js';
 import { dateAndTime, itemCounts } from './order-format.js';
 import { useMyOrders } from './use-my-order.js';
+import { RateOrder } from '../reviews/rate-order.js';
+import { Spinner } from '../lib/spinner.js';
 
 /** 'Your orders': every order of the customer, newest first, live, each with 'Order again'. */
 export function OrderHistory() {
@@ -15,7 +17,7 @@ export function OrderHistory() {
       <Title order={1}>Your orders</Title>
       {orders.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading your orders" />
+          <Spinner label="Loading your orders" />
         </Center>
       ) : orders.isError ? (
         <LoadFailed
@@ -37,12 +39,18 @@ export function OrderHistory() {
                   </Text>
                   <Text>{itemCounts(order.items).join(', ')}</Text>
                   <Text fw={600}>{formatCents(order.totalCents)}</Text>
+                  <RateOrder order={order} compact />
                 </Stack>
                 <Stack gap="xs" align="flex-end">
                   <Badge variant="light" tt="none" color={inProgress(order) ? 'brand' : 'gray'}>
                     {order.deleted && !isEnded(order.state) ? 'closed by the kitchen' : order.state}
                   </Badge>
-                  <OrderAgainButton orderId={order.id} size="sm" variant="light" />
+                  <OrderAgainButton
+                    orderId={order.id}
+                    kitchenGone={order.kitchenUid === null}
+                    size="sm"
+                    variant="light"
+                  />
                 </Stack>
               </Group>
             </Card>

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Center, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { formatCents } from '../../shared/money.js';
 import { inProgress, type CustomerOrder } from '../../shared/orders.js';
@@ -21,6 +9,8 @@ import { OrderAgainButton } from './order-again-button.js';
 import { timeOfDay } from './order-format.js';
 import { OrderTimeline } from './order-timeline.js';
 import { useMyOrder } from './use-my-order.js';
+import { RateOrder } from '../reviews/rate-order.js';
+import { Spinner } from '../lib/spinner.js';
 
 /** What the customer is told once an order has ended (or the kitchen took it off its list). */
 function endedMessage(o: CustomerOrder): string {
@@ -40,7 +30,7 @@ export function OrderStatus() {
   if (order.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label="Loading your order" />
+        <Spinner label="Loading your order" />
       </Center>
     );
   if (order.isError)
@@ -61,16 +51,25 @@ export function OrderStatus() {
       </Group>
       {inProgress(o) && o.readyAt ? <Text size="lg">Expected around {timeOfDay(o.readyAt)}</Text> : null}
       {inProgress(o) ? null : (
-        <Alert color={o.state === 'delivered' ? 'green' : 'orange'} title="This order has ended" maw={560}>
+        <Alert
+          color={o.state === 'delivered' ? 'green' : 'orange'}
+          title="This order has ended"
+          maw={560}
+          // The light variant's title colour is too pale on its background (axe: colour contrast).
+          styles={{
+            title: { color: o.state === 'delivered' ? '#1f6b32' : '#8a3b00' },
+          }}
+        >
           <Stack gap="xs">
             <Text>{endedMessage(o)}</Text>
             {o.reason ? <Text>Reason: {o.reason}</Text> : null}
             <Group>
-              <OrderAgainButton orderId={o.id} />
+              <OrderAgainButton orderId={o.id} kitchenGone={o.kitchenUid === null} />
             </Group>
           </Stack>
         </Alert>
       )}
+      <RateOrder order={o} />
       <CancelOrderButton order={o} />
       <OrderTimeline events={o.events} />
       <Paper withBorder radius="md" p="lg" maw={560}>

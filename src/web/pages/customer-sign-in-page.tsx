@@ -1,10 +1,11 @@
-import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.js';
 import { GoogleButton } from '../auth/google-button.js';
 import { useSession } from '../auth/use-session.js';
 import { PageLayout } from '../layout/page-layout.js';
+import { Spinner } from '../lib/spinner.js';
 
 /**
  * /CustomerSignIn: sign in with Google (popup), then on to the cart. Signed in already (perhaps in another tab,
@@ -23,7 +24,7 @@ export function CustomerSignInPage() {
               {customer ? 'You are signed in' : 'Please Sign In to check out'}
             </Title>
             {session.isPending ? (
-              <Loader aria-label="Checking your sign-in" />
+              <Spinner label="Checking your sign-in" />
             ) : customer ? (
               <>
                 <Text ta="center">Signed in as {customer.displayName}</Text>

@@ -1,5 +1,7 @@
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { kitchenPageTitle, SITE_TITLE } from '../../shared/page-data.js';
 import { CartBar } from '../cart/cart-bar.js';
 import { CartButton } from '../cart/cart-button.js';
 import type { Kitchen } from '../../shared/kitchens.js';
@@ -10,7 +12,13 @@ import { ApiError } from '../lib/api-client.js';
 import { Picture } from '../images/picture.js';
 import { PublicMenuList } from '../menu/public-menu-list.js';
 import { NotFoundPage } from './not-found-page.js';
+import { KitchenStory } from '../reviews/kitchen-story.js';
+import { ReviewList } from '../reviews/review-list.js';
+import { RatingLine } from '../reviews/stars.js';
 import { LoadFailed } from '../lib/load-failed.js';
+import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
+import { useSession } from '../auth/use-session.js';
+import { ReportButton } from '../moderation/report-button.js';
 
 /** Today's hours in the kitchen's time zone, and whether it takes orders now ('Open now', 'Closed · opens …'). */
 function KitchenHours({ kitchen }: { kitchen: Kitchen }) {
@@ -26,17 +34,46 @@ function KitchenHours({ kitchen }: { kitchen: Kitchen }) {
   );
 }
 
+/** The tab's title names the kitchen while its page is open (the served page's <title> says the same). */
+function useKitchenTitle(kitchen: Kitchen | null | undefined) {
+  const title = kitchen ? kitchenPageTitle(kitchen) : undefined;
+  useEffect(() => {
+    if (!title) return;
+    document.title = title;
+    return () => {
+      document.title = SITE_TITLE;
+    };
+  }, [title]);
+}
+
 /** /KitchenMenu/{id}: one kitchen's public menu, loaded by id so links and reloads work. */
 export function KitchenMenuPage() {
   const uid = useParams().id ?? '';
   const kitchen = useKitchen(uid);
+  const session = useSession();
+  useKitchenTitle(kitchen.data);
 
-  if (kitchen.isError && kitchen.error instanceof ApiError && [400, 404].includes(kitchen.error.status))
+  // null: the server rendered this page for a kitchen that does not exist (and answered 404).
+  const missing =
+    kitchen.data === null ||
+    (kitchen.isError && kitchen.error instanceof ApiError && [400, 404].includes(kitchen.error.status));
+  if (missing)
     return (
       <NotFoundPage
         title="Kitchen not found"
         message="We could not find this kitchen. It may have closed, or the link may be wrong."
       />
+    );
+
+  // Suspended by an operator: the page says so, and shows no menu to order from (the server refuses orders too).
+  if (kitchen.data?.suspended)
+    return (
+      <PageLayout>
+        <Title order={1} mb="md">
+          Kitchen unavailable
+        </Title>
+        <Text role="status">{KITCHEN_UNAVAILABLE}</Text>
+      </PageLayout>
     );
 
   return (
@@ -65,13 +102,14 @@ export function KitchenMenuPage() {
           retry={() => void kitchen.refetch()}
           mb="xl"
         />
-      ) : (
+      ) : kitchen.data ? (
         <Group justify="space-between" align="flex-end" mb="xl">
           <Group align="center" gap="lg">
             <Picture
               picture={kitchen.data}
               sizes="180px"
               loading="eager"
+              fetchPriority="high"
               alt={`${kitchen.data.name} kitchen`}
               h={120}
               w={180}
@@ -81,17 +119,30 @@ export function KitchenMenuPage() {
             <Stack gap={4}>
               <Title order={1}>{kitchen.data.name}</Title>
               <Text c="dimmed">{kitchen.data.category}</Text>
+              {/* Before the first review, the 'Reviews' section below says 'No reviews yet'. */}
+              <RatingLine rating={kitchen.data.rating} size="md" />
+              {session.data?.kitchen?.uid !== kitchen.data.uid && (
+                <Group>
+                  <ReportButton targetKind="kitchen" targetId={kitchen.data.uid} />
+                </Group>
+              )}
             </Stack>
           </Group>
           <CartButton />
         </Group>
-      )}
+      ) : null}
       <Group justify="space-between" align="baseline" mb="md">
         <Title order={2}>Full Menu</Title>
         {kitchen.data ? <KitchenHours kitchen={kitchen.data} /> : <Text c="dimmed">10:00 AM - 8:15 PM</Text>}
       </Group>
       {/* The menu loads alongside the kitchen, not after it. */}
       {!kitchen.isError && <PublicMenuList kitchen={{ uid, name: kitchen.data?.name ?? '' }} />}
+      {kitchen.data ? (
+        <Stack gap="xl" mt="xl">
+          <KitchenStory kitchen={kitchen.data} />
+          <ReviewList kitchenUid={uid} />
+        </Stack>
+      ) : null}
       <CartBar />
     </PageLayout>
   );

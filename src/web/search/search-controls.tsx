@@ -8,7 +8,7 @@ import type { SearchFilters } from './use-search-filters.js';
 
 interface Props {
   filters: SearchFilters;
-  update: (change: Partial<SearchFilters>) => void;
+  update: (change: Partial<SearchFilters> | ((current: SearchFilters) => Partial<SearchFilters>)) => void;
   cuisines: string[];
 }
 
@@ -90,7 +90,7 @@ export function SearchControls({ filters, update, cuisines }: Props) {
               size="sm"
               variant="outline"
               checked={filters.diet.includes(tag)}
-              onChange={(checked) => update({ diet: toggled(filters.diet, tag, checked) })}
+              onChange={(checked) => update((current) => ({ diet: toggled(current.diet, tag, checked) }))}
             >
               {DIETARY_LABELS[tag]}
             </Chip>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DIETARY_TAGS, type DietaryTag } from '../../shared/dietary.js';
 import { formatLatLon, parseLatLon } from '../../shared/search.js';
@@ -31,7 +31,9 @@ export function searchQueryString(f: SearchFilters): string {
 
 /**
  * The filters read from the URL, and a setter that writes them back as a new history entry (so the back button
- * returns to the previous search). Unknown values in a hand-edited URL are ignored rather than refused.
+ * returns to the previous search). Unknown values in a hand-edited URL are ignored rather than refused. A change
+ * may be a function of the filters: it then builds on the last change asked for even while the URL has not caught
+ * up with it yet (two chips ticked in quick succession both count).
  */
 export function useSearchFilters() {
   const [params] = useSearchParams();
@@ -46,10 +48,22 @@ export function useSearchFilters() {
     }),
     [params],
   );
+  /** The changes asked for and not yet in the URL, oldest first, each with its query. */
+  const pending = useRef<{ filters: SearchFilters; query: string }[]>([]);
+  useEffect(() => {
+    const query = params.toString();
+    const reached = pending.current.findIndex((p) => p.query === query);
+    // Caught up with a change asked for (the ones before it are done too), or moved on its own (the back button,
+    // a link): then the URL is the truth again.
+    pending.current = reached < 0 ? [] : pending.current.slice(reached + 1);
+  }, [params]);
   const update = useCallback(
-    (change: Partial<SearchFilters>) => {
+    (change: Partial<SearchFilters> | ((current: SearchFilters) => Partial<SearchFilters>)) => {
+      const current = pending.current.at(-1)?.filters ?? filters;
+      const next = { ...current, ...(typeof change === 'function' ? change(current) : change) };
       // Commas left readable (`diet=halal,vegan`, `near=51.5,-0.1`): they need no escaping in a query.
-      const query = searchQueryString({ ...filters, ...change }).replace(/%2C/g, ',');
+      const query = searchQueryString(next).replace(/%2C/g, ',');
+      pending.current.push({ filters: next, query: new URLSearchParams(query).toString() });
       void navigate({ search: query ? `?${query}` : '' }, { preventScrollReset: true });
     },
     [filters, navigate],

@@ -1,0 +1,117 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { DELETED_CUSTOMER_EMAIL, ORDERS_IN_PROGRESS, REMOVED_ADDRESS } from '../../shared/account.js';
+import { chatMessages, images, kitchens, orders, reviews, sessions, users } from '../db/schema.js';
+import { chatTopic } from '../chat/chat-topic.js';
+import type { ImagesApp } from '../images/image-service.js';
+import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
+import { HttpError } from '../lib/errors.js';
+import { mutate } from '../live/mutate.js';
+import { menuTopic } from '../menu/menu-topic.js';
+import { inProgressOrders } from '../orders/order-queries.js';
+import { publishOrderChange } from '../orders/order-topics.js';
+import { publishReviewChange } from '../reviews/review-service.js';
+import { catalogTopic } from '../search/catalog-topic.js';
+
+const refused = (message: string) => new HttpError(409, ORDERS_IN_PROGRESS, message);
+
+/**
+ * 'Delete my account', in one transaction: the user's sessions (every role), chat messages, reviews, kitchen with
+ * its menu and portions, uploaded pictures and user row go. Orders stay: those they placed lose the customer's
+ * email and address ('Deleted customer', 'Removed'; customer_id is set null by its foreign key), those their
+ * kitchen received stay in the customers' histories (kitchen_id set null, kitchen_name kept). Refused (409) while
+ * an order they placed, or one their kitchen received, is in progress. Every deleted session's live streams end,
+ * and every list that showed them is announced. Returns false when the user is already gone.
+ */
+export async function deleteAccount(app: ImagesApp, userId: string): Promise<boolean> {
+  const { deleted, pictures } = await mutate(app, async (tx, publish, send) => {
+    // The user's and the kitchen's rows locked first: an order placed meanwhile waits on them (its insert holds the
+    // kitchen's row, and its foreign keys the customer's) and then finds them gone ('This kitchen does not exist',
+    // as for any vanished kitchen), so the checks below see every order that will ever exist.
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) return { deleted: false, pictures: [] };
+    const [kitchen] = await tx
+      .select({ uid: kitchens.ownerId })
+      .from(kitchens)
+      .where(eq(kitchens.ownerId, userId))
+      .for('update');
+
+    const [placedOpen] = await tx
+      .select({ kitchenName: orders.kitchenName })
+      .from(orders)
+      .where(and(eq(orders.customerId, userId), inProgressOrders))
+      .limit(1);
+    if (placedOpen)
+      throw refused(
+        `Your order from ${placedOpen.kitchenName} is still in progress: you can delete your account once it has ` +
+          'ended (delivered, declined or cancelled).',
+      );
+    if (kitchen) {
+      const received = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.kitchenId, kitchen.uid), inProgressOrders));
+      if (received.length > 0)
+        throw refused(
+          received.length === 1
+            ? 'Your kitchen has 1 order in progress: you can delete your account once it has ended (delivered, ' +
+                'declined or cancelled) or you have taken it off your list.'
+            : `Your kitchen has ${received.length} orders in progress: you can delete your account once they have ` +
+                'ended (delivered, declined or cancelled) or you have taken them off your list.',
+        );
+    }
+
+    // Whose lists show this user's orders: the kitchens they ordered from, the customers of their kitchen.
+    const kitchensOrderedFrom = await tx
+      .selectDistinct({ uid: orders.kitchenId })
+      .from(orders)
+      .where(and(eq(orders.customerId, userId), isNotNull(orders.kitchenId)));
+    const customersServed = kitchen
+      ? await tx
+          .selectDistinct({ id: orders.customerId })
+          .from(orders)
+          .where(and(eq(orders.kitchenId, kitchen.uid), isNotNull(orders.customerId)))
+      : [];
+
+    await tx
+      .update(orders)
+      .set({ customerEmail: DELETED_CUSTOMER_EMAIL, address: REMOVED_ADDRESS })
+      .where(eq(orders.customerId, userId));
+    const endedSessions = await tx
+      .delete(sessions)
+      .where(eq(sessions.userId, userId))
+      .returning({ hash: sessions.tokenHash });
+    const messages = await tx
+      .delete(chatMessages)
+      .where(eq(chatMessages.userId, userId))
+      .returning({ id: chatMessages.id });
+    const reviewed = await tx
+      .delete(reviews)
+      .where(eq(reviews.customerId, userId))
+      .returning({ kitchenUid: reviews.kitchenId });
+    // The kitchen takes its menu (and the dishes' portions) and the reviews of it along (foreign keys cascade);
+    // its orders keep their kitchen_name with kitchen_id set null.
+    if (kitchen) await tx.delete(kitchens).where(eq(kitchens.ownerId, userId));
+    const pictures = await tx.delete(images).where(eq(images.ownerId, userId)).returning({ id: images.id });
+    await tx.delete(users).where(eq(users.id, userId));
+
+    for (const { hash } of endedSessions) send({ type: 'session-ended', sessionHash: hash });
+    for (const { uid } of kitchensOrderedFrom) publishOrderChange(publish, uid, null);
+    for (const { id } of customersServed) publishOrderChange(publish, null, id);
+    if (messages.length > 0) publish(chatTopic);
+    // The kitchens they reviewed lose those reviews: their lists and averages change.
+    for (const kitchenUid of new Set(reviewed.map((r) => r.kitchenUid)))
+      publishReviewChange(publish, kitchenUid);
+    if (kitchen) {
+      publish(kitchensTopic);
+      publish(kitchenTopic, kitchen.uid);
+      publish(menuTopic, kitchen.uid);
+      publish(catalogTopic);
+      publishOrderChange(publish, kitchen.uid, null);
+    }
+    publishOrderChange(publish, null, userId);
+    return { deleted: true, pictures: pictures.map((p) => p.id) };
+  });
+  // The pictures' bytes, once the rows are gone for good (the database store has dropped them with the rows).
+  await app.imageStore.remove(pictures);
+  return deleted;
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AccountParams, DataExport, dataExportFileName } from '../../shared/account.js';
+import { ROLES, clearSessionCookie, currentUser, hashToken, requireUser } from '../auth/sessions.js';
+import { limits } from '../lib/rate-limit.js';
+import { deleteAccount } from './account-delete.js';
+import { exportUserData } from './account-export.js';
+
+/**
+ * 'Your data': a signed-in customer or cook downloads everything held about them, or deletes their account. The
+ * `:role` names the session that speaks for them (each role has its own cookie); either way it is the same person.
+ */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/account/:role/export',
+    {
+      config: { rateLimit: limits.dataExports },
+      schema: { params: AccountParams, response: { 200: DataExport } },
+    },
+    async (request, reply) => {
+      const { role } = request.params;
+      const user = await requireUser(request, role);
+      const token = request.cookies[app.config.sessionCookies[role]];
+      const now = new Date(app.clock.now());
+      // One consistent snapshot of every table read.
+      const data = await app.db.transaction(
+        (tx) => exportUserData(tx, user, token ? hashToken(token) : undefined, now),
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${dataExportFileName(now)}"`)
+        .send(data);
+    },
+  );
+
+  app.delete('/api/account/:role', { schema: { params: AccountParams } }, async (request, reply) => {
+    const user = await requireUser(request, request.params.role);
+    // The other role's cookie may be someone else's session (two people, one browser): kept unless it was theirs.
+    const signedInAs = await Promise.all(
+      ROLES.map(async (role) => [role, await currentUser(request, role)] as const),
+    );
+    await deleteAccount(app, user.id);
+    for (const [role, other] of signedInAs) if (other?.id === user.id) clearSessionCookie(reply, role);
+    return reply.header('cache-control', 'no-store').status(204).send();
+  });
+};

@@ -1,0 +1,190 @@
+import type { FastifyInstance } from 'fastify';
+import { publishReviewChange } from '../reviews/review-service.js';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { OperatorActionResult, ReportTargetKind } from '../../shared/moderation.js';
+import type { User } from '../auth/users.js';
+import { chatHiddenTopic, chatTopic } from '../chat/chat-topic.js';
+import { chatMessages, kitchens, reports, reviews } from '../db/schema.js';
+import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
+import { HttpError } from '../lib/errors.js';
+import { mutate, type Publish } from '../live/mutate.js';
+import type { Tx } from '../db/database.js';
+import { menuTopic } from '../menu/menu-topic.js';
+import { catalogTopic } from '../search/catalog-topic.js';
+import { closeReportsOf, recordAction } from './moderation-queries.js';
+import { moderationTopic } from './moderation-topic.js';
+
+type App = Pick<FastifyInstance, 'db' | 'bus'>;
+type Operator = Pick<User, 'id' | 'email'>;
+
+const missing = (what: string, id: string, field: string) =>
+  new HttpError(404, 'NOT_FOUND', `No ${what} ${id}`, field);
+
+/**
+ * One operator action in one transaction: `apply` changes the target and says whether anything changed (404s
+ * when there is no such target); a change is recorded in operator_actions in the same transaction. Hiding and
+ * suspending also close every open report of the target (the action resolves them).
+ */
+async function act(
+  app: App,
+  operator: Operator,
+  what: {
+    action: 'hide_chat_message' | 'hide_review' | 'suspend_kitchen' | 'lift_suspension';
+    kind: ReportTargetKind;
+    id: string;
+    note: string | undefined;
+    closesReports: boolean;
+  },
+  apply: (tx: Tx, publish: Publish) => Promise<boolean>,
+): Promise<OperatorActionResult> {
+  return mutate(app, async (tx, publish) => {
+    const changed = await apply(tx, publish);
+    const closed = what.closesReports ? await closeReportsOf(tx, what.kind, what.id, operator.id) : 0;
+    if (changed || closed > 0) {
+      await recordAction(tx, {
+        operator,
+        action: what.action,
+        targetKind: what.kind,
+        targetId: what.id,
+        note: what.note,
+      });
+      publish(moderationTopic);
+    }
+    return { changed: changed || closed > 0 };
+  });
+}
+
+/** 'Hide message': the message is gone from the chat and its history for everyone. */
+export function hideChatMessage(app: App, operator: Operator, id: string, note?: string) {
+  return act(
+    app,
+    operator,
+    { action: 'hide_chat_message', kind: 'chat_message', id, note, closesReports: true },
+    async (tx, publish) => {
+      const [row] = await tx
+        .select({ hiddenAt: chatMessages.hiddenAt })
+        .from(chatMessages)
+        .where(eq(chatMessages.id, id))
+        .for('update');
+      if (!row) throw missing('chat message', id, 'id');
+      if (row.hiddenAt) return false;
+      await tx
+        .update(chatMessages)
+        .set({ hiddenAt: sql`now()` })
+        .where(eq(chatMessages.id, id));
+      publish(chatTopic);
+      publish(chatHiddenTopic);
+      return true;
+    },
+  );
+}
+
+/** 'Hide review': gone for everyone, and no longer counted in the kitchen's average. */
+export function hideReview(app: App, operator: Operator, id: string, note?: string) {
+  return act(
+    app,
+    operator,
+    { action: 'hide_review', kind: 'review', id, note, closesReports: true },
+    async (tx, publish) => {
+      const [row] = await tx
+        .select({ hiddenAt: reviews.hiddenAt, kitchenId: reviews.kitchenId })
+        .from(reviews)
+        .where(eq(reviews.id, id))
+        .for('update');
+      if (!row) throw missing('review', id, 'id');
+      if (row.hiddenAt) return false;
+      await tx
+        .update(reviews)
+        .set({ hiddenAt: sql`now()` })
+        .where(eq(reviews.id, id));
+      // Open lists of the kitchen's reviews lose it; its rating (cards, header, search answers) changes.
+      publishReviewChange(publish, row.kitchenId);
+      return true;
+    },
+  );
+}
+
+/** Everything that shows a kitchen to the public: the landing page's list, search, its menu page. */
+function publishKitchenEverywhere(publish: Publish, uid: string) {
+  publish(kitchensTopic);
+  publish(kitchenTopic, uid);
+  publish(menuTopic, uid);
+  publish(catalogTopic);
+}
+
+/** 'Suspend kitchen': hidden from the landing page and search, its menu page unavailable, orders refused. */
+export function suspendKitchen(app: App, operator: Operator, uid: string, note?: string) {
+  return act(
+    app,
+    operator,
+    { action: 'suspend_kitchen', kind: 'kitchen', id: uid, note, closesReports: true },
+    async (tx, publish) => {
+      const rows = await tx
+        .update(kitchens)
+        .set({ suspendedAt: sql`coalesce(${kitchens.suspendedAt}, now())` })
+        .where(eq(kitchens.ownerId, uid))
+        .returning({ was: sql<boolean>`${kitchens.suspendedAt} = now()` });
+      const [row] = rows;
+      if (!row) throw missing('kitchen', uid, 'uid');
+      if (!row.was) return false;
+      publishKitchenEverywhere(publish, uid);
+      return true;
+    },
+  );
+}
+
+/** 'Lift suspension': the kitchen is back everywhere. */
+export function liftSuspension(app: App, operator: Operator, uid: string, note?: string) {
+  return act(
+    app,
+    operator,
+    { action: 'lift_suspension', kind: 'kitchen', id: uid, note, closesReports: false },
+    async (tx, publish) => {
+      const [exists] = await tx
+        .select({ uid: kitchens.ownerId })
+        .from(kitchens)
+        .where(eq(kitchens.ownerId, uid));
+      if (!exists) throw missing('kitchen', uid, 'uid');
+      const lifted = await tx
+        .update(kitchens)
+        .set({ suspendedAt: null })
+        .where(and(eq(kitchens.ownerId, uid), isNotNull(kitchens.suspendedAt)))
+        .returning({ uid: kitchens.ownerId });
+      if (lifted.length === 0) return false;
+      publishKitchenEverywhere(publish, uid);
+      return true;
+    },
+  );
+}
+
+/** 'Close report': the report leaves the open list, whatever it named stays as it is. */
+export function closeReport(
+  app: App,
+  operator: Operator,
+  id: string,
+  note?: string,
+): Promise<OperatorActionResult> {
+  return mutate(app, async (tx, publish) => {
+    const [report] = await tx
+      .select({ closedAt: reports.closedAt, targetKind: reports.targetKind, targetId: reports.targetId })
+      .from(reports)
+      .where(eq(reports.id, id))
+      .for('update');
+    if (!report) throw missing('report', id, 'id');
+    if (report.closedAt) return { changed: false };
+    await tx
+      .update(reports)
+      .set({ closedAt: sql`now()`, closedBy: operator.id })
+      .where(and(eq(reports.id, id), isNull(reports.closedAt)));
+    await recordAction(tx, {
+      operator,
+      action: 'close_report',
+      targetKind: report.targetKind,
+      targetId: report.targetId,
+      reportId: id,
+      note,
+    });
+    publish(moderationTopic);
+    return { changed: true };
+  });
+}

@@ -1,0 +1,213 @@
+import type { Kitchen } from '../../shared/kitchens.js';
+import { imageUrl, type StoredImage } from '../../shared/images.js';
+import type { MenuItem } from '../../shared/menu.js';
+import { formatCents } from '../../shared/money.js';
+import { WEEKDAYS, WEEKDAY_NAMES, DEFAULT_HOURS } from '../../shared/opening-hours.js';
+import { paths } from '../../shared/paths.js';
+import { kitchenPageTitle, scriptSafeJson, SITE_TITLE } from '../../shared/page-data.js';
+
+/** A page's `<head>` for link previews and search engines. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute. */
+  canonical: string;
+  /** Absolute. */
+  image: string;
+  imageAlt: string;
+  /** schema.org structured data (JSON-LD). */
+  jsonLd?: object;
+  /** A page that must not be indexed (a kitchen that does not exist). */
+  noindex?: boolean;
+}
+
+export const SITE_NAME = 'HomeCooked';
+const SITE_DESCRIPTION =
+  'HomeCooked connects people living away from home with home cooks nearby: order homemade food from kitchens near you.';
+
+/** Escapes text for HTML text and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** The largest stored size of an uploaded picture (link previews want 1200 px wide or so). */
+function largest(image: StoredImage): { width: number } {
+  return { width: Math.max(...image.widths, 0) || image.width };
+}
+
+/** A kitchen's or dish's picture as an absolute URL; the site's icon when it has none. */
+export function absolutePicture(
+  publicUrl: string,
+  picture: { imageLink: string | null; image: StoredImage | null },
+): string {
+  if (picture.image) return publicUrl + imageUrl(picture.image.id, largest(picture.image).width);
+  // Links are checked on save to be absolute http(s) links to a public host.
+  if (picture.imageLink) return picture.imageLink;
+  return `${publicUrl}/icons/icon-512.png`;
+}
+
+const clip = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+
+export function landingHead(publicUrl: string, kitchens: readonly Kitchen[]): PageHead {
+  const canonical = `${publicUrl}${paths.home.href()}`;
+  return {
+    title: SITE_TITLE,
+    description:
+      kitchens.length > 0
+        ? clip(
+            `${SITE_DESCRIPTION} ${kitchens.length} kitchens: ${kitchens.map((k) => k.name).join(', ')}.`,
+            300,
+          )
+        : SITE_DESCRIPTION,
+    canonical,
+    image: `${publicUrl}/icons/icon-512.png`,
+    imageAlt: SITE_NAME,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: SITE_NAME,
+      url: canonical,
+      description: SITE_DESCRIPTION,
+      mainEntity: {
+        '@type': 'ItemList',
+        itemListElement: kitchens.map((kitchen, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          url: `${publicUrl}${paths.kitchenMenu.href(kitchen.uid)}`,
+          name: kitchen.name,
+        })),
+      },
+    },
+  };
+}
+
+const price = (cents: number) => (cents / 100).toFixed(2);
+
+export function kitchenHead(publicUrl: string, kitchen: Kitchen, menu: readonly MenuItem[]): PageHead {
+  const url = `${publicUrl}${paths.kitchenMenu.href(kitchen.uid)}`;
+  const image = absolutePicture(publicUrl, kitchen);
+  const cheapest = menu.length > 0 ? Math.min(...menu.map((item) => item.priceCents)) : undefined;
+  const dishes = menu.slice(0, 6).map((item) => item.item);
+  const description = clip(
+    [
+      `${kitchen.name}: ${kitchen.category} home cooking on ${SITE_NAME}, delivered within ${kitchen.deliveryRadiusKm} km.`,
+      menu.length > 0
+        ? `${menu.length} ${menu.length === 1 ? 'dish' : 'dishes'} from ${formatCents(cheapest ?? 0)}: ${dishes.join(', ')}${menu.length > dishes.length ? ', …' : '.'}`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    300,
+  );
+  const hours = kitchen.hours ?? DEFAULT_HOURS;
+  return {
+    title: kitchenPageTitle(kitchen),
+    description,
+    canonical: url,
+    image,
+    imageAlt: `${kitchen.name} kitchen`,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Restaurant',
+      '@id': `${url}#kitchen`,
+      name: kitchen.name,
+      servesCuisine: kitchen.category,
+      url,
+      image,
+      description,
+      // The kitchen's address is a home's: it stays out of what search engines copy.
+      openingHoursSpecification: WEEKDAYS.flatMap((day) =>
+        hours[day].map(([opens, closes]) => ({
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: `https://schema.org/${WEEKDAY_NAMES[day]}`,
+          opens,
+          closes: closes === '24:00' ? '23:59' : closes,
+        })),
+      ),
+      ...(cheapest !== undefined ? { priceRange: `from ${formatCents(cheapest)}` } : {}),
+      // The average of its visible reviews (operators' hidden ones are not counted), once it has one.
+      ...(kitchen.rating
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: kitchen.rating.average,
+              reviewCount: kitchen.rating.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          }
+        : {}),
+      hasMenu: {
+        '@type': 'Menu',
+        name: `Menu of ${kitchen.name}`,
+        url,
+        hasMenuSection: [
+          {
+            '@type': 'MenuSection',
+            name: 'Full Menu',
+            hasMenuItem: menu.map((item) => ({
+              '@type': 'MenuItem',
+              name: item.item,
+              ...(item.image || item.imageLink ? { image: absolutePicture(publicUrl, item) } : {}),
+              offers: {
+                '@type': 'Offer',
+                price: price(item.priceCents),
+                priceCurrency: 'USD',
+                availability:
+                  item.soldOut || item.portionsLeft === 0
+                    ? 'https://schema.org/SoldOut'
+                    : 'https://schema.org/InStock',
+              },
+            })),
+          },
+        ],
+      },
+    },
+  };
+}
+
+export function notFoundHead(publicUrl: string, path: string): PageHead {
+  return {
+    title: `Kitchen not found | ${SITE_NAME}`,
+    description: 'We could not find this kitchen. It may have closed, or the link may be wrong.',
+    canonical: publicUrl + path,
+    image: `${publicUrl}/icons/icon-512.png`,
+    imageAlt: SITE_NAME,
+    noindex: true,
+  };
+}
+
+/** The tags of a page's head, its title first. */
+export function headHtml(head: PageHead): string {
+  const e = escapeHtml;
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${e(value)}" />`;
+  return [
+    `<title>${e(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.noindex ? meta('name', 'robots', 'noindex') : '',
+    `<link rel="canonical" href="${e(head.canonical)}" />`,
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    meta('property', 'og:image', head.image),
+    meta('property', 'og:image:alt', head.imageAlt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.image),
+    head.jsonLd
+      ? `<script type="application/ld+json">${scriptSafeJson(JSON.stringify(head.jsonLd))}</script>`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+}

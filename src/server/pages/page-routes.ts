@@ -1,0 +1,198 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { KitchenParams, type Kitchen } from '../../shared/kitchens.js';
+import type { MenuItem } from '../../shared/menu.js';
+import { DEFAULT_HOURS, nextChange } from '../../shared/opening-hours.js';
+import type { PageData, PageRenderer } from '../../shared/page-data.js';
+import { paths } from '../../shared/paths.js';
+import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
+import { readTopic } from '../live/live-route.js';
+import { menuTopic } from '../menu/menu-topic.js';
+import { PageCache, type RenderedPage } from './page-cache.js';
+import { headHtml, kitchenHead, landingHead, notFoundHead, type PageHead } from './page-head.js';
+import { pageTemplate } from './page-template.js';
+
+/** A rendered page shows 'Open now' as of its render: rendered again after at most this long. */
+const MAX_PAGE_AGE_MS = 60_000;
+
+/** The server's bundle of the web app (dist/ssr/ssr-entry.js, built by Vite); undefined when not built. */
+export async function loadPageRenderer(file: string): Promise<PageRenderer | undefined> {
+  if (!existsSync(file)) return undefined;
+  return (await import(pathToFileURL(file).href)) as PageRenderer;
+}
+
+/** The landing page's search lives in its URL: such a page is rendered in the browser (it asks the search API). */
+const SEARCH_PARAMS = ['q', 'cuisine', 'diet', 'near', 'open'];
+
+/** When what these kitchens show as open or closed next changes, or a minute from now. */
+function validUntil(now: number, kitchens: readonly Kitchen[]): number {
+  let until = now + MAX_PAGE_AGE_MS;
+  for (const kitchen of kitchens) {
+    const change = nextChange(kitchen.hours ?? DEFAULT_HOURS, kitchen.timeZone, new Date(now));
+    if (change) until = Math.min(until, change.getTime());
+    if (kitchen.pausedUntil) {
+      const end = Date.parse(kitchen.pausedUntil);
+      if (end > now) until = Math.min(until, end);
+    }
+  }
+  return until;
+}
+
+/**
+ * The handlers of the pages rendered on the server (`/` and `/KitchenMenu/{id}`), by route pattern: the app's own
+ * components render the live topics' snapshots the API answers from, and the page carries that data for the
+ * browser to hydrate from. Undefined when the shell cannot hold a rendered page.
+ */
+export function serverRenderedPages(
+  app: FastifyInstance,
+  renderer: PageRenderer,
+  indexHtml: string,
+  sendShell: (reply: FastifyReply, status: number) => FastifyReply,
+): Record<string, RouteHandlerMethod> | undefined {
+  const template = pageTemplate(indexHtml);
+  if (!template) return undefined;
+  const cache = new PageCache();
+  app.decorate('pageCache', cache);
+  const { publicUrl } = app.config;
+
+  const build = (url: string, head: PageHead, queries: [readonly unknown[], string][], now: number) => {
+    const dataJson = `{"now":${now},"queries":[${queries.map(([key, json]) => `[${JSON.stringify(key)},${json}]`).join(',')}]}`;
+    const data = JSON.parse(dataJson) as PageData;
+    return async () => template.page(headHtml(head), await renderer.render(url, data), dataJson);
+  };
+
+  const send = async (request: FastifyRequest, reply: FastifyReply, page: Promise<RenderedPage>) => {
+    let rendered: RenderedPage;
+    try {
+      rendered = await page;
+    } catch (error) {
+      // A page the server cannot render is still a page: the browser renders it.
+      request.log.error({ err: error }, 'server rendering failed');
+      return sendShell(reply, 200);
+    }
+    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    reply
+      .status(rendered.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (gzip) return reply.header('content-encoding', 'gzip').send(rendered.gzipped);
+    return reply.send(rendered.html);
+  };
+
+  /**
+   * A page the server cannot render (the database unreachable, a rendering bug) is still a page: the shell, which the
+   * browser renders, with its own loading and error states.
+   */
+  const orShell = (handler: RouteHandlerMethod): RouteHandlerMethod =>
+    async function (this: FastifyInstance, request, reply) {
+      try {
+        return await handler.call(this, request, reply);
+      } catch (error) {
+        request.log.warn({ err: error }, 'page not rendered on the server');
+        return sendShell(reply, 200);
+      }
+    };
+
+  const landing: RouteHandlerMethod = async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    if (SEARCH_PARAMS.some((name) => query[name] !== undefined)) return sendShell(reply, 200);
+    const snapshot = await readTopic(app, kitchensTopic, undefined);
+    const now = app.clock.now();
+    const page = cache.get('/', [snapshot], now, () => {
+      const kitchens = JSON.parse(snapshot.json) as Kitchen[];
+      return {
+        status: 200,
+        validUntil: validUntil(now, kitchens),
+        html: build(
+          paths.home.href(),
+          landingHead(publicUrl, kitchens),
+          [
+            [['kitchens'], snapshot.json],
+            // Whether 'Or pick an address' shows: known here, so it is in the page rather than appearing later
+            // and pushing the kitchens down (the answer of /api/geocode/settings).
+            [['geocode', 'settings'], JSON.stringify({ kind: app.config.geocoder.kind })],
+          ],
+          now,
+        ),
+      };
+    });
+    return send(request, reply, page);
+  };
+
+  const kitchenMenu: RouteHandlerMethod = async (request, reply) => {
+    const id = (request.params as { id?: string }).id ?? '';
+    const url = paths.kitchenMenu.href(id);
+    const now = app.clock.now();
+    const valid = KitchenParams.safeParse({ uid: id });
+    const [kitchen, menu] = valid.success
+      ? await Promise.all([readTopic(app, kitchenTopic, id), readTopic(app, menuTopic, id)])
+      : [undefined, undefined];
+    if (!kitchen || kitchen.missing || !menu || menu.missing) {
+      // Rendered per request, but small, and for ids nobody links to; the page says what happened.
+      const page = cache.get(`missing:${url}`, kitchen && menu ? [kitchen, menu] : [], now, () => ({
+        status: 404,
+        validUntil: now + MAX_PAGE_AGE_MS,
+        html: build(url, notFoundHead(publicUrl, url), [[['kitchen', id], 'null']], now),
+      }));
+      return send(request, reply, page);
+    }
+    const page = cache.get(url, [kitchen, menu], now, () => {
+      const data = JSON.parse(kitchen.json) as Kitchen;
+      const items = JSON.parse(menu.json) as MenuItem[];
+      return {
+        status: 200,
+        validUntil: validUntil(now, [data]),
+        html: build(
+          url,
+          kitchenHead(publicUrl, data, items),
+          [
+            [['kitchen', id], kitchen.json],
+            [['menu', id], menu.json],
+          ],
+          now,
+        ),
+      };
+    });
+    return send(request, reply, page);
+  };
+
+  return { [paths.home.pattern]: orShell(landing), [paths.kitchenMenu.pattern]: orShell(kitchenMenu) };
+}
+
+/** `/sitemap.xml` (the landing page and every kitchen's page, from the live kitchens list) and `/robots.txt`. */
+export async function searchEngineRoutes(app: FastifyInstance): Promise<void> {
+  const { publicUrl } = app.config;
+  let sitemap: { from: unknown; xml: string } | undefined;
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const snapshot = await readTopic(app, kitchensTopic, undefined);
+    if (sitemap?.from !== snapshot) {
+      const kitchens = JSON.parse(snapshot.json) as Kitchen[];
+      const urls = [
+        `${publicUrl}${paths.home.href()}`,
+        ...kitchens.map((k) => `${publicUrl}${paths.kitchenMenu.href(k.uid)}`),
+      ];
+      const xml =
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        urls.map((loc) => `  <url><loc>${escapeXml(loc)}</loc></url>\n`).join('') +
+        '</urlset>\n';
+      sitemap = { from: snapshot, xml };
+    }
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(sitemap.xml);
+  });
+  const robots = `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
+  app.get('/robots.txt', (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+  );
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server-rendered pages (when the web app and its server bundle are built). */
+    pageCache?: PageCache;
+  }
+}

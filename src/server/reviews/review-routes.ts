@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { KitchenParams } from '../../shared/kitchens.js';
+import { OrderParams } from '../../shared/orders.js';
+import { ReplyInput, Review, ReviewInput, ReviewParams } from '../../shared/reviews.js';
+import { requireUser } from '../auth/sessions.js';
+import { requireKitchen } from '../kitchens/require-kitchen.js';
+import { notFound } from '../lib/errors.js';
+import { serveTopic } from '../live/live-route.js';
+import { addReview, replyToReview } from './review-service.js';
+import { reviewsTopic } from './reviews-topic.js';
+
+/** Reviews: a kitchen's live list (public), the customer's rating of a delivered order, the cook's reply. */
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/kitchens/:uid/reviews', { schema: { params: KitchenParams } }, serveTopic(reviewsTopic));
+
+  app.post(
+    '/api/orders/:id/review',
+    { schema: { params: OrderParams, body: ReviewInput, response: { 201: Review } } },
+    async (request, reply) => {
+      const customer = await requireUser(request, 'customer');
+      const review = await addReview(app, customer.id, request.params.id, request.body);
+      if (!review) throw notFound('You have no order with this id');
+      return reply.status(201).send(review);
+    },
+  );
+
+  app.post(
+    '/api/kitchen/reviews/:id/reply',
+    { schema: { params: ReviewParams, body: ReplyInput, response: { 200: Review } } },
+    async (request) => {
+      const { kitchen } = await requireKitchen(request);
+      const review = await replyToReview(app, kitchen.uid, request.params.id, request.body.reply);
+      if (!review) throw notFound('Your kitchen has no review with this id');
+      return review;
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Review, ReviewInput } from '../../shared/reviews.js';
+import { orders, reviews, users } from '../db/schema.js';
+import type { DbOrTx } from '../db/database.js';
+import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
+import { conflict, HttpError } from '../lib/errors.js';
+import { mutate, type Publish } from '../live/mutate.js';
+import { customerOrdersTopic, customerOrderTopic } from '../orders/order-topics.js';
+import { catalogTopic } from '../search/catalog-topic.js';
+import { toReview } from './review-queries.js';
+import { reviewsTopic } from './reviews-topic.js';
+
+type App = Pick<FastifyInstance, 'db' | 'bus'>;
+
+/** A review changed what a kitchen's pages show: its rating (cards, search, menu page) and its reviews. */
+export function publishReviewChange(publish: Publish, kitchenUid: string): void {
+  publish(kitchensTopic);
+  publish(kitchenTopic, kitchenUid);
+  publish(catalogTopic); // search results carry the rating, and their cache hears this
+  publish(reviewsTopic, kitchenUid);
+}
+
+async function findReview(db: DbOrTx, id: string): Promise<Review | undefined> {
+  const [row] = await db
+    .select({ review: reviews, displayName: users.displayName })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.customerId))
+    .where(eq(reviews.id, id));
+  return row && toReview(row.review, row.displayName);
+}
+
+/**
+ * 'Rate your order': the customer's one review of their delivered order. Undefined when the customer has no such
+ * order; 409 when it is not delivered (yet) or already rated.
+ */
+export function addReview(
+  app: App,
+  customerId: string,
+  orderId: string,
+  input: ReviewInput,
+): Promise<Review | undefined> {
+  return mutate(app, async (tx, publish) => {
+    const [order] = await tx
+      .select({ kitchenId: orders.kitchenId, state: orders.state })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+    if (!order) return undefined;
+    if (order.state !== 'delivered')
+      throw new HttpError(409, 'NOT_DELIVERED', 'You can rate an order once it is delivered', 'stars');
+    if (order.kitchenId === null) throw conflict('This kitchen has closed: it can no longer be rated');
+    // The unique order_id decides a race between two tabs: one review per order.
+    const [created] = await tx
+      .insert(reviews)
+      .values({ orderId, kitchenId: order.kitchenId, customerId, stars: input.stars, text: input.text ?? '' })
+      .onConflictDoNothing()
+      .returning({ id: reviews.id });
+    if (!created) throw new HttpError(409, 'ALREADY_REVIEWED', 'You have already rated this order');
+    publishReviewChange(publish, order.kitchenId);
+    publish(customerOrderTopic, customerId);
+    publish(customerOrdersTopic, customerId);
+    return findReview(tx, created.id);
+  });
+}
+
+/**
+ * The cook's one public reply to a review of their kitchen. Undefined when their kitchen has no such (visible)
+ * review; 409 when they have already replied.
+ */
+export function replyToReview(
+  app: App,
+  kitchenUid: string,
+  reviewId: string,
+  reply: string,
+): Promise<Review | undefined> {
+  return mutate(app, async (tx, publish) => {
+    const ours = and(eq(reviews.id, reviewId), eq(reviews.kitchenId, kitchenUid), isNull(reviews.hiddenAt));
+    const [updated] = await tx
+      .update(reviews)
+      .set({ reply, repliedAt: sql`now()` })
+      .where(and(ours, isNull(reviews.reply)))
+      .returning({ id: reviews.id });
+    if (!updated) {
+      const [exists] = await tx.select({ id: reviews.id }).from(reviews).where(ours);
+      if (!exists) return undefined;
+      throw new HttpError(409, 'ALREADY_REPLIED', 'You have already replied to this review', 'reply');
+    }
+    // The list shows the reply; the kitchen's page hears of it through its `reviewsChangedAt`.
+    publish(reviewsTopic, kitchenUid);
+    publish(kitchenTopic, kitchenUid);
+    return findReview(tx, reviewId);
+  });
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/** What a signed-in user may report. */
+export const REPORT_TARGET_KINDS = ['chat_message', 'review', 'kitchen'] as const;
+export const ReportTargetKind = z.enum(REPORT_TARGET_KINDS, {
+  error: `targetKind must be one of ${REPORT_TARGET_KINDS.join(', ')}`,
+});
+export type ReportTargetKind = z.infer<typeof ReportTargetKind>;
+
+/** A reason is 1 to this many characters (Unicode code points, as PostgreSQL's char_length counts). */
+export const REPORT_REASON_MAX = 500;
+/** Each user may file at most `reports` reports in any `windowMinutes`. */
+export const REPORT_RATE_LIMIT = { reports: 10, windowMinutes: 10 } as const;
+
+/** A report's reason: several lines are fine, NUL and bidi overrides are not. */
+const reason = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Reason is required' : 'Reason must be text') })
+  .trim()
+  .min(1, 'Reason is required')
+  .refine(
+    (text) => [...text].length <= REPORT_REASON_MAX,
+    `Reason must be at most ${REPORT_REASON_MAX} characters`,
+  )
+  .refine(
+    // eslint-disable-next-line no-control-regex
+    (text) => !/[\u0000\u202A-\u202E\u2066-\u2069]/.test(text),
+    'Reason cannot contain NUL or bidi controls',
+  );
+
+/** `POST /api/reports`: the reporter comes from the session. */
+export const ReportInput = z.object({
+  targetKind: ReportTargetKind,
+  targetId: z.string({ error: 'targetId is required' }).uuid('targetId must be an id'),
+  reason,
+});
+export type ReportInput = z.infer<typeof ReportInput>;
+
+/** A report as its reporter gets it back. */
+export const Report = z.object({
+  id: z.string().uuid(),
+  targetKind: ReportTargetKind,
+  targetId: z.string().uuid(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type Report = z.infer<typeof Report>;
+
+/** The error code of a second open report of the same thing by the same user (409). */
+export const ALREADY_REPORTED = 'ALREADY_REPORTED';
+
+/** What a report is about, as the operator sees it; null when it no longer exists. */
+export const ReportedThing = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('chat_message'),
+    text: z.string(),
+    authorName: z.string(),
+    hidden: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('review'),
+    stars: z.number().int(),
+    text: z.string(),
+    authorName: z.string(),
+    kitchenUid: z.string().uuid(),
+    kitchenName: z.string(),
+    hidden: z.boolean(),
+  }),
+  z.object({ kind: z.literal('kitchen'), uid: z.string().uuid(), name: z.string(), suspended: z.boolean() }),
+]);
+export type ReportedThing = z.infer<typeof ReportedThing>;
+
+export const OpenReport = z.object({
+  id: z.string().uuid(),
+  targetKind: ReportTargetKind,
+  targetId: z.string().uuid(),
+  reason: z.string(),
+  /** Null once the reporter deleted their account. */
+  reporterName: z.string().nullable(),
+  createdAt: z.string(),
+  target: ReportedThing.nullable(),
+});
+export type OpenReport = z.infer<typeof OpenReport>;
+
+export const OPERATOR_ACTION_KINDS = [
+  'hide_chat_message',
+  'hide_review',
+  'suspend_kitchen',
+  'lift_suspension',
+  'close_report',
+] as const;
+export type OperatorActionKind = (typeof OPERATOR_ACTION_KINDS)[number];
+
+/** One line of 'Recent actions': who, what, on what, when. */
+export const OperatorActionEntry = z.object({
+  id: z.string().uuid(),
+  operatorEmail: z.string(),
+  action: z.enum(OPERATOR_ACTION_KINDS),
+  targetKind: ReportTargetKind.nullable(),
+  targetId: z.string().uuid().nullable(),
+  reportId: z.string().uuid().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OperatorActionEntry = z.infer<typeof OperatorActionEntry>;
+
+export const SuspendedKitchen = z.object({
+  uid: z.string().uuid(),
+  name: z.string(),
+  suspendedAt: z.string(),
+});
+export type SuspendedKitchen = z.infer<typeof SuspendedKitchen>;
+
+/** The operator's page: open reports (newest first), suspended kitchens, recent actions (newest first). */
+export const ModerationView = z.object({
+  reports: z.array(OpenReport),
+  suspendedKitchens: z.array(SuspendedKitchen),
+  actions: z.array(OperatorActionEntry),
+});
+export type ModerationView = z.infer<typeof ModerationView>;
+
+/** The body of every operator action: an optional note, kept with the action. */
+export const OperatorActionInput = z
+  .object({
+    note: z
+      .string({ error: 'Note must be text' })
+      .trim()
+      .max(REPORT_REASON_MAX, `Note must be at most ${REPORT_REASON_MAX} characters`)
+      .refine((text) => !text.includes('\u0000'), 'Note cannot contain NUL characters')
+      .optional(),
+  })
+  .default({});
+export type OperatorActionInput = z.infer<typeof OperatorActionInput>;
+
+/** What an action answers: whether it changed anything (hiding what is hidden already changes nothing). */
+export const OperatorActionResult = z.object({ changed: z.boolean() });
+export type OperatorActionResult = z.infer<typeof OperatorActionResult>;
+
+export const IdParams = z.object({ id: z.string().uuid('id must be an id') });
+export const KitchenUidParams = z.object({ uid: z.string().uuid('uid must be a kitchen id') });
+
+/** The menu page's words for a kitchen an operator suspended. */
+export const KITCHEN_UNAVAILABLE = 'This kitchen is unavailable right now.';
+/** The error code of an order to a suspended kitchen (409). */
+export const KITCHEN_SUSPENDED = 'KITCHEN_SUSPENDED';

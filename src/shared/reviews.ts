@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { multilineText } from './fields.js';
+
+export const MAX_REVIEW_TEXT = 1000;
+/** How many reviews a kitchen's page lists: the latest. */
+export const REVIEWS_SHOWN = 50;
+
+/** A kitchen's average of its visible reviews (one decimal) and how many there are. */
+export const Rating = z.object({ average: z.number(), count: z.number().int() });
+export type Rating = z.infer<typeof Rating>;
+
+/** '★ 4.6 (23)': how every screen shows a rating. */
+export const formatRating = (rating: Rating) => `★ ${rating.average.toFixed(1)} (${rating.count})`;
+
+/** A review as the kitchen's page shows it: the reviewer by first name only. */
+export const Review = z.object({
+  id: z.string().uuid(),
+  stars: z.number().int(),
+  text: z.string(),
+  reviewerName: z.string(),
+  createdAt: z.string(),
+  /** The cook's public answer, once given. */
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+});
+export type Review = z.infer<typeof Review>;
+export const ReviewList = z.array(Review);
+
+/** The customer's own review of an order, as their order shows it. */
+export const OrderReview = z.object({ stars: z.number().int(), text: z.string(), createdAt: z.string() });
+export type OrderReview = z.infer<typeof OrderReview>;
+
+/** 'Rate your order': 1 to 5 stars and an optional short text. */
+export const ReviewInput = z.object({
+  stars: z
+    .number({ error: 'Stars must be a number from 1 to 5' })
+    .int('Stars must be a whole number from 1 to 5')
+    .min(1, 'Stars must be from 1 to 5')
+    .max(5, 'Stars must be from 1 to 5'),
+  text: multilineText('Review', MAX_REVIEW_TEXT).optional(),
+});
+export type ReviewInput = z.infer<typeof ReviewInput>;
+
+/** The cook's one public answer to a review. */
+export const ReplyInput = z.object({
+  reply: multilineText('Reply', MAX_REVIEW_TEXT).refine((text) => text.length > 0, 'Reply is required'),
+});
+export type ReplyInput = z.infer<typeof ReplyInput>;
+
+export const ReviewParams = z.object({ id: z.string().uuid('Review id must be a uuid') });
+
+/** The first word of a display name: all a review shows of its author. */
+export const firstName = (displayName: string) => displayName.trim().split(/\s+/)[0] || 'A customer';
+
+/** 'Cooking here since March 2026': the month a kitchen registered, in its own time zone. */
+export function cookingSince(createdAt: string, timeZone: string): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: zone }).format(
+      new Date(createdAt),
+    );
+  try {
+    return `Cooking here since ${format(timeZone)}`;
+  } catch {
+    return `Cooking here since ${format('UTC')}`; // a zone this browser does not know
+  }
+}
+
+/** '1 order delivered', '23 orders delivered'. */
+export const ordersDelivered = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'} delivered`;

@@ -1,0 +1,204 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
+import type {
+  ModerationView as View,
+  OpenReport,
+  OperatorActionEntry,
+  ReportedThing,
+} from '../../shared/moderation.js';
+import { paths } from '../../shared/paths.js';
+import { actionUrls, useOperatorAction } from './use-moderation.js';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatWhen = (iso: string) => when.format(new Date(iso));
+
+const KIND_LABEL = { chat_message: 'Chat message', review: 'Review', kitchen: 'Kitchen' } as const;
+
+const ACTION_LABEL: Record<OperatorActionEntry['action'], string> = {
+  hide_chat_message: 'hid a chat message',
+  hide_review: 'hid a review',
+  suspend_kitchen: 'suspended a kitchen',
+  lift_suspension: "lifted a kitchen's suspension",
+  close_report: 'closed a report',
+};
+
+/** A button running one operator action, saying so when it fails. */
+function ActionButton({ url, label, color }: { url: string; label: string; color?: string }) {
+  const action = useOperatorAction();
+  return (
+    <Button
+      size="xs"
+      variant={color ? 'filled' : 'default'}
+      color={color}
+      loading={action.isPending}
+      onClick={() =>
+        action.mutate(url, {
+          onError: (error) =>
+            notifications.show({ color: 'red', title: `${label} did not work`, message: error.message }),
+        })
+      }
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** What was reported, as it is now. */
+function Thing({ target }: { target: ReportedThing | null }) {
+  if (!target) return <Text c="dimmed">It no longer exists.</Text>;
+  switch (target.kind) {
+    case 'chat_message':
+      return (
+        <Text>
+          <Text span fw={700}>
+            {target.authorName}
+          </Text>
+          : {target.text} {target.hidden && <Badge color="gray">hidden</Badge>}
+        </Text>
+      );
+    case 'review':
+      return (
+        <Text>
+          <Text span fw={700}>
+            {target.authorName}
+          </Text>{' '}
+          on {target.kitchenName}: {'★'.repeat(target.stars)}
+          {'☆'.repeat(5 - target.stars)} <Text span>{target.text}</Text>{' '}
+          {target.hidden && <Badge color="gray">hidden</Badge>}
+        </Text>
+      );
+    case 'kitchen':
+      return (
+        <Text>
+          <Anchor component={Link} to={paths.kitchenMenu.href(target.uid)}>
+            {target.name}
+          </Anchor>{' '}
+          {target.suspended && <Badge color="red">suspended</Badge>}
+        </Text>
+      );
+  }
+}
+
+function ReportActions({ report }: { report: OpenReport }) {
+  const { target } = report;
+  return (
+    <Group gap="xs">
+      {target?.kind === 'chat_message' && !target.hidden && (
+        <ActionButton url={actionUrls.hideMessage(report.targetId)} label="Hide message" color="red" />
+      )}
+      {target?.kind === 'review' && !target.hidden && (
+        <ActionButton url={actionUrls.hideReview(report.targetId)} label="Hide review" color="red" />
+      )}
+      {target?.kind === 'kitchen' &&
+        (target.suspended ? (
+          <ActionButton url={actionUrls.lift(report.targetId)} label="Lift suspension" />
+        ) : (
+          <ActionButton url={actionUrls.suspend(report.targetId)} label="Suspend kitchen" color="red" />
+        ))}
+      <ActionButton url={actionUrls.closeReport(report.id)} label="Close report" />
+    </Group>
+  );
+}
+
+/** The operator's page body: open reports (newest first), suspended kitchens, recent actions. */
+export function ModerationView({ view }: { view: View }) {
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="open-reports">
+        <Title order={2} id="open-reports" mb="sm">
+          Open reports
+        </Title>
+        {view.reports.length === 0 ? (
+          <Text c="dimmed">No open reports.</Text>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }}>
+            {view.reports.map((report) => (
+              <Paper
+                component="li"
+                key={report.id}
+                withBorder
+                p="md"
+                aria-label={`Report of ${KIND_LABEL[report.targetKind].toLowerCase()}`}
+              >
+                <Stack gap="xs">
+                  <Group justify="space-between">
+                    <Badge variant="light">{KIND_LABEL[report.targetKind]}</Badge>
+                    <Text size="sm" c="dimmed">
+                      Reported by {report.reporterName ?? 'a deleted user'} ·{' '}
+                      <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
+                    </Text>
+                  </Group>
+                  <Thing target={report.target} />
+                  <Text size="sm">
+                    <Text span fw={700}>
+                      Reason:
+                    </Text>{' '}
+                    {report.reason}
+                  </Text>
+                  <ReportActions report={report} />
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </section>
+
+      <section aria-labelledby="suspended-kitchens">
+        <Title order={2} id="suspended-kitchens" mb="sm">
+          Suspended kitchens
+        </Title>
+        {view.suspendedKitchens.length === 0 ? (
+          <Text c="dimmed">No kitchen is suspended.</Text>
+        ) : (
+          <Stack component="ul" gap="xs" p={0} style={{ listStyle: 'none' }}>
+            {view.suspendedKitchens.map((kitchen) => (
+              <Group component="li" key={kitchen.uid} justify="space-between">
+                <Text>
+                  {kitchen.name}{' '}
+                  <Text span size="sm" c="dimmed">
+                    since {formatWhen(kitchen.suspendedAt)}
+                  </Text>
+                </Text>
+                <ActionButton url={actionUrls.lift(kitchen.uid)} label="Lift suspension" />
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </section>
+
+      <section aria-labelledby="recent-actions">
+        <Title order={2} id="recent-actions" mb="sm">
+          Recent actions
+        </Title>
+        {view.actions.length === 0 ? (
+          <Text c="dimmed">No actions yet.</Text>
+        ) : (
+          <Table aria-labelledby="recent-actions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Who</Table.Th>
+                <Table.Th>What</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {view.actions.map((action) => (
+                <Table.Tr key={action.id}>
+                  <Table.Td>
+                    <time dateTime={action.createdAt}>{formatWhen(action.createdAt)}</time>
+                  </Table.Td>
+                  <Table.Td>{action.operatorEmail}</Table.Td>
+                  <Table.Td>
+                    {ACTION_LABEL[action.action]}
+                    {action.note ? ` (${action.note})` : ''}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </section>
+    </Stack>
+  );
+}

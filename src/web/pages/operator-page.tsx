@@ -1,0 +1,75 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { GoogleButton } from '../auth/google-button.js';
+import { useSignOut } from '../auth/sign-in.js';
+import { useSession } from '../auth/use-session.js';
+import { PageLayout } from '../layout/page-layout.js';
+import { LoadFailed } from '../lib/load-failed.js';
+import { ModerationView } from '../moderation/moderation-view.js';
+import { useModeration } from '../moderation/use-moderation.js';
+import { Spinner } from '../lib/spinner.js';
+
+const onSignInDone = (ok: boolean) => {
+  if (!ok)
+    notifications.show({
+      color: 'red',
+      title: 'Sign-in failed',
+      message: 'Only the operators this site lists can sign in here.',
+    });
+};
+
+/** The operator's live view, once signed in. */
+function Moderation() {
+  const moderation = useModeration(true);
+  if (moderation.isPending) return <Spinner label="Loading reports" />;
+  if (moderation.isError)
+    return (
+      <LoadFailed
+        title="Could not load the reports"
+        error={moderation.error}
+        retry={() => void moderation.refetch()}
+      />
+    );
+  return <ModerationView view={moderation.data} />;
+}
+
+/** /Operator: operators sign in (their own session) and act on reports. */
+export function OperatorPage() {
+  const session = useSession();
+  const signOut = useSignOut('operator');
+  const operator = session.data?.operator;
+  return (
+    <PageLayout>
+      {session.isPending ? (
+        <Spinner label="Checking your sign-in" />
+      ) : session.isError ? (
+        <LoadFailed
+          title="We could not check your sign-in"
+          error={session.error}
+          retry={() => void session.refetch()}
+        />
+      ) : operator ? (
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-end">
+            <Title order={1}>Moderation</Title>
+            <Group gap="sm">
+              <Text c="dimmed">Signed in as {operator.email}</Text>
+              <Button variant="default" size="xs" onClick={() => void signOut()}>
+                Sign out
+              </Button>
+            </Group>
+          </Group>
+          <Moderation />
+        </Stack>
+      ) : (
+        <Stack align="flex-start" gap="md">
+          <Title order={1}>Operators</Title>
+          <Text c="dimmed">
+            Sign in with Google to review reports. Only the operators this site lists can.
+          </Text>
+          <GoogleButton role="operator" label="Sign in with Google" onDone={onSignInDone} />
+        </Stack>
+      )}
+    </PageLayout>
+  );
+}

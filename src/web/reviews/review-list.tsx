@@ -1,0 +1,81 @@
+import { Box, Center, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Review } from '../../shared/reviews.js';
+import { LoadFailed } from '../lib/load-failed.js';
+import { ReportButton } from '../moderation/report-button.js';
+import { Stars } from './stars.js';
+import { useReviews } from './use-reviews.js';
+import { Spinner } from '../lib/spinner.js';
+
+const reviewDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** One review: stars, who and when, the text, and the cook's reply under it (or `replyForm`, for the cook). */
+export function ReviewItem({ review, replyForm }: { review: Review; replyForm?: ReactNode }) {
+  return (
+    <Box component="li" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group gap="sm" align="baseline">
+        <Stars stars={review.stars} />
+        <Text size="sm" fw={600}>
+          {review.reviewerName}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {reviewDate(review.createdAt)}
+        </Text>
+        <ReportButton targetKind="review" targetId={review.id} />
+      </Group>
+      {review.text ? <Text style={{ whiteSpace: 'pre-line' }}>{review.text}</Text> : null}
+      {review.reply ? (
+        <Box ml="lg" mt="xs" pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-gray-4)' }}>
+          <Text size="sm" fw={600}>
+            The cook replied
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {review.reply}
+          </Text>
+        </Box>
+      ) : (
+        replyForm
+      )}
+    </Box>
+  );
+}
+
+/** A kitchen's reviews, newest first, live; `renderReplyForm` lets the cook answer those not yet answered. */
+export function ReviewList({
+  kitchenUid,
+  headingOrder = 2,
+  renderReplyForm,
+}: {
+  kitchenUid: string;
+  headingOrder?: 2 | 3;
+  renderReplyForm?: (review: Review) => ReactNode;
+}) {
+  const reviews = useReviews(kitchenUid);
+  return (
+    <section aria-labelledby={`reviews-${kitchenUid}`}>
+      <Title order={headingOrder} id={`reviews-${kitchenUid}`} mb="sm">
+        Reviews
+      </Title>
+      {reviews.isPending ? (
+        <Center py="md">
+          <Spinner size="sm" label="Loading the reviews" />
+        </Center>
+      ) : reviews.isError ? (
+        <LoadFailed
+          title="Could not load the reviews"
+          error={reviews.error}
+          retry={() => void reviews.refetch()}
+        />
+      ) : reviews.data.length === 0 ? (
+        <Text c="dimmed">No reviews yet</Text>
+      ) : (
+        <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reviews">
+          {reviews.data.map((review) => (
+            <ReviewItem key={review.id} review={review} replyForm={renderReplyForm?.(review)} />
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}

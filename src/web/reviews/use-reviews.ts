@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CustomerOrder } from '../../shared/orders.js';
+import type { Review, ReviewInput } from '../../shared/reviews.js';
+import { api } from '../lib/api-client.js';
+import { useKitchen } from '../kitchens/use-kitchen.js';
+import { myOrderKey, myOrdersKey } from '../orders/use-my-order.js';
+
+export const reviewsKey = (kitchenUid: string) => ['reviews', kitchenUid] as const;
+
+/**
+ * A kitchen's latest reviews with the cook's replies, newest first, kept current: asked again whenever the live
+ * kitchen says they changed (`reviewsChangedAt`), rather than over a stream of their own — a browser holds only six
+ * connections to a site over HTTP/1.1, and a menu page already streams its kitchen and its menu.
+ */
+export function useReviews(kitchenUid: string) {
+  const kitchen = useKitchen(kitchenUid).data;
+  const changedAt = kitchen && 'reviewsChangedAt' in kitchen ? kitchen.reviewsChangedAt : undefined;
+  return useQuery({
+    queryKey: [...reviewsKey(kitchenUid), changedAt ?? null],
+    queryFn: () => api.get<Review[]>(`/api/kitchens/${encodeURIComponent(kitchenUid)}/reviews`),
+    // Until the kitchen's own snapshot (with the version) arrives, the list waits rather than asking twice.
+    enabled: changedAt !== undefined,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
+
+/** 'Rate your order': the answer shows at once on the order (the stream confirms it). */
+export function useRateOrder(order: CustomerOrder) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReviewInput) =>
+      api.post<Review>(`/api/orders/${encodeURIComponent(order.id)}/review`, input),
+    onSuccess: (review) => {
+      const rated = { stars: review.stars, text: review.text, createdAt: review.createdAt };
+      queryClient.setQueryData<CustomerOrder | null>(myOrderKey, (o) =>
+        o?.id === order.id ? { ...o, review: rated } : o,
+      );
+      queryClient.setQueryData<CustomerOrder[]>(myOrdersKey, (list) =>
+        list?.map((o) => (o.id === order.id ? { ...o, review: rated } : o)),
+      );
+    },
+  });
+}
+
+/** The cook's one reply to a review of their kitchen. */
+export function useReplyToReview(kitchenUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reply }: { id: string; reply: string }) =>
+      api.post<Review>(`/api/kitchen/reviews/${encodeURIComponent(id)}/reply`, { reply }),
+    onSuccess: (review) =>
+      queryClient.setQueriesData<Review[]>({ queryKey: reviewsKey(kitchenUid) }, (list) =>
+        list?.map((r) => (r.id === review.id ? review : r)),
+      ),
+  });
+}

@@ -1,0 +1,31 @@
+// The server's bundle (built by `vite build --ssr` into dist/ssr, loaded by src/server/pages/page-renderer.ts):
+// the public pages rendered by the same routes and components as in the browser, from data the server passes in.
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { PageData, PageRenderer } from '../shared/page-data.js';
+import { AppRoot, createQueryClient } from './app-root.js';
+import { routes } from './app-router.js';
+import { setRenderInstant } from './ssr/render-instant.js';
+
+const handler = createStaticHandler(routes);
+
+export const render: PageRenderer['render'] = async (url, data: PageData) => {
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`Route ${url} answered a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  for (const [key, value] of data.queries) queryClient.setQueryData(key, value);
+  // renderToString is synchronous: the instant cannot leak into another page's render.
+  setRenderInstant(data.now);
+  try {
+    return renderToString(
+      <AppRoot queryClient={queryClient}>
+        {/* No hydration script from the router: our CSP allows no inline script, and no route has a loader. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppRoot>,
+    );
+  } finally {
+    setRenderInstant(undefined);
+    queryClient.clear();
+  }
+};

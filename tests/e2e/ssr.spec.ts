@@ -1,0 +1,231 @@
+import type { Page, Request, Route } from '@playwright/test';
+import { createKitchen, createKitchenWithOwner, markSoldOut } from './db.js';
+import { expect, test } from './fixtures.js';
+
+/**
+ * The public pages arrive rendered (issue 18): their HTML already shows the kitchens and the menu, the browser
+ * adopts it without a hydration error and without asking for the same data again, and the live streams take over.
+ * Every test also fails on any console error (fixtures.ts), which is how React reports a hydration mismatch.
+ */
+
+/** Holds every request for these API paths unanswered until `release()`; records what asked for them. */
+async function holdApi(page: Page, paths: string[]) {
+  const held: Route[] = [];
+  const seen: Request[] = [];
+  let released = false;
+  await page.route(
+    (url) => paths.includes(url.pathname),
+    async (route) => {
+      seen.push(route.request());
+      if (released) await route.continue();
+      else held.push(route);
+    },
+  );
+  return {
+    seen,
+    async release() {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+/** Console warnings (React's hydration warnings among them) and CSP reports. */
+function watchWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning' || /hydrat|Content Security Policy/i.test(msg.text()))
+      warnings.push(msg.text());
+  });
+  return warnings;
+}
+
+test('the landing page shows the kitchens before the kitchens API answers, hydrates quietly, then goes live', async ({
+  page,
+}) => {
+  const warnings = watchWarnings(page);
+  const api = await holdApi(page, ['/api/kitchens', '/api/geocode/settings']);
+  await page.goto('/');
+  // Visible while every request for the list is held: the HTML brought them.
+  await expect(page.getByRole('link', { name: /Asha's Tiffin/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Nonna Rosa/ })).toBeVisible();
+  await expect(page.getByTestId('kitchen-card').first()).toContainText('Open now');
+  // The server knows its geocoder: the address field is in the page, not added (pushing the grid down) later.
+  await expect(page.getByRole('combobox', { name: 'Or pick an address' })).toBeVisible();
+  // Hydrated: the search field (a controlled input) answers typing without a navigation.
+  await expect(page.getByRole('heading', { name: 'Kitchens' })).toBeVisible();
+  // The browser asked for the list only as its live stream (and not for the geocoder setting): the page's data
+  // seeded both queries.
+  await expect.poll(() => api.seen.length).toBeGreaterThan(0);
+  expect(api.seen.map((r) => r.resourceType())).toEqual(api.seen.map(() => 'eventsource'));
+  const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/kitchens');
+  await api.release();
+  await streamOpen;
+  const name = `Rendered Then Live ${Date.now()}`;
+  await createKitchen(name);
+  await expect(page.getByTestId('kitchen-card').filter({ hasText: name })).toBeVisible();
+  expect(warnings).toEqual([]);
+});
+
+test("a kitchen's page shows its menu before its API answers, keeps the cart, then goes live", async ({
+  page,
+}) => {
+  const warnings = watchWarnings(page);
+  const { kitchen, items } = await createKitchenWithOwner(`Rendered Menu ${Date.now()}`, {
+    category: 'Keralan',
+    dishes: [{ item: 'Appam' }, { item: 'Avial' }],
+  });
+  const [appam] = items;
+  if (!appam) throw new Error('no dish');
+  // A cart from earlier in this tab (sessionStorage): the page was rendered with an empty one, and must still
+  // hydrate, then show it.
+  await page.addInitScript(
+    ({ uid, name, dish }) =>
+      sessionStorage.setItem(
+        'homecooked.cart.v1',
+        JSON.stringify({
+          kitchen: { uid, name },
+          lines: [
+            {
+              lineId: 'l1',
+              id: dish.id,
+              item: dish.item,
+              imageLink: '',
+              priceCents: dish.priceCents,
+              wait: '',
+            },
+          ],
+        }),
+      ),
+    { uid: kitchen.uid, name: kitchen.name, dish: appam },
+  );
+  const base = `/api/kitchens/${kitchen.uid}`;
+  const api = await holdApi(page, [base, `${base}/menu`]);
+  const response = await page.goto(`/KitchenMenu/${kitchen.uid}`);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(`${kitchen.name} — Keralan | HomeCooked`);
+  await expect(page.getByRole('heading', { level: 1, name: kitchen.name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Appam' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Avial' })).toBeVisible();
+  await expect(page.getByTestId('menu-item').first()).toContainText('$9.00');
+  await expect(page.getByTestId('kitchen-hours')).toContainText('Open now');
+  await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
+  // Its picture link is broken (and failed before React was there to see it): the fallback shows all the same.
+  await expect(page.getByRole('img', { name: `${kitchen.name} kitchen` })).toHaveAttribute(
+    'src',
+    '/demo/fallback.svg',
+  );
+  await expect.poll(() => api.seen.length).toBe(2);
+  expect(api.seen.map((r) => r.resourceType())).toEqual(['eventsource', 'eventsource']);
+  const streams = Promise.all(
+    [base, `${base}/menu`].map((path) => page.waitForResponse((r) => new URL(r.url()).pathname === path)),
+  );
+  await api.release();
+  await streams;
+  // Hydrated: '+' adds to the cart.
+  await page.getByRole('button', { name: 'Add Avial to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart (2)' })).toBeVisible();
+  await markSoldOut(kitchen.uid, appam.id);
+  await expect(page.getByRole('button', { name: 'Appam is sold out' })).toBeDisabled();
+  expect(warnings).toEqual([]);
+});
+
+test.describe('an unknown kitchen', () => {
+  test.use({ expectedErrorUrls: [/\/KitchenMenu\/00000000-0000-4000-8000-000000000000$/] });
+
+  test('answers 404 with the not-found page, rendered, and asks the API nothing', async ({ page }) => {
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/kitchens')) apiCalls.push(r.url());
+    });
+    const response = await page.goto('/KitchenMenu/00000000-0000-4000-8000-000000000000');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Kitchen not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the kitchens' }).click();
+    await expect(page.getByRole('link', { name: /Asha's Tiffin/ })).toBeVisible();
+    expect(apiCalls.filter((url) => url.includes('00000000-0000'))).toEqual([]);
+  });
+});
+
+test('a kitchen named like a script stays text in the rendered page', async ({ page }) => {
+  const hostile = '</script><script>alert(1)</script>';
+  const { kitchen } = await createKitchenWithOwner(hostile, { dishes: [{ item: hostile }] });
+  page.on('dialog', (dialog) => {
+    throw new Error(`a script ran: ${dialog.message()}`);
+  });
+  await page.goto(`/KitchenMenu/${kitchen.uid}`);
+  await expect(page.getByRole('heading', { level: 1, name: hostile })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: hostile })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('kitchen-card').filter({ hasText: hostile }).first()).toBeVisible();
+});
+
+test.describe('before the app has taken the page over', () => {
+  /** Holds the app's entry module (the last one boot runs): the page is painted, and the app not there yet. */
+  async function holdApp(page: Page) {
+    const held: Route[] = [];
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => void held.push(route));
+    return {
+      arrived: () => expect.poll(() => held.length).toBe(1),
+      release: () => Promise.all(held.splice(0).map((route) => route.continue())),
+    };
+  }
+
+  test('typing a search and ticking filters count once it has, each change on top of the one before', async ({
+    page,
+  }) => {
+    const word = `early${Date.now()}`;
+    await createKitchen(`Halal ${word}`, {
+      dishes: [{ item: `${word} shawarma`, dietary: ['halal', 'dairy-free'] }],
+    });
+    await createKitchen(`Plain ${word}`, { dishes: [{ item: `${word} pork buns` }] });
+    const app = await holdApp(page);
+    await page.goto('/');
+    await app.arrived();
+    await page.getByLabel('Search kitchens and dishes').fill(word);
+    const diets = page.getByRole('group', { name: 'Dietary needs' });
+    await diets.getByText('Halal', { exact: true }).click();
+    await diets.getByText('Dairy-free', { exact: true }).click();
+    await expect(page.getByRole('checkbox', { name: 'Halal' })).toBeChecked();
+    await app.release();
+    await expect(page).toHaveURL(new RegExp(`q=${word}`));
+    await expect(page).toHaveURL(/diet=halal(%2C|,)dairy-free/);
+    await expect(page.getByTestId('kitchen-card')).toHaveText([new RegExp(`Halal ${word}`)]);
+  });
+
+  test("a tap on a dish's '+' adds it once it has", async ({ page }) => {
+    const { kitchen } = await createKitchenWithOwner(`Early Taps ${Date.now()}`, {
+      dishes: [{ item: 'Idli' }],
+    });
+    const app = await holdApp(page);
+    await page.goto(`/KitchenMenu/${kitchen.uid}`);
+    await app.arrived();
+    await page.getByRole('button', { name: 'Add Idli to cart' }).click();
+    await page.getByRole('button', { name: 'Add Idli to cart' }).click();
+    await expect(page.getByRole('link', { name: 'Cart (0)' })).toBeVisible();
+    await app.release();
+    await expect(page.getByRole('link', { name: 'Cart (2)' })).toBeVisible();
+  });
+});
+
+test("a tap on another kitchen's '+' before the app is there still asks before starting a new cart", async ({
+  page,
+}) => {
+  const first = await createKitchenWithOwner(`Early Cart A ${Date.now()}`, { dishes: [{ item: 'Puto' }] });
+  const second = await createKitchenWithOwner(`Early Cart B ${Date.now()}`, {
+    dishes: [{ item: 'Halo-halo' }],
+  });
+  await page.goto(`/KitchenMenu/${first.kitchen.uid}`);
+  await page.getByRole('button', { name: 'Add Puto to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
+  const held: Route[] = [];
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => void held.push(route));
+  await page.goto(`/KitchenMenu/${second.kitchen.uid}`);
+  await expect.poll(() => held.length).toBe(1);
+  await page.getByRole('button', { name: 'Add Halo-halo to cart' }).click();
+  await Promise.all(held.splice(0).map((route) => route.continue()));
+  // The tap, replayed once the cart from this tab has been read, finds it holding another kitchen's dish.
+  await expect(page.getByRole('dialog', { name: 'Start a new cart?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start a new cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
+});
