@@ -1,13 +1,14 @@
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
 /**
- * Every page a test opens fails the test when it logs a console error or throws. A test that provokes an
- * error on purpose (a 404 it expects) lists the failing URLs with `test.use({ expectedErrorUrls: [/.../] })`.
+ * Every page a test opens fails the test when it logs a console error or throws, in the test's own context and in
+ * every context it opens with `browser.newContext()`. A test that provokes an error on purpose (a 404 it expects)
+ * lists the failing URLs with `test.use({ expectedErrorUrls: [/.../] })`.
  */
 export const test = base.extend<{ watchConsole: void; expectedErrorUrls: RegExp[] }>({
   expectedErrorUrls: [[], { option: true }],
   watchConsole: [
-    async ({ context, expectedErrorUrls }, use) => {
+    async ({ browser, context, expectedErrorUrls }, use) => {
       const problems: string[] = [];
       const watch = (page: Page) => {
         page.on('console', (msg: ConsoleMessage) => {
@@ -19,9 +20,23 @@ export const test = base.extend<{ watchConsole: void; expectedErrorUrls: RegExp[
         });
         page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
       };
-      context.pages().forEach(watch);
-      context.on('page', watch);
-      await use();
+      const watchContext = (watched: BrowserContext) => {
+        watched.pages().forEach(watch);
+        watched.on('page', watch);
+      };
+      watchContext(context);
+      // The browser is the worker's, shared by its tests: its newContext is wrapped for this test only.
+      const newContext = browser.newContext;
+      browser.newContext = async (...options) => {
+        const opened = await newContext.apply(browser, options);
+        watchContext(opened);
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
       expect(problems, problems.join('\n')).toEqual([]);
     },
     { auto: true },

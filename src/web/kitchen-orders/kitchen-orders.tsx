@@ -20,6 +20,7 @@ import {
   usePastKitchenOrders,
 } from './use-kitchen-orders.js';
 import { useNewOrders } from './use-new-orders.js';
+import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
 
 /**
  * /KitchenOrders' content: today's line, the live 'Active' orders with their lifecycle moves and the spec's
@@ -27,17 +28,19 @@ import { useNewOrders } from './use-new-orders.js';
  */
 export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
   const [tab, setTab] = useState<string | null>('active');
-  const orders = useKitchenOrders(kitchen.uid);
+  const live = useKitchenOrders(kitchen.uid);
+  // An order arriving does not slide into the place of the one whose button the cook is pressing.
+  const orders = useSteadyWhilePressed(live);
   const past = usePastKitchenOrders(kitchen.uid);
   const alerts = useAlertSettings();
-  const { fresh, seen } = useNewOrders(orders.data, { sound: alerts.sound });
-  useOrdersTitle(orders.data?.filter((o) => o.state === 'recieved').length ?? 0);
+  const { fresh, seen } = useNewOrders(live.data, { sound: alerts.sound });
+  useOrdersTitle(live.data?.filter((o) => o.state === 'recieved').length ?? 0);
   const remove = useDeleteOrder();
   const moveOrder = useMoveOrder();
   const [updating, setUpdating] = useState<KitchenOrder | undefined>();
   const [deleting, setDeleting] = useState<KitchenOrder | undefined>();
   const [asked, setAsked] = useState<AskedMove | undefined>();
-  const today = todaySummary([...(orders.data ?? []), ...(past.data ?? [])], new Date());
+  const today = todaySummary([...(live.data ?? []), ...(past.data ?? [])], new Date());
 
   const move = async (order: KitchenOrder, next: OrderMove) => {
     seen(order.id);

@@ -9,6 +9,7 @@ import { SearchControls } from '../search/search-controls.js';
 import { useKitchenSearch } from '../search/use-kitchen-search.js';
 import { isFiltered, useSearchFilters } from '../search/use-search-filters.js';
 import { KitchenCard } from './kitchen-card.js';
+import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
 import { FIRST_ROW } from '../images/picture.js';
 import { useKitchens, type Kitchen } from './use-kitchens.js';
 
@@ -24,13 +25,15 @@ export function KitchensSection() {
   const cuisines = useMemo(() => cuisinesOf(kitchens.data ?? []), [kitchens.data]);
   const listed = filtered ? search : kitchens;
   const now = useMinuteTick(filters.open);
-  const shown = useMemo(
+  const current = useMemo(
     () =>
       filters.open && listed.data
         ? { ...listed, data: listed.data.filter((k) => availability(k, new Date(now)).open) }
         : listed,
     [listed, filters.open, now],
   );
+  // A kitchen added live does not move the card under a finger.
+  const shown = useSteadyWhilePressed(current);
   return (
     <section aria-labelledby="kitchens-heading">
       <Title order={2} id="kitchens-heading" mb="md">

@@ -3,12 +3,14 @@ import type { Kitchen } from '../../shared/kitchens.js';
 import { useCart } from '../cart/cart-context.js';
 import { PublicMenuItem } from './public-menu-item.js';
 import { usePublicMenu } from './use-public-menu.js';
+import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { FIRST_ROW } from '../images/picture.js';
 
 /** The live list of a kitchen's dishes on /KitchenMenu/{id}. */
 export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'name'> }) {
-  const menu = usePublicMenu(kitchen.uid);
+  // A dish added live does not move the '+' under a finger.
+  const menu = useSteadyWhilePressed(usePublicMenu(kitchen.uid));
   const cart = useCart();
   if (menu.isPending)
     return (

@@ -12,6 +12,8 @@ export interface EarlyInput {
    * first history write would cut that page load short, leaving the tap dead.
    */
   readonly leaving: boolean;
+  /** A finger or mouse button is down (src/web/live/steady-while-pressed.ts goes on from there). */
+  readonly pressing: boolean;
   /**
    * Stops listening (from here on the app hears taps itself), notes which fields of `root` the visitor changed
    * (before React, hydrating, adopts them: a render after that puts its own values back), and hands over the
@@ -56,15 +58,25 @@ export function listenForEarlyInput(): EarlyInput {
     if (button?.type === 'button' && !button.disabled) tapped.push(button);
   };
   const onSubmit = () => (leaving = true);
+  let pressing = false;
+  const onPress = (event: PointerEvent) => {
+    if (event.isPrimary) pressing = event.type === 'pointerdown';
+  };
+  const pressEvents = ['pointerdown', 'pointerup', 'pointercancel'] as const;
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
+  for (const type of pressEvents) document.addEventListener(type, onPress, true);
   return {
     get leaving() {
       return leaving;
     },
+    get pressing() {
+      return pressing;
+    },
     takeOver(root) {
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('submit', onSubmit, true);
+      for (const type of pressEvents) document.removeEventListener(type, onPress, true);
       const changes = fieldChanges(root);
       return async () => {
         for (const change of changes) {
