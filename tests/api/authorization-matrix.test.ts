@@ -305,6 +305,11 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/kitchens/:uid/menu', target: "X's menu", cells: [allow, allow, allow, allow, allow, allow],
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/menu` }),
     sees: seesMenuOfX },
+  // A suspended kitchen's dishes and reviews: its cook's and operators' only.
+  { route: 'GET /api/kitchens/:uid/menu', target: "X's suspended menu", cells: [refuse, refuse, refuse, allow, refuse, allow],
+    setUp: suspendX,
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/menu` }),
+    sees: seesMenuOfX },
   { route: 'GET /api/geocode/settings', cells: [allow, allow, allow, allow, allow, allow],
     request: () => ({ method: 'GET', url: '/api/geocode/settings' }) },
   { route: 'GET /api/geocode', cells: [allow, allow, allow, allow, allow, allow],
@@ -396,6 +401,14 @@ const MATRIX: readonly Row[] = [
     setUp: reviewByA,
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/reviews` }),
     sees: seesReviewsOfX },
+  { route: 'GET /api/kitchens/:uid/reviews', target: "X's suspended reviews",
+    cells: [refuse, refuse, refuse, allow, refuse, allow],
+    setUp: async (ctx, w) => {
+      await reviewByA(ctx, w);
+      await suspendX(ctx, w);
+    },
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/reviews` }),
+    sees: seesReviewsOfX },
   { route: 'POST /api/kitchen/reviews/:id/reply', target: "A's review",
     cells: [refuse, refuse, refuse, allow, refuse, refuse],
     setUp: reviewByA,
@@ -472,6 +485,11 @@ const MATRIX: readonly Row[] = [
     sees: (d, w) => expect((d as Kitchen).uid).toBe(w.kitchenX.uid) },
   { route: 'GET /api/kitchens/:uid/menu', target: "X's menu", stream: true,
     cells: [allow, allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/menu` }),
+    sees: seesMenuOfX },
+  { route: 'GET /api/kitchens/:uid/menu', target: "X's suspended menu", stream: true,
+    cells: [refuse, refuse, refuse, allow, refuse, allow],
+    setUp: suspendX,
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/menu` }),
     sees: seesMenuOfX },
   { route: 'GET /api/kitchen/orders', stream: true, cells: [refuse, refuse, refuse, allow, allow, refuse],

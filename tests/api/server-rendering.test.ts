@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, it, vi } from 'vitest';
 import { PAGE_DATA_ID, type PageData } from '../../src/shared/page-data.js';
 import { eq } from 'drizzle-orm';
-import { orders } from '../../src/server/db/schema.js';
+import { kitchens, orders } from '../../src/server/db/schema.js';
 import { buildKitchen, buildMenuItem, buildOrder } from '../../src/server/test/builders.js';
 import { describeEachEngine, signedIn } from '../../src/server/test/test-app.js';
 import { projectRoot } from '../../src/server/lib/project-root.js';
@@ -162,6 +162,23 @@ describeEachEngine(
         expect(meta(res.body, 'robots'), id).toBe('noindex');
         expect(pageData(res.body).queries, id).toEqual([[['kitchen', id], null]]);
       }
+    });
+
+    it("renders a suspended kitchen's page as unavailable: none of its menu, not to be indexed", async () => {
+      const { kitchen } = await buildKitchen(get(), { name: 'Suspended Samosas', category: 'Punjabi' });
+      await buildMenuItem(get(), kitchen, { item: 'Forbidden Pakora', price: '4.00' });
+      await get()
+        .database.db.update(kitchens)
+        .set({ suspendedAt: new Date() })
+        .where(eq(kitchens.ownerId, kitchen.uid));
+      const res = await page(`/KitchenMenu/${kitchen.uid}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Kitchen unavailable');
+      expect(res.body).toContain('This kitchen is unavailable right now.');
+      expect(res.body).not.toContain('Forbidden Pakora');
+      expect(res.body).not.toContain('application/ld+json');
+      expect(meta(res.body, 'robots')).toBe('noindex');
+      expect(pageData(res.body).queries.map(([key]) => key)).toEqual([['kitchen', kitchen.uid]]);
     });
 
     it('lists / and every kitchen in /sitemap.xml, and points at it from /robots.txt', async () => {

@@ -1,14 +1,14 @@
-import { KitchenParams } from '../../shared/kitchens.js';
 import type { MenuItem } from '../../shared/menu.js';
+import { kitchenContentAccess } from '../kitchens/kitchen-content-access.js';
 import { findKitchen } from '../kitchens/kitchen-queries.js';
 import { defineTopic } from '../live/topic.js';
 import { listMenu } from './menu-queries.js';
 
-/** One kitchen's public menu (its dashboard reads the same list); null when there is no such kitchen. */
+/** One kitchen's public menu (its dashboard reads the same list); null when there is no such kitchen; a suspended kitchen's are its cook's and operators' only. */
 export const menuTopic = defineTopic<string, MenuItem[] | null>({
   key: (kitchenUid) => `menu:${kitchenUid}`,
   load: async (db, kitchenUid, clock) =>
     (await findKitchen(db, kitchenUid)) ? listMenu(db, kitchenUid, new Date(clock.now())) : null,
-  access: async (request) => ({ params: KitchenParams.parse(request.params).uid }),
+  access: kitchenContentAccess,
   missing: { when: (menu) => menu === null, message: 'No kitchen with this id' },
 });

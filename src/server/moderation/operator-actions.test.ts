@@ -217,6 +217,43 @@ describeEachEngine(
       expect(await lastAction(ctx)).toMatchObject({ action: 'lift_suspension', targetId: kitchen.uid });
     });
 
+    it("serves a suspended kitchen's dishes and reviews to its cook and operators only, until lifted", async () => {
+      const ctx = get();
+      const { kitchen, cookie: cookCookie } = await buildKitchen(ctx);
+      await buildMenuItem(ctx, kitchen);
+      const customer = await signedIn(ctx, 'customer');
+      const otherCook = await signedIn(ctx, 'kitchen');
+      const ops = await operator();
+      const urls = [`/api/kitchens/${kitchen.uid}/menu`, `/api/kitchens/${kitchen.uid}/reviews`];
+      const statuses = async () =>
+        Promise.all(
+          urls.flatMap((url) =>
+            [undefined, customer.cookie, otherCook.cookie, cookCookie, ops.cookie].map(
+              async (cookie) => (await send(ctx.app, 'GET', url, cookie)).statusCode,
+            ),
+          ),
+        );
+      expect(await statuses()).toEqual(Array(10).fill(200));
+      const open = await openEventStream(`${baseUrl}${urls[0]}`);
+      try {
+        await open.waitFor((menu) => Array.isArray(menu));
+      } finally {
+        open.close();
+      }
+      const suspend = `/api/operator/kitchens/${kitchen.uid}/suspend`;
+      expect((await send(ctx.app, 'POST', suspend, ops.cookie, {})).statusCode).toBe(200);
+      // Anonymous, a customer, another cook: 404; its cook and the operator: 200.
+      expect(await statuses()).toEqual([404, 404, 404, 200, 200, 404, 404, 404, 200, 200]);
+      const refused = await send(ctx.app, 'GET', urls[0]!);
+      expect(refused.json()).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'This kitchen is unavailable right now.',
+      });
+      const lift = `/api/operator/kitchens/${kitchen.uid}/lift-suspension`;
+      expect((await send(ctx.app, 'POST', lift, ops.cookie, {})).statusCode).toBe(200);
+      expect(await statuses()).toEqual(Array(10).fill(200));
+    });
+
     it('closes a report without touching what it names, recorded with the report', async () => {
       const ctx = get();
       const { message, report } = await messageWithReport();

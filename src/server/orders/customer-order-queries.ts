@@ -96,6 +96,8 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
 }
 
 export interface NewOrder {
+  /** When it is placed: a pause in force then refuses it. */
+  at: Date;
   kitchenUid: string;
   kitchenName: string;
   customerId: string;
@@ -112,20 +114,10 @@ export interface NewOrder {
 /**
  * Inserts an order (state `recieved`), its lines (in cart order) and its first event, and selects `sending` (the
  * change notices) — all in one statement, atomic by itself: the order route's cost is mostly its round trips.
- * Undefined (nothing inserted) when the kitchen is suspended or gone by then (`kitchenExists` tells which): the
- * statement holds the kitchen's row (`for share`), so a suspension or a deletion either waits for this order, which
- * was placed first, or this order waits for it and sees it. Unique and foreign-key violations propagate.
+ * Undefined (nothing inserted) when the kitchen is suspended, paused or gone by then (`whyNotServing` tells which):
+ * the statement holds the kitchen's row (`for share`), so a suspension, a pause or a deletion either waits for this
+ * order, which was placed first, or this order waits for it and sees it. Unique and foreign-key violations propagate.
  */
-/** Whether the kitchen is still there (an order's insert found it suspended, or gone). */
-export async function kitchenExists(db: DbOrTx, kitchenUid: string): Promise<boolean> {
-  const rows = await db
-    .select({ uid: kitchens.ownerId })
-    .from(kitchens)
-    .where(eq(kitchens.ownerId, kitchenUid))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function insertOrder(
   db: DbOrTx,
   order: NewOrder,
@@ -138,6 +130,8 @@ export async function insertOrder(
     with serving as (
       select ${kitchens.ownerId} from ${kitchens}
       where ${kitchens.ownerId} = ${order.kitchenUid} and ${kitchens.suspendedAt} is null
+        and (${kitchens.pausedAt} is null
+          or (${kitchens.pausedUntil} is not null and ${kitchens.pausedUntil} <= ${order.at.toISOString()}::timestamptz))
       for share
     ), placed as (
       insert into ${orders} (kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
@@ -179,4 +173,23 @@ export async function insertOrder(
     events: [{ state: 'recieved', at, by: 'customer', reason: null }],
     review: null,
   };
+}
+
+/** Why an order's insert found no kitchen to serve it: gone, suspended by an operator, or paused by its cook. */
+export async function whyNotServing(
+  db: DbOrTx,
+  kitchenUid: string,
+): Promise<'gone' | 'suspended' | 'paused'> {
+  const [row] = await db
+    .select({ suspendedAt: kitchens.suspendedAt })
+    .from(kitchens)
+    .where(eq(kitchens.ownerId, kitchenUid))
+    .limit(1);
+  if (!row) return 'gone';
+  return row.suspendedAt ? 'suspended' : 'paused';
+}
+
+/** Whether the kitchen is still there. */
+export async function kitchenExists(db: DbOrTx, kitchenUid: string): Promise<boolean> {
+  return (await whyNotServing(db, kitchenUid)) !== 'gone';
 }

@@ -406,7 +406,7 @@ describe('placing an order while its dish is being deleted [postgres]', () => {
   });
 });
 
-describe('placing an order while its kitchen is suspended or deleted [postgres]', () => {
+describe('placing an order while its kitchen is suspended, paused or deleted [postgres]', () => {
   let ctx: TestContext | undefined;
   beforeAll(async () => {
     ctx = await createTestContext('postgres');
@@ -472,6 +472,35 @@ describe('placing an order while its kitchen is suspended or deleted [postgres]'
       expect(res.json<{ message: string }>().message).toContain(kitchen.name);
       await placedNothing();
     }
+  });
+
+  it('its cook pauses new orders: refused (409, not taking orders), nothing placed, with or without counted portions', async () => {
+    const c = ctx!;
+    for (const portionsPerDay of [null, 5]) {
+      const { kitchen, place, placedNothing } = await orderFrom(c, portionsPerDay);
+      const pause = (tx: Tx) =>
+        tx.update(kitchens).set({ pausedAt: new Date() }).where(eq(kitchens.ownerId, kitchen.uid));
+      const res = await racing(c, pause, place);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'KITCHEN_CLOSED',
+        field: 'kitchenUid',
+        message: `${kitchen.name} is not taking orders right now.`,
+      });
+      await placedNothing();
+    }
+  });
+
+  it('a pause that has ended by the time of the order does not refuse it', async () => {
+    const c = ctx!;
+    const { kitchen, place } = await orderFrom(c, null);
+    const ended = (tx: Tx) =>
+      tx
+        .update(kitchens)
+        .set({ pausedAt: new Date(Date.now() - 7200_000), pausedUntil: new Date(Date.now() - 3600_000) })
+        .where(eq(kitchens.ownerId, kitchen.uid));
+    const res = await racing(c, ended, place);
+    expect(res.statusCode, res.body).toBe(201);
   });
 
   it('its cook deletes it: the kitchen does not exist (400 naming kitchenUid), with or without counted portions', async () => {

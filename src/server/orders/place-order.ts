@@ -21,6 +21,7 @@ import {
   findOrderByKey,
   insertOrder,
   kitchenExists,
+  whyNotServing,
   type NewOrder,
   type OrderableKitchen,
 } from './customer-order-queries.js';
@@ -46,15 +47,18 @@ const keyReused = () =>
     'idempotencyKey',
   );
 
+/** 409: its cook has paused new orders. */
+const pausedRefusal = (kitchen: OrderableKitchen) =>
+  new HttpError(409, KITCHEN_CLOSED, `${kitchen.name} is not taking orders right now.`, 'kitchenUid');
+
 /** 409 naming why a kitchen takes no order now (paused, or closed until its next opening), or undefined. */
 function closedRefusal(kitchen: OrderableKitchen, now: Date): HttpError | undefined {
   const state = availability(kitchen, now);
   if (state.open) return undefined;
-  const message = state.paused
-    ? `${kitchen.name} is not taking orders right now.`
-    : state.opensAt
-      ? `${kitchen.name} is closed now. It opens ${formatOpening(new Date(state.opensAt), kitchen.timeZone)}.`
-      : `${kitchen.name} is closed.`;
+  if (state.paused) return pausedRefusal(kitchen);
+  const message = state.opensAt
+    ? `${kitchen.name} is closed now. It opens ${formatOpening(new Date(state.opensAt), kitchen.timeZone)}.`
+    : `${kitchen.name} is closed.`;
   return new HttpError(409, KITCHEN_CLOSED, message, 'kitchenUid');
 }
 
@@ -133,6 +137,7 @@ export async function placeOrder(
   const claims = portionClaims(priced);
   const portionsDay = claims.length ? localTime(now, kitchen.timeZone).date : null;
   const order: NewOrder = {
+    at: now,
     kitchenUid: kitchen.uid,
     kitchenName: kitchen.name,
     customerId: customer.id,
@@ -155,12 +160,13 @@ export async function placeOrder(
         if (portionsDay) publish(menuTopic, kitchen.uid);
       },
       async (sending) => {
-        // Undefined when the kitchen was suspended or deleted since the read above: the insert checks again,
-        // holding its row (and a transaction taking portions rolls back).
+        // Undefined when the kitchen was suspended, paused or deleted since the read above: the insert checks
+        // again, holding its row (and a transaction taking portions rolls back).
         const insert = async (db: DbOrTx) => {
           const placed = await insertOrder(db, order, sending);
           if (placed) return placed;
-          throw (await kitchenExists(db, kitchen.uid)) ? suspended() : kitchenGone();
+          const why = await whyNotServing(db, kitchen.uid);
+          throw why === 'gone' ? kitchenGone() : why === 'suspended' ? suspended() : pausedRefusal(kitchen);
         };
         return portionsDay === null
           ? insert(app.db)
@@ -173,7 +179,7 @@ export async function placeOrder(
     );
     return { order: placed, created: true };
   } catch (error) {
-    if (error instanceof HttpError && (error.code === SOLD_OUT || error.code === KITCHEN_SUSPENDED))
+    if (error instanceof HttpError && [SOLD_OUT, KITCHEN_SUSPENDED, KITCHEN_CLOSED].includes(error.code))
       return refuse(error);
     // A dish deleted while this order was being placed: it is no longer on the menu (never a 500); or the whole
     // kitchen, its dishes with it.

@@ -5,6 +5,7 @@ import { formatCents } from '../../shared/money.js';
 import { WEEKDAYS, WEEKDAY_NAMES, DEFAULT_HOURS } from '../../shared/opening-hours.js';
 import { paths } from '../../shared/paths.js';
 import { kitchenPageTitle, scriptSafeJson, SITE_TITLE } from '../../shared/page-data.js';
+import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
 
 /** A page's `<head>` for link previews and search engines. */
 export interface PageHead {
@@ -176,6 +177,18 @@ export function notFoundHead(publicUrl: string, path: string): PageHead {
   return {
     title: `Kitchen not found | ${SITE_NAME}`,
     description: 'We could not find this kitchen. It may have closed, or the link may be wrong.',
+    canonical: publicUrl + path,
+    image: `${publicUrl}/icons/icon-512.png`,
+    imageAlt: SITE_NAME,
+    noindex: true,
+  };
+}
+
+/** A suspended kitchen's page: says it is unavailable, names nothing of it, and is kept out of search results. */
+export function unavailableHead(publicUrl: string, path: string): PageHead {
+  return {
+    title: `Kitchen unavailable | ${SITE_NAME}`,
+    description: KITCHEN_UNAVAILABLE,
     canonical: publicUrl + path,
     image: `${publicUrl}/icons/icon-512.png`,
     imageAlt: SITE_NAME,

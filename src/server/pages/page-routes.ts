@@ -6,11 +6,19 @@ import type { MenuItem } from '../../shared/menu.js';
 import { DEFAULT_HOURS, nextChange } from '../../shared/opening-hours.js';
 import type { PageData, PageRenderer } from '../../shared/page-data.js';
 import { paths } from '../../shared/paths.js';
+import { isSuspendedKitchen } from '../kitchens/kitchen-content-access.js';
 import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
 import { readTopic } from '../live/live-route.js';
 import { menuTopic } from '../menu/menu-topic.js';
 import { PageCache, type RenderedPage } from './page-cache.js';
-import { headHtml, kitchenHead, landingHead, notFoundHead, type PageHead } from './page-head.js';
+import {
+  headHtml,
+  kitchenHead,
+  landingHead,
+  notFoundHead,
+  unavailableHead,
+  type PageHead,
+} from './page-head.js';
 import { pageTemplate } from './page-template.js';
 
 /** A rendered page shows 'Open now' as of its render: rendered again after at most this long. */
@@ -135,6 +143,15 @@ export function serverRenderedPages(
         status: 404,
         validUntil: now + MAX_PAGE_AGE_MS,
         html: build(url, notFoundHead(publicUrl, url), [[['kitchen', id], 'null']], now),
+      }));
+      return send(request, reply, page);
+    }
+    if (isSuspendedKitchen(kitchen)) {
+      // The page says the kitchen is unavailable (its stream says when that ends): none of its menu is in it.
+      const page = cache.get(`unavailable:${url}`, [kitchen], now, () => ({
+        status: 200,
+        validUntil: now + MAX_PAGE_AGE_MS,
+        html: build(url, unavailableHead(publicUrl, url), [[['kitchen', id], kitchen.json]], now),
       }));
       return send(request, reply, page);
     }

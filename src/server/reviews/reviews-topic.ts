@@ -1,16 +1,16 @@
-import { KitchenParams } from '../../shared/kitchens.js';
 import type { Review } from '../../shared/reviews.js';
+import { kitchenContentAccess } from '../kitchens/kitchen-content-access.js';
 import { findKitchen } from '../kitchens/kitchen-queries.js';
 import { defineTopic } from '../live/topic.js';
 import { listReviews } from './review-queries.js';
 
 /**
  * A kitchen's latest visible reviews with the cook's replies, newest first (its menu page and its dashboard);
- * null when there is no such kitchen. Hiding a review (an operator) publishes it too.
+ * null when there is no such kitchen; a suspended kitchen's are its cook's and operators' only. Hiding a review (an operator) publishes it too.
  */
 export const reviewsTopic = defineTopic<string, Review[] | null>({
   key: (kitchenUid) => `reviews:${kitchenUid}`,
   load: async (db, kitchenUid) => ((await findKitchen(db, kitchenUid)) ? listReviews(db, kitchenUid) : null),
-  access: async (request) => ({ params: KitchenParams.parse(request.params).uid }),
+  access: kitchenContentAccess,
   missing: { when: (reviews) => reviews === null, message: 'No kitchen with this id' },
 });

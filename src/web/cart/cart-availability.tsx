@@ -7,12 +7,13 @@ import type { Kitchen } from '../../shared/kitchens.js';
 
 /**
  * What would stop this cart's order, said before 'Submit order' and kept current while the customer looks: the
- * kitchen closed or paused, a dish sold out or with fewer portions left than the cart holds. (The server decides
+ * kitchen suspended, closed or paused, a dish sold out or with fewer portions left than the cart holds. (The server decides
  * again when the order is sent.)
  */
 export function CartAvailability({ kitchenUid, lines }: { kitchenUid: string; lines: readonly CartLine[] }) {
   const kitchen = useKitchen(kitchenUid);
-  const menu = usePublicMenu(kitchenUid);
+  // A suspended kitchen's menu is not served: nothing in this cart can be ordered until it is back.
+  const menu = usePublicMenu(kitchenUid, !!kitchen.data && !kitchen.data.suspended);
   if (!kitchen.data) return null;
   return <Problems kitchen={kitchen.data} menu={menu.data ?? []} lines={lines} />;
 }
@@ -28,7 +29,8 @@ function Problems({
 }) {
   const state = useAvailability(kitchen);
   const problems: string[] = [];
-  if (state.paused) problems.push(`${kitchen.name} is not taking orders right now.`);
+  if (kitchen.suspended) problems.push(`${kitchen.name} is unavailable right now.`);
+  else if (state.paused) problems.push(`${kitchen.name} is not taking orders right now.`);
   else if (!state.open)
     problems.push(`${kitchen.name} is ${state.label.replace('Closed · opens', 'closed now. It opens')}.`);
   const counts = new Map<string, number>();

@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import { KitchenParams, type Kitchen } from '../../shared/kitchens.js';
+import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
+import { currentOperator, currentUser } from '../auth/sessions.js';
+import { notFound } from '../lib/errors.js';
+import type { Snapshot } from '../live/hub.js';
+import { readTopic } from '../live/live-route.js';
+import type { TopicAccess } from '../live/topic.js';
+import { kitchenTopic } from './kitchens-topic.js';
+
+/** Whether a kitchen snapshot (from the hub's cache) is of a suspended kitchen: parsed once per snapshot. */
+const suspendedBySnapshot = new WeakMap<Snapshot, boolean>();
+
+/** Whether a kitchen's snapshot (from the hub's cache) is of a suspended kitchen (false: no such kitchen). */
+export function isSuspendedKitchen(snapshot: Snapshot): boolean {
+  if (snapshot.missing) return false;
+  let suspended = suspendedBySnapshot.get(snapshot);
+  if (suspended === undefined) {
+    suspended = (JSON.parse(snapshot.json) as Kitchen).suspended;
+    suspendedBySnapshot.set(snapshot, suspended);
+  }
+  return suspended;
+}
+
+/**
+ * Who may read a kitchen's dishes and reviews: anyone, unless an operator has suspended the kitchen. Then only its
+ * cook (whose dashboard goes on showing them) and operators may; anyone else is answered 404, as the kitchen's own
+ * page says it is unavailable, and what got it suspended is no longer served.
+ */
+export async function kitchenContentAccess(request: FastifyRequest): Promise<TopicAccess<string>> {
+  const { uid } = KitchenParams.parse(request.params);
+  if (isSuspendedKitchen(await readTopic(request.server, kitchenTopic, uid))) {
+    const cook = await currentUser(request, 'kitchen');
+    if (cook?.id !== uid && !(await currentOperator(request))) throw notFound(KITCHEN_UNAVAILABLE);
+  }
+  return { params: uid };
+}
