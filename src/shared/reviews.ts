@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multilineText } from './fields.js';
 
 export const MAX_REVIEW_TEXT = 1000;
-/** How many reviews a kitchen's page lists: the latest. */
+/** How many reviews a page of them holds: the live list is the latest page, older ones come on request. */
 export const REVIEWS_SHOWN = 50;
 
 /** A kitchen's average of its visible reviews (one decimal) and how many there are. */
@@ -48,6 +48,12 @@ export const ReplyInput = z.object({
 export type ReplyInput = z.infer<typeof ReplyInput>;
 
 export const ReviewParams = z.object({ id: z.string().uuid('Review id must be a uuid') });
+
+/** A kitchen's reviews older than the one with id `before` (the oldest the reader holds): the next page. */
+export const OlderReviewsQuery = z.object({
+  before: z.string({ error: 'before is required' }).uuid('before must be a review id'),
+});
+export type OlderReviewsQuery = z.infer<typeof OlderReviewsQuery>;
 
 /** The first word of a display name: all a review shows of its author. */
 export const firstName = (displayName: string) => displayName.trim().split(/\s+/)[0] || 'A customer';

@@ -401,6 +401,18 @@ const MATRIX: readonly Row[] = [
     setUp: reviewByA,
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/reviews` }),
     sees: seesReviewsOfX },
+  { route: 'GET /api/kitchens/:uid/reviews/older', target: "X's reviews", cells: [allow, allow, allow, allow, allow, allow],
+    setUp: reviewByA,
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/reviews/older?before=${w.reviewId}` }),
+    sees: (d) => expect(d).toEqual([]) },
+  { route: 'GET /api/kitchens/:uid/reviews/older', target: "X's suspended reviews",
+    cells: [refuse, refuse, refuse, allow, refuse, allow],
+    setUp: async (ctx, w) => {
+      await reviewByA(ctx, w);
+      await suspendX(ctx, w);
+    },
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/reviews/older?before=${w.reviewId}` }),
+    sees: (d) => expect(d).toEqual([]) },
   { route: 'GET /api/kitchens/:uid/reviews', target: "X's suspended reviews",
     cells: [refuse, refuse, refuse, allow, refuse, allow],
     setUp: async (ctx, w) => {

@@ -49,16 +49,45 @@ export async function ratingsOf(db: DbOrTx, kitchenUids: readonly string[]): Pro
   return map;
 }
 
-/** A kitchen's latest visible reviews, newest first, the reviewer by first name. */
-export async function listReviews(db: DbOrTx, kitchenUid: string): Promise<Review[]> {
+/**
+ * A page of a kitchen's visible reviews, newest first, the reviewer by first name: the latest, or those older (by
+ * created_at, then id) than its review `beforeId`.
+ */
+export async function listReviews(db: DbOrTx, kitchenUid: string, beforeId?: string): Promise<Review[]> {
   const rows = await db
     .select({ review: reviews, displayName: users.displayName })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.customerId))
-    .where(and(eq(reviews.kitchenId, kitchenUid), visible))
+    .where(
+      and(
+        eq(reviews.kitchenId, kitchenUid),
+        visible,
+        // The cursor's timestamp is compared inside the database, at full precision.
+        beforeId === undefined
+          ? undefined
+          : sql`(${reviews.createdAt}, ${reviews.id}) < (select r.created_at, r.id from ${reviews} r where r.id = ${beforeId})`,
+      ),
+    )
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(REVIEWS_SHOWN);
   return rows.map(({ review, displayName }) => toReview(review, displayName));
+}
+
+/**
+ * The page of a kitchen's reviews after its review `beforeId` (a hidden one still works as the cursor: a browser may
+ * hold it); undefined when the kitchen has no such review.
+ */
+export async function listOlderReviews(
+  db: DbOrTx,
+  kitchenUid: string,
+  beforeId: string,
+): Promise<Review[] | undefined> {
+  const [cursor] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.id, beforeId), eq(reviews.kitchenId, kitchenUid)))
+    .limit(1);
+  return cursor ? listReviews(db, kitchenUid, beforeId) : undefined;
 }
 
 export function toReview(review: typeof reviews.$inferSelect, displayName: string): Review {

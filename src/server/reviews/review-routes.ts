@@ -1,17 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KitchenParams } from '../../shared/kitchens.js';
 import { OrderParams } from '../../shared/orders.js';
-import { ReplyInput, Review, ReviewInput, ReviewParams } from '../../shared/reviews.js';
+import { z } from 'zod';
+import { OlderReviewsQuery, ReplyInput, Review, ReviewInput, ReviewParams } from '../../shared/reviews.js';
 import { requireUser } from '../auth/sessions.js';
+import { kitchenContentAccess } from '../kitchens/kitchen-content-access.js';
 import { requireKitchen } from '../kitchens/require-kitchen.js';
 import { notFound } from '../lib/errors.js';
 import { serveTopic } from '../live/live-route.js';
+import { listOlderReviews } from './review-queries.js';
 import { addReview, replyToReview } from './review-service.js';
 import { reviewsTopic } from './reviews-topic.js';
 
 /** Reviews: a kitchen's live list (public), the customer's rating of a delivered order, the cook's reply. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/kitchens/:uid/reviews', { schema: { params: KitchenParams } }, serveTopic(reviewsTopic));
+
+  // The pages after the live one, on request ('Show older reviews'); read as the live list is (kitchenContentAccess).
+  app.get(
+    '/api/kitchens/:uid/reviews/older',
+    {
+      schema: { params: KitchenParams, querystring: OlderReviewsQuery, response: { 200: z.array(Review) } },
+    },
+    async (request, reply) => {
+      const { params: kitchenUid } = await kitchenContentAccess(request);
+      const older = await listOlderReviews(app.db, kitchenUid, request.query.before);
+      if (!older) throw notFound('This kitchen has no review with this id');
+      return reply.header('cache-control', 'no-store').send(older);
+    },
+  );
 
   app.post(
     '/api/orders/:id/review',

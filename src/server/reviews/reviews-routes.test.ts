@@ -310,6 +310,53 @@ describeEachEngine('reviews, the cook’s reply and the cook’s story', (get) =
     expect((await profile(cook.kitchen.uid)).deliveredOrders).toBe(2);
   });
 
+  it("pages a kitchen's reviews: the live latest 50, then older ones by the oldest held, hidden ones left out", async () => {
+    const { cook } = await kitchenWithDish();
+    const customer = await signedIn(get(), 'customer', { displayName: 'Paging Pat' });
+    // 120 delivered orders, each reviewed a minute apart (the 7th oldest hidden by an operator): 119 visible.
+    const db = get().database.db;
+    await db.execute(sql`
+      with made as (
+        insert into orders (kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key, state,
+          items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents, created_at)
+        select ${cook.kitchen.uid}, ${cook.kitchen.name}, ${customer.user.id}, ${customer.user.email}, '1 Page Road',
+          'paging-' || n, 'delivered', 900, 0, 0, 900, now() - make_interval(mins => 200 - n)
+        from generate_series(1, 120) as n
+        returning id, created_at, idempotency_key
+      )
+      insert into reviews (order_id, kitchen_id, customer_id, stars, text, created_at, hidden_at)
+      select id, ${cook.kitchen.uid}, ${customer.user.id}, 4, 'Review ' || substr(idempotency_key, 8), created_at,
+        case when idempotency_key = 'paging-7' then now() end
+      from made`);
+    const texts = (list: Review[]) => list.map((r) => r.text);
+    const numbers = (from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, i) => `Review ${from - i}`).filter((t) => t !== 'Review 7');
+    const latest = (await inject('GET', `/api/kitchens/${cook.kitchen.uid}/reviews`)).json<Review[]>();
+    expect(texts(latest)).toEqual(numbers(120, 71));
+    const older = (before: string) =>
+      inject('GET', `/api/kitchens/${cook.kitchen.uid}/reviews/older?before=${encodeURIComponent(before)}`);
+    const second = (await older(latest.at(-1)!.id)).json<Review[]>();
+    expect(texts(second)).toEqual(numbers(70, 21));
+    const last = await older(second.at(-1)!.id);
+    expect(last.statusCode).toBe(200);
+    expect(texts(last.json<Review[]>())).toEqual(numbers(20, 1));
+    expect(last.headers['cache-control']).toBe('no-store');
+    // Bad and foreign cursors: 400 naming before, 404 for a review not of this kitchen.
+    const bad = await older('not-a-review');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'before' });
+    const missing = await inject('GET', `/api/kitchens/${cook.kitchen.uid}/reviews/older`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ field: 'before' });
+    const { cook: other } = await kitchenWithDish();
+    const foreign = await inject(
+      'GET',
+      `/api/kitchens/${other.kitchen.uid}/reviews/older?before=${latest[0]!.id}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect((await older(randomUUID())).statusCode).toBe(404);
+  });
+
   it('a kitchen with no such id has no reviews (404), and a malformed id is a 400', async () => {
     expect((await inject('GET', `/api/kitchens/${randomUUID()}/reviews`)).statusCode).toBe(404);
     const bad = await inject('GET', '/api/kitchens/not-a-uuid/reviews');

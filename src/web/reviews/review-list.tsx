@@ -1,10 +1,10 @@
-import { Box, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Review } from '../../shared/reviews.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { ReportButton } from '../moderation/report-button.js';
 import { Stars } from './stars.js';
-import { useReviews } from './use-reviews.js';
+import { useReviewPages } from './use-reviews.js';
 import { Spinner } from '../lib/spinner.js';
 
 const reviewDate = (iso: string) =>
@@ -51,30 +51,42 @@ export function ReviewList({
   headingOrder?: 2 | 3;
   renderReplyForm?: (review: Review) => ReactNode;
 }) {
-  const reviews = useReviews(kitchenUid);
+  const { latest, reviews, hasOlder, showOlder, loadingOlder, olderError } = useReviewPages(kitchenUid);
   return (
     <section aria-labelledby={`reviews-${kitchenUid}`}>
       <Title order={headingOrder} id={`reviews-${kitchenUid}`} mb="sm">
         Reviews
       </Title>
-      {reviews.isPending ? (
+      {latest.isPending ? (
         <Center py="md">
           <Spinner size="sm" label="Loading the reviews" />
         </Center>
-      ) : reviews.isError ? (
+      ) : latest.isError ? (
         <LoadFailed
           title="Could not load the reviews"
-          error={reviews.error}
-          retry={() => void reviews.refetch()}
+          error={latest.error}
+          retry={() => void latest.refetch()}
         />
-      ) : reviews.data.length === 0 ? (
+      ) : !reviews || reviews.length === 0 ? (
         <Text c="dimmed">No reviews yet</Text>
       ) : (
-        <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reviews">
-          {reviews.data.map((review) => (
-            <ReviewItem key={review.id} review={review} replyForm={renderReplyForm?.(review)} />
-          ))}
-        </Stack>
+        <>
+          <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reviews">
+            {reviews.map((review) => (
+              <ReviewItem key={review.id} review={review} replyForm={renderReplyForm?.(review)} />
+            ))}
+          </Stack>
+          {olderError ? (
+            <Text c="red.8" size="sm" mt="sm" role="alert">
+              Could not load older reviews: {olderError.message}
+            </Text>
+          ) : null}
+          {hasOlder ? (
+            <Button variant="light" mt="sm" loading={loadingOlder} onClick={showOlder}>
+              Show older reviews
+            </Button>
+          ) : null}
+        </>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerOrder } from '../../shared/orders.js';
-import type { Review, ReviewInput } from '../../shared/reviews.js';
+import { useMemo, useState } from 'react';
+import { REVIEWS_SHOWN, type Review, type ReviewInput } from '../../shared/reviews.js';
 import { api } from '../lib/api-client.js';
 import { useKitchen } from '../kitchens/use-kitchen.js';
 import { myOrderKey, myOrdersKey } from '../orders/use-my-order.js';
@@ -23,6 +24,49 @@ export function useReviews(kitchenUid: string) {
     placeholderData: keepPreviousData,
     staleTime: Infinity,
   });
+}
+
+const olderReviewsKey = (kitchenUid: string) => [...reviewsKey(kitchenUid), 'older'] as const;
+
+/**
+ * The live latest page of a kitchen's reviews, and the older pages the reader asked for ('Show older reviews') after
+ * it, as one list. A reply updates both (`useReplyToReview` writes every list under `reviewsKey`).
+ */
+export function useReviewPages(kitchenUid: string) {
+  const latest = useReviews(kitchenUid);
+  const queryClient = useQueryClient();
+  const older = useQuery({
+    queryKey: olderReviewsKey(kitchenUid),
+    queryFn: () => queryClient.getQueryData<Review[]>(olderReviewsKey(kitchenUid)) ?? [],
+    initialData: [] as Review[],
+    staleTime: Infinity,
+  });
+  const [ended, setEnded] = useState(false);
+  const more = useMutation({
+    mutationFn: (before: string) =>
+      api.get<Review[]>(
+        `/api/kitchens/${encodeURIComponent(kitchenUid)}/reviews/older?before=${encodeURIComponent(before)}`,
+      ),
+    onSuccess: (page) => {
+      queryClient.setQueryData<Review[]>(olderReviewsKey(kitchenUid), (held = []) => [...held, ...page]);
+      if (page.length < REVIEWS_SHOWN) setEnded(true);
+    },
+  });
+  const reviews = useMemo(() => {
+    if (!latest.data) return undefined;
+    const ids = new Set(latest.data.map((r) => r.id));
+    return [...latest.data, ...older.data.filter((r) => !ids.has(r.id))];
+  }, [latest.data, older.data]);
+  const oldest = reviews?.at(-1);
+  return {
+    latest,
+    reviews,
+    /** Whether there may be older reviews than those held: the last page was full. */
+    hasOlder: !ended && (older.data.length > 0 || latest.data?.length === REVIEWS_SHOWN),
+    showOlder: () => oldest && more.mutate(oldest.id),
+    loadingOlder: more.isPending,
+    olderError: more.error,
+  };
 }
 
 /** 'Rate your order': the answer shows at once on the order (the stream confirms it). */
