@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createSession } from '../../src/server/auth/sessions.js';
 import { openPostgres, type Database } from '../../src/server/db/database.js';
 import { upsertUser } from '../../src/server/auth/users.js';
@@ -170,4 +170,28 @@ export async function newKitchenOwnerCookie() {
   });
   const token = await createSession(db, owner.id, 'kitchen');
   return { name: 'kitchen_session', value: token, url: process.env.E2E_BASE_URL ?? '' };
+}
+
+/** `count` delivered orders of one customer at `kitchen`, each reviewed ('Review 1' the oldest), a minute apart. */
+export async function addReviews(kitchen: { uid: string; name: string }, count: number) {
+  const { db } = await e2eDatabase();
+  const email = `${randomUUID()}@e2e.test`;
+  const customer = await upsertUser(db, {
+    issuer: 'urn:e2e',
+    subject: email,
+    email,
+    displayName: 'Regular Reviewer',
+    photoUrl: null,
+  });
+  await db.execute(sql`
+    with made as (
+      insert into orders (kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key, state,
+        items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents, created_at)
+      select ${kitchen.uid}, ${kitchen.name}, ${customer.id}, ${email}, '1 Review Road', 'review-' || n,
+        'delivered', 900, 0, 0, 900, now() - make_interval(mins => ${count} + 1 - n)
+      from generate_series(1, ${count}) as n
+      returning id, created_at, idempotency_key
+    )
+    insert into reviews (order_id, kitchen_id, customer_id, stars, text, created_at)
+    select id, ${kitchen.uid}, ${customer.id}, 5, 'Review ' || substr(idempotency_key, 8), created_at from made`);
 }

@@ -90,7 +90,7 @@ test.describe('moderation', () => {
     browser,
   }) => {
     const name = `Shady Kitchen ${randomUUID().slice(0, 8)}`;
-    const { kitchen, cookie } = await createKitchenWithOwner(name);
+    const { kitchen, cookie } = await createKitchenWithOwner(name, { dishes: [{ item: 'Mystery Stew' }] });
     const landing = await newPage(browser);
     await landing.goto('/');
     const card = landing.getByTestId('kitchen-card').filter({ hasText: name });
@@ -106,6 +106,7 @@ test.describe('moderation', () => {
     );
     await customer.goto(`/KitchenMenu/${kitchen.uid}`);
     await expect(customer.getByRole('heading', { name })).toBeVisible();
+    await customer.getByRole('button', { name: 'Add Mystery Stew to cart' }).click();
     const reason = `Not a real kitchen ${randomUUID().slice(0, 8)}`;
     await report(customer, customer.locator('main'), reason);
 
@@ -117,6 +118,11 @@ test.describe('moderation', () => {
     await expect(card).toHaveCount(0);
     await expect(customer.getByText('This kitchen is unavailable right now.')).toBeVisible();
     await expect(customer.getByRole('heading', { name })).toHaveCount(0);
+    // Its dish in the cart: the cart says why it cannot be ordered (its menu is served to no one but its cook).
+    await customer.goto('/ShoppingCart');
+    await expect(customer.getByTestId('cart-availability')).toContainText(`${name} is unavailable right now.`);
+    await customer.goto(`/KitchenMenu/${kitchen.uid}`);
+    await expect(customer.getByText('This kitchen is unavailable right now.')).toBeVisible();
     // The cook still runs their dashboard, and is told.
     const cookContext = await browser.newContext();
     await cookContext.addCookies([cookie]);
@@ -124,6 +130,7 @@ test.describe('moderation', () => {
     await cook.goto('/MenuDashboard');
     await expect(cook.getByRole('alert').filter({ hasText: 'Your kitchen is suspended' })).toBeVisible();
     await expect(cook.getByRole('link', { name: '1 MENU' })).toBeVisible();
+    await expect(cook.getByRole('cell', { name: 'Mystery Stew', exact: true })).toBeVisible();
 
     const suspended = operator.getByRole('listitem').filter({ hasText: name });
     await suspended.getByRole('button', { name: 'Lift suspension' }).click();

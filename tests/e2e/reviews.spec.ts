@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createKitchenWithOwner, customerSessionCookie } from './db.js';
+import { addReviews, createKitchenWithOwner, customerSessionCookie } from './db.js';
 import { expect, test } from './fixtures.js';
 
 async function axeViolations(page: Page) {
@@ -108,6 +108,23 @@ test.describe('reviews and the cook’s story', () => {
     await expect(dashboardReviews.getByRole('button', { name: 'Publish reply' })).toBeHidden();
     await expect(review).toContainText('The cook replied');
     await expect(review).toContainText('Thank you, see you soon!');
+  });
+
+  test("a kitchen's page lists its latest 50 reviews; 'Show older reviews' brings the rest", async ({
+    page,
+  }) => {
+    const name = `Well reviewed ${randomUUID().slice(0, 8)}`;
+    const { kitchen } = await createKitchenWithOwner(name);
+    await addReviews(kitchen, 56);
+    await page.goto(`/KitchenMenu/${kitchen.uid}`);
+    const reviews = page.getByRole('list', { name: 'Reviews' }).getByRole('listitem');
+    await expect(reviews).toHaveCount(50);
+    await expect(reviews.first()).toContainText('Review 56');
+    await expect(reviews.last()).toContainText('Review 7');
+    await page.getByRole('button', { name: 'Show older reviews' }).click();
+    await expect(reviews).toHaveCount(56);
+    await expect(reviews.last()).toContainText('Review 1');
+    await expect(page.getByRole('button', { name: 'Show older reviews' })).toBeHidden();
   });
 
   test("a kitchen without reviews says 'No reviews yet' on its menu page", async ({ page }) => {
