@@ -120,7 +120,9 @@ test.describe('moderation', () => {
     await expect(customer.getByRole('heading', { name })).toHaveCount(0);
     // Its dish in the cart: the cart says why it cannot be ordered (its menu is served to no one but its cook).
     await customer.goto('/ShoppingCart');
-    await expect(customer.getByTestId('cart-availability')).toContainText(`${name} is unavailable right now.`);
+    await expect(customer.getByTestId('cart-availability')).toContainText(
+      `${name} is unavailable right now.`,
+    );
     await customer.goto(`/KitchenMenu/${kitchen.uid}`);
     await expect(customer.getByText('This kitchen is unavailable right now.')).toBeVisible();
     // The cook still runs their dashboard, and is told.
