@@ -24,6 +24,10 @@ export interface RouteDoc {
 }
 
 const html = (description: string) => ({ description, type: 'text/html' });
+/** A kitchen's dishes and reviews: refused as missing when there is none, or to anyone but its cook and operators
+ * while it is suspended. */
+const SUSPENDED_OR_MISSING =
+  'No such kitchen; or it is suspended, and the caller is neither its cook nor an operator';
 const empty = { description: 'Done; no content', type: '' };
 const redirect = (description: string) => ({ description, type: '' });
 
@@ -77,14 +81,19 @@ export const routeDocs: Record<string, RouteDoc> = {
     summary: "A kitchen's menu",
     stream: true,
     responses: { 200: MenuList },
-    errors: { 404: 'No such kitchen' },
+    errors: { 404: SUSPENDED_OR_MISSING },
   },
   'GET /api/kitchens/:uid/reviews': {
     summary: "A kitchen's latest 50 reviews with the cook's replies, newest first",
     tags: ['reviews'],
     stream: true,
     responses: { 200: ReviewList },
-    errors: { 404: 'No such kitchen' },
+    errors: { 404: SUSPENDED_OR_MISSING },
+  },
+  'GET /api/kitchens/:uid/reviews/older': {
+    summary: "The next 50 of a kitchen's reviews, older than the one `before` names ('Show older reviews')",
+    tags: ['reviews'],
+    errors: { 404: 'This kitchen has no review with this id, or it is suspended (as above)' },
   },
   'POST /api/orders/:id/review': {
     summary: "'Rate your order': 1–5 stars and an optional text, once, for one's delivered order",

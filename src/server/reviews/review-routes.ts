@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KitchenParams } from '../../shared/kitchens.js';
 import { OrderParams } from '../../shared/orders.js';
-import { z } from 'zod';
-import { OlderReviewsQuery, ReplyInput, Review, ReviewInput, ReviewParams } from '../../shared/reviews.js';
+import {
+  OlderReviewsQuery,
+  ReplyInput,
+  Review,
+  ReviewInput,
+  ReviewList,
+  ReviewParams,
+} from '../../shared/reviews.js';
 import { requireUser } from '../auth/sessions.js';
 import { kitchenContentAccess } from '../kitchens/kitchen-content-access.js';
 import { requireKitchen } from '../kitchens/require-kitchen.js';
@@ -20,7 +26,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/kitchens/:uid/reviews/older',
     {
-      schema: { params: KitchenParams, querystring: OlderReviewsQuery, response: { 200: z.array(Review) } },
+      schema: { params: KitchenParams, querystring: OlderReviewsQuery, response: { 200: ReviewList } },
     },
     async (request, reply) => {
       const { params: kitchenUid } = await kitchenContentAccess(request);
