@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createKitchen, createKitchenWithOwner, placeOrderAs } from './db.js';
 import { expect, test } from './fixtures.js';
+import { twoFramesLater } from './frames.js';
 
 declare global {
   interface Window {
@@ -26,8 +27,7 @@ function recordStreams() {
 /** The page has received `text` on a live stream, and drawn two frames since: a change it made is on screen. */
 async function received(page: Page, text: string) {
   await page.waitForFunction((wanted) => window.__streamed?.some((data) => data.includes(wanted)), text);
-  for (let frame = 0; frame < 2; frame++)
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  await twoFramesLater(page);
 }
 
 /** Presses the mouse down in the middle of what `locator` finds (and leaves it down). */

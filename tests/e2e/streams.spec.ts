@@ -1,5 +1,6 @@
 import { createKitchenWithOwner, placeOrderAs } from './db.js';
 import { expect, test } from './fixtures.js';
+import { twoFramesLater } from './frames.js';
 
 /**
  * A browser keeps at most six connections to a site over HTTP/1.1, live streams included, and any request beyond
@@ -75,8 +76,7 @@ test.describe('on the cook’s phone', () => {
     holding = false;
     await Promise.all((await Promise.all(held)).map((deliver) => deliver()));
     // Whatever the held reads said has reached the screen two frames later: it must still show both orders.
-    for (let frame = 0; frame < 2; frame++)
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    await twoFramesLater(page);
     expect(await page.getByTestId('order-card').count()).toBe(2);
   });
 });
