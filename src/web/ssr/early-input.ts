@@ -3,6 +3,11 @@
  * typing from its first paint, the app arrives a moment later (src/web/boot.ts). A tapped link or a ticked box does
  * its own thing; a tapped button does nothing without the app, and typed text or a ticked box is not in the app's
  * state. Once hydrated, the app is told: the buttons are tapped again and the fields' changes arrive as changes.
+ *
+ * While React hydrates (from `takeOver` until the replay), taps are held too and made again once it has: React's own
+ * handling of a tap on a tree it has not finished is not to be relied on (seen under load: a press that did not
+ * hydrate the page and a click that did, but whose '+' reached no cart; a press whose target was replaced, so the
+ * browser clicked nothing).
  */
 
 /** Held by boot.ts from its start; the app takes it over just before it hydrates (main.tsx). */
@@ -14,12 +19,14 @@ export interface EarlyInput {
   readonly leaving: boolean;
   /** A finger or mouse button is down (src/web/live/steady-while-pressed.ts goes on from there). */
   readonly pressing: boolean;
+  /** React is hydrating: taps on the page are held, to be made again once it has. */
+  readonly holding: boolean;
   /**
-   * Stops listening (from here on the app hears taps itself), notes which fields of `root` the visitor changed
-   * (before React, hydrating, adopts them: a render after that puts its own values back), and hands over the
-   * replay, to be run once hydrated: one change or tap per frame, each after what the one before asked for has been
-   * rendered (a handler sees the state the change before left, as when a visitor does it; the first sees what the
-   * app's first effects left).
+   * Notes which fields of `root` the visitor changed (before React, hydrating, adopts them: a render after that puts
+   * its own values back), holds taps on `root` while React hydrates, and hands over the replay, to be run once
+   * hydrated: it stops listening (from there on the app hears taps itself), then makes each change and tap again,
+   * one per frame, each after what the one before asked for has been rendered (a handler sees the state the change
+   * before left, as when a visitor does it; the first sees what the app's first effects left).
    */
   takeOver(root: HTMLElement): () => Promise<void>;
 }
@@ -40,32 +47,102 @@ const afterNextFrame = () =>
     else requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 
+/** What a tap is aimed at: made again on it, it does what the tap would have. */
+const TAPPABLE = 'a[href], button, input, select, textarea, label, summary, [role="button"], [tabindex]';
+
+/** A click that opens a link where it is (not in a new tab or window, not as a download). */
+function followsLinkHere(event: MouseEvent, link: HTMLAnchorElement): boolean {
+  const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+  return plain && (!link.target || link.target === '_self') && !link.hasAttribute('download');
+}
+
+/** The press and release events of a tap: React, hydrating, does not hear them (it would act on a half-made tree). */
+const PRESS_EVENTS = [
+  'pointerdown',
+  'pointerup',
+  'pointercancel',
+  'mousedown',
+  'mouseup',
+  'touchstart',
+  'touchend',
+];
+
 /** Listens for taps on buttons (only those with no action of their own: a submit button submits its form). */
 export function listenForEarlyInput(): EarlyInput {
-  const tapped: HTMLButtonElement[] = [];
+  /** Taps to make again once hydrated, in order (each on what is still part of the page the app took over). */
+  const taps: ((root: HTMLElement) => void)[] = [];
   let leaving = false;
+  let pressing = false;
+  /** Set by takeOver: from then until hydrated, taps on it are held. */
+  let hydrating: HTMLElement | null = null;
+  /** What the current press began on, while hydrating. */
+  let pressedOn: Element | null = null;
+  /** Held on its release because its press target was replaced (no click follows in Chromium; one may elsewhere). */
+  let heldOnRelease: Element | null = null;
+
+  const elementOf = (event: Event) => (event.target instanceof Element ? event.target : null);
+  const tapAgain = (element: Element) =>
+    taps.push((root) => {
+      const disabled = 'disabled' in element && element.disabled === true;
+      if (element instanceof HTMLElement && element.isConnected && root.contains(element) && !disabled)
+        element.click();
+    });
+
   const onClick = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target : null;
+    const target = elementOf(event);
     const link = target?.closest('a[href]');
+    if (hydrating) {
+      if (!target || !hydrating.contains(target)) return;
+      // A link opened in a new tab or window: the browser's to do, and the app ignores it.
+      if (link instanceof HTMLAnchorElement && !followsLinkHere(event, link)) return;
+      const tapped = target.closest(TAPPABLE) ?? target;
+      // Not done now (no link followed, no form sent, no box ticked), nor heard by React: made again once hydrated.
+      event.preventDefault();
+      event.stopPropagation();
+      if (tapped !== heldOnRelease) tapAgain(tapped);
+      heldOnRelease = null;
+      return;
+    }
     if (link instanceof HTMLAnchorElement) {
-      const plain =
-        event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-      if (plain && (!link.target || link.target === '_self') && !link.hasAttribute('download'))
-        leaving = true;
+      if (followsLinkHere(event, link)) leaving = true;
       return;
     }
     const button = target?.closest('button');
-    if (button?.type === 'button' && !button.disabled) tapped.push(button);
+    if (button?.type === 'button' && !button.disabled) tapAgain(button);
   };
-  const onSubmit = () => (leaving = true);
-  let pressing = false;
-  const onPress = (event: PointerEvent) => {
-    if (event.isPrimary) pressing = event.type === 'pointerdown';
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (hydrating && form instanceof HTMLFormElement && hydrating.contains(form)) {
+      event.preventDefault();
+      event.stopPropagation();
+      const submitter = event.submitter;
+      taps.push((root) => {
+        if (root.contains(form)) form.requestSubmit(submitter?.isConnected ? submitter : null);
+      });
+      return;
+    }
+    leaving = true;
   };
-  const pressEvents = ['pointerdown', 'pointerup', 'pointercancel'] as const;
+  const onPress = (event: Event) => {
+    if (event instanceof PointerEvent && event.isPrimary) pressing = event.type === 'pointerdown';
+    const target = elementOf(event);
+    if (!hydrating || !target || !hydrating.contains(target)) return;
+    event.stopPropagation();
+    if (event.type === 'pointerdown') {
+      pressedOn = target;
+      heldOnRelease = null;
+    } else if (event.type === 'pointerup') {
+      // The press's target was replaced meanwhile: the browser clicks nothing, so the tap is held here.
+      if (pressedOn && !pressedOn.isConnected) {
+        heldOnRelease = target.closest(TAPPABLE) ?? target;
+        tapAgain(heldOnRelease);
+      }
+      pressedOn = null;
+    }
+  };
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
-  for (const type of pressEvents) document.addEventListener(type, onPress, true);
+  for (const type of PRESS_EVENTS) document.addEventListener(type, onPress, true);
   return {
     get leaving() {
       return leaving;
@@ -73,19 +150,24 @@ export function listenForEarlyInput(): EarlyInput {
     get pressing() {
       return pressing;
     },
+    get holding() {
+      return hydrating !== null;
+    },
     takeOver(root) {
-      document.removeEventListener('click', onClick, true);
-      document.removeEventListener('submit', onSubmit, true);
-      for (const type of pressEvents) document.removeEventListener(type, onPress, true);
       const changes = fieldChanges(root);
+      hydrating = root;
       return async () => {
+        hydrating = null;
+        document.removeEventListener('click', onClick, true);
+        document.removeEventListener('submit', onSubmit, true);
+        for (const type of PRESS_EVENTS) document.removeEventListener(type, onPress, true);
         for (const change of changes) {
           await afterNextFrame();
           change();
         }
-        for (const button of tapped) {
+        for (const tap of taps) {
           await afterNextFrame();
-          if (button.isConnected && root.contains(button) && !button.disabled) button.click();
+          tap(root);
         }
       };
     },
