@@ -5,7 +5,7 @@ import { currentOperator, currentUser } from '../auth/sessions.js';
 import { notFound } from '../lib/errors.js';
 import type { Snapshot } from '../live/hub.js';
 import { readTopic } from '../live/live-route.js';
-import type { TopicAccess } from '../live/topic.js';
+import { endsWhen, type TopicAccess } from '../live/topic.js';
 import { kitchenTopic } from './kitchens-topic.js';
 
 /** Whether a kitchen snapshot (from the hub's cache) is of a suspended kitchen: parsed once per snapshot. */
@@ -25,13 +25,16 @@ export function isSuspendedKitchen(snapshot: Snapshot): boolean {
 /**
  * Who may read a kitchen's dishes and reviews: anyone, unless an operator has suspended the kitchen. Then only its
  * cook (whose dashboard goes on showing them) and operators may; anyone else is answered 404, as the kitchen's own
- * page says it is unavailable, and what got it suspended is no longer served.
+ * page says it is unavailable, and what got it suspended is no longer served. A stream opened before the
+ * suspension ends with it (its cook's stream too, which reopens at once: who reads is only looked up when the
+ * kitchen is suspended, not on every stream of a kitchen that is not).
  */
 export async function kitchenContentAccess(request: FastifyRequest): Promise<TopicAccess<string>> {
   const { uid } = KitchenParams.parse(request.params);
   if (isSuspendedKitchen(await readTopic(request.server, kitchenTopic, uid))) {
     const cook = await currentUser(request, 'kitchen');
     if (cook?.id !== uid && !(await currentOperator(request))) throw notFound(KITCHEN_UNAVAILABLE);
+    return { params: uid };
   }
-  return { params: uid };
+  return { params: uid, endsWhen: endsWhen(kitchenTopic, uid, isSuspendedKitchen) };
 }

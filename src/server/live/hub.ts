@@ -18,6 +18,12 @@ interface Subscriber {
   lastJson: string | undefined;
 }
 
+/** Someone in this process following a topic's snapshots (not a stream): see `watch`. */
+interface Watcher {
+  lastVersion: number;
+  onSnapshot: (snapshot: Snapshot) => void;
+}
+
 interface TopicState {
   load: Loader;
   isMissing: ((data: unknown) => boolean) | undefined;
@@ -26,6 +32,7 @@ interface TopicState {
   cached: Snapshot | undefined;
   inflight: Promise<Snapshot> | undefined;
   subscribers: Set<Subscriber>;
+  watchers: Set<Watcher>;
   refreshing: boolean;
   dirty: boolean;
 }
@@ -76,7 +83,7 @@ export class LiveHub {
     state.version++;
     state.cached = undefined;
     state.inflight = undefined;
-    if (state.subscribers.size > 0) this.refresh(topic, state);
+    if (isFollowed(state)) this.refresh(topic, state);
     else this.topics.delete(topic);
   }
 
@@ -119,7 +126,33 @@ export class LiveHub {
         if (set?.size === 0) this.bySession.delete(session);
       }
       state.subscribers.delete(subscriber);
-      if (state.subscribers.size === 0 && !state.cached && !state.inflight) this.topics.delete(topic);
+      if (!isFollowed(state) && !state.cached && !state.inflight) this.topics.delete(topic);
+    };
+  }
+
+  /**
+   * Calls `onSnapshot` with a topic's snapshot now and after every change, as a stream of it would be sent them
+   * (a stream of another topic can end by what this one says: src/server/live/live-route.ts). Returns the stop.
+   */
+  watch(
+    topic: string,
+    load: Loader,
+    isMissing: ((data: unknown) => boolean) | undefined,
+    onSnapshot: (snapshot: Snapshot) => void,
+  ): () => void {
+    const state = this.state(topic, load, isMissing);
+    const watcher: Watcher = { lastVersion: -1, onSnapshot };
+    state.watchers.add(watcher);
+    this.snapshot(state).then(
+      (snap) => this.tell(watcher, snap),
+      (error: unknown) => {
+        this.log.warn({ err: error, topic }, 'live snapshot failed');
+        this.scheduleRetry(topic, state);
+      },
+    );
+    return () => {
+      state.watchers.delete(watcher);
+      if (!isFollowed(state) && !state.cached && !state.inflight) this.topics.delete(topic);
     };
   }
 
@@ -157,6 +190,7 @@ export class LiveHub {
     for (const state of this.topics.values()) {
       for (const s of state.subscribers) s.res.end();
       state.subscribers.clear();
+      state.watchers.clear();
     }
   }
 
@@ -171,6 +205,7 @@ export class LiveHub {
         cached: undefined,
         inflight: undefined,
         subscribers: new Set(),
+        watchers: new Set(),
         refreshing: false,
         dirty: false,
       };
@@ -184,7 +219,7 @@ export class LiveHub {
     let toDrop = Math.ceil(MAX_IDLE_TOPICS / 10);
     for (const [topic, state] of this.topics) {
       if (toDrop === 0) break;
-      if (state.subscribers.size === 0 && !state.refreshing) {
+      if (!isFollowed(state) && !state.refreshing) {
         this.topics.delete(topic);
         toDrop--;
       }
@@ -227,6 +262,7 @@ export class LiveHub {
         if (state.dirty) continue;
         const frame = frameOf(snap);
         for (const s of state.subscribers) this.send(s, snap, frame);
+        for (const watcher of state.watchers) this.tell(watcher, snap);
       } while (state.dirty && !this.closed);
     } catch (error) {
       this.log.warn({ err: error, topic }, 'live refresh failed');
@@ -238,7 +274,7 @@ export class LiveHub {
 
   private scheduleRetry(topic: string, state: TopicState): void {
     setTimeout(() => {
-      if (!this.closed && state.subscribers.size > 0 && this.topics.get(topic) === state) this.changed(topic);
+      if (!this.closed && isFollowed(state) && this.topics.get(topic) === state) this.changed(topic);
     }, 1000).unref();
   }
 
@@ -260,12 +296,21 @@ export class LiveHub {
     subscriber.res.write(frame);
   }
 
+  private tell(watcher: Watcher, snap: Snapshot): void {
+    if (snap.version <= watcher.lastVersion || this.closed) return;
+    watcher.lastVersion = snap.version;
+    watcher.onSnapshot(snap);
+  }
+
   private ping(): void {
     for (const state of this.topics.values()) {
       for (const s of state.subscribers) if (!s.res.writableEnded) s.res.write(this.pingFrame);
     }
   }
 }
+
+/** Streams or watchers follow it: a change reloads it for them. */
+const isFollowed = (state: TopicState) => state.subscribers.size > 0 || state.watchers.size > 0;
 
 function frameOf(snap: Snapshot): string {
   return `event: ${LIVE_EVENT.snapshot}\ndata: ${snap.json}\n\n`;

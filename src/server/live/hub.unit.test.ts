@@ -40,6 +40,38 @@ describe('LiveHub cache', () => {
   });
 });
 
+describe('LiveHub watchers', () => {
+  it('tells a watcher the snapshot now and after each change, once each, until it stops; then the topic is let go', async () => {
+    const hub = new LiveHub(pino({ level: 'silent' }));
+    let value = 1;
+    const seen: string[] = [];
+    let told: () => void = () => {};
+    const next = () => new Promise<void>((resolve) => (told = resolve));
+    let arrived = next();
+    const stop = hub.watch(
+      't',
+      async () => value,
+      undefined,
+      (snapshot) => {
+        seen.push(snapshot.json);
+        told();
+      },
+    );
+    await arrived;
+    arrived = next();
+    value = 2;
+    hub.changed('t');
+    hub.changed('t'); // a burst of notices: one reload, one call
+    await arrived;
+    expect(seen).toEqual(['1', '2']);
+    stop();
+    hub.changed('t'); // nobody follows it now: forgotten, not reloaded
+    expect((hub as unknown as { topics: Map<string, unknown> }).topics.has('t')).toBe(false);
+    expect(seen).toEqual(['1', '2']);
+    hub.close();
+  });
+});
+
 describe('LiveHub heartbeat', () => {
   afterEach(() => {
     vi.useRealTimers();

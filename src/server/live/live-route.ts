@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Snapshot } from './hub.js';
 import { notFound } from '../lib/errors.js';
-import type { Topic } from './topic.js';
+import { missingTest, type Topic } from './topic.js';
 
 export function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
@@ -13,8 +13,7 @@ export function wantsEventStream(request: FastifyRequest): boolean {
  */
 export function readTopic<P, T>(app: FastifyInstance, topic: Topic<P, T>, params: P): Promise<Snapshot> {
   const { hub, db, clock } = app;
-  const isMissing = topic.missing && ((data: unknown) => topic.missing!.when(data as T));
-  return hub.read(topic.key(params), () => topic.load(db, params, clock), isMissing);
+  return hub.read(topic.key(params), () => topic.load(db, params, clock), missingTest(topic));
 }
 
 /**
@@ -24,7 +23,7 @@ export function readTopic<P, T>(app: FastifyInstance, topic: Topic<P, T>, params
  */
 export function serveTopic<P, T>(topic: Topic<P, T>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const { params, sessions = [] } = await topic.access(request);
+    const { params, sessions = [], endsWhen } = await topic.access(request);
     const { hub, db, clock } = request.server;
     const key = topic.key(params);
     const load = () => topic.load(db, params, clock);
@@ -48,7 +47,20 @@ export function serveTopic<P, T>(topic: Topic<P, T>) {
     // (with backoff, and also after a non-200 answer or a silence: src/web/live/keep-stream-open.ts).
     res.write('retry: 1500\n\n');
     const unsubscribe = hub.subscribe(key, load, res, sessions);
+    const unwatch = endsWhen
+      ? hub.watch(
+          endsWhen.key,
+          () => endsWhen.load(db, clock),
+          endsWhen.isMissing,
+          (snapshot) => {
+            if (endsWhen.ends(snapshot)) res.end();
+          },
+        )
+      : undefined;
     request.raw.socket.setTimeout(0);
-    res.on('close', unsubscribe);
+    res.on('close', () => {
+      unsubscribe();
+      unwatch?.();
+    });
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
+import type { Snapshot } from './hub.js';
 
 /** Who may read a topic, as its access rule decides for one request. */
 export interface TopicAccess<P> {
@@ -8,6 +9,21 @@ export interface TopicAccess<P> {
   params: P;
   /** Hashed sessions whose end (sign-out) ends this request's stream: a private topic's readers. */
   sessions?: readonly string[];
+  /**
+   * Another topic whose change can end this request's stream (a kitchen's suspension ends the public's streams of
+   * its dishes and reviews): access is checked when a stream opens, so this is what stops one already open. Its
+   * reader's next attempt meets the access rule again.
+   */
+  endsWhen?: StreamEnd;
+}
+
+/** A topic that ends a stream once `ends` says so of its snapshot: see `endsWhen`. */
+export interface StreamEnd {
+  /** The topic's key on the change bus. */
+  key: string;
+  load(db: Db, clock: Clock): Promise<unknown>;
+  isMissing: ((data: unknown) => boolean) | undefined;
+  ends(snapshot: Snapshot): boolean;
 }
 
 /**
@@ -27,6 +43,26 @@ export interface Topic<P, T> {
 
 export function defineTopic<P = void, T = unknown>(topic: Topic<P, T>): Topic<P, T> {
   return topic;
+}
+
+/** Whether a topic's data means "there is no such thing", as the hub asks it of a loaded snapshot. */
+export function missingTest<P, T>(topic: Topic<P, T>): ((data: unknown) => boolean) | undefined {
+  const { missing } = topic;
+  return missing && ((data) => missing.when(data as T));
+}
+
+/** A stream of some topic ends once `topic`'s snapshot (of `params`) is one that `ends` (see `endsWhen`). */
+export function endsWhen<P, T>(
+  topic: Topic<P, T>,
+  params: P,
+  ends: (snapshot: Snapshot) => boolean,
+): StreamEnd {
+  return {
+    key: topic.key(params),
+    load: (db, clock) => topic.load(db, params, clock),
+    isMissing: missingTest(topic),
+    ends,
+  };
 }
 
 /** The access rule of a topic anyone may read. */

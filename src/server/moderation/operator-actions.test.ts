@@ -254,6 +254,43 @@ describeEachEngine(
       expect(await statuses()).toEqual(Array(10).fill(200));
     });
 
+    it("ends the streams of a suspended kitchen's dishes and reviews opened before; its cook opens them again", async () => {
+      const ctx = get();
+      const { kitchen, cookie: cookCookie } = await buildKitchen(ctx);
+      await buildMenuItem(ctx, kitchen);
+      const ops = await operator();
+      const urls = [`/api/kitchens/${kitchen.uid}/menu`, `/api/kitchens/${kitchen.uid}/reviews`];
+      const readers: Record<string, string>[] = [{}, { cookie: cookCookie }, { cookie: ops.cookie }];
+      const streams = await Promise.all(
+        urls.flatMap((url) => readers.map((headers) => openEventStream(`${baseUrl}${url}`, headers))),
+      );
+      try {
+        await Promise.all(streams.map((stream) => stream.waitFor((list) => Array.isArray(list))));
+        const suspend = `/api/operator/kitchens/${kitchen.uid}/suspend`;
+        expect((await send(ctx.app, 'POST', suspend, ops.cookie, {})).statusCode).toBe(200);
+        // Every stream opened while the kitchen was public ends (its readers were not asked who they are).
+        await Promise.all(streams.map((stream) => stream.ended));
+      } finally {
+        for (const stream of streams) stream.close();
+      }
+      // Opened again: refused to the public, served to its cook and operators, and not ended by the suspension.
+      await expect(openEventStream(`${baseUrl}${urls[0]}`)).rejects.toThrow('stream answered 404');
+      const again = await Promise.all(
+        urls.map((url) => openEventStream(`${baseUrl}${url}`, { cookie: cookCookie })),
+      );
+      try {
+        await Promise.all(again.map((stream) => stream.waitFor((list) => Array.isArray(list))));
+        await buildMenuItem(ctx, kitchen, { item: 'Added while suspended' });
+        await again[0]!.waitFor(
+          (menu) =>
+            Array.isArray(menu) &&
+            menu.some((dish: { item: string }) => dish.item === 'Added while suspended'),
+        );
+      } finally {
+        for (const stream of again) stream.close();
+      }
+    });
+
     it('closes a report without touching what it names, recorded with the report', async () => {
       const ctx = get();
       const { message, report } = await messageWithReport();
