@@ -13,7 +13,9 @@ export const kitchensTopic = defineTopic<void, Kitchen[]>({
 
 /**
  * One kitchen (its menu page's header: name, picture, hours, whether it is taking orders, its rating; 'About the
- * cook' and the orders it delivered); null when none.
+ * cook' and the orders it delivered); null when none. A suspended kitchen's picture and story are withheld (what got
+ * it suspended is not served): its name still says whose dishes a cart holds, and `suspended` tells its page, its
+ * cook's dashboard and the carts holding its dishes; its cook edits the whole profile through `/api/kitchen`.
  */
 export const kitchenTopic = defineTopic<string, KitchenProfile | null>({
   key: (uid) => `kitchen:${uid}`,
@@ -21,7 +23,8 @@ export const kitchenTopic = defineTopic<string, KitchenProfile | null>({
     const kitchen = await findKitchen(db, uid);
     if (!kitchen) return null;
     const [delivered, changedAt] = await Promise.all([deliveredOrders(db, uid), reviewsChangedAt(db, uid)]);
-    return { ...kitchen, deliveredOrders: delivered, reviewsChangedAt: changedAt };
+    const shown = kitchen.suspended ? { ...kitchen, imageLink: null, image: null, about: '' } : kitchen;
+    return { ...shown, deliveredOrders: delivered, reviewsChangedAt: changedAt };
   },
   access: async (request) => ({ params: KitchenParams.parse(request.params).uid }),
   missing: { when: (kitchen) => kitchen === null, message: 'No kitchen with this id' },

@@ -147,7 +147,7 @@ describeEachEngine(
     it('suspends a kitchen: off the list, the search and its open stream, orders refused; lifting brings it back', async () => {
       const ctx = get();
       const name = `Suspendable ${randomUUID().slice(0, 8)}`;
-      const { kitchen, cookie: cookCookie } = await buildKitchen(ctx, { name });
+      const { kitchen, cookie: cookCookie } = await buildKitchen(ctx, { name, about: 'Cooking since 1990.' });
       const item = await buildMenuItem(ctx, kitchen);
       const customer = await signedIn(ctx, 'customer');
       const search = async () =>
@@ -173,8 +173,16 @@ describeEachEngine(
         landing.close();
       }
       expect((await search()).map((k) => k.uid)).not.toContain(kitchen.uid);
+      // Its name still says whose dishes a cart holds; its picture and story are withheld.
       const page = await send(ctx.app, 'GET', `/api/kitchens/${kitchen.uid}`);
-      expect(page.json<Kitchen>()).toMatchObject({ uid: kitchen.uid, suspended: true });
+      expect(page.json<Kitchen>()).toMatchObject({
+        uid: kitchen.uid,
+        name,
+        suspended: true,
+        imageLink: null,
+        image: null,
+        about: '',
+      });
       const order = await send(ctx.app, 'POST', '/api/orders', customer.cookie, {
         kitchenUid: kitchen.uid,
         itemIds: [item.id],
@@ -207,6 +215,8 @@ describeEachEngine(
       expect((await search()).map((k) => k.uid)).toContain(kitchen.uid);
       const list = (await send(ctx.app, 'GET', '/api/kitchens')).json<Kitchen[]>();
       expect(list.find((k) => k.uid === kitchen.uid)).toMatchObject({ suspended: false });
+      const lifted = (await send(ctx.app, 'GET', `/api/kitchens/${kitchen.uid}`)).json<Kitchen>();
+      expect(lifted).toMatchObject({ imageLink: kitchen.imageLink, about: 'Cooking since 1990.' });
       const ordered = await send(ctx.app, 'POST', '/api/orders', customer.cookie, {
         kitchenUid: kitchen.uid,
         itemIds: [item.id],
