@@ -31,7 +31,8 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
   const live = useKitchenOrders(kitchen.uid);
   // An order arriving does not slide into the place of the one whose button the cook is pressing.
   const orders = useSteadyWhilePressed(live);
-  const past = usePastKitchenOrders(kitchen.uid);
+  const livePast = usePastKitchenOrders(kitchen.uid);
+  const past = useSteadyWhilePressed(livePast);
   const alerts = useAlertSettings();
   const { fresh, seen } = useNewOrders(live.data, { sound: alerts.sound });
   useOrdersTitle(live.data?.filter((o) => o.state === 'recieved').length ?? 0);
@@ -40,7 +41,7 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
   const [updating, setUpdating] = useState<KitchenOrder | undefined>();
   const [deleting, setDeleting] = useState<KitchenOrder | undefined>();
   const [asked, setAsked] = useState<AskedMove | undefined>();
-  const today = todaySummary([...(live.data ?? []), ...(past.data ?? [])], new Date());
+  const today = todaySummary([...(live.data ?? []), ...(livePast.data ?? [])], new Date());
 
   const move = async (order: KitchenOrder, next: OrderMove) => {
     seen(order.id);

@@ -8,6 +8,7 @@ import { LoadFailed } from '../lib/load-failed.js';
 import { ModerationView } from '../moderation/moderation-view.js';
 import { useModeration } from '../moderation/use-moderation.js';
 import { Spinner } from '../lib/spinner.js';
+import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
 
 const onSignInDone = (ok: boolean) => {
   if (!ok)
@@ -20,7 +21,8 @@ const onSignInDone = (ok: boolean) => {
 
 /** The operator's live view, once signed in. */
 function Moderation() {
-  const moderation = useModeration(true);
+  // A report arriving does not slide into the place of the one whose 'Hide message' the operator is pressing.
+  const moderation = useSteadyWhilePressed(useModeration(true));
   if (moderation.isPending) return <Spinner label="Loading reports" />;
   if (moderation.isError)
     return (
