@@ -112,13 +112,7 @@ export class LiveHub {
       if (!set) this.bySession.set(session, (set = new Set()));
       set.add(res);
     }
-    this.snapshot(state).then(
-      (snap) => this.send(subscriber, snap),
-      (error: unknown) => {
-        this.log.warn({ err: error, topic }, 'live snapshot failed');
-        this.scheduleRetry(topic, state);
-      },
-    );
+    this.first(topic, state, (snap) => this.send(subscriber, snap));
     return () => {
       for (const session of sessions) {
         const set = this.bySession.get(session);
@@ -126,7 +120,7 @@ export class LiveHub {
         if (set?.size === 0) this.bySession.delete(session);
       }
       state.subscribers.delete(subscriber);
-      if (!isFollowed(state) && !state.cached && !state.inflight) this.topics.delete(topic);
+      this.forgetIfIdle(topic, state);
     };
   }
 
@@ -143,17 +137,24 @@ export class LiveHub {
     const state = this.state(topic, load, isMissing);
     const watcher: Watcher = { lastVersion: -1, onSnapshot };
     state.watchers.add(watcher);
-    this.snapshot(state).then(
-      (snap) => this.tell(watcher, snap),
-      (error: unknown) => {
-        this.log.warn({ err: error, topic }, 'live snapshot failed');
-        this.scheduleRetry(topic, state);
-      },
-    );
+    this.first(topic, state, (snap) => this.tell(watcher, snap));
     return () => {
       state.watchers.delete(watcher);
-      if (!isFollowed(state) && !state.cached && !state.inflight) this.topics.delete(topic);
+      this.forgetIfIdle(topic, state);
     };
+  }
+
+  /** Hands a new stream or watcher the topic's snapshot; a failed load is retried for everyone following it. */
+  private first(topic: string, state: TopicState, deliver: (snap: Snapshot) => void): void {
+    this.snapshot(state).then(deliver, (error: unknown) => {
+      this.log.warn({ err: error, topic }, 'live snapshot failed');
+      this.scheduleRetry(topic, state);
+    });
+  }
+
+  /** Its last stream or watcher left: forgotten, unless its snapshot is cached (reads use it) or loading. */
+  private forgetIfIdle(topic: string, state: TopicState): void {
+    if (!isFollowed(state) && !state.cached && !state.inflight) this.topics.delete(topic);
   }
 
   /**
