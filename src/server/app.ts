@@ -11,7 +11,8 @@ import { registerDevIdp } from './auth/dev-idp.js';
 import { createOidcClient, oidcSettings } from './auth/oidc-client.js';
 import { sessionSecret } from './auth/secrets.js';
 import { registerSessionSweep } from './auth/session-sweep.js';
-import { registerErrorHandler } from './lib/errors.js';
+import { badRequest, registerErrorHandler } from './lib/errors.js';
+import { registerRequestTextGuard } from './lib/request-text-guard.js';
 import { registerRateLimitSweep } from './lib/shared-rate-limit-store.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
@@ -94,6 +95,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     return503OnClosing: true,
+    // A path that is not valid percent-encoding: the same JSON error as any other bad input.
+    frameworkErrors: (error, _request, reply) => {
+      const refusal = badRequest(`The address is not valid: ${error.message}`, 'url');
+      void reply.status(400).send({ code: refusal.code, message: refusal.message, field: refusal.field });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -134,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie, { secret });
   // Every answer's headers, and JSON errors unless a scope says otherwise.
   registerErrorHandler(app);
+  registerRequestTextGuard(app);
   registerSecurityHeaders(app, { https: config.https });
   registerSessionSweep(app);
   registerImageSweep(app, app.clock);
