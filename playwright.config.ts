@@ -53,6 +53,8 @@ export default defineConfig({
         GEOCODER_URL: `http://127.0.0.1:${geocoderPort}/api`,
         // Every test signs in from 127.0.0.1: the per-address limit meant for people would throttle the suite.
         SIGN_IN_RATE_LIMIT: '10000',
+        // Every browser of the suite is 127.0.0.1 too.
+        LIVE_STREAMS_PER_ADDRESS: '10000',
         // The operator of tests/e2e/moderation.spec.ts (signs in at /Operator through the development provider).
         OPERATOR_EMAILS: 'operator@e2e.test',
         LOG_LEVEL: 'warn',

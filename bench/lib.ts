@@ -49,6 +49,9 @@ export async function startApp(env: Record<string, string>): Promise<Proc> {
       LOG_LEVEL: 'error',
       GEOCODER: 'off',
       SEED_DEMO: 'false',
+      // The fan-out opens thousands of streams from one address.
+      LIVE_STREAMS_PER_ADDRESS: '1000000',
+      LIVE_STREAMS_PER_SESSION: '100000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -105,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const bus = new ChangeBus(database);
-  const hub = new LiveHub(app.log, { heartbeatMs: config.liveHeartbeatMs });
+  const hub = new LiveHub(app.log, { heartbeatMs: config.liveHeartbeatMs, limits: config.liveStreamLimits });
   hub.follow(bus);
   app.decorate('config', config);
   app.decorate('database', database);

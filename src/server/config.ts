@@ -52,6 +52,15 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100).max(LIVE_HEARTBEAT_MS).default(LIVE_HEARTBEAT_MS),
   ),
+  // Open live streams one session, and one client address, may hold on an instance (file handles are finite).
+  LIVE_STREAMS_PER_SESSION: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100000).default(30),
+  ),
+  LIVE_STREAMS_PER_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1000000).default(300),
+  ),
   OPERATOR_EMAILS: z
     .string()
     .optional()
@@ -106,6 +115,8 @@ export interface Config {
   signInRateLimit: number;
   /** How often live streams send a heartbeat. */
   liveHeartbeatMs: number;
+  /** Open live streams one session and one client address may hold on this instance. */
+  liveStreamLimits: { perSession: number; perAddress: number };
   /** /metrics: with this bearer token, and/or only on a port of its own (see metrics/metrics-routes.ts). */
   metrics: { token: string | undefined; port: number | undefined };
   logLevel: string;
@@ -210,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
+    liveStreamLimits: { perSession: e.LIVE_STREAMS_PER_SESSION, perAddress: e.LIVE_STREAMS_PER_ADDRESS },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
   };

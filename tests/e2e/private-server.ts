@@ -76,6 +76,8 @@ export async function privateServer(
           GEOCODER: 'off',
           SEED_DEMO: 'false',
           SIGN_IN_RATE_LIMIT: '10000',
+          // Every browser of the suite is 127.0.0.1 too.
+          LIVE_STREAMS_PER_ADDRESS: '10000',
           LOG_LEVEL: 'warn',
           ...options.env,
         },

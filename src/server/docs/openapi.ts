@@ -90,6 +90,10 @@ function otherResponses(doc: RouteDoc, route: RouteOptions, method: string, url:
     out[status] = errorResponse(description);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit)
     out[429] = errorResponse('Too many requests (with Retry-After)');
+  if (doc.stream)
+    out[429] = errorResponse(
+      'As a stream: this session or address holds too many open streams (with Retry-After)',
+    );
   if (api || url === '/readyz') out[503] = errorResponse('The database is briefly unreachable');
   out[500] = errorResponse('Something went wrong on our side');
   return out;

@@ -37,6 +37,12 @@ interface TopicState {
   dirty: boolean;
 }
 
+/** How many streams one session, and one client address, may hold open at once. */
+export interface StreamLimits {
+  perSession: number;
+  perAddress: number;
+}
+
 /** Drop a subscriber whose socket has this much unsent data: it is not reading. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Topics kept cached with nobody subscribed, at most; the least recently created go first. */
@@ -52,6 +58,9 @@ export class LiveHub {
   private readonly topics = new Map<string, TopicState>();
   /** Open streams by the (hashed) session tokens of the request that opened them. */
   private readonly bySession = new Map<string, Set<ServerResponse>>();
+  /** Open streams by who holds them (`session:<hash>`, `address:<ip>`), to cap them: see `admit`. */
+  private readonly holders = new Map<string, number>();
+  private readonly limits: StreamLimits;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly pingFrame: string;
   private closed = false;
@@ -59,8 +68,12 @@ export class LiveHub {
   /** `heartbeatMs`: how often every stream hears a `ping` event (at most `LIVE_HEARTBEAT_MS`, which is the default). */
   constructor(
     private readonly log: FastifyBaseLogger,
-    { heartbeatMs = LIVE_HEARTBEAT_MS }: { heartbeatMs?: number } = {},
+    {
+      heartbeatMs = LIVE_HEARTBEAT_MS,
+      limits = { perSession: Infinity, perAddress: Infinity },
+    }: { heartbeatMs?: number; limits?: StreamLimits } = {},
   ) {
+    this.limits = limits;
     // A real event, not an SSE comment: the browser's watchdog must see it, and learns the interval from it.
     const ping: LivePing = { heartbeatMs };
     this.pingFrame = `event: ${LIVE_EVENT.ping}\ndata: ${JSON.stringify(ping)}\n\n`;
@@ -100,6 +113,39 @@ export class LiveHub {
   /** The change feed was interrupted: every topic may be stale. */
   resyncAll(): void {
     for (const topic of [...this.topics.keys()]) this.changed(topic);
+  }
+
+  /**
+   * Takes a place for one more stream of a client (its address and the hashes of every session cookie it sent),
+   * or refuses (undefined) when the address or any of the sessions holds its limit already. The returned function
+   * gives the place back (once, whatever calls it).
+   */
+  admit(address: string, sessions: readonly string[]): (() => void) | undefined {
+    const keys = [`address:${address}`, ...sessions.map((hash) => `session:${hash}`)];
+    const full = keys.some(
+      (key) =>
+        (this.holders.get(key) ?? 0) >=
+        (key.startsWith('address:') ? this.limits.perAddress : this.limits.perSession),
+    );
+    if (full) return undefined;
+    for (const key of keys) this.holders.set(key, (this.holders.get(key) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const key of keys) {
+        const left = (this.holders.get(key) ?? 1) - 1;
+        if (left > 0) this.holders.set(key, left);
+        else this.holders.delete(key);
+      }
+    };
+  }
+
+  /** Streams held by an address or a session (hashed), as `admit` counts them. */
+  heldBy(holder: { address: string } | { session: string }): number {
+    return (
+      this.holders.get('address' in holder ? `address:${holder.address}` : `session:${holder.session}`) ?? 0
+    );
   }
 
   /** Starts an event stream on `res`: a snapshot now, then one after every change. Returns the unsubscribe. */

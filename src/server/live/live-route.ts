@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Snapshot } from './hub.js';
-import { notFound } from '../lib/errors.js';
+import { requestSessionHashes } from '../auth/sessions.js';
+import { notFound, tooManyRequests } from '../lib/errors.js';
 import { missingTest, type Topic } from './topic.js';
 
 export function wantsEventStream(request: FastifyRequest): boolean {
@@ -34,6 +35,9 @@ export function serveTopic<P, T>(topic: Topic<P, T>) {
         .type('application/json; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(snapshot.json);
+    const release = hub.admit(request.ip, requestSessionHashes(request));
+    if (!release)
+      throw tooManyRequests('Too many live connections from here: close a few tabs and try again', 10);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -59,6 +63,7 @@ export function serveTopic<P, T>(topic: Topic<P, T>) {
       : undefined;
     request.raw.socket.setTimeout(0);
     res.on('close', () => {
+      release();
       unsubscribe();
       unwatch?.();
     });
