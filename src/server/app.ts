@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { ApiErrorBody } from '../shared/errors.js';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
@@ -98,7 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A path that is not valid percent-encoding: the same JSON error as any other bad input.
     frameworkErrors: (error, _request, reply) => {
       const refusal = badRequest(`The address is not valid: ${error.message}`, 'url');
-      void reply.status(400).send({ code: refusal.code, message: refusal.message, field: refusal.field });
+      const body: ApiErrorBody = { code: refusal.code, message: refusal.message, field: refusal.field };
+      void (reply as FastifyReply).status(400).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
