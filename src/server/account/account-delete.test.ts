@@ -177,6 +177,24 @@ describeEachEngine("'Delete my account'", (get) => {
     }
   });
 
+  it("tells every open chat page the deleted account's messages are gone, history they loaded before too", async () => {
+    const ctx = get();
+    const w = await buildAccountWorld(ctx);
+    // D's page holds C's message (in the latest page, or in history loaded earlier: the page drops both by id).
+    const gone = await openEventStream(`${base}/api/chat/hidden`, { cookie: w.other.cookie });
+    try {
+      await gone.waitFor(() => true);
+      expect((await call(ctx, w.customer.cookie, 'DELETE', '/api/account/customer')).statusCode).toBe(204);
+      await gone.waitFor((ids) => Array.isArray(ids) && ids.includes(w.said.id));
+      // The hidden one's id stays too, and nothing of what was said is kept.
+      const ids = (await call(ctx, w.other.cookie, 'GET', '/api/chat/hidden')).json<string[]>();
+      expect(ids).toEqual(expect.arrayContaining([w.said.id, w.hidden.id]));
+      expect(await count(ctx, 'chat_message_removals', sql`t.message_id = ${w.said.id}`)).toBe(1);
+    } finally {
+      gone.close();
+    }
+  });
+
   it("ends a deleted cook's dashboard stream, and the customer's open order list shows the kitchen gone", async () => {
     const ctx = get();
     const w = await buildAccountWorld(ctx);

@@ -1,7 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { DELETED_CUSTOMER_EMAIL, ORDERS_IN_PROGRESS, REMOVED_ADDRESS } from '../../shared/account.js';
-import { chatMessages, images, kitchens, orders, reviews, sessions, users } from '../db/schema.js';
-import { chatTopic } from '../chat/chat-topic.js';
+import { images, kitchens, orders, reviews, sessions, users } from '../db/schema.js';
+import { chatHiddenTopic, chatTopic } from '../chat/chat-topic.js';
+import { deleteMessagesOf } from '../chat/chat-queries.js';
 import type { ImagesApp } from '../images/image-service.js';
 import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
 import { HttpError } from '../lib/errors.js';
@@ -80,10 +81,7 @@ export async function deleteAccount(app: ImagesApp, userId: string): Promise<boo
       .delete(sessions)
       .where(eq(sessions.userId, userId))
       .returning({ hash: sessions.tokenHash });
-    const messages = await tx
-      .delete(chatMessages)
-      .where(eq(chatMessages.userId, userId))
-      .returning({ id: chatMessages.id });
+    const messages = await deleteMessagesOf(tx, userId);
     const reviewed = await tx
       .delete(reviews)
       .where(eq(reviews.customerId, userId))
@@ -97,7 +95,10 @@ export async function deleteAccount(app: ImagesApp, userId: string): Promise<boo
     for (const { hash } of endedSessions) send({ type: 'session-ended', sessionHash: hash });
     for (const { uid } of kitchensOrderedFrom) publishOrderChange(publish, uid, null);
     for (const { id } of customersServed) publishOrderChange(publish, null, id);
-    if (messages.length > 0) publish(chatTopic);
+    if (messages > 0) {
+      publish(chatTopic);
+      publish(chatHiddenTopic);
+    }
     // The kitchens they reviewed lose those reviews: their lists and averages change.
     for (const kitchenUid of new Set(reviewed.map((r) => r.kitchenUid)))
       publishReviewChange(publish, kitchenUid);

@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { CHAT_HIDDEN_IDS, CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, type ChatMessage } from '../../shared/chat.js';
 import type { User } from '../auth/users.js';
 import type { DbOrTx } from '../db/database.js';
-import { chatMessages, users } from '../db/schema.js';
+import { chatMessageRemovals, chatMessages, users } from '../db/schema.js';
 
 const messageFields = {
   id: chatMessages.id,
@@ -103,11 +104,42 @@ export async function insertMessage(tx: DbOrTx, sender: User, text: string): Pro
 
 /** The ids of the messages hidden most recently, newest first. */
 export async function listHiddenMessageIds(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .select({ id: chatMessages.id })
+  // Hidden by an operator, or deleted with their author's account: the latest of both, newest first.
+  const hidden = db
+    .select({ id: chatMessages.id, at: sql<Date>`${chatMessages.hiddenAt}`.as('at') })
     .from(chatMessages)
-    .where(isNotNull(chatMessages.hiddenAt))
-    .orderBy(desc(chatMessages.hiddenAt), desc(chatMessages.id))
+    .where(isNotNull(chatMessages.hiddenAt));
+  const removed = db
+    .select({ id: chatMessageRemovals.messageId, at: sql<Date>`${chatMessageRemovals.removedAt}`.as('at') })
+    .from(chatMessageRemovals);
+  const gone = unionAll(hidden, removed).as('gone');
+  const rows = await db
+    .select({ id: gone.id })
+    .from(gone)
+    .orderBy(desc(gone.at), desc(gone.id))
     .limit(CHAT_HIDDEN_IDS);
   return rows.map((r) => r.id);
+}
+
+/** How long the ids of messages deleted with an account are kept for open pages to drop them. */
+const REMOVALS_KEPT_DAYS = 7;
+
+/**
+ * Deletes `userId`'s messages and keeps their ids for a while (so that open pages drop them), forgetting ids kept
+ * longer than that. Returns how many were deleted.
+ */
+export async function deleteMessagesOf(tx: DbOrTx, userId: string): Promise<number> {
+  const deleted = await tx
+    .delete(chatMessages)
+    .where(eq(chatMessages.userId, userId))
+    .returning({ id: chatMessages.id });
+  await tx
+    .delete(chatMessageRemovals)
+    .where(lt(chatMessageRemovals.removedAt, sql`now() - make_interval(days => ${REMOVALS_KEPT_DAYS})`));
+  if (deleted.length > 0)
+    await tx
+      .insert(chatMessageRemovals)
+      .values(deleted.map(({ id }) => ({ messageId: id })))
+      .onConflictDoNothing();
+  return deleted.length;
 }

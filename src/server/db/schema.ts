@@ -261,6 +261,19 @@ export const chatMessages = pgTable(
 );
 
 /**
+ * Messages deleted with their author's account, for a while: open chat pages drop them (with those an operator
+ * hid), including from history they loaded before. Ids only, nothing of what was said.
+ */
+export const chatMessageRemovals = pgTable(
+  'chat_message_removals',
+  {
+    messageId: uuid('message_id').primaryKey(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_message_removals_removed_idx').on(t.removedAt)],
+);
+
+/**
  * A picture a cook uploaded: who uploaded it (only they may attach it) and the sizes stored. Kitchens and menu
  * items refer to it; one that nothing refers to is deleted (at once when replaced, after a day when never used).
  */

@@ -222,7 +222,8 @@ export const routeDocs: Record<string, RouteDoc> = {
     responses: { 200: ChatMessageList },
   },
   'GET /api/chat/hidden': {
-    summary: 'The ids of the chat messages operators hid lately (an open chat drops them)',
+    summary:
+      'The ids of the chat messages operators hid or that went with a deleted account, lately (an open chat drops them)',
     cookie: 'any',
     stream: true,
     responses: { 200: HiddenChatMessageIds },

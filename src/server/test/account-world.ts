@@ -126,7 +126,20 @@ export async function buildAccountWorld(ctx: TestContext) {
   });
 
   if (!hidden || !review || !report) throw new Error('world not built');
-  return { tag, cook, photo, dish, customer, order, hidden, review, report, other, otherOrder };
+  return {
+    tag,
+    cook,
+    photo,
+    dish,
+    customer,
+    said: said.json<{ id: string }>(),
+    order,
+    hidden,
+    review,
+    report,
+    other,
+    otherOrder,
+  };
 }
 
 /** How many rows of `table` match `where` (a condition on `t`). */

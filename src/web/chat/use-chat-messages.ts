@@ -17,7 +17,8 @@ const historyUrl = (before: string) => `/api/chat/history?before=${encodeURIComp
  */
 export function useChatMessages() {
   const live = useLiveQuery<ChatMessageList>({ queryKey: chatKey, url: '/api/chat' });
-  // Messages an operator hid leave the page at once, also from history loaded before.
+  // Messages an operator hid, or deleted with their author's account, leave the page at once, also from history
+  // loaded before.
   const hidden = useLiveQuery<HiddenChatMessageIds>({ queryKey: chatHiddenKey, url: '/api/chat/hidden' });
   const [log, setLog] = useState(emptyLog);
   const [merged, setMerged] = useState<ChatMessageList | undefined>(undefined);
