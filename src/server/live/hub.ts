@@ -85,7 +85,7 @@ export class LiveHub {
    * The current snapshot of a topic, loading it if it is not cached. A topic's key always names the same loader
    * (topics are declared once: live/topic.ts), so the loader of whoever asks first is the topic's loader.
    */
-  read(topic: string, load: Loader, isMissing?: (data: unknown) => boolean): Promise<Snapshot> {
+  read(topic: string, load: Loader, isMissing: ((data: unknown) => boolean) | undefined): Promise<Snapshot> {
     return this.snapshot(this.state(topic, load, isMissing));
   }
 
@@ -149,8 +149,14 @@ export class LiveHub {
   }
 
   /** Starts an event stream on `res`: a snapshot now, then one after every change. Returns the unsubscribe. */
-  subscribe(topic: string, load: Loader, res: ServerResponse, sessions: readonly string[] = []): () => void {
-    const state = this.state(topic, load);
+  subscribe(
+    topic: string,
+    load: Loader,
+    isMissing: ((data: unknown) => boolean) | undefined,
+    res: ServerResponse,
+    sessions: readonly string[] = [],
+  ): () => void {
+    const state = this.state(topic, load, isMissing);
     const subscriber: Subscriber = { res, lastVersion: -1, lastJson: undefined };
     state.subscribers.add(subscriber);
     for (const session of sessions) {
@@ -241,7 +247,15 @@ export class LiveHub {
     }
   }
 
-  private state(topic: string, load: Loader, isMissing?: (data: unknown) => boolean): TopicState {
+  /**
+   * A topic's state, created with `load` and `isMissing` if it is new. Every caller passes the topic's own test of
+   * "missing" (topics are declared once), so a state created by a stream answers reads as one created by a read.
+   */
+  private state(
+    topic: string,
+    load: Loader,
+    isMissing: ((data: unknown) => boolean) | undefined,
+  ): TopicState {
     let state = this.topics.get(topic);
     if (!state) {
       if (this.topics.size >= MAX_IDLE_TOPICS) this.evictIdle();

@@ -10,31 +10,60 @@ describe('LiveHub cache', () => {
     const hub = new LiveHub(pino({ level: 'silent' }));
     let loads = 0;
     const load = async () => ({ n: ++loads });
-    expect((await hub.read('t', load)).json).toBe('{"n":1}');
-    expect((await hub.read('t', load)).json).toBe('{"n":1}');
+    expect((await hub.read('t', load, undefined)).json).toBe('{"n":1}');
+    expect((await hub.read('t', load, undefined)).json).toBe('{"n":1}');
     hub.changed('t');
-    expect((await hub.read('t', load)).json).toBe('{"n":2}');
+    expect((await hub.read('t', load, undefined)).json).toBe('{"n":2}');
     hub.close();
   });
 
   it('does not cache a load that a change overtook', async () => {
     const hub = new LiveHub(pino({ level: 'silent' }));
-    let release: () => void = () => {};
     let value = 'old';
-    const slow = () => new Promise<string>((resolve) => (release = () => resolve(value)));
-    const first = hub.read('t', slow);
+    let loads = 0;
+    let release: () => void = () => {};
+    // The first load reads 'old' and is slow to answer; every later one reads the value of its moment.
+    const load = () => {
+      const read = value;
+      return ++loads === 1
+        ? new Promise<string>((resolve) => (release = () => resolve(read)))
+        : Promise.resolve(read);
+    };
+    // Followed, so that a change reloads it rather than forgetting it (a forgotten topic proves nothing here).
+    const seen: string[] = [];
+    const stop = hub.watch('t', load, undefined, (snapshot) => seen.push(snapshot.json));
+    const first = hub.read('t', load, undefined);
     value = 'new';
     hub.changed('t'); // the write committed while the first load was in flight
     release();
-    expect((await first).json).toBe('"new"'); // (the in-flight load resolved with the value it read)
-    let loads = 0;
-    expect((await hub.read('t', async () => `fresh-${++loads}`)).json).toBe('"fresh-1"');
+    expect((await first).json).toBe('"old"'); // what it read, handed to whoever asked then
+    // Read after the change: never the overtaken 'old'.
+    expect((await hub.read('t', load, undefined)).json).toBe('"new"');
+    await vi.waitFor(() => expect(seen.at(-1)).toBe('"new"'));
+    stop();
+    hub.close();
+  });
+
+  it('answers "missing" the same whether a read or a stream first asked for the topic', async () => {
+    const hub = new LiveHub(pino({ level: 'silent' }));
+    let data: number[] | null = [1];
+    const load = async () => data;
+    const isMissing = (d: unknown) => d === null;
+    const socket = new PassThrough();
+    socket.resume();
+    // A stream creates the topic (its read happened before a change forgot it).
+    const unsubscribe = hub.subscribe('t', load, isMissing, socket as unknown as ServerResponse);
+    expect((await hub.read('t', load, isMissing)).missing).toBe(false);
+    data = null; // its kitchen deleted
+    hub.changed('t');
+    expect((await hub.read('t', load, isMissing)).missing).toBe(true);
+    unsubscribe();
     hub.close();
   });
 
   it('keeps a bounded number of idle topics', async () => {
     const hub = new LiveHub(pino({ level: 'silent' }));
-    for (let i = 0; i < 6000; i++) await hub.read(`t${i}`, async () => i);
+    for (let i = 0; i < 6000; i++) await hub.read(`t${i}`, async () => i, undefined);
     expect((hub as unknown as { topics: Map<string, unknown> }).topics.size).toBeLessThanOrEqual(5000);
     hub.close();
   });
@@ -87,7 +116,7 @@ describe('LiveHub heartbeat', () => {
         text += chunk.toString();
         if (text.includes('event: snapshot')) resolve(received);
       });
-      hub.subscribe('t', async () => [], socket as unknown as ServerResponse);
+      hub.subscribe('t', async () => [], undefined, socket as unknown as ServerResponse);
     });
   }
 

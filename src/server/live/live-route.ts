@@ -50,7 +50,7 @@ export function serveTopic<P, T>(topic: Topic<P, T>) {
     // What EventSource waits before it retries a dropped connection by itself. Our web app reopens streams itself
     // (with backoff, and also after a non-200 answer or a silence: src/web/live/keep-stream-open.ts).
     res.write('retry: 1500\n\n');
-    const unsubscribe = hub.subscribe(key, load, res, sessions);
+    const unsubscribe = hub.subscribe(key, load, missingTest(topic), res, sessions);
     const unwatch = endsWhen
       ? hub.watch(
           endsWhen.key,

@@ -301,6 +301,36 @@ describeEachEngine(
       }
     });
 
+    it("ends the cook's and the operator's streams of a suspended kitchen's dishes when they sign out", async () => {
+      const ctx = get();
+      const { kitchen, cookie: cookCookie } = await buildKitchen(ctx);
+      await buildMenuItem(ctx, kitchen);
+      const ops = await operator();
+      const suspend = `/api/operator/kitchens/${kitchen.uid}/suspend`;
+      expect((await send(ctx.app, 'POST', suspend, ops.cookie, {})).statusCode).toBe(200);
+      const url = `${baseUrl}/api/kitchens/${kitchen.uid}/menu`;
+      const cooks = await openEventStream(url, { cookie: cookCookie });
+      const operators = await openEventStream(url, { cookie: ops.cookie });
+      try {
+        await Promise.all([cooks, operators].map((stream) => stream.waitFor((list) => Array.isArray(list))));
+        for (const [role, cookie, stream] of [
+          ['kitchen', cookCookie, cooks],
+          ['operator', ops.cookie, operators],
+        ] as const) {
+          const out = await fetch(`${baseUrl}/auth/${role}/sign-out`, {
+            method: 'POST',
+            headers: { cookie, origin: ctx.config.publicUrl },
+          });
+          expect(out.status).toBeLessThan(400);
+          await stream.ended;
+          await expect(openEventStream(url, { cookie })).rejects.toThrow('stream answered 404');
+        }
+      } finally {
+        cooks.close();
+        operators.close();
+      }
+    });
+
     it('closes a report without touching what it names, recorded with the report', async () => {
       const ctx = get();
       const { message, report } = await messageWithReport();
