@@ -83,4 +83,16 @@ describe('limits shared by two instances on one PostgreSQL', () => {
     expect(await gates[0]!.pass()).toBe(false);
     expect(await gates[1]!.pass()).toBe(false);
   });
+
+  it('takes a slot in one statement per call', async () => {
+    const { database } = instances[0]!;
+    const gate = new SharedIntervalGate(database.db, 'nominatim-count', 1, 60_000, new FakeClock());
+    let statements = 0;
+    database.observeQueries(() => statements++);
+    for (let call = 0; call < 3; call++) {
+      const before = statements;
+      expect(await gate.pass()).toBe(true);
+      expect(statements - before, `call ${call + 1}`).toBe(1);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { callSchedules } from '../db/schema.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -10,8 +10,6 @@ import type { Gate } from './interval-gate.js';
  * atomic update, timed by the database's clock. The caller then waits for its slot on its own clock.
  */
 export class SharedIntervalGate implements Gate {
-  private created: Promise<unknown> | undefined;
-
   constructor(
     private readonly db: Db,
     private readonly service: string,
@@ -20,22 +18,18 @@ export class SharedIntervalGate implements Gate {
     private readonly clock: Clock = systemClock,
   ) {}
 
+  /** Takes the next slot in one statement: the row is created by the first call ever, moved on by the others. */
   async pass(): Promise<boolean> {
-    this.created ??= this.db
-      .insert(callSchedules)
-      .values({ service: this.service, nextSlotAt: sql`now()` })
-      .onConflictDoNothing();
-    await this.created;
+    const interval = sql`${this.intervalMs} * interval '1 millisecond'`;
     const slot = sql`greatest(${callSchedules.nextSlotAt}, now())`;
     const [taken] = await this.db
-      .update(callSchedules)
-      .set({ nextSlotAt: sql`${slot} + ${this.intervalMs} * interval '1 millisecond'` })
-      .where(
-        and(
-          eq(callSchedules.service, this.service),
-          sql`${slot} <= now() + ${this.maxWaitMs} * interval '1 millisecond'`,
-        ),
-      )
+      .insert(callSchedules)
+      .values({ service: this.service, nextSlotAt: sql`now() + ${interval}` })
+      .onConflictDoUpdate({
+        target: callSchedules.service,
+        set: { nextSlotAt: sql`${slot} + ${interval}` },
+        setWhere: sql`${slot} <= now() + ${this.maxWaitMs} * interval '1 millisecond'`,
+      })
       // The slot taken is the new next slot less one interval.
       .returning({
         waitMs: sql<number>`ceil(extract(epoch from ${callSchedules.nextSlotAt} - now()) * 1000)::int - ${this.intervalMs}`,
