@@ -15,7 +15,7 @@ import {
   OTHER_OPERATOR_EMAIL,
   operatorEnv,
   send,
-} from './moderation-test-helpers.js';
+} from '../test/moderation.js';
 
 async function fingerprint(ctx: TestContext) {
   const db = ctx.database.db;

@@ -5,7 +5,7 @@ import { sessions } from '../db/schema.js';
 import { CookieJar, follow, freePort, locationOf } from '../test/http-client.js';
 import { closeTestContext, createTestContext, type TestContext } from '../test/test-app.js';
 import { ENGINES } from '../test/test-database.js';
-import { OPERATOR_EMAIL, operatorEnv } from './moderation-test-helpers.js';
+import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
 
 const ATTEMPT = 'attempt_operator-0123456789';
 

@@ -7,7 +7,7 @@ import { reports } from '../db/schema.js';
 import { buildKitchen } from '../test/builders.js';
 import { openEventStream } from '../test/event-stream.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
-import { buildReview, OPERATOR_EMAIL, operatorEnv, send } from './moderation-test-helpers.js';
+import { buildReview, OPERATOR_EMAIL, operatorEnv, send } from '../test/moderation.js';
 
 async function reportsBy(ctx: TestContext, userId: string): Promise<number> {
   const [row] = await ctx.database.db

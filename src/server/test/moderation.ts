@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { reviews } from '../db/schema.js';
-import { buildOrder } from '../test/builders.js';
+import { buildOrder } from './builders.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import type { User } from '../auth/users.js';
-import type { TestContext } from '../test/test-app.js';
+import type { TestContext } from './test-app.js';
 
 /** The operators of the moderation tests' apps. */
 export const OPERATOR_EMAIL = 'ops@example.test';
