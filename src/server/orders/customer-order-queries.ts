@@ -108,7 +108,8 @@ export interface NewOrder {
   /** The kitchen's day whose portions the order took (null: none counted). */
   portionsDay: string | null;
   totals: OrderTotals;
-  lines: { menuItemId: string; item: string; priceCents: number }[];
+  /** A line's dish (null: none, as for a dish deleted since). */
+  lines: { menuItemId: string | null; item: string; priceCents: number }[];
 }
 
 /**

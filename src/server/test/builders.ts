@@ -3,10 +3,12 @@ import { ALL_DAY_HOURS } from '../../shared/opening-hours.js';
 import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
 import { computeTotals } from '../../shared/money.js';
 import type { User } from '../auth/users.js';
-import { orderItems, orders } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { orders } from '../db/schema.js';
 import { registerKitchen } from '../kitchens/kitchen-service.js';
-import { mutate } from '../live/mutate.js';
-import { customerOrderTopic, kitchenOrdersTopic } from '../orders/order-topics.js';
+import { mutateInOneStatement } from '../live/mutate.js';
+import { insertOrder, type NewOrder } from '../orders/customer-order-queries.js';
+import { publishOrderChange } from '../orders/order-topics.js';
 import { addMenuItem } from '../menu/menu-service.js';
 import type { MenuItem, MenuItemInput } from '../../shared/menu.js';
 import { signedIn, type TestContext } from './test-app.js';
@@ -45,8 +47,10 @@ export function buildMenuItem(
 }
 
 /**
- * An open order of `customer` at `kitchen`, written straight into orders and order_items (placing orders is the
- * customer side's API; this stands in for it) and announced on both live topics, as a real order would be.
+ * An open order of `customer` at `kitchen` with these lines (dishes need not exist), written by the statement that
+ * places a real order (its lines, its first event, its change notices: src/server/orders/customer-order-queries.ts)
+ * and announced on the topics a real order is; only the checks of the order route (hours, portions, the cart) are
+ * left out. Returns the order's row.
  */
 export async function buildOrder(
   ctx: TestContext,
@@ -55,23 +59,26 @@ export async function buildOrder(
   lines: { item: string; priceCents: number }[] = [{ item: 'Dal', priceCents: 950 }],
   address = '9 Delivery Road',
 ) {
-  return mutate(ctx.app, async (tx, publish) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        kitchenId: kitchen.uid,
-        kitchenName: kitchen.name,
-        customerId: customer.id,
-        customerEmail: customer.email,
-        address,
-        ...computeTotals(lines.map((l) => l.priceCents)),
-        idempotencyKey: randomUUID(),
-      })
-      .returning();
-    if (!order) throw new Error('order not created');
-    await tx.insert(orderItems).values(lines.map((l, position) => ({ orderId: order.id, position, ...l })));
-    publish(kitchenOrdersTopic, kitchen.uid);
-    publish(customerOrderTopic, customer.id);
-    return order;
-  });
+  const order: NewOrder = {
+    at: new Date(ctx.app.clock.now()),
+    kitchenUid: kitchen.uid,
+    kitchenName: kitchen.name,
+    customerId: customer.id,
+    customerEmail: customer.email,
+    address,
+    idempotencyKey: randomUUID(),
+    requestHash: randomUUID(),
+    portionsDay: null,
+    totals: computeTotals(lines.map((l) => l.priceCents)),
+    lines: lines.map((line) => ({ menuItemId: null, ...line })),
+  };
+  const placed = await mutateInOneStatement(
+    ctx.app,
+    (publish) => publishOrderChange(publish, kitchen.uid, customer.id),
+    (sending) => insertOrder(ctx.app.db, order, sending),
+  );
+  if (!placed) throw new Error('the kitchen takes no orders now (paused, suspended or gone)');
+  const [row] = await ctx.app.db.select().from(orders).where(eq(orders.id, placed.id));
+  if (!row) throw new Error('order not created');
+  return row;
 }
