@@ -260,6 +260,15 @@ describeEachEngine(
       });
       expect(res.headers['content-encoding']).toBe('gzip');
       expect(res.headers.vary).toContain('accept-encoding');
+      // Not to one that refuses it, however it says so.
+      for (const refusal of ['gzip;q=0', 'br, gzip;q=0', 'identity']) {
+        const plain = await get().app.inject({
+          url: '/',
+          headers: { accept: 'text/html', 'accept-encoding': refusal },
+        });
+        expect(plain.headers['content-encoding'], refusal).toBeUndefined();
+        expect(plain.body, refusal).toContain('<html');
+      }
     });
 
     it('leaves a landing page with a search in its URL to the browser', async () => {

@@ -87,13 +87,27 @@ test.describe('the order lifecycle', () => {
     await expect(status).toHaveText('recieved');
     await expect(customer.getByRole('button', { name: 'Cancel order' })).toBeVisible();
 
+    // A destructive confirmation names its action: 'Decline order', not a bare 'Decline' or 'Cancel'.
+    await row.getByRole('button', { name: 'Decline', exact: true }).click();
+    const decline = cook.getByRole('dialog', { name: 'Decline this order' });
+    await expect(decline.getByRole('button', { name: 'Decline order', exact: true })).toBeVisible();
+    await expect(decline.getByRole('button', { name: /^(Decline|Cancel)$/ })).toHaveCount(0);
+    await cook.keyboard.press('Escape');
+    await expect(decline).toBeHidden();
+
     // 'Accept' asks for a ready time; the customer sees the new state and the expected time.
     await row.getByRole('button', { name: 'Accept' }).click();
     const accept = cook.getByRole('dialog', { name: 'Accept this order' });
     await accept.getByText('45 min').click();
-    await accept.getByRole('button', { name: 'Accept' }).click();
+    await accept.getByRole('button', { name: 'Accept order', exact: true }).click();
     await expect(accept).toBeHidden();
     await expect(status).toHaveText('accepted');
+    await row.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const cancel = cook.getByRole('dialog', { name: 'Cancel this order' });
+    await expect(cancel.getByRole('button', { name: 'Cancel order', exact: true })).toBeVisible();
+    await expect(cancel.getByRole('button', { name: /^Cancel$/ })).toHaveCount(0);
+    await cook.keyboard.press('Escape');
+    await expect(cancel).toBeHidden();
     await expect(customer.getByText(/^Expected around \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
     await expect(customer.getByRole('button', { name: 'Cancel order' })).toBeHidden();
     await expect(cook).toHaveTitle('Orders of your kitchen');

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { acceptsGzip } from '../lib/accept-encoding.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { KitchenParams, type Kitchen } from '../../shared/kitchens.js';
 import type { MenuItem } from '../../shared/menu.js';
@@ -79,7 +80,7 @@ export function serverRenderedPages(
       request.log.error({ err: error }, 'server rendering failed');
       return sendShell(reply, 200);
     }
-    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
     reply
       .status(rendered.status)
       .type('text/html; charset=utf-8')

@@ -75,8 +75,9 @@ function MoveForm({ order, move, onDone }: AskedMove & { onDone: () => void }) {
           />
         )}
         <Group justify="flex-end">
+          {/* Named for what it does ('Cancel order', never a bare 'Cancel' beside the dialog's close button). */}
           <Button type="submit" color={move === 'accept' ? undefined : 'red'} loading={moveOrder.isPending}>
-            {MOVE_RULES[move].label}
+            {MOVE_RULES[move].label} order
           </Button>
         </Group>
       </Stack>
