@@ -12,9 +12,10 @@ type WatchedApp = Pick<FastifyInstance, 'db' | 'hub' | 'clock'>;
  * the cached menus of kitchens counting portions whose local date changed since it last looked; every instance runs
  * it for its own cache (nothing is written, so nothing goes on the change bus).
  */
-export function portionDayWatch(app: WatchedApp): () => Promise<void> {
-  const days = new Map<string, string>();
-  return async () => {
+export function portionDayWatch(app: WatchedApp) {
+  // Each counting kitchen's local date at the last check; only kitchens counting portions now are kept.
+  let days = new Map<string, string>();
+  const check = async () => {
     const counting = await app.db
       .selectDistinct({ uid: kitchens.ownerId, timeZone: kitchens.timeZone })
       .from(kitchens)
@@ -23,13 +24,17 @@ export function portionDayWatch(app: WatchedApp): () => Promise<void> {
         and(eq(menuItems.kitchenId, kitchens.ownerId), isNotNull(menuItems.portionsPerDay)),
       );
     const now = new Date(app.clock.now());
+    const seen = new Map<string, string>();
     for (const { uid, timeZone } of counting) {
       const day = localTime(now, timeZone).date;
       const before = days.get(uid);
-      days.set(uid, day);
+      seen.set(uid, day);
       if (before !== undefined && before !== day) app.hub.changed(menuTopic.key(uid));
     }
+    days = seen;
   };
+  /** The kitchens it keeps a date for (a kitchen deleted or no longer counting portions is let go). */
+  return Object.assign(check, { tracked: () => [...days.keys()] });
 }
 
 /** Checks every minute, from start-up. */

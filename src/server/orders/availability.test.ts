@@ -4,6 +4,8 @@ import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
 import type { MenuItem, MenuItemInput } from '../../shared/menu.js';
 import { ALL_DAY_HOURS, type WeeklyHours } from '../../shared/opening-hours.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { eq } from 'drizzle-orm';
+import { menuItems } from '../db/schema.js';
 import { portionDayWatch } from '../menu/portion-days.js';
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
@@ -178,6 +180,14 @@ describeEachEngine(
       await watch(); // the minute's check reloads the cached menu: a new day
       expect((await menuOf(kitchen))[0]!.portionsLeft).toBe(1);
       expect((await order(kitchen, [items[0]!.id])).statusCode).toBe(201);
+      // A kitchen that no longer counts portions is let go of.
+      expect(watch.tracked()).toContain(kitchen.uid);
+      await ctx.database.db
+        .update(menuItems)
+        .set({ portionsPerDay: null })
+        .where(eq(menuItems.kitchenId, kitchen.uid));
+      await watch();
+      expect(watch.tracked()).not.toContain(kitchen.uid);
     });
   },
   {},
