@@ -88,11 +88,11 @@ describeEachEngine('hostile query and path parameters on every route', (get) => 
         async (op, value, segment, raw) => {
           const path = op.path.replace(/\{\w+\}/g, () => encodeURIComponent(segment.toWellFormed()) || 'x');
           // The route's own parameters, and one it does not know.
-          const query = [...op.query, 'unknown']
-            .map((name) => `${name}=${encoded(value, raw)}`)
-            .join('&');
+          const query = [...op.query, 'unknown'].map((name) => `${name}=${encoded(value, raw)}`).join('&');
           const res = await inject(`${path}?${query}`, cookie);
-          expect(res.statusCode, `${path}?${query.slice(0, 200)}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+          expect(res.statusCode, `${path}?${query.slice(0, 200)}: ${res.body.slice(0, 300)}`).toBeLessThan(
+            500,
+          );
         },
       ),
       { numRuns: get().engine === 'pglite' ? 600 : 200 },

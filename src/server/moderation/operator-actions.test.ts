@@ -9,13 +9,7 @@ import { chatMessages, kitchens, operatorActions, reports, reviews } from '../db
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { openEventStream } from '../test/event-stream.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
-import {
-  buildReview,
-  OPERATOR_EMAIL,
-  OTHER_OPERATOR_EMAIL,
-  operatorEnv,
-  send,
-} from '../test/moderation.js';
+import { buildReview, OPERATOR_EMAIL, OTHER_OPERATOR_EMAIL, operatorEnv, send } from '../test/moderation.js';
 
 async function fingerprint(ctx: TestContext) {
   const db = ctx.database.db;
