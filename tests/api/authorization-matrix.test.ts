@@ -17,6 +17,7 @@ import type { ModerationView } from '../../src/shared/moderation.js';
 import { makePicture } from '../../src/server/test/test-images.js';
 import type { User } from '../../src/server/auth/users.js';
 import { openEventStream } from '../../src/server/test/event-stream.js';
+import { fingerprintTables } from '../../src/server/test/fingerprint.js';
 import { describeEachEngine, signedIn, type TestContext } from '../../src/server/test/test-app.js';
 
 /**
@@ -712,16 +713,12 @@ async function fingerprint(
   actor: Actor,
   also: Partial<Record<Table, SQL>> = {},
 ): Promise<string> {
-  const parts: string[] = [];
-  for (const table of TABLES) {
-    const result = await ctx.database.db.execute(
-      sql`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h
-          from ${sql.raw(table)} t where not (${own(table, actor, w)} or coalesce(${also[table] ?? sql`false`}, false))`,
-    );
-    const row = (result as unknown as { rows: { n: number; h: string }[] }).rows[0];
-    parts.push(`${table}:${row?.n}:${row?.h}`);
-  }
-  return parts.join('\n');
+  return fingerprintTables(
+    ctx.database.db,
+    TABLES,
+    (table) =>
+      sql`not (${own(table as Table, actor, w)} or coalesce(${also[table as Table] ?? sql`false`}, false))`,
+  );
 }
 
 /** What must never appear in an answer to `actor`: others' orders, addresses, emails; any session token. */

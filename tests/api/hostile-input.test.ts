@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
-import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import {
   buildUser,
@@ -8,6 +7,7 @@ import {
   sessionCookie,
   type TestContext,
 } from '../../src/server/test/test-app.js';
+import { fingerprintTables } from '../../src/server/test/fingerprint.js';
 
 /** The operator of this suite (OPERATOR_EMAILS of its app). */
 const OPERATOR_EMAIL = 'hostile-ops@example.test';
@@ -84,18 +84,8 @@ const TABLES = [
 ];
 
 /** A fingerprint of every table a write could touch: a refused call must leave it as it was. */
-async function fingerprint(ctx: TestContext): Promise<string> {
-  const parts: string[] = [];
-  for (const table of TABLES) {
-    const result = await ctx.database.db.execute(
-      sql.raw(
-        `select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${table} t`,
-      ),
-    );
-    const row = (result as unknown as { rows: { n: number; h: string }[] }).rows[0];
-    parts.push(`${table}:${row?.n}:${row?.h}`);
-  }
-  return parts.join(',');
+function fingerprint(ctx: TestContext): Promise<string> {
+  return fingerprintTables(ctx.database.db, TABLES);
 }
 
 describeEachEngine(
