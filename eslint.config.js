@@ -2,6 +2,21 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './src/server/layers.json' with { type: 'json' };
+
+/** A folder of src/server may import only these others' files (src/server/layers.json). */
+const serverFolderRules = [
+  ...layers.platform.map((folder, i) => ({
+    folder,
+    forbidden: [...layers.platform.slice(i + 1), ...layers.features],
+    message: `src/server/${folder} is platform: it imports only the platform below it (${layers.platform.slice(0, i).join(', ') || 'nothing'}), never a feature or the root.`,
+  })),
+  ...layers.features.map((folder) => ({
+    folder,
+    forbidden: layers.features.filter((other) => other !== folder),
+    message: `src/server/${folder} is a feature: features never import each other; what several read lives in data/, what follows an event in reactions.ts.`,
+  })),
+];
 
 export default tseslint.config(
   {
@@ -69,6 +84,22 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's own direction (tested too: src/server/architecture.unit.test.ts).
+  ...serverFolderRules.map(({ folder, forbidden, message }) => ({
+    files: [`src/server/${folder}/**`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**'], message: 'The server does not import the web app.' },
+            { group: forbidden.map((other) => `../${other}/*`).concat(['../*.js']), message },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['src/web/**'],
     rules: {

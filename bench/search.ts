@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createSession } from '../src/server/auth/sessions.js';
+import { createSession } from '../src/server/identity/sessions.js';
 import { openPglite, openPostgres, type Database } from '../src/server/db/database.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
 import { load, startApp, type BenchRow } from './lib.js';

@@ -1,6 +1,6 @@
-import { createSession } from '../src/server/auth/sessions.js';
+import { createSession } from '../src/server/identity/sessions.js';
 import { ALL_DAY_HOURS } from '../src/shared/opening-hours.js';
-import { upsertUser } from '../src/server/auth/users.js';
+import { upsertUser } from '../src/server/identity/users.js';
 import type { Database } from '../src/server/db/database.js';
 import { kitchens, menuItems } from '../src/server/db/schema.js';
 

@@ -7,7 +7,7 @@ import { imageUploadRoutes } from './images/image-upload-routes.js';
 import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
-import { registerRateLimit } from './lib/rate-limit.js';
+import { registerRateLimit } from './identity/rate-limit.js';
 import { moderationRoutes } from './moderation/moderation-routes.js';
 import { menuRoutes } from './menu/menu-routes.js';
 import { searchRoutes } from './search/search-routes.js';

@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiErrorBody } from '../shared/errors.js';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import type { Config } from './lib/config.js';
 import type { Database, Db } from './db/database.js';
 import { healthRoutes } from './health/health-routes.js';
 import { createHmac } from 'node:crypto';
@@ -14,7 +14,7 @@ import { sessionSecret } from './auth/secrets.js';
 import { registerSessionSweep } from './auth/session-sweep.js';
 import { badRequest, registerErrorHandler } from './lib/errors.js';
 import { registerRequestTextGuard } from './lib/request-text-guard.js';
-import { registerRateLimitSweep } from './lib/shared-rate-limit-store.js';
+import { registerRateLimitSweep } from './identity/shared-rate-limit-store.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerWebApp } from './lib/static-files.js';
@@ -30,7 +30,9 @@ import {
 import { SharedIntervalGate } from './geocode/shared-interval-gate.js';
 import { ChangeBus } from './live/bus.js';
 import { LiveHub } from './live/hub.js';
-import { DatabaseImageStore, type ImageStore } from './images/image-store.js';
+import { registerTabStream } from './live/tab-stream.js';
+import { reactions } from './reactions.js';
+import { DatabaseImageStore, type ImageStore } from './pictures/image-store.js';
 import { imageServeRoutes } from './images/image-serve-routes.js';
 import { registerImageSweep } from './images/image-sweep.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -114,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('bus', bus);
   app.decorate('hub', hub);
+  app.decorate('reactions', reactions);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('imageStore', options.imageStore ?? new DatabaseImageStore(database.db));
   // Nominatim allows 1 request/s for the whole application: on PostgreSQL every instance shares one schedule.
@@ -149,8 +152,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPortionDayWatch(app);
   if (database.kind === 'postgres') registerRateLimitSweep(app);
 
-  // Before every route: the API description is generated from the routes as they register.
+  // Before every route: the API description is generated from the routes as they register, and the tab's one
+  // live stream learns every live list's route.
   await registerOpenApi(app);
+  registerTabStream(app);
   // Each part in its own plugin scope, with its own rules (hooks, error handler, rate limits).
   await app.register(healthRoutes);
   registerMetrics(app);

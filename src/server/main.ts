@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { answerBackupRequests } from './backup/backup.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './lib/config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
-import { seedDemo } from './db/seed-demo.js';
+import { seedDemo } from './seed-demo.js';
 
 const SHUTDOWN_GRACE_MS = 4000;
 

@@ -13,7 +13,33 @@ export const LIVE_EVENT = {
   ping: 'ping',
   /** The topic's subject is gone (a deleted kitchen): the stream ends, and a GET answers 404. */
   missing: 'missing',
+  /**
+   * On a tab's one stream (`LIVE_STREAM_PATH`): a topic is no longer served to this reader (they signed out, its
+   * kitchen was suspended) or was refused when asked for; `LiveTopicEnd` says which and why. A GET says the rest.
+   */
+  ended: 'ended',
+  /** On a tab's one stream: every topic asked for is subscribed (or refused); the stream works. */
+  ready: 'ready',
 } as const;
+
+/** The one stream a tab holds: `?t=<url>` per topic it watches (a live list's own URL), `#<etag>` when it holds one. */
+export const LIVE_STREAM_PATH = '/api/live';
+/** Topics one stream may carry. */
+export const MAX_STREAM_TOPICS = 50;
+
+/** A snapshot on a tab's one stream: which topic (the URL it was asked by), its version's tag, and its value. */
+export interface LiveTopicSnapshot {
+  topic: string;
+  etag: string;
+  data: unknown;
+}
+
+/** A topic gone from a tab's one stream (`missing` or `ended`), and, when it was refused, the answer a GET gives. */
+export interface LiveTopicEnd {
+  topic: string;
+  status?: number;
+  message?: string;
+}
 
 /** A heartbeat's data: the stream's heartbeat interval, so the browser knows how long a silence may last. */
 export interface LivePing {

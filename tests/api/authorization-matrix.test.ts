@@ -15,7 +15,7 @@ import type { DataExport } from '../../src/shared/account.js';
 import type { StoredImage } from '../../src/shared/images.js';
 import type { ModerationView } from '../../src/shared/moderation.js';
 import { makePicture } from '../../src/server/test/test-images.js';
-import type { User } from '../../src/server/auth/users.js';
+import type { User } from '../../src/server/identity/users.js';
 import { openEventStream } from '../../src/server/test/event-stream.js';
 import { fingerprintTables } from '../../src/server/test/fingerprint.js';
 import { describeEachEngine, signedIn, type TestContext } from '../../src/server/test/test-app.js';

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kitchen } from '../../src/shared/kitchens.js';
 import { buildApp } from '../../src/server/app.js';
-import { upsertUser } from '../../src/server/auth/users.js';
+import { upsertUser } from '../../src/server/identity/users.js';
 import type { Database } from '../../src/server/db/database.js';
 import { registerKitchen } from '../../src/server/kitchens/kitchen-service.js';
 import { openEventStream } from '../../src/server/test/event-stream.js';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { upsertUser } from '../../src/server/auth/users.js';
+import { upsertUser } from '../../src/server/identity/users.js';
 import { chatMessages } from '../../src/server/db/schema.js';
 import { ChangeBus } from '../../src/server/live/bus.js';
-import { mutate } from '../../src/server/live/mutate.js';
-import { chatTopic } from '../../src/server/chat/chat-topic.js';
+import { mutate } from '../../src/server/events/mutate.js';
+import { reactions } from '../../src/server/reactions.js';
 import { e2eDatabase } from './db.js';
 import { expect, test } from './fixtures.js';
 import { newPerson, signInWithPopup } from './sign-in.js';
@@ -210,7 +210,7 @@ test.describe('chat room', () => {
     // Long ago, so they are older than anything else the chat holds.
     const base = Date.UTC(1975, 0, 1);
     // Announced like any write, so the server's cached latest page is reloaded.
-    await mutate({ db, bus: new ChangeBus(database) }, async (tx, publish) => {
+    await mutate({ db, bus: new ChangeBus(database), reactions }, async (tx, record) => {
       await tx.insert(chatMessages).values(
         Array.from({ length: 150 }, (_, i) => ({
           userId: elder.id,
@@ -218,7 +218,7 @@ test.describe('chat room', () => {
           createdAt: new Date(base + i * 1000),
         })),
       );
-      publish(chatTopic);
+      record({ type: 'chat.posted', messageId: elder.id });
     });
     const { page, context } = await openChat(browser, 'Eve');
     const older = page.getByRole('button', { name: 'Load older messages' });

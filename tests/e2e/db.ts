@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { createSession } from '../../src/server/auth/sessions.js';
+import { createSession } from '../../src/server/identity/sessions.js';
 import { openPostgres, type Database } from '../../src/server/db/database.js';
-import { upsertUser } from '../../src/server/auth/users.js';
+import { upsertUser } from '../../src/server/identity/users.js';
 import { registerKitchen } from '../../src/server/kitchens/kitchen-service.js';
 import { ChangeBus } from '../../src/server/live/bus.js';
-import { mutate } from '../../src/server/live/mutate.js';
-import { customerOrderTopic, kitchenOrdersTopic } from '../../src/server/orders/order-topics.js';
+import { mutate } from '../../src/server/events/mutate.js';
+import { reactions } from '../../src/server/reactions.js';
 import { menuItems, orders } from '../../src/server/db/schema.js';
 import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 import { addMenuItem } from '../../src/server/menu/menu-service.js';
-import { menuTopic } from '../../src/server/menu/menu-topic.js';
 import { placeOrder } from '../../src/server/orders/place-order.js';
 import { systemClock } from '../../src/server/lib/clock.js';
 import type { DietaryTag } from '../../src/shared/dietary.js';
@@ -32,7 +31,7 @@ async function writer(location?: { lat: number; lon: number }) {
   const database = await e2eDatabase();
   // The kitchen's address is "placed" where the test says (the server's own geocoder is the fake Photon).
   const geocoder = location ? { ...noGeocoder, locate: async () => location } : noGeocoder;
-  return { db: database.db, bus: new ChangeBus(database), geocoder };
+  return { db: database.db, bus: new ChangeBus(database), reactions, geocoder };
 }
 
 /** Registers a kitchen (and its dishes, if given) through the services the API uses; their commits notify the
@@ -116,15 +115,19 @@ export async function customerSessionCookie(email: string) {
  * the screens watch (the running server hears it through the database's notification).
  */
 export async function setOpenOrderStatus(customerEmail: string, status: string) {
-  return mutate(await writer(), async (tx, publish) => {
+  return mutate(await writer(), async (tx, record) => {
     const [order] = await tx
       .update(orders)
       .set({ status, updatedAt: new Date() })
       .where(and(eq(orders.customerEmail, customerEmail), isNull(orders.archivedAt)))
       .returning();
     if (!order) throw new Error(`no open order for ${customerEmail}`);
-    publish(customerOrderTopic, order.customerId);
-    publish(kitchenOrdersTopic, order.kitchenId);
+    record({
+      type: 'order.status-set',
+      orderId: order.id,
+      kitchenUid: order.kitchenId,
+      customerId: order.customerId,
+    });
     return order;
   });
 }
@@ -151,9 +154,9 @@ export async function placeOrderAs(kitchenUid: string, itemIds: string[]) {
 
 /** What the cook's 'Sold out' tick does: the dish is marked, and its menu announced. */
 export async function markSoldOut(kitchenUid: string, itemId: string) {
-  await mutate(await writer(), async (tx, publish) => {
+  await mutate(await writer(), async (tx, record) => {
     await tx.update(menuItems).set({ soldOut: true }).where(eq(menuItems.id, itemId));
-    publish(menuTopic, kitchenUid);
+    record({ type: 'dish.changed', kitchenUid, dishId: itemId });
   });
 }
 

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
-import { createSession, type Role } from '../../src/server/auth/sessions.js';
-import { upsertUser } from '../../src/server/auth/users.js';
+import { createSession, type Role } from '../../src/server/identity/sessions.js';
+import { upsertUser } from '../../src/server/identity/users.js';
 import { openPostgres, type Database } from '../../src/server/db/database.js';
 
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,10 +1,11 @@
+import { reactions } from '../../src/server/reactions.js';
 import { randomUUID } from 'node:crypto';
 import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kitchen } from '../../src/shared/kitchens.js';
 import { buildApp } from '../../src/server/app.js';
-import { upsertUser } from '../../src/server/auth/users.js';
+import { upsertUser } from '../../src/server/identity/users.js';
 import { openPostgres, type Database } from '../../src/server/db/database.js';
 import { registerKitchen } from '../../src/server/kitchens/kitchen-service.js';
 import { ChangeBus } from '../../src/server/live/bus.js';
@@ -71,7 +72,7 @@ describe('a PostgreSQL outage under load', () => {
       photoUrl: null,
     });
     const kitchen = await registerKitchen(
-      { db: writer.db, bus: new ChangeBus(writer), geocoder: noGeocoder },
+      { db: writer.db, bus: new ChangeBus(writer), reactions, geocoder: noGeocoder },
       owner,
       {
         name: 'Written during recovery',

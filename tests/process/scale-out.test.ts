@@ -3,7 +3,7 @@ import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import type { FastifyInstance } from 'fastify';
 import type { Kitchen } from '../../src/shared/kitchens.js';
 import { buildApp } from '../../src/server/app.js';
-import { upsertUser } from '../../src/server/auth/users.js';
+import { upsertUser } from '../../src/server/identity/users.js';
 import { openPostgres, type Database } from '../../src/server/db/database.js';
 import { registerKitchen } from '../../src/server/kitchens/kitchen-service.js';
 import { openEventStream } from '../../src/server/test/event-stream.js';

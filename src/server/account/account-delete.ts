@@ -1,17 +1,11 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { DELETED_CUSTOMER_EMAIL, ORDERS_IN_PROGRESS, REMOVED_ADDRESS } from '../../shared/account.js';
 import { images, kitchens, orders, reviews, sessions, users } from '../db/schema.js';
-import { chatHiddenTopic, chatTopic } from '../chat/chat-topic.js';
-import { deleteMessagesOf } from '../chat/chat-queries.js';
-import type { ImagesApp } from '../images/image-service.js';
-import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
+import { deleteMessagesOf } from '../data/chat-removals.js';
+import type { ImagesApp } from '../pictures/image-service.js';
 import { HttpError } from '../lib/errors.js';
-import { mutate } from '../live/mutate.js';
-import { menuTopic } from '../menu/menu-topic.js';
-import { inProgressOrders } from '../orders/order-queries.js';
-import { publishOrderChange } from '../orders/order-topics.js';
-import { publishReviewChange } from '../reviews/review-service.js';
-import { catalogTopic } from '../search/catalog-topic.js';
+import { mutate } from '../events/mutate.js';
+import { inProgressOrders } from '../data/order-queries.js';
 
 const refused = (message: string) => new HttpError(409, ORDERS_IN_PROGRESS, message);
 
@@ -24,7 +18,7 @@ const refused = (message: string) => new HttpError(409, ORDERS_IN_PROGRESS, mess
  * and every list that showed them is announced. Returns false when the user is already gone.
  */
 export async function deleteAccount(app: ImagesApp, userId: string): Promise<boolean> {
-  const { deleted, pictures } = await mutate(app, async (tx, publish, send) => {
+  const { deleted, pictures } = await mutate(app, async (tx, record) => {
     // The user's and the kitchen's rows locked first: an order placed meanwhile waits on them (its insert holds the
     // kitchen's row, and its foreign keys the customer's) and then finds them gone ('This kitchen does not exist',
     // as for any vanished kitchen), so the checks below see every order that will ever exist.
@@ -92,24 +86,16 @@ export async function deleteAccount(app: ImagesApp, userId: string): Promise<boo
     const pictures = await tx.delete(images).where(eq(images.ownerId, userId)).returning({ id: images.id });
     await tx.delete(users).where(eq(users.id, userId));
 
-    for (const { hash } of endedSessions) send({ type: 'session-ended', sessionHash: hash });
-    for (const { uid } of kitchensOrderedFrom) publishOrderChange(publish, uid, null);
-    for (const { id } of customersServed) publishOrderChange(publish, null, id);
-    if (messages > 0) {
-      publish(chatTopic);
-      publish(chatHiddenTopic);
-    }
-    // The kitchens they reviewed lose those reviews: their lists and averages change.
-    for (const kitchenUid of new Set(reviewed.map((r) => r.kitchenUid)))
-      publishReviewChange(publish, kitchenUid);
-    if (kitchen) {
-      publish(kitchensTopic);
-      publish(kitchenTopic, kitchen.uid);
-      publish(menuTopic, kitchen.uid);
-      publish(catalogTopic);
-      publishOrderChange(publish, kitchen.uid, null);
-    }
-    publishOrderChange(publish, null, userId);
+    for (const { hash } of endedSessions) record({ type: 'session.ended', sessionHash: hash });
+    record({
+      type: 'account.deleted',
+      userId,
+      kitchenUid: kitchen?.uid ?? null,
+      kitchensOrderedFrom: kitchensOrderedFrom.flatMap(({ uid }) => (uid === null ? [] : [uid])),
+      customersServed: customersServed.flatMap(({ id }) => (id === null ? [] : [id])),
+      kitchensReviewed: [...new Set(reviewed.map((r) => r.kitchenUid))],
+      chatMessagesRemoved: messages,
+    });
     return { deleted: true, pictures: pictures.map((p) => p.id) };
   });
   // The pictures' bytes, once the rows are gone for good (the database store has dropped them with the rows).

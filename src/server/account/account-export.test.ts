@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DATA_EXPORT_FORMAT, DataExport } from '../../shared/account.js';
-import { hashToken } from '../auth/sessions.js';
+import { hashToken } from '../identity/sessions.js';
 import { describeEachEngine, sessionCookie, signedIn } from '../test/test-app.js';
 import { buildAccountWorld, call, tokenOf } from '../test/account-world.js';
 
@@ -32,6 +32,7 @@ describeEachEngine("'Download my data'", (get) => {
       state: 'delivered',
     });
     expect(data.orders[0]?.events.map((e) => e.state)).toEqual([
+      'recieved',
       'accepted',
       'preparing',
       'out for delivery',

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { DATA_EXPORT_FORMAT, type DataExport } from '../../shared/account.js';
 import { imageUrl } from '../../shared/images.js';
-import type { User } from '../auth/users.js';
+import type { User } from '../identity/users.js';
 import type { DbOrTx } from '../db/database.js';
 import {
   chatMessages,
@@ -13,7 +13,7 @@ import {
   reviews,
   sessions,
 } from '../db/schema.js';
-import { loadOrders } from '../orders/order-queries.js';
+import { loadOrders } from '../data/order-queries.js';
 
 type LoadedOrder = Awaited<ReturnType<typeof loadOrders>>[number];
 type ReviewRow = typeof reviews.$inferSelect;

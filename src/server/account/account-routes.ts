@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountParams, DataExport, dataExportFileName } from '../../shared/account.js';
-import { ROLES, clearSessionCookie, currentUser, hashToken, requireUser } from '../auth/sessions.js';
-import { limits } from '../lib/rate-limit.js';
+import { ROLES, clearSessionCookie, currentUser, hashToken, requireUser } from '../identity/sessions.js';
+import { limits } from '../identity/rate-limit.js';
 import { deleteAccount } from './account-delete.js';
 import { exportUserData } from './account-export.js';
 

@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role, SignInAttempt } from '../../shared/auth.js';
 import { badRequest, HttpError, registerErrorHandler } from '../lib/errors.js';
 import { registerOriginCheck } from '../lib/origin-check.js';
-import { limits, registerRateLimit } from '../lib/rate-limit.js';
-import { mutate } from '../live/mutate.js';
+import { limits, registerRateLimit } from '../identity/rate-limit.js';
+import { mutate } from '../events/mutate.js';
 import { AUTH_DONE_JS, authDonePage, signInErrorPage } from './auth-done-page.js';
 import type { OidcClient } from './oidc-client.js';
 import { safeReturnPath } from './return-path.js';
@@ -16,8 +16,8 @@ import {
   forgetSession,
   hashToken,
   setSessionCookie,
-} from './sessions.js';
-import { upsertUser } from './users.js';
+} from '../identity/sessions.js';
+import { upsertUser } from '../identity/users.js';
 
 /** What the browser keeps (signed, HttpOnly, 10 minutes) between leaving for the provider and coming back. */
 const Flow = z.object({
@@ -194,9 +194,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
       const token = request.cookies[app.config.sessionCookies[role]];
       if (token) {
         // Deleting the session also ends the live streams it opened, on every instance.
-        await mutate(app, async (tx, _publish, send) => {
+        await mutate(app, async (tx, record) => {
           await deleteSession(tx, token);
-          send({ type: 'session-ended', sessionHash: hashToken(token) });
+          record({ type: 'session.ended', sessionHash: hashToken(token) });
         });
       }
       clearSessionCookie(reply, role);

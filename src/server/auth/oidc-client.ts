@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { Config } from '../config.js';
+import type { Config } from '../lib/config.js';
 import { isLoopbackHost } from '../lib/loopback.js';
 
 export interface OidcClientSettings {

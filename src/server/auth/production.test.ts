@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../lib/config.js';
 import type { Database } from '../db/database.js';
 import { openTestDatabase } from '../test/test-database.js';
 

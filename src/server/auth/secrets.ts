@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from '../lib/config.js';
 
 /**
  * The key that signs short-lived sign-in cookies: SESSION_SECRET, or in development one generated once and kept

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SessionState, type SessionUser } from '../../shared/auth.js';
-import { currentOperator, currentUser } from './sessions.js';
-import type { User } from './users.js';
+import { currentOperator, currentUser } from '../identity/sessions.js';
+import type { User } from '../identity/users.js';
 
 export function toSessionUser(user: User | undefined): SessionUser | null {
   return user

@@ -4,9 +4,9 @@ import { buildApp } from '../app.js';
 import { sessions } from '../db/schema.js';
 import { openTestDatabase } from '../test/test-database.js';
 import { buildUser, describeEachEngine, testConfig } from '../test/test-app.js';
-import { createSession, hashToken } from './sessions.js';
+import { createSession, hashToken } from '../identity/sessions.js';
 import { deleteExpiredSessions } from './session-sweep.js';
-import { upsertUser } from './users.js';
+import { upsertUser } from '../identity/users.js';
 
 describeEachEngine('expired sessions', (get) => {
   it('are deleted by the sweep; live ones stay', async () => {

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../lib/config.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { backupDataDir, restoreDataDir } from './backup.js';
 

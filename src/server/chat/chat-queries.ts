@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { CHAT_HIDDEN_IDS, CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, type ChatMessage } from '../../shared/chat.js';
-import type { User } from '../auth/users.js';
+import type { User } from '../identity/users.js';
 import type { DbOrTx } from '../db/database.js';
 import { chatMessageRemovals, chatMessages, users } from '../db/schema.js';
 
@@ -119,27 +119,4 @@ export async function listHiddenMessageIds(db: DbOrTx): Promise<string[]> {
     .orderBy(desc(gone.at), desc(gone.id))
     .limit(CHAT_HIDDEN_IDS);
   return rows.map((r) => r.id);
-}
-
-/** How long the ids of messages deleted with an account are kept for open pages to drop them. */
-const REMOVALS_KEPT_DAYS = 7;
-
-/**
- * Deletes `userId`'s messages and keeps their ids for a while (so that open pages drop them), forgetting ids kept
- * longer than that. Returns how many were deleted.
- */
-export async function deleteMessagesOf(tx: DbOrTx, userId: string): Promise<number> {
-  const deleted = await tx
-    .delete(chatMessages)
-    .where(eq(chatMessages.userId, userId))
-    .returning({ id: chatMessages.id });
-  await tx
-    .delete(chatMessageRemovals)
-    .where(lt(chatMessageRemovals.removedAt, sql`now() - make_interval(days => ${REMOVALS_KEPT_DAYS})`));
-  if (deleted.length > 0)
-    await tx
-      .insert(chatMessageRemovals)
-      .values(deleted.map(({ id }) => ({ messageId: id })))
-      .onConflictDoNothing();
-  return deleted.length;
 }

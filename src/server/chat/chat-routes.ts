@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ChatHistoryQuery, ChatMessage, ChatMessageInput, ChatMessageList } from '../../shared/chat.js';
-import { requireAnyUser } from '../auth/sessions.js';
+import { requireAnyUser } from '../identity/sessions.js';
 import { notFound } from '../lib/errors.js';
 import { serveTopic } from '../live/live-route.js';
 import { listMessagesBefore } from './chat-queries.js';

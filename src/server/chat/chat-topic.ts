@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../shared/chat.js';
-import { requestSessionHashes, requireAnyUser } from '../auth/sessions.js';
+import { requestSessionHashes, requireAnyUser } from '../identity/sessions.js';
 import { defineTopic } from '../live/topic.js';
 import { listHiddenMessageIds, listLatestMessages } from './chat-queries.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddressSuggestions, GeocodeQuery, GeocodeSettings } from '../../shared/geocode.js';
-import { limits } from '../lib/rate-limit.js';
+import { limits } from '../identity/rate-limit.js';
 
 /**
  * Address suggestions through our server: the browser never calls the provider itself. Anyone may ask (a visitor

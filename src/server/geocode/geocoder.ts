@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AddressSuggestion } from '../../shared/geocode.js';
-import type { Config } from '../config.js';
+import type { Config } from '../lib/config.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { IntervalGate, type Gate } from './interval-gate.js';
 import { nominatim, photon, type GeocodeProvider } from './providers.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../lib/config.js';
 import { closedPortUrl, startFakeProvider } from '../test/fake-geocoder.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { createGeocoder, type GeocoderOptions } from './geocoder.js';

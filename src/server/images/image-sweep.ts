@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
-import { deleteAbandonedImages } from './image-queries.js';
+import { deleteAbandonedImages } from '../pictures/image-queries.js';
 
 /** How long an uploaded picture may wait to be attached (a cook filling in a form) before it is deleted. */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES, StoredImage } from '../../shared/images.js';
-import { requireUser } from '../auth/sessions.js';
+import { requireUser } from '../identity/sessions.js';
 import { badRequest } from '../lib/errors.js';
-import { limits } from '../lib/rate-limit.js';
-import { storeUpload } from './image-service.js';
-import { pictureTooLarge } from './process-image.js';
+import { limits } from '../identity/rate-limit.js';
+import { storeUpload } from '../pictures/image-service.js';
+import { pictureTooLarge } from '../pictures/process-image.js';
 
 /**
  * Uploading a picture: the file's bytes as the body (`content-type: image/*`, as a browser's `fetch(file)` sends

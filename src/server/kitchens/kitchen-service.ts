@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kitchen, KitchenInput, KitchenUpdateInput, PauseOrdersInput } from '../../shared/kitchens.js';
-import { claimImage } from '../images/image-queries.js';
-import { writeReleasingImages, type ImagesApp } from '../images/image-service.js';
-import { mutate } from '../live/mutate.js';
-import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
-import { menuTopic } from '../menu/menu-topic.js';
-import { catalogTopic } from '../search/catalog-topic.js';
+import { claimImage } from '../pictures/image-queries.js';
+import { writeReleasingImages, type ImagesApp } from '../pictures/image-service.js';
+import { mutate } from '../events/mutate.js';
 import {
   findKitchen,
   insertKitchen,
@@ -14,7 +11,7 @@ import {
   setOrdersPaused,
   type KitchenLocation,
   type KitchenOwner,
-} from './kitchen-queries.js';
+} from '../data/kitchen-queries.js';
 
 type Geocoding = Pick<FastifyInstance, 'geocoder'>;
 
@@ -28,18 +25,15 @@ async function place(app: Geocoding, address: string): Promise<KitchenLocation> 
  * before the transaction, so no database connection waits on the geocoder.
  */
 export async function registerKitchen(
-  app: Pick<ImagesApp, 'db' | 'bus'> & Geocoding,
+  app: Pick<ImagesApp, 'db' | 'bus' | 'reactions'> & Geocoding,
   owner: KitchenOwner,
   input: KitchenInput,
 ): Promise<Kitchen | undefined> {
   const location = await place(app, input.address);
-  return mutate(app, async (tx, publish) => {
+  return mutate(app, async (tx, record) => {
     if (input.imageId) await claimImage(tx, owner.id, input.imageId);
     if (!(await insertKitchen(tx, owner, input, location))) return undefined;
-    publish(kitchensTopic);
-    publish(kitchenTopic, owner.id);
-    publish(catalogTopic);
-    publish(menuTopic, owner.id); // its menu now exists (empty) rather than "no such kitchen"
+    record({ type: 'kitchen.registered', kitchenUid: owner.id });
     return findKitchen(tx, owner.id);
   });
 }
@@ -54,33 +48,27 @@ export async function editKitchen(
   patch: KitchenUpdateInput,
 ): Promise<Kitchen | undefined> {
   const location = patch.address === undefined ? undefined : await place(app, patch.address);
-  return writeReleasingImages(app, async (tx, publish) => {
+  return writeReleasingImages(app, async (tx, record) => {
     if (patch.imageId) await claimImage(tx, ownerId, patch.imageId);
     const previous = await kitchenImageId(tx, ownerId);
     if (!(await updateKitchen(tx, ownerId, patch, location))) return { result: undefined, released: [] };
-    publish(kitchensTopic);
-    publish(kitchenTopic, ownerId);
-    publish(catalogTopic);
-    // A new time zone moves the kitchen's "today", and with it the portions left.
-    if (patch.timeZone !== undefined) publish(menuTopic, ownerId);
+    record({ type: 'kitchen.updated', kitchenUid: ownerId, zoneChanged: patch.timeZone !== undefined });
     return { result: await findKitchen(tx, ownerId), released: [previous] };
   });
 }
 
 /** 'Pause new orders' (optionally until a time) or take them again; undefined when the owner has no kitchen. */
 export async function pauseOrders(
-  app: Pick<FastifyInstance, 'db' | 'bus' | 'clock'>,
+  app: Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'clock'>,
   ownerId: string,
   input: PauseOrdersInput,
 ): Promise<Kitchen | undefined> {
   const pause = input.paused
     ? { at: new Date(app.clock.now()), until: input.until ? new Date(input.until) : null }
     : null;
-  return mutate(app, async (tx, publish) => {
+  return mutate(app, async (tx, record) => {
     if (!(await setOrdersPaused(tx, ownerId, pause))) return undefined;
-    publish(kitchensTopic);
-    publish(kitchenTopic, ownerId);
-    publish(catalogTopic);
+    record({ type: pause ? 'kitchen.paused' : 'kitchen.resumed', kitchenUid: ownerId });
     return findKitchen(tx, ownerId);
   });
 }

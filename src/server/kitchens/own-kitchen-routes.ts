@@ -6,12 +6,12 @@ import {
   OwnKitchenCheck,
   PauseOrdersInput,
 } from '../../shared/kitchens.js';
-import { requireUser } from '../auth/sessions.js';
+import { requireUser } from '../identity/sessions.js';
 import { badRequest, conflict } from '../lib/errors.js';
 import { refuseOwnSite } from '../lib/picture-links.js';
-import { findKitchen } from './kitchen-queries.js';
+import { findKitchen } from '../data/kitchen-queries.js';
 import { editKitchen, pauseOrders, registerKitchen } from './kitchen-service.js';
-import { noKitchen, requireKitchen } from './require-kitchen.js';
+import { noKitchen, requireKitchen } from '../data/require-kitchen.js';
 
 /** The signed-in owner's own kitchen: read it (or check for it), register it (once), edit it, pause its orders. */
 export const ownKitchenRoutes: FastifyPluginAsyncZod = async (app) => {

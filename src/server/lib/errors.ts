@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/errors.js';
-import { foreignKeyViolation } from '../db/unique-violation.js';
+import { foreignKeyViolation } from './unique-violation.js';
 
 /** An error a handler throws to answer with a status and a stable code; the error handler renders it. */
 export class HttpError extends Error {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config.js';
+import { ConfigError } from './config.js';
 import { describeEachEngine, signedIn, testConfig } from '../test/test-app.js';
-import { GEOCODE_LIMITS, limits } from './rate-limit.js';
+import { GEOCODE_LIMITS, limits } from '../identity/rate-limit.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
 describe('TRUST_PROXY', () => {

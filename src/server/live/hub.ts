@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeBus } from './bus.js';
@@ -12,8 +13,23 @@ export interface Snapshot {
   missing: boolean;
 }
 
+/**
+ * Where one subscription's frames go: a stream of its own (src/server/live/live-route.ts), or one topic of a tab's
+ * single stream (src/server/live/tab-stream.ts).
+ */
+export interface Sink {
+  /** The connection the frames are written to: one that stops reading is dropped (its unsent bytes are watched). */
+  readonly res: ServerResponse;
+  /** Sends a snapshot. */
+  snapshot(snap: Snapshot): void;
+  /** The topic's subject is gone (a deleted kitchen): the subscription is over. */
+  missing(): void;
+  /** Ended from outside (the session that could read it signed out): the subscription is over. */
+  end(): void;
+}
+
 interface Subscriber {
-  res: ServerResponse;
+  sink: Sink;
   lastVersion: number;
   lastJson: string | undefined;
 }
@@ -56,8 +72,10 @@ const MAX_IDLE_TOPICS = 5000;
  */
 export class LiveHub {
   private readonly topics = new Map<string, TopicState>();
-  /** Open streams by the (hashed) session tokens of the request that opened them. */
-  private readonly bySession = new Map<string, Set<ServerResponse>>();
+  /** Subscriptions by the (hashed) session tokens whose sign-out ends them. */
+  private readonly bySession = new Map<string, Set<Subscriber>>();
+  /** Every open connection, each heard once per heartbeat, however many topics it carries. */
+  private readonly connections = new Set<ServerResponse>();
   /** Open streams by who holds them (`session:<hash>`, `address:<ip>`), to cap them: see `admit`. */
   private readonly holders = new Map<string, number>();
   private readonly limits: StreamLimits;
@@ -148,27 +166,43 @@ export class LiveHub {
     );
   }
 
-  /** Starts an event stream on `res`: a snapshot now, then one after every change. Returns the unsubscribe. */
+  /**
+   * Counts an open connection (heartbeats; ended on shutdown) until it closes. Every stream, single or a tab's,
+   * registers its response once.
+   */
+  open(res: ServerResponse): void {
+    if (this.closed) {
+      res.end();
+      return;
+    }
+    this.connections.add(res);
+    res.once('close', () => this.connections.delete(res));
+  }
+
+  /**
+   * Subscribes `sink` to a topic: a snapshot now, then one after every change; `sessions` (hashed) end it when they
+   * sign out. Returns the unsubscribe (harmless to call twice).
+   */
   subscribe(
     topic: string,
     load: Loader,
     isMissing: ((data: unknown) => boolean) | undefined,
-    res: ServerResponse,
+    sink: Sink,
     sessions: readonly string[] = [],
   ): () => void {
     const state = this.state(topic, load, isMissing);
-    const subscriber: Subscriber = { res, lastVersion: -1, lastJson: undefined };
+    const subscriber: Subscriber = { sink, lastVersion: -1, lastJson: undefined };
     state.subscribers.add(subscriber);
     for (const session of sessions) {
       let set = this.bySession.get(session);
       if (!set) this.bySession.set(session, (set = new Set()));
-      set.add(res);
+      set.add(subscriber);
     }
     this.first(topic, state, (snap) => this.send(subscriber, snap));
     return () => {
       for (const session of sessions) {
         const set = this.bySession.get(session);
-        set?.delete(res);
+        set?.delete(subscriber);
         if (set?.size === 0) this.bySession.delete(session);
       }
       state.subscribers.delete(subscriber);
@@ -217,7 +251,7 @@ export class LiveHub {
     const set = this.bySession.get(sessionHash);
     if (!set) return;
     this.bySession.delete(sessionHash);
-    for (const res of set) res.end();
+    for (const subscriber of set) subscriber.sink.end();
   }
 
   subscriberCount(): number {
@@ -241,10 +275,11 @@ export class LiveHub {
     this.closed = true;
     clearInterval(this.heartbeat);
     for (const state of this.topics.values()) {
-      for (const s of state.subscribers) s.res.end();
       state.subscribers.clear();
       state.watchers.clear();
     }
+    for (const res of this.connections) res.end();
+    this.connections.clear();
   }
 
   /**
@@ -321,8 +356,7 @@ export class LiveHub {
         state.dirty = false;
         const snap = await this.snapshot(state);
         if (state.dirty) continue;
-        const frame = frameOf(snap);
-        for (const s of state.subscribers) this.send(s, snap, frame);
+        for (const s of state.subscribers) this.send(s, snap);
         for (const watcher of state.watchers) this.tell(watcher, snap);
       } while (state.dirty && !this.closed);
     } catch (error) {
@@ -339,22 +373,23 @@ export class LiveHub {
     }, 1000).unref();
   }
 
-  private send(subscriber: Subscriber, snap: Snapshot, frame = frameOf(snap)): void {
-    if (snap.version <= subscriber.lastVersion || subscriber.res.writableEnded) return;
-    if (subscriber.res.writableLength > MAX_BUFFERED_BYTES) {
-      subscriber.res.destroy();
+  private send(subscriber: Subscriber, snap: Snapshot): void {
+    const { sink } = subscriber;
+    if (snap.version <= subscriber.lastVersion || sink.res.writableEnded) return;
+    if (sink.res.writableLength > MAX_BUFFERED_BYTES) {
+      sink.res.destroy();
       return;
     }
     subscriber.lastVersion = snap.version;
-    // Its subject is gone (a deleted kitchen): say so and end the stream; a new one would answer 404.
+    // Its subject is gone (a deleted kitchen): say so; a new subscription would answer 404.
     if (snap.missing) {
-      subscriber.res.end(`event: ${LIVE_EVENT.missing}\ndata: {}\n\n`);
+      sink.missing();
       return;
     }
     // The same change often arrives twice (our own commit, then its notification): send it once.
     if (snap.json === subscriber.lastJson) return;
     subscriber.lastJson = snap.json;
-    subscriber.res.write(frame);
+    sink.snapshot(snap);
   }
 
   private tell(watcher: Watcher, snap: Snapshot): void {
@@ -364,15 +399,32 @@ export class LiveHub {
   }
 
   private ping(): void {
-    for (const state of this.topics.values()) {
-      for (const s of state.subscribers) if (!s.res.writableEnded) s.res.write(this.pingFrame);
-    }
+    for (const res of this.connections) if (!res.writableEnded) res.write(this.pingFrame);
   }
 }
 
 /** Streams or watchers follow it: a change reloads it for them. */
 const isFollowed = (state: TopicState) => state.subscribers.size > 0 || state.watchers.size > 0;
 
-function frameOf(snap: Snapshot): string {
-  return `event: ${LIVE_EVENT.snapshot}\ndata: ${snap.json}\n\n`;
+const frames = new WeakMap<Snapshot, string>();
+
+/** A snapshot's frame on a stream of its own topic: built once, whoever many subscribers it goes to. */
+export function frameOf(snap: Snapshot): string {
+  let frame = frames.get(snap);
+  if (frame === undefined)
+    frames.set(snap, (frame = `event: ${LIVE_EVENT.snapshot}\ndata: ${snap.json}\n\n`));
+  return frame;
+}
+
+/** The frame that says a stream's subject is gone. */
+export const MISSING_FRAME = `event: ${LIVE_EVENT.missing}\ndata: {}\n\n`;
+
+const etags = new WeakMap<Snapshot, string>();
+
+/** A short tag of a snapshot's content: a tab that reconnects holding it is not sent it again. */
+export function etagOf(snap: Snapshot): string {
+  let etag = etags.get(snap);
+  if (etag === undefined)
+    etags.set(snap, (etag = createHash('sha256').update(snap.json).digest('base64url').slice(0, 16)));
+  return etag;
 }

@@ -3,7 +3,18 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { LIVE_HEARTBEAT_MS } from '../../shared/live.js';
-import { LiveHub } from './hub.js';
+import { frameOf, LiveHub, MISSING_FRAME, type Sink } from './hub.js';
+
+/** A stream of its own on `socket` (a stand-in for the response), as live-route.ts makes it. */
+const sinkOn = (socket: PassThrough): Sink => {
+  const res = socket as unknown as ServerResponse;
+  return {
+    res,
+    snapshot: (snap) => res.write(frameOf(snap)),
+    missing: () => res.end(MISSING_FRAME),
+    end: () => res.end(),
+  };
+};
 
 describe('LiveHub cache', () => {
   it('loads a topic once until it changes, then loads it again', async () => {
@@ -52,7 +63,7 @@ describe('LiveHub cache', () => {
     const socket = new PassThrough();
     socket.resume();
     // A stream creates the topic (its read happened before a change forgot it).
-    const unsubscribe = hub.subscribe('t', load, isMissing, socket as unknown as ServerResponse);
+    const unsubscribe = hub.subscribe('t', load, isMissing, sinkOn(socket));
     expect((await hub.read('t', load, isMissing)).missing).toBe(false);
     data = null; // its kitchen deleted
     hub.changed('t');
@@ -116,7 +127,8 @@ describe('LiveHub heartbeat', () => {
         text += chunk.toString();
         if (text.includes('event: snapshot')) resolve(received);
       });
-      hub.subscribe('t', async () => [], undefined, socket as unknown as ServerResponse);
+      hub.open(socket as unknown as ServerResponse);
+      hub.subscribe('t', async () => [], undefined, sinkOn(socket));
     });
   }
 

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Snapshot } from './hub.js';
-import { requestSessionHashes } from '../auth/sessions.js';
+import { frameOf, MISSING_FRAME, type Sink, type Snapshot } from './hub.js';
+import { requestSessionHashes } from '../identity/sessions.js';
 import { notFound, tooManyRequests } from '../lib/errors.js';
 import { missingTest, type Topic } from './topic.js';
+
+/** Marks a route handler that serves a live topic. */
+export const LIVE_TOPIC = Symbol('live topic');
 
 export function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
@@ -23,7 +26,7 @@ export function readTopic<P, T>(app: FastifyInstance, topic: Topic<P, T>, params
  * EventSource does. Both come from the hub's cache.
  */
 export function serveTopic<P, T>(topic: Topic<P, T>) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { params, sessions = [], endsWhen } = await topic.access(request);
     const { hub, db, clock } = request.server;
     const key = topic.key(params);
@@ -50,7 +53,14 @@ export function serveTopic<P, T>(topic: Topic<P, T>) {
     // What EventSource waits before it retries a dropped connection by itself. Our web app reopens streams itself
     // (with backoff, and also after a non-200 answer or a silence: src/web/live/keep-stream-open.ts).
     res.write('retry: 1500\n\n');
-    const unsubscribe = hub.subscribe(key, load, missingTest(topic), res, sessions);
+    hub.open(res);
+    const sink: Sink = {
+      res,
+      snapshot: (snap) => res.write(frameOf(snap)),
+      missing: () => res.end(MISSING_FRAME),
+      end: () => res.end(),
+    };
+    const unsubscribe = hub.subscribe(key, load, missingTest(topic), sink, sessions);
     const unwatch = endsWhen
       ? hub.watch(
           endsWhen.key,
@@ -68,4 +78,6 @@ export function serveTopic<P, T>(topic: Topic<P, T>) {
       unwatch?.();
     });
   };
+  // Its route is also a topic of the tab's one stream (src/server/live/tab-stream.ts).
+  return Object.assign(handler, { [LIVE_TOPIC]: topic as Topic<unknown, unknown> });
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { hashToken } from '../auth/sessions.js';
+import { hashToken } from '../identity/sessions.js';
 import { openEventStream, type EventStream } from '../test/event-stream.js';
 import { describeEachEngine, signedIn } from '../test/test-app.js';
 

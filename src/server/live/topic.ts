@@ -29,7 +29,7 @@ export interface StreamEnd {
 /**
  * A live list some screen shows, declared once: its key on the change bus, how to load it, and who may read it.
  * A route serves it with one line (`app.get(path, serveTopic(topic))`); a write announces it with
- * `publish(topic, params)`.
+ * a domain event whose reaction names it (src/server/reactions.ts).
  */
 export interface Topic<P, T> {
   key(params: P): string;

@@ -1,21 +1,19 @@
 import type { MenuItem, MenuItemInput, MenuItemUpdateInput } from '../../shared/menu.js';
 import { parsePriceToCents } from '../../shared/money.js';
-import { claimImage } from '../images/image-queries.js';
-import { writeReleasingImages, type ImagesApp } from '../images/image-service.js';
-import { pictureColumns } from '../kitchens/kitchen-queries.js';
+import { claimImage } from '../pictures/image-queries.js';
+import { writeReleasingImages, type ImagesApp } from '../pictures/image-service.js';
+import { pictureColumns } from '../data/kitchen-queries.js';
 import { badRequest } from '../lib/errors.js';
-import { mutate } from '../live/mutate.js';
-import { menuTopic } from '../menu/menu-topic.js';
+import { mutate } from '../events/mutate.js';
 import {
   deleteMenuItem,
   insertMenuItem,
   menuItemImageId,
   updateMenuItem,
   type MenuItemValues,
-} from './menu-queries.js';
-import { catalogTopic } from '../search/catalog-topic.js';
+} from '../data/menu-queries.js';
 
-type App = Pick<ImagesApp, 'db' | 'bus'>;
+type App = Pick<ImagesApp, 'db' | 'bus' | 'reactions'>;
 
 /** The schema has already checked the price; this only turns the text into cents. */
 function toCents(price: string): number {
@@ -50,11 +48,10 @@ export function addMenuItem(app: App, kitchenUid: string, input: MenuItemInput):
     soldOut: input.soldOut,
     portionsPerDay: input.portionsPerDay,
   };
-  return mutate(app, async (tx, publish) => {
+  return mutate(app, async (tx, record) => {
     if (values.imageId) await claimImage(tx, kitchenUid, values.imageId);
     const item = await insertMenuItem(tx, kitchenUid, values);
-    publish(menuTopic, kitchenUid);
-    publish(catalogTopic);
+    record({ type: 'dish.added', kitchenUid, dishId: item.id });
     return item;
   });
 }
@@ -67,26 +64,20 @@ export function editMenuItem(
   input: MenuItemUpdateInput,
 ): Promise<MenuItem | undefined> {
   const values = toValues(input);
-  return writeReleasingImages(app, async (tx, publish) => {
+  return writeReleasingImages(app, async (tx, record) => {
     if (values.imageId) await claimImage(tx, kitchenUid, values.imageId);
     const previous = await menuItemImageId(tx, kitchenUid, id);
     const item = await updateMenuItem(tx, kitchenUid, id, values);
-    if (item) {
-      publish(menuTopic, kitchenUid);
-      publish(catalogTopic);
-    }
+    if (item) record({ type: 'dish.changed', kitchenUid, dishId: id });
     return { result: item, released: [previous] };
   });
 }
 
 /** Removes one of the kitchen's items (orders keep their own copy of its name and price), and its picture. */
 export function removeMenuItem(app: ImagesApp, kitchenUid: string, id: string): Promise<boolean> {
-  return writeReleasingImages(app, async (tx, publish) => {
+  return writeReleasingImages(app, async (tx, record) => {
     const removed = await deleteMenuItem(tx, kitchenUid, id);
-    if (removed) {
-      publish(menuTopic, kitchenUid);
-      publish(catalogTopic);
-    }
+    if (removed) record({ type: 'dish.removed', kitchenUid, dishId: id });
     return { result: removed !== false, released: [removed ? removed.imageId : null] };
   });
 }

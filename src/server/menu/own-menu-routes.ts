@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MenuItem, MenuItemInput, MenuItemParams, MenuItemUpdateInput } from '../../shared/menu.js';
-import { requireKitchen } from '../kitchens/require-kitchen.js';
+import { requireKitchen } from '../data/require-kitchen.js';
 import { notFound } from '../lib/errors.js';
 import { refuseOwnSite } from '../lib/picture-links.js';
 import { addMenuItem, editMenuItem, removeMenuItem } from './menu-service.js';

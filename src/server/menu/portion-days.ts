@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { localTime } from '../../shared/opening-hours.js';
 import { kitchens, menuItems } from '../db/schema.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
-import { menuTopic } from './menu-topic.js';
+import { menuTopic } from '../data/menu-topic.js';
 
 type WatchedApp = Pick<FastifyInstance, 'db' | 'hub' | 'clock'>;
 

@@ -7,7 +7,7 @@ import {
   Report,
   ReportInput,
 } from '../../shared/moderation.js';
-import { requireAnyUser, requireOperator } from '../auth/sessions.js';
+import { requireAnyUser, requireOperator } from '../identity/sessions.js';
 import { serveTopic } from '../live/live-route.js';
 import { moderationTopic } from './moderation-topic.js';
 import {

@@ -1,5 +1,5 @@
 import type { ModerationView } from '../../shared/moderation.js';
-import { requestSessionHashes, requireOperator } from '../auth/sessions.js';
+import { requestSessionHashes, requireOperator } from '../identity/sessions.js';
 import { defineTopic } from '../live/topic.js';
 import { loadModerationView } from './moderation-queries.js';
 

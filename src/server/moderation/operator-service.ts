@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { publishReviewChange } from '../reviews/review-service.js';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { OperatorActionResult, ReportTargetKind } from '../../shared/moderation.js';
-import type { User } from '../auth/users.js';
-import { chatHiddenTopic, chatTopic } from '../chat/chat-topic.js';
+import type { User } from '../identity/users.js';
 import { chatMessages, kitchens, reports, reviews } from '../db/schema.js';
-import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
 import { HttpError } from '../lib/errors.js';
-import { mutate, type Publish } from '../live/mutate.js';
+import type { RecordEvent } from '../events/domain-events.js';
+import { mutate } from '../events/mutate.js';
 import type { Tx } from '../db/database.js';
-import { menuTopic } from '../menu/menu-topic.js';
-import { catalogTopic } from '../search/catalog-topic.js';
 import { closeReportsOf, recordAction } from './moderation-queries.js';
-import { moderationTopic } from './moderation-topic.js';
 
-type App = Pick<FastifyInstance, 'db' | 'bus'>;
+type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>;
 type Operator = Pick<User, 'id' | 'email'>;
 
 const missing = (what: string, id: string, field: string) =>
@@ -35,10 +30,10 @@ async function act(
     note: string | undefined;
     closesReports: boolean;
   },
-  apply: (tx: Tx, publish: Publish) => Promise<boolean>,
+  apply: (tx: Tx, record: RecordEvent) => Promise<boolean>,
 ): Promise<OperatorActionResult> {
-  return mutate(app, async (tx, publish) => {
-    const changed = await apply(tx, publish);
+  return mutate(app, async (tx, record) => {
+    const changed = await apply(tx, record);
     const closed = what.closesReports ? await closeReportsOf(tx, what.kind, what.id, operator.id) : 0;
     if (changed || closed > 0) {
       await recordAction(tx, {
@@ -48,7 +43,7 @@ async function act(
         targetId: what.id,
         note: what.note,
       });
-      publish(moderationTopic);
+      record({ type: 'operator.acted', action: what.action, targetId: what.id });
     }
     return { changed: changed || closed > 0 };
   });
@@ -60,7 +55,7 @@ export function hideChatMessage(app: App, operator: Operator, id: string, note?:
     app,
     operator,
     { action: 'hide_chat_message', kind: 'chat_message', id, note, closesReports: true },
-    async (tx, publish) => {
+    async (tx, record) => {
       const [row] = await tx
         .select({ hiddenAt: chatMessages.hiddenAt })
         .from(chatMessages)
@@ -72,8 +67,7 @@ export function hideChatMessage(app: App, operator: Operator, id: string, note?:
         .update(chatMessages)
         .set({ hiddenAt: sql`now()` })
         .where(eq(chatMessages.id, id));
-      publish(chatTopic);
-      publish(chatHiddenTopic);
+      record({ type: 'chat.hidden', messageId: id });
       return true;
     },
   );
@@ -85,7 +79,7 @@ export function hideReview(app: App, operator: Operator, id: string, note?: stri
     app,
     operator,
     { action: 'hide_review', kind: 'review', id, note, closesReports: true },
-    async (tx, publish) => {
+    async (tx, record) => {
       const [row] = await tx
         .select({ hiddenAt: reviews.hiddenAt, kitchenId: reviews.kitchenId })
         .from(reviews)
@@ -98,18 +92,10 @@ export function hideReview(app: App, operator: Operator, id: string, note?: stri
         .set({ hiddenAt: sql`now()` })
         .where(eq(reviews.id, id));
       // Open lists of the kitchen's reviews lose it; its rating (cards, header, search answers) changes.
-      publishReviewChange(publish, row.kitchenId);
+      record({ type: 'review.hidden', reviewId: id, kitchenUid: row.kitchenId });
       return true;
     },
   );
-}
-
-/** Everything that shows a kitchen to the public: the landing page's list, search, its menu page. */
-function publishKitchenEverywhere(publish: Publish, uid: string) {
-  publish(kitchensTopic);
-  publish(kitchenTopic, uid);
-  publish(menuTopic, uid);
-  publish(catalogTopic);
 }
 
 /** 'Suspend kitchen': hidden from the landing page and search, its menu page unavailable, orders refused. */
@@ -118,7 +104,7 @@ export function suspendKitchen(app: App, operator: Operator, uid: string, note?:
     app,
     operator,
     { action: 'suspend_kitchen', kind: 'kitchen', id: uid, note, closesReports: true },
-    async (tx, publish) => {
+    async (tx, record) => {
       const rows = await tx
         .update(kitchens)
         .set({ suspendedAt: sql`coalesce(${kitchens.suspendedAt}, now())` })
@@ -127,7 +113,7 @@ export function suspendKitchen(app: App, operator: Operator, uid: string, note?:
       const [row] = rows;
       if (!row) throw missing('kitchen', uid, 'uid');
       if (!row.was) return false;
-      publishKitchenEverywhere(publish, uid);
+      record({ type: 'kitchen.suspended', kitchenUid: uid });
       return true;
     },
   );
@@ -139,7 +125,7 @@ export function liftSuspension(app: App, operator: Operator, uid: string, note?:
     app,
     operator,
     { action: 'lift_suspension', kind: 'kitchen', id: uid, note, closesReports: false },
-    async (tx, publish) => {
+    async (tx, record) => {
       const [exists] = await tx
         .select({ uid: kitchens.ownerId })
         .from(kitchens)
@@ -151,7 +137,7 @@ export function liftSuspension(app: App, operator: Operator, uid: string, note?:
         .where(and(eq(kitchens.ownerId, uid), isNotNull(kitchens.suspendedAt)))
         .returning({ uid: kitchens.ownerId });
       if (lifted.length === 0) return false;
-      publishKitchenEverywhere(publish, uid);
+      record({ type: 'kitchen.reinstated', kitchenUid: uid });
       return true;
     },
   );
@@ -164,7 +150,7 @@ export function closeReport(
   id: string,
   note?: string,
 ): Promise<OperatorActionResult> {
-  return mutate(app, async (tx, publish) => {
+  return mutate(app, async (tx, record) => {
     const [report] = await tx
       .select({ closedAt: reports.closedAt, targetKind: reports.targetKind, targetId: reports.targetId })
       .from(reports)
@@ -184,7 +170,7 @@ export function closeReport(
       reportId: id,
       note,
     });
-    publish(moderationTopic);
+    record({ type: 'report.closed', reportId: id });
     return { changed: true };
   });
 }

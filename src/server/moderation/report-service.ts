@@ -5,9 +5,9 @@ import {
   type Report,
   type ReportInput,
 } from '../../shared/moderation.js';
-import type { User } from '../auth/users.js';
+import type { User } from '../identity/users.js';
 import { badRequest, HttpError, tooManyRequests } from '../lib/errors.js';
-import { mutate } from '../live/mutate.js';
+import { mutate } from '../events/mutate.js';
 import {
   findOpenReport,
   findReportTarget,
@@ -15,7 +15,6 @@ import {
   lockReporter,
   secondsUntilReporterMayReport,
 } from './moderation-queries.js';
-import { moderationTopic } from './moderation-topic.js';
 
 const THING = { chat_message: 'chat message', review: 'review', kitchen: 'kitchen' } as const;
 
@@ -25,11 +24,11 @@ const THING = { chat_message: 'chat message', review: 'review', kitchen: 'kitche
  * The reporter's writes are serialised, so two reports sent at once cannot both pass the checks.
  */
 export function fileReport(
-  app: Pick<FastifyInstance, 'db' | 'bus'>,
+  app: Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>,
   reporter: User,
   input: ReportInput,
 ): Promise<Report> {
-  return mutate(app, async (tx, publish) => {
+  return mutate(app, async (tx, record) => {
     const target = await findReportTarget(tx, input.targetKind, input.targetId);
     const thing = THING[input.targetKind];
     if (!target) throw new HttpError(404, 'NOT_FOUND', `No ${thing} ${input.targetId}`, 'targetId');
@@ -50,7 +49,7 @@ export function fileReport(
         wait,
       );
     const report = await insertReport(tx, reporter.id, input);
-    publish(moderationTopic);
+    record({ type: 'report.filed', reportId: report.id });
     return report;
   });
 }

@@ -5,8 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { menuItems, orders } from '../db/schema.js';
 import { registerKitchen } from '../kitchens/kitchen-service.js';
-import { mutate } from '../live/mutate.js';
-import { customerOrderTopic } from '../orders/order-topics.js';
+import { mutate } from '../events/mutate.js';
 import { openEventStream } from '../test/event-stream.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 import { placeOrder } from './place-order.js';
@@ -36,9 +35,9 @@ async function kitchenWithItem(ctx: TestContext) {
 
 /** What the kitchen's status update does: change the row and announce the customer's topic. */
 function setStatus(ctx: TestContext, order: CustomerOrder, customerId: string, change: object) {
-  return mutate(ctx.app, async (tx, publish) => {
+  return mutate(ctx.app, async (tx, record) => {
     await tx.update(orders).set(change).where(eq(orders.id, order.id));
-    publish(customerOrderTopic, customerId);
+    record({ type: 'order.status-set', orderId: order.id, kitchenUid: order.kitchenUid, customerId });
   });
 }
 

@@ -5,7 +5,7 @@ import type { CustomerOrder } from '../../shared/orders.js';
 import type { DbOrTx } from '../db/database.js';
 import { executePrepared } from '../db/prepared.js';
 import { kitchens, menuItems, orderEvents, orderItems, orders } from '../db/schema.js';
-import { findCustomerOrder } from './order-queries.js';
+import { findCustomerOrder } from '../data/order-queries.js';
 
 /** The order a customer placed with this idempotency key, if any (open or not), and what it was asked with. */
 export async function findOrderByKey(
@@ -96,6 +96,8 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
 }
 
 export interface NewOrder {
+  /** Chosen before it is written, so that what follows it can name it (a retry's order keeps its own). */
+  id: string;
   /** When it is placed: a pause in force then refuses it. */
   at: Date;
   kitchenUid: string;
@@ -135,9 +137,9 @@ export async function insertOrder(
           or (${kitchens.pausedUntil} is not null and ${kitchens.pausedUntil} <= ${order.at.toISOString()}::timestamptz))
       for share
     ), placed as (
-      insert into ${orders} (kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
+      insert into ${orders} (id, kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
         request_hash, portions_day, items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents)
-      select ${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
+      select ${order.id}::uuid, ${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
         ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${order.portionsDay}::date, ${totals.itemsCents},
         ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${totals.totalCents}
       from serving

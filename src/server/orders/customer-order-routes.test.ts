@@ -7,7 +7,7 @@ import { computeTotals } from '../../shared/money.js';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { dishPortions, kitchens, menuItems, orderItems, orders } from '../db/schema.js';
 import { registerKitchen } from '../kitchens/kitchen-service.js';
-import { limits } from '../lib/rate-limit.js';
+import { limits } from '../identity/rate-limit.js';
 import { hostileLineTexts } from '../test/hostile-values.js';
 import {
   closeTestContext,

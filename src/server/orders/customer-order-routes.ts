@@ -6,13 +6,13 @@ import {
   OrderParams,
   PlaceOrderInput,
 } from '../../shared/orders.js';
-import { requireUser } from '../auth/sessions.js';
+import { requireUser } from '../identity/sessions.js';
 import { notFound } from '../lib/errors.js';
-import { limits } from '../lib/rate-limit.js';
+import { limits } from '../identity/rate-limit.js';
 import { serveTopic } from '../live/live-route.js';
 import { findOrderAgain } from './order-again.js';
 import { moveOrder } from './order-moves.js';
-import { findCustomerOrder } from './order-queries.js';
+import { findCustomerOrder } from '../data/order-queries.js';
 import { customerOrdersTopic, customerOrderTopic } from './order-topics.js';
 import { placeOrder } from './place-order.js';
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KitchenOrder, OrderMoveInput, OrderParams, UpdateOrderStatusInput } from '../../shared/orders.js';
-import { requireKitchen } from '../kitchens/require-kitchen.js';
+import { requireKitchen } from '../data/require-kitchen.js';
 import { notFound } from '../lib/errors.js';
 import { serveTopic } from '../live/live-route.js';
 import { closeOrder, setOrderStatus } from './kitchen-order-service.js';
 import { moveOrder } from './order-moves.js';
-import { findKitchenOrder } from './order-queries.js';
+import { findKitchenOrder } from '../data/order-queries.js';
 import { kitchenOrdersTopic, kitchenPastOrdersTopic } from './order-topics.js';
 
 const noSuchOrder = () => notFound('Your kitchen has no order with this id on its list');

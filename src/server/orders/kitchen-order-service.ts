@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { KitchenOrder } from '../../shared/orders.js';
-import { mutate } from '../live/mutate.js';
+import { mutate } from '../events/mutate.js';
 import { archiveOrder, updateOrderStatus } from './kitchen-order-queries.js';
-import { findKitchenOrder } from './order-queries.js';
-import { publishOrderChange } from './order-topics.js';
+import { findKitchenOrder } from '../data/order-queries.js';
 
-type App = Pick<FastifyInstance, 'db' | 'bus'>;
+type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>;
 
 /**
  * Sets the free-text status of an order on the kitchen's list (its state stays). Both the kitchen's list and the
@@ -17,10 +16,10 @@ export function setOrderStatus(
   id: string,
   status: string,
 ): Promise<KitchenOrder | undefined> {
-  return mutate(app, async (tx, publish) => {
+  return mutate(app, async (tx, record) => {
     const changed = await updateOrderStatus(tx, kitchenUid, id, status);
     if (!changed) return undefined;
-    publishOrderChange(publish, kitchenUid, changed.customerId);
+    record({ type: 'order.status-set', orderId: id, kitchenUid, customerId: changed.customerId });
     return findKitchenOrder(tx, kitchenUid, id);
   });
 }
@@ -30,10 +29,10 @@ export function setOrderStatus(
  * one, so its customer may order again. False when this kitchen has no such order on its list.
  */
 export function closeOrder(app: App, kitchenUid: string, id: string): Promise<boolean> {
-  return mutate(app, async (tx, publish) => {
+  return mutate(app, async (tx, record) => {
     const archived = await archiveOrder(tx, kitchenUid, id);
     if (!archived) return false;
-    publishOrderChange(publish, kitchenUid, archived.customerId);
+    record({ type: 'order.archived', orderId: id, kitchenUid, customerId: archived.customerId });
     return true;
   });
 }

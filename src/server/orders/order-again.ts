@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { OrderAgain } from '../../shared/orders.js';
 import type { DbOrTx } from '../db/database.js';
 import { images, kitchens, menuItems, orderItems, orders } from '../db/schema.js';
-import { toMenuItem } from '../menu/menu-queries.js';
+import { toMenuItem } from '../data/menu-queries.js';
 
 /**
  * 'Order again' for one of the customer's orders: each of its dishes still on that kitchen's menu, as the menu

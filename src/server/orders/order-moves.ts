@@ -4,10 +4,8 @@ import { MOVE_RULES, MOVES_WITH_REASON, nextState, type OrderActor } from '../..
 import type { OrderMoveInput } from '../../shared/orders.js';
 import { orderEvents, orders } from '../db/schema.js';
 import { conflict, HttpError } from '../lib/errors.js';
-import { mutate } from '../live/mutate.js';
-import { kitchenTopic } from '../kitchens/kitchens-topic.js';
-import { menuTopic } from '../menu/menu-topic.js';
-import { publishOrderChange } from './order-topics.js';
+import { MOVE_EVENTS } from '../events/domain-events.js';
+import { mutate } from '../events/mutate.js';
 import { givePortionsBack } from './portions.js';
 
 /** Who moves the order: a kitchen owner acts on their kitchen's orders, a customer on their own. */
@@ -21,12 +19,12 @@ export type Mover =
  * not possible in the order's state (the message names it).
  */
 export function moveOrder(
-  app: Pick<FastifyInstance, 'db' | 'bus'>,
+  app: Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>,
   mover: Mover,
   orderId: string,
   input: OrderMoveInput,
 ): Promise<string | undefined> {
-  return mutate(app, async (tx, publish) => {
+  return mutate(app, async (tx, record) => {
     const own =
       mover.role === 'kitchen' ? eq(orders.kitchenId, mover.kitchenUid) : eq(orders.customerId, mover.userId);
     // Locked, so that two moves at once are decided one after the other on the state each finds.
@@ -62,13 +60,17 @@ export function moveOrder(
       .insert(orderEvents)
       .values({ orderId: order.id, state: to, byRole: mover.role, byUserId: mover.userId, reason });
     // A declined or cancelled order's counted portions are there to order again.
-    if ((to === 'declined' || to === 'cancelled') && order.portionsDay !== null) {
+    const portionsReturned = (to === 'declined' || to === 'cancelled') && order.portionsDay !== null;
+    if (portionsReturned && order.portionsDay !== null)
       await givePortionsBack(tx, order.id, order.portionsDay);
-      publish(menuTopic, order.kitchenId);
-    }
-    publishOrderChange(publish, order.kitchenId, order.customerId);
-    // Its page counts the orders it delivered.
-    if (to === 'delivered' && order.kitchenId !== null) publish(kitchenTopic, order.kitchenId);
+    record({
+      type: `order.${MOVE_EVENTS[input.move]}`,
+      orderId: order.id,
+      kitchenUid: order.kitchenId,
+      customerId: order.customerId,
+      to,
+      portionsReturned,
+    });
     return order.id;
   });
 }

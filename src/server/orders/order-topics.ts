@@ -1,10 +1,9 @@
 import type { CustomerOrder, KitchenOrder } from '../../shared/orders.js';
-import { requestSessionHashes, requireUser } from '../auth/sessions.js';
-import { requireKitchen } from '../kitchens/require-kitchen.js';
-import type { Publish } from '../live/mutate.js';
+import { requestSessionHashes, requireUser } from '../identity/sessions.js';
+import { requireKitchen } from '../data/require-kitchen.js';
 import { defineTopic } from '../live/topic.js';
 import type { FastifyRequest } from 'fastify';
-import { findCurrentOrder, listCustomerOrders, listKitchenOrders } from './order-queries.js';
+import { findCurrentOrder, listCustomerOrders, listKitchenOrders } from '../data/order-queries.js';
 
 const ownKitchen = async (request: FastifyRequest) => ({
   params: (await requireKitchen(request)).kitchen.uid,
@@ -42,20 +41,3 @@ export const customerOrdersTopic = defineTopic<string, CustomerOrder[]>({
   load: (db, customerId) => listCustomerOrders(db, customerId),
   access: ownCustomer,
 });
-
-/** An order changed: both sides' lists show it. */
-export function publishOrderChange(
-  publish: Publish,
-  kitchenUid: string | null,
-  customerId: string | null,
-): void {
-  // Either side may be gone (a deleted account): its lists no longer exist.
-  if (kitchenUid !== null) {
-    publish(kitchenOrdersTopic, kitchenUid);
-    publish(kitchenPastOrdersTopic, kitchenUid);
-  }
-  if (customerId !== null) {
-    publish(customerOrderTopic, customerId);
-    publish(customerOrdersTopic, customerId);
-  }
-}

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { computeTotals, formatCents } from '../../shared/money.js';
 import { availability, formatOpening, localTime } from '../../shared/opening-hours.js';
@@ -11,10 +11,9 @@ import {
   type PlaceOrderInput,
 } from '../../shared/orders.js';
 import type { DbOrTx } from '../db/database.js';
-import { foreignKeyViolation, uniqueViolation } from '../db/unique-violation.js';
+import { foreignKeyViolation, uniqueViolation } from '../lib/unique-violation.js';
 import { badRequest, conflict, HttpError } from '../lib/errors.js';
-import { mutateInOneStatement } from '../live/mutate.js';
-import { publishOrderChange } from './order-topics.js';
+import { mutateInOneStatement } from '../events/mutate.js';
 import { refuseOutsideDeliveryArea } from './delivery-area.js';
 import {
   findKitchenAndItems,
@@ -26,7 +25,6 @@ import {
   type OrderableKitchen,
 } from './customer-order-queries.js';
 import { takePortions, type PortionClaim } from './portions.js';
-import { menuTopic } from '../menu/menu-topic.js';
 import { KITCHEN_SUSPENDED } from '../../shared/moderation.js';
 
 export interface Customer {
@@ -103,7 +101,7 @@ const requestHashOf = ({ kitchenUid, itemIds, address }: PlaceOrderInput) =>
  * with a different cart or address is refused (422).
  */
 export async function placeOrder(
-  app: Pick<FastifyInstance, 'db' | 'bus' | 'clock'>,
+  app: Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'clock'>,
   customer: Customer,
   input: PlaceOrderInput,
 ): Promise<{ order: CustomerOrder; created: boolean }> {
@@ -137,6 +135,7 @@ export async function placeOrder(
   const claims = portionClaims(priced);
   const portionsDay = claims.length ? localTime(now, kitchen.timeZone).date : null;
   const order: NewOrder = {
+    id: randomUUID(),
     at: now,
     kitchenUid: kitchen.uid,
     kitchenName: kitchen.name,
@@ -155,10 +154,15 @@ export async function placeOrder(
     // the change notices commit with it. With them, the portions are taken first, in the same transaction.
     const placed = await mutateInOneStatement(
       app,
-      (publish) => {
-        publishOrderChange(publish, kitchen.uid, customer.id);
-        if (portionsDay) publish(menuTopic, kitchen.uid);
-      },
+      [
+        {
+          type: 'order.placed',
+          orderId: order.id,
+          kitchenUid: kitchen.uid,
+          customerId: customer.id,
+          countsPortions: portionsDay !== null,
+        },
+      ],
       async (sending) => {
         // Undefined when the kitchen was suspended, paused or deleted since the read above: the insert checks
         // again, holding its row (and a transaction taking portions rolls back).

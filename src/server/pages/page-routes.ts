@@ -7,10 +7,10 @@ import type { MenuItem } from '../../shared/menu.js';
 import { DEFAULT_HOURS, nextChange } from '../../shared/opening-hours.js';
 import type { PageData, PageRenderer } from '../../shared/page-data.js';
 import { paths } from '../../shared/paths.js';
-import { isSuspendedKitchen } from '../kitchens/kitchen-content-access.js';
-import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
+import { isSuspendedKitchen } from '../data/kitchen-content-access.js';
+import { kitchensTopic, kitchenTopic } from '../data/kitchens-topic.js';
 import { readTopic } from '../live/live-route.js';
-import { menuTopic } from '../menu/menu-topic.js';
+import { menuTopic } from '../data/menu-topic.js';
 import { PageCache, type RenderedPage } from './page-cache.js';
 import {
   headHtml,

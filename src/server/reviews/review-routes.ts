@@ -9,12 +9,12 @@ import {
   ReviewList,
   ReviewParams,
 } from '../../shared/reviews.js';
-import { requireUser } from '../auth/sessions.js';
-import { kitchenContentAccess } from '../kitchens/kitchen-content-access.js';
-import { requireKitchen } from '../kitchens/require-kitchen.js';
+import { requireUser } from '../identity/sessions.js';
+import { kitchenContentAccess } from '../data/kitchen-content-access.js';
+import { requireKitchen } from '../data/require-kitchen.js';
 import { notFound } from '../lib/errors.js';
 import { serveTopic } from '../live/live-route.js';
-import { listOlderReviews } from './review-queries.js';
+import { listOlderReviews } from '../data/review-queries.js';
 import { addReview, replyToReview } from './review-service.js';
 import { reviewsTopic } from './reviews-topic.js';
 

@@ -3,23 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Review, ReviewInput } from '../../shared/reviews.js';
 import { orders, reviews, users } from '../db/schema.js';
 import type { DbOrTx } from '../db/database.js';
-import { kitchensTopic, kitchenTopic } from '../kitchens/kitchens-topic.js';
 import { conflict, HttpError } from '../lib/errors.js';
-import { mutate, type Publish } from '../live/mutate.js';
-import { customerOrdersTopic, customerOrderTopic } from '../orders/order-topics.js';
-import { catalogTopic } from '../search/catalog-topic.js';
-import { toReview } from './review-queries.js';
-import { reviewsTopic } from './reviews-topic.js';
+import { mutate } from '../events/mutate.js';
+import { toReview } from '../data/review-queries.js';
 
-type App = Pick<FastifyInstance, 'db' | 'bus'>;
-
-/** A review changed what a kitchen's pages show: its rating (cards, search, menu page) and its reviews. */
-export function publishReviewChange(publish: Publish, kitchenUid: string): void {
-  publish(kitchensTopic);
-  publish(kitchenTopic, kitchenUid);
-  publish(catalogTopic); // search results carry the rating, and their cache hears this
-  publish(reviewsTopic, kitchenUid);
-}
+type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>;
 
 async function findReview(db: DbOrTx, id: string): Promise<Review | undefined> {
   const [row] = await db
@@ -40,7 +28,7 @@ export function addReview(
   orderId: string,
   input: ReviewInput,
 ): Promise<Review | undefined> {
-  return mutate(app, async (tx, publish) => {
+  return mutate(app, async (tx, record) => {
     const [order] = await tx
       .select({ kitchenId: orders.kitchenId, state: orders.state })
       .from(orders)
@@ -56,9 +44,13 @@ export function addReview(
       .onConflictDoNothing()
       .returning({ id: reviews.id });
     if (!created) throw new HttpError(409, 'ALREADY_REVIEWED', 'You have already rated this order');
-    publishReviewChange(publish, order.kitchenId);
-    publish(customerOrderTopic, customerId);
-    publish(customerOrdersTopic, customerId);
+    record({
+      type: 'review.written',
+      reviewId: created.id,
+      kitchenUid: order.kitchenId,
+      orderId,
+      customerId,
+    });
     return findReview(tx, created.id);
   });
 }
@@ -73,7 +65,7 @@ export function replyToReview(
   reviewId: string,
   reply: string,
 ): Promise<Review | undefined> {
-  return mutate(app, async (tx, publish) => {
+  return mutate(app, async (tx, record) => {
     const ours = and(eq(reviews.id, reviewId), eq(reviews.kitchenId, kitchenUid), isNull(reviews.hiddenAt));
     const [updated] = await tx
       .update(reviews)
@@ -85,9 +77,7 @@ export function replyToReview(
       if (!exists) return undefined;
       throw new HttpError(409, 'ALREADY_REPLIED', 'You have already replied to this review', 'reply');
     }
-    // The list shows the reply; the kitchen's page hears of it through its `reviewsChangedAt`.
-    publish(reviewsTopic, kitchenUid);
-    publish(kitchenTopic, kitchenUid);
+    record({ type: 'review.replied', reviewId, kitchenUid });
     return findReview(tx, reviewId);
   });
 }

@@ -194,9 +194,10 @@ describeEachEngine('reviews, the cook’s reply and the cook’s story', (get) =
       .database.db.update(reviews)
       .set({ hiddenAt: sql`now()` })
       .where(eq(reviews.id, reviewIds[0] ?? ''));
-    const { publishReviewChange } = await import('./review-service.js');
-    const { mutate } = await import('../live/mutate.js');
-    await mutate(get().app, async (_tx, publish) => publishReviewChange(publish, cook.kitchen.uid));
+    const { mutate } = await import('../events/mutate.js');
+    await mutate(get().app, async (_tx, record) =>
+      record({ type: 'review.hidden', reviewId: reviewIds[0] ?? '', kitchenUid: cook.kitchen.uid }),
+    );
     expect((await profile(cook.kitchen.uid)).rating).toEqual({ average: 4, count: 2 });
     expect(await search()).toEqual({ average: 4, count: 2 });
     const shown = (await inject('GET', `/api/kitchens/${cook.kitchen.uid}/reviews`)).json<Review[]>();

@@ -1,8 +1,8 @@
 import type { Review } from '../../shared/reviews.js';
-import { kitchenContentAccess } from '../kitchens/kitchen-content-access.js';
-import { findKitchen } from '../kitchens/kitchen-queries.js';
+import { kitchenContentAccess } from '../data/kitchen-content-access.js';
+import { findKitchen } from '../data/kitchen-queries.js';
 import { defineTopic } from '../live/topic.js';
-import { listReviews } from './review-queries.js';
+import { listReviews } from '../data/review-queries.js';
 
 /**
  * A kitchen's latest visible reviews with the cook's replies, newest first (its menu page and its dashboard);

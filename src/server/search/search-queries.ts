@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MAX_SEARCH_RESULTS, type KitchenSearch, type KitchenSearchHit } from '../../shared/search.js';
 import type { WeeklyHours } from '../../shared/opening-hours.js';
 import type { Db } from '../db/database.js';
-import { toKitchen } from '../kitchens/kitchen-queries.js';
-import { ratingsOf } from '../reviews/review-queries.js';
+import { toKitchen } from '../data/kitchen-queries.js';
+import { ratingsOf } from '../data/review-queries.js';
 import type { Rating } from '../../shared/reviews.js';
 import type { kitchens } from '../db/schema.js';
 

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { ALL_DAY_HOURS } from '../../shared/opening-hours.js';
 import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
 import { computeTotals } from '../../shared/money.js';
-import type { User } from '../auth/users.js';
+import type { User } from '../identity/users.js';
 import { eq } from 'drizzle-orm';
 import { orders } from '../db/schema.js';
 import { registerKitchen } from '../kitchens/kitchen-service.js';
-import { mutateInOneStatement } from '../live/mutate.js';
+import { mutateInOneStatement } from '../events/mutate.js';
 import { insertOrder, type NewOrder } from '../orders/customer-order-queries.js';
-import { publishOrderChange } from '../orders/order-topics.js';
 import { addMenuItem } from '../menu/menu-service.js';
 import type { MenuItem, MenuItemInput } from '../../shared/menu.js';
 import { signedIn, type TestContext } from './test-app.js';
@@ -60,6 +59,7 @@ export async function buildOrder(
   address = '9 Delivery Road',
 ) {
   const order: NewOrder = {
+    id: randomUUID(),
     at: new Date(ctx.app.clock.now()),
     kitchenUid: kitchen.uid,
     kitchenName: kitchen.name,
@@ -74,7 +74,15 @@ export async function buildOrder(
   };
   const placed = await mutateInOneStatement(
     ctx.app,
-    (publish) => publishOrderChange(publish, kitchen.uid, customer.id),
+    [
+      {
+        type: 'order.placed',
+        orderId: order.id,
+        kitchenUid: kitchen.uid,
+        customerId: customer.id,
+        countsPortions: false,
+      },
+    ],
     (sending) => insertOrder(ctx.app.db, order, sending),
   );
   if (!placed) throw new Error('the kitchen takes no orders now (paused, suspended or gone)');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { reviews } from '../db/schema.js';
 import { buildOrder } from './builders.js';
 import type { Kitchen } from '../../shared/kitchens.js';
-import type { User } from '../auth/users.js';
+import type { User } from '../identity/users.js';
 import type { TestContext } from './test-app.js';
 
 /** The operators of the moderation tests' apps. */

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
-import { createSession, type Role } from '../auth/sessions.js';
-import { upsertUser, type User } from '../auth/users.js';
-import { loadConfig, type Config } from '../config.js';
+import { createSession, type Role } from '../identity/sessions.js';
+import { upsertUser, type User } from '../identity/users.js';
+import { loadConfig, type Config } from '../lib/config.js';
 import type { Database } from '../db/database.js';
 import { ENGINES, openTestDatabase, type Engine } from './test-database.js';
 

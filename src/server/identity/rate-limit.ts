@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser, type Role } from '../auth/sessions.js';
-import { tooManyRequests } from './errors.js';
+import { currentUser, type Role } from './sessions.js';
+import { tooManyRequests } from '../lib/errors.js';
 import { sharedRateLimitStore } from './shared-rate-limit-store.js';
 
 /**

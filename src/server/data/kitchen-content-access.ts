@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { KitchenParams, type Kitchen } from '../../shared/kitchens.js';
 import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
-import { currentOperator, currentUser, hashToken } from '../auth/sessions.js';
+import { currentOperator, currentUser, hashToken } from '../identity/sessions.js';
 import { notFound } from '../lib/errors.js';
 import type { Snapshot } from '../live/hub.js';
 import { readTopic } from '../live/live-route.js';

@@ -7,7 +7,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import { rateLimitHits } from '../db/schema.js';
-import { registerPeriodicTask } from './periodic.js';
+import { registerPeriodicTask } from '../lib/periodic.js';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 

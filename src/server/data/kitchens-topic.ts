@@ -1,7 +1,7 @@
 import type { Kitchen, KitchenProfile } from '../../shared/kitchens.js';
 import { defineTopic, everyone } from '../live/topic.js';
 import { KitchenParams } from '../../shared/kitchens.js';
-import { deliveredOrders, reviewsChangedAt } from '../reviews/review-queries.js';
+import { deliveredOrders, reviewsChangedAt } from './review-queries.js';
 import { findKitchen, listKitchens } from './kitchen-queries.js';
 
 /** The landing page's list of every kitchen, newest first. */

@@ -1,6 +1,6 @@
 import type { MenuItem } from '../../shared/menu.js';
-import { kitchenContentAccess } from '../kitchens/kitchen-content-access.js';
-import { findKitchen } from '../kitchens/kitchen-queries.js';
+import { kitchenContentAccess } from './kitchen-content-access.js';
+import { findKitchen } from './kitchen-queries.js';
 import { defineTopic } from '../live/topic.js';
 import { listMenu } from './menu-queries.js';
 

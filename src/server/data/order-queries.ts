@@ -4,7 +4,7 @@ import type { CustomerOrder, KitchenOrder, OrderEvent, OrderLine } from '../../s
 import type { OrderReview } from '../../shared/reviews.js';
 import type { DbOrTx } from '../db/database.js';
 import { orderEvents, orderItems, orders } from '../db/schema.js';
-import { reviewsOfOrders } from '../reviews/review-queries.js';
+import { reviewsOfOrders } from './review-queries.js';
 
 type OrderRow = typeof orders.$inferSelect;
 

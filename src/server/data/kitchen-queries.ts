@@ -3,8 +3,8 @@ import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kit
 import type { Rating } from '../../shared/reviews.js';
 import type { DbOrTx } from '../db/database.js';
 import { images, kitchens } from '../db/schema.js';
-import { toStoredImage } from '../images/image-queries.js';
-import { ratingsSubquery, toRating } from '../reviews/review-queries.js';
+import { toStoredImage } from '../pictures/image-queries.js';
+import { ratingsSubquery, toRating } from './review-queries.js';
 
 type KitchenRow = typeof kitchens.$inferSelect;
 

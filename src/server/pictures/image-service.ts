@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { StoredImage } from '../../shared/images.js';
 import type { Tx } from '../db/database.js';
-import { mutate, type Publish } from '../live/mutate.js';
+import type { RecordEvent } from '../events/domain-events.js';
+import { mutate } from '../events/mutate.js';
 import { deleteUnusedImages, insertImage } from './image-queries.js';
 import { processImage } from './process-image.js';
 
-export type ImagesApp = Pick<FastifyInstance, 'db' | 'bus' | 'imageStore'>;
+export type ImagesApp = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'imageStore'>;
 
 /** Checks, converts and stores a picture `ownerId` uploaded; it is theirs to attach to their kitchen or dishes. */
 export async function storeUpload(
@@ -32,10 +33,10 @@ export async function storeUpload(
  */
 export async function writeReleasingImages<T>(
   app: ImagesApp,
-  write: (tx: Tx, publish: Publish) => Promise<{ result: T; released: (string | null | undefined)[] }>,
+  write: (tx: Tx, record: RecordEvent) => Promise<{ result: T; released: (string | null | undefined)[] }>,
 ): Promise<T> {
-  const { result, freed } = await mutate(app, async (tx, publish) => {
-    const { result, released } = await write(tx, publish);
+  const { result, freed } = await mutate(app, async (tx, record) => {
+    const { result, released } = await write(tx, record);
     return { result, freed: await deleteUnusedImages(tx, released) };
   });
   await app.imageStore.remove(freed);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { NO_KITCHEN, type Kitchen } from '../../shared/kitchens.js';
-import { requireUser } from '../auth/sessions.js';
-import type { User } from '../auth/users.js';
+import { requireUser } from '../identity/sessions.js';
+import type { User } from '../identity/users.js';
 import { HttpError } from '../lib/errors.js';
 import { findKitchen } from './kitchen-queries.js';
 

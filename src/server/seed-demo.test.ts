@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import type { Kitchen } from '../../shared/kitchens.js';
-import type { MenuItem } from '../../shared/menu.js';
-import { describeEachEngine } from '../test/test-app.js';
+import type { Kitchen } from '../shared/kitchens.js';
+import type { MenuItem } from '../shared/menu.js';
+import { describeEachEngine } from './test/test-app.js';
 import { seedDemo } from './seed-demo.js';
 
 describeEachEngine('demo kitchens', (get) => {

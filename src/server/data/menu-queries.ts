@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MenuItem } from '../../shared/menu.js';
 import type { DbOrTx } from '../db/database.js';
 import { dishPortions, images, kitchens, menuItems } from '../db/schema.js';
-import { toStoredImage } from '../images/image-queries.js';
+import { toStoredImage } from '../pictures/image-queries.js';
 
 type MenuItemRow = typeof menuItems.$inferSelect;
 

@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { ALL_DAY_HOURS } from '../../shared/opening-hours.js';
+import { ALL_DAY_HOURS } from '../shared/opening-hours.js';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
-import { upsertUser } from '../auth/users.js';
-import { parsePriceToCents } from '../../shared/money.js';
-import { insertImage } from '../images/image-queries.js';
-import { DatabaseImageStore, type ImageStore } from '../images/image-store.js';
-import { processImage, type ProcessedImage } from '../images/process-image.js';
-import { projectRoot } from '../lib/project-root.js';
-import type { Db, Tx } from './database.js';
-import { kitchens, menuItems } from './schema.js';
+import { upsertUser } from './identity/users.js';
+import { parsePriceToCents } from '../shared/money.js';
+import { insertImage } from './pictures/image-queries.js';
+import { DatabaseImageStore, type ImageStore } from './pictures/image-store.js';
+import { processImage, type ProcessedImage } from './pictures/process-image.js';
+import { projectRoot } from './lib/project-root.js';
+import type { Db, Tx } from './db/database.js';
+import { kitchens, menuItems } from './db/schema.js';
 
 interface DemoKitchen {
   name: string;

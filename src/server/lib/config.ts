@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
-import { LIVE_HEARTBEAT_MS } from '../shared/live.js';
-import { isLoopbackHost } from './lib/loopback.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
+import { LIVE_HEARTBEAT_MS } from '../../shared/live.js';
+import { isLoopbackHost } from './loopback.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);

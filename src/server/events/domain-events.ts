@@ -1,0 +1,68 @@
+import type { OrderMove, OrderState } from '../../shared/order-states.js';
+
+/**
+ * What happened, as the service that made it happen records it (in the transaction of the change): the ids
+ * whoever follows needs, and nothing else. One place decides what follows each (src/server/reactions.ts): which
+ * live lists change now, and later which notifications and payment steps run. Services never say who must hear.
+ */
+export type DomainEvent =
+  | { type: 'kitchen.registered'; kitchenUid: string }
+  /** `zoneChanged`: a new time zone moves the kitchen's "today", and with it the portions left. */
+  | { type: 'kitchen.updated'; kitchenUid: string; zoneChanged: boolean }
+  | { type: 'kitchen.paused' | 'kitchen.resumed'; kitchenUid: string }
+  | { type: 'kitchen.suspended' | 'kitchen.reinstated'; kitchenUid: string }
+  | { type: 'dish.added' | 'dish.changed' | 'dish.removed'; kitchenUid: string; dishId: string }
+  | OrderEvent
+  | { type: 'review.written'; reviewId: string; kitchenUid: string; orderId: string; customerId: string }
+  | { type: 'review.replied' | 'review.hidden'; reviewId: string; kitchenUid: string }
+  | { type: 'chat.posted'; messageId: string }
+  | { type: 'chat.hidden'; messageId: string }
+  | { type: 'report.filed' | 'report.closed'; reportId: string }
+  /** An operator's action was recorded (hiding, suspending, closing the reports it resolved). */
+  | { type: 'operator.acted'; action: string; targetId: string }
+  | {
+      type: 'account.deleted';
+      userId: string;
+      /** Their kitchen, deleted with them. */
+      kitchenUid: string | null;
+      /** Kitchens whose order lists showed them as a customer. */
+      kitchensOrderedFrom: string[];
+      /** Customers whose order lists showed their kitchen. */
+      customersServed: string[];
+      /** Kitchens that lost a review of theirs. */
+      kitchensReviewed: string[];
+      chatMessagesRemoved: number;
+    }
+  | { type: 'session.ended'; sessionHash: string };
+
+/** Everything of an order that whoever follows it needs to know whose lists it is on. */
+interface OrderRef {
+  orderId: string;
+  /** Null once the kitchen's account was deleted. */
+  kitchenUid: string | null;
+  /** Null once the customer's account was deleted. */
+  customerId: string | null;
+}
+
+export type OrderEvent =
+  | (OrderRef & { type: 'order.placed'; countsPortions: boolean })
+  /** A move of the lifecycle (`order.accepted`, `order.cancelled`, …); `portionsReturned`: a cancel gave them back. */
+  | (OrderRef & { type: `order.${OrderMoveEvent}`; to: OrderState; portionsReturned: boolean })
+  /** The cook typed a status of their own ('What is the status of the order?'). */
+  | (OrderRef & { type: 'order.status-set' })
+  /** The cook deleted it from their list. */
+  | (OrderRef & { type: 'order.archived' });
+
+/** The lifecycle's moves as events say them: `order.accepted` for 'accept', and so on. */
+export const MOVE_EVENTS = {
+  accept: 'accepted',
+  decline: 'declined',
+  prepare: 'preparing',
+  dispatch: 'dispatched',
+  deliver: 'delivered',
+  cancel: 'cancelled',
+} as const satisfies { [move in OrderMove]: string };
+export type OrderMoveEvent = (typeof MOVE_EVENTS)[OrderMove];
+
+/** Records an event in the transaction at hand (see `mutate`). */
+export type RecordEvent = (event: DomainEvent) => void;

@@ -1,0 +1,56 @@
+import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../db/database.js';
+import type { BusMessage } from '../live/bus.js';
+import type { DomainEvent, RecordEvent } from './domain-events.js';
+
+/** What follows events: the bus messages they send (the live lists they change, the sessions they end). */
+export interface Reactions {
+  messagesOf(events: readonly DomainEvent[]): BusMessage[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one map from what happened to what follows (src/server/reactions.ts). */
+    reactions: Reactions;
+  }
+}
+
+type MutatingApp = Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>;
+
+/**
+ * Runs a write in one transaction: `record(event)` says what happened, and what follows from it (the change notices
+ * of the lists it changes, on the change bus) travels with the transaction, delivered to every instance only if it
+ * commits. After the commit this instance handles them at once, so the writer reads its own write.
+ */
+export async function mutate<T>(
+  app: MutatingApp,
+  fn: (tx: Tx, record: RecordEvent) => Promise<T>,
+): Promise<T> {
+  const events: DomainEvent[] = [];
+  let messages: BusMessage[] = [];
+  const result = await app.db.transaction(async (tx) => {
+    const value = await fn(tx, (event) => void events.push(event));
+    messages = app.reactions.messagesOf(events);
+    // All of the write's messages in one statement, just before the commit that delivers them.
+    await app.bus.send(tx, messages);
+    return value;
+  });
+  for (const message of messages) app.bus.deliver(message);
+  return result;
+}
+
+/**
+ * A write that is one statement (fewer round trips on a hot path; a single statement needs no transaction), whose
+ * events are known before it runs: `write(sending)` must select `sending`, so that what follows commits with it.
+ */
+export async function mutateInOneStatement<T>(
+  app: Pick<FastifyInstance, 'bus' | 'reactions'>,
+  events: readonly DomainEvent[],
+  write: (sending: SQL) => Promise<T>,
+): Promise<T> {
+  const messages = app.reactions.messagesOf(events);
+  const result = await write(app.bus.sendingIn(messages));
+  for (const message of messages) app.bus.deliver(message);
+  return result;
+}

@@ -1,0 +1,145 @@
+import type { DomainEvent } from './events/domain-events.js';
+import type { Reactions } from './events/mutate.js';
+import type { BusMessage } from './live/bus.js';
+import type { Topic } from './live/topic.js';
+import { chatHiddenTopic, chatTopic } from './chat/chat-topic.js';
+import { kitchensTopic, kitchenTopic } from './data/kitchens-topic.js';
+import { menuTopic } from './data/menu-topic.js';
+import { moderationTopic } from './moderation/moderation-topic.js';
+import {
+  customerOrdersTopic,
+  customerOrderTopic,
+  kitchenOrdersTopic,
+  kitchenPastOrdersTopic,
+} from './orders/order-topics.js';
+import { reviewsTopic } from './reviews/reviews-topic.js';
+import { catalogTopic } from './search/catalog-topic.js';
+
+/** A live list that changed: its key on the change bus. */
+type Change = string;
+const changed = <P, T>(topic: Topic<P, T>, ...params: P extends void ? [] : [P]): Change =>
+  topic.key(params[0] as never);
+
+/** Everything that shows a kitchen to the public: the landing page's list, its page's header, search. */
+const kitchenShown = (uid: string): Change[] => [
+  changed(kitchensTopic),
+  changed(kitchenTopic, uid),
+  changed(catalogTopic),
+];
+
+/** An order's lists on both sides; either side may be gone (a deleted account), and with it its lists. */
+const orderLists = (kitchenUid: string | null, customerId: string | null): Change[] => [
+  ...(kitchenUid === null
+    ? []
+    : [changed(kitchenOrdersTopic, kitchenUid), changed(kitchenPastOrdersTopic, kitchenUid)]),
+  ...(customerId === null
+    ? []
+    : [changed(customerOrderTopic, customerId), changed(customerOrdersTopic, customerId)]),
+];
+
+/** A review changed what a kitchen's pages show: its rating (cards, search, menu page) and its reviews. */
+const reviewShown = (kitchenUid: string): Change[] => [
+  ...kitchenShown(kitchenUid),
+  changed(reviewsTopic, kitchenUid),
+];
+
+/** The live lists an event changes. */
+export function changesOf(event: DomainEvent): Change[] {
+  switch (event.type) {
+    case 'kitchen.registered':
+      // Its menu now exists (empty) rather than "no such kitchen".
+      return [...kitchenShown(event.kitchenUid), changed(menuTopic, event.kitchenUid)];
+    case 'kitchen.updated':
+      // A new time zone moves the kitchen's "today", and with it the portions left.
+      return [
+        ...kitchenShown(event.kitchenUid),
+        ...(event.zoneChanged ? [changed(menuTopic, event.kitchenUid)] : []),
+      ];
+    case 'kitchen.paused':
+    case 'kitchen.resumed':
+      return kitchenShown(event.kitchenUid);
+    case 'kitchen.suspended':
+    case 'kitchen.reinstated':
+      return [...kitchenShown(event.kitchenUid), changed(menuTopic, event.kitchenUid)];
+    case 'dish.added':
+    case 'dish.changed':
+    case 'dish.removed':
+      return [changed(menuTopic, event.kitchenUid), changed(catalogTopic)];
+    case 'order.placed':
+      return [
+        ...orderLists(event.kitchenUid, event.customerId),
+        ...(event.countsPortions && event.kitchenUid ? [changed(menuTopic, event.kitchenUid)] : []),
+      ];
+    case 'order.accepted':
+    case 'order.declined':
+    case 'order.preparing':
+    case 'order.dispatched':
+    case 'order.delivered':
+    case 'order.cancelled':
+      return [
+        ...orderLists(event.kitchenUid, event.customerId),
+        // A declined or cancelled order's counted portions are there to order again.
+        ...(event.portionsReturned && event.kitchenUid ? [changed(menuTopic, event.kitchenUid)] : []),
+        // Its page counts the orders it delivered.
+        ...(event.type === 'order.delivered' && event.kitchenUid
+          ? [changed(kitchenTopic, event.kitchenUid)]
+          : []),
+      ];
+    case 'order.status-set':
+    case 'order.archived':
+      return orderLists(event.kitchenUid, event.customerId);
+    case 'review.written':
+      // The customer's order shows it was rated.
+      return [...reviewShown(event.kitchenUid), ...orderLists(null, event.customerId)];
+    case 'review.replied':
+      // The list shows the reply; the kitchen's page hears of it through its `reviewsChangedAt`.
+      return [changed(reviewsTopic, event.kitchenUid), changed(kitchenTopic, event.kitchenUid)];
+    case 'review.hidden':
+      return reviewShown(event.kitchenUid);
+    case 'chat.posted':
+      return [changed(chatTopic)];
+    case 'chat.hidden':
+      return [changed(chatTopic), changed(chatHiddenTopic)];
+    case 'report.filed':
+    case 'report.closed':
+    case 'operator.acted':
+      return [changed(moderationTopic)];
+    case 'account.deleted':
+      return [
+        ...event.kitchensOrderedFrom.flatMap((uid) => orderLists(uid, null)),
+        ...event.customersServed.flatMap((id) => orderLists(null, id)),
+        ...(event.chatMessagesRemoved > 0 ? [changed(chatTopic), changed(chatHiddenTopic)] : []),
+        // The kitchens they reviewed lose those reviews: their lists and averages change.
+        ...event.kitchensReviewed.flatMap(reviewShown),
+        ...(event.kitchenUid
+          ? [
+              ...kitchenShown(event.kitchenUid),
+              changed(menuTopic, event.kitchenUid),
+              ...orderLists(event.kitchenUid, null),
+            ]
+          : []),
+        ...orderLists(null, event.userId),
+      ];
+    case 'session.ended':
+      return [];
+  }
+}
+
+/**
+ * The one place that says what follows what happened. Today: the change notices of the live lists an event changes
+ * (each once per write), and the end of a signed-out session's streams.
+ */
+export const reactions: Reactions = {
+  messagesOf(events) {
+    const messages = new Map<string, BusMessage>();
+    for (const event of events) {
+      for (const topic of changesOf(event)) messages.set(`changed ${topic}`, { type: 'changed', topic });
+      if (event.type === 'session.ended')
+        messages.set(`session ${event.sessionHash}`, {
+          type: 'session-ended',
+          sessionHash: event.sessionHash,
+        });
+    }
+    return [...messages.values()];
+  },
+};
