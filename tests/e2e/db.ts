@@ -7,6 +7,7 @@ import { registerKitchen } from '../../src/server/kitchens/kitchen-service.js';
 import { ChangeBus } from '../../src/server/live/bus.js';
 import { mutate } from '../../src/server/events/mutate.js';
 import { reactions } from '../../src/server/reactions.js';
+import { postMessage } from '../../src/server/chat/chat-service.js';
 import { menuItems, orders } from '../../src/server/db/schema.js';
 import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 import { addMenuItem } from '../../src/server/menu/menu-service.js';
@@ -197,4 +198,17 @@ export async function addReviews(kitchen: { uid: string; name: string }, count: 
     )
     insert into reviews (order_id, kitchen_id, customer_id, stars, text, created_at)
     select id, ${kitchen.uid}, ${customer.id}, 5, 'Review ' || substr(idempotency_key, 8), created_at from made`);
+}
+
+/** A message posted to the chat by someone else (a new user), through the service the API uses. */
+export async function postChatAs(email: string, text: string) {
+  const app = await writer();
+  const user = await upsertUser(app.db, {
+    issuer: 'urn:e2e',
+    subject: email,
+    email,
+    displayName: 'Someone Else',
+    photoUrl: null,
+  });
+  return postMessage(app, user, text);
 }

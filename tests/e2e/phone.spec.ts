@@ -248,10 +248,10 @@ test.describe('on a phone (390 × 844)', () => {
 
   test.describe('offline', () => {
     // The live list's stream fails while offline (and is reopened afterwards): that failure is expected.
-    test.use({ expectedErrorUrls: [/\/api\/kitchens$/] });
+    test.use({ expectedErrorUrls: [/\/api\/live\?/] });
     test('the customer’s app starts at the landing page; going offline says so', async ({ page }) => {
       // The app is there once it streams the live list (a rendered page paints before the app is fetched).
-      const live = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/kitchens');
+      const live = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live');
       await page.goto('/');
       await live;
       const answer = await page.request.get('/manifest.webmanifest');

@@ -8,6 +8,10 @@ import { expect, test } from './fixtures.js';
  * Every test also fails on any console error (fixtures.ts), which is how React reports a hydration mismatch.
  */
 
+/** The topics a request of the tab's one stream (`/api/live?t=…`) carries. */
+const topicsOf = (request: Request) =>
+  new URL(request.url()).searchParams.getAll('t').map((t) => t.split('#')[0] ?? t);
+
 /** Holds every request for these API paths unanswered until `release()`; records what asked for them. */
 async function holdApi(page: Page, paths: string[]) {
   const held: Route[] = [];
@@ -44,7 +48,7 @@ test('the landing page shows the kitchens before the kitchens API answers, hydra
   page,
 }) => {
   const warnings = watchWarnings(page);
-  const api = await holdApi(page, ['/api/kitchens', '/api/geocode/settings']);
+  const api = await holdApi(page, ['/api/kitchens', '/api/live', '/api/geocode/settings']);
   await page.goto('/');
   // Visible while every request for the list is held: the HTML brought them.
   await expect(page.getByRole('link', { name: /Asha's Tiffin/ })).toBeVisible();
@@ -54,11 +58,14 @@ test('the landing page shows the kitchens before the kitchens API answers, hydra
   await expect(page.getByRole('combobox', { name: 'Or pick an address' })).toBeVisible();
   // Hydrated: the search field (a controlled input) answers typing without a navigation.
   await expect(page.getByRole('heading', { name: 'Kitchens' })).toBeVisible();
-  // The browser asked for the list only as its live stream (and not for the geocoder setting): the page's data
-  // seeded both queries.
+  // The browser asked for the list only as a topic of its one live stream (and not for the geocoder setting): the
+  // page's data seeded both queries.
   await expect.poll(() => api.seen.length).toBeGreaterThan(0);
-  expect(api.seen.map((r) => r.resourceType())).toEqual(api.seen.map(() => 'eventsource'));
-  const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/kitchens');
+  expect(api.seen.map((r) => [r.resourceType(), new URL(r.url()).pathname])).toEqual(
+    api.seen.map(() => ['eventsource', '/api/live']),
+  );
+  expect(topicsOf(api.seen[0]!)).toContain('/api/kitchens');
+  const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live');
   await api.release();
   await streamOpen;
   const name = `Rendered Then Live ${Date.now()}`;
@@ -100,7 +107,7 @@ test("a kitchen's page shows its menu before its API answers, keeps the cart, th
     { uid: kitchen.uid, name: kitchen.name, dish: appam },
   );
   const base = `/api/kitchens/${kitchen.uid}`;
-  const api = await holdApi(page, [base, `${base}/menu`]);
+  const api = await holdApi(page, [base, `${base}/menu`, '/api/live']);
   const response = await page.goto(`/KitchenMenu/${kitchen.uid}`);
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(`${kitchen.name} — Keralan | HomeCooked`);
@@ -115,13 +122,15 @@ test("a kitchen's page shows its menu before its API answers, keeps the cart, th
     'src',
     '/demo/fallback.svg',
   );
-  await expect.poll(() => api.seen.length).toBe(2);
-  expect(api.seen.map((r) => r.resourceType())).toEqual(['eventsource', 'eventsource']);
-  const streams = Promise.all(
-    [base, `${base}/menu`].map((path) => page.waitForResponse((r) => new URL(r.url()).pathname === path)),
+  // Asked for only as topics of the tab's one stream: the page's data seeded the queries.
+  await expect.poll(() => api.seen.length).toBeGreaterThan(0);
+  expect(api.seen.map((r) => [r.resourceType(), new URL(r.url()).pathname])).toEqual(
+    api.seen.map(() => ['eventsource', '/api/live']),
   );
+  expect(topicsOf(api.seen[0]!)).toEqual(expect.arrayContaining([base, `${base}/menu`]));
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live');
   await api.release();
-  await streams;
+  await stream;
   // Hydrated: '+' adds to the cart.
   await page.getByRole('button', { name: 'Add Avial to cart' }).click();
   await expect(page.getByRole('link', { name: 'Cart (2)' })).toBeVisible();

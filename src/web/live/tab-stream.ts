@@ -11,8 +11,11 @@ import { keepStreamOpen } from './keep-stream-open.js';
 export interface TopicListener {
   /** The topic's whole current value. */
   snapshot(data: unknown): void;
-  /** The topic is no longer served (missing, a sign-out, a refusal): a GET tells the rest. */
-  gone(end: LiveTopicEnd): void;
+  /**
+   * The topic is no longer carried: `missing` (its subject is gone for good), or `ended` (refused, with the status
+   * and message its GET would answer; or ended by a sign-out or a suspension, without).
+   */
+  gone(end: LiveTopicEnd, how: 'missing' | 'ended'): void;
 }
 
 interface Followed {
@@ -129,17 +132,17 @@ export class TabStream {
       topic.live = true;
       for (const listener of topic.listeners) listener.snapshot(value);
     });
-    const gone = (data: string) => {
+    const gone = (how: 'missing' | 'ended') => (data: string) => {
       const end = JSON.parse(data) as LiveTopicEnd;
       const topic = this.topics.get(end.topic);
       if (!topic) return;
       // Not carried any more: following it again (once a GET says it can be read) reopens with it.
       this.topics.delete(end.topic);
       this.carried.delete(end.topic);
-      for (const listener of topic.listeners) listener.gone(end);
+      for (const listener of topic.listeners) listener.gone(end, how);
     };
-    on(LIVE_EVENT.missing, gone);
-    on(LIVE_EVENT.ended, gone);
+    on(LIVE_EVENT.missing, gone('missing'));
+    on(LIVE_EVENT.ended, gone('ended'));
     on(LIVE_EVENT.ready, () => {
       // The versions held of topics not sent again are the server's latest.
       for (const url of urls) {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../lib/api-client.js';
+import { api, ApiError } from '../lib/api-client.js';
 import { tabStream } from './tab-stream.js';
 
 export interface LiveQueryOptions {
@@ -13,9 +13,9 @@ export interface LiveQueryOptions {
 /**
  * A query whose data stays current: the first answer comes from a GET (or the server-rendered page), later ones
  * from the tab's one live stream (tab-stream.ts), which writes every snapshot into the same query cache, so a page
- * does not care where data came from. A topic the stream stops serving (its subject deleted, a sign-out, a
- * suspension) is asked for again by GET, whose answer (data, or a 401/404) the query then holds; it is followed again
- * once that succeeds.
+ * does not care where data came from. A topic the stream refuses or finds gone puts the query in the error its GET
+ * would answer (401, 404), without a GET; a refused one is asked for again now and then, one it ends without a
+ * reason (a sign-out, a suspension) at once.
  */
 export function useLiveQuery<T>({ queryKey, url, enabled = true }: LiveQueryOptions) {
   const queryClient = useQueryClient();
@@ -33,28 +33,50 @@ export function useLiveQuery<T>({ queryKey, url, enabled = true }: LiveQueryOpti
     enabled,
     staleTime: Infinity,
   });
-  // A server-rendered page seeds `null` for a thing that does not exist (an unknown kitchen): nothing to follow.
-  const ready = enabled && query.isSuccess && query.data !== null;
-  // Bumped when the stream stopped serving the topic and a GET has answered since: follow it again.
+  // Refused by the stream (a suspended kitchen's dishes): the query holds the refusal, and the topic is asked for
+  // again now and then, so that it comes back when it is served again. Reset by the next snapshot.
+  const [refusals, setRefusals] = useState(0);
+  // Bumped to follow the topic again after the stream ended or refused it.
   const [round, setRound] = useState(0);
+  // A server-rendered page seeds `null` for a thing that does not exist (an unknown kitchen): nothing to follow.
+  const follow = enabled && query.data !== null && (query.isSuccess || refusals > 0);
 
   useEffect(() => {
-    if (!ready || !tabStream) return;
+    if (!follow || !tabStream) return;
     const key = JSON.parse(keyText) as QueryKey;
     let current = true;
+    let again: ReturnType<typeof setTimeout> | undefined;
+    const askAgainIn = (ms: number) => {
+      again = setTimeout(() => current && setRound((n) => n + 1), ms);
+    };
     const unfollow = tabStream.follow(url, {
-      snapshot: (data) => queryClient.setQueryData(key, data),
-      gone: () => {
-        void queryClient.refetchQueries({ queryKey: key, exact: true }).then(() => {
-          if (current && queryClient.getQueryState(key)?.status === 'success') setRound((n) => n + 1);
+      snapshot: (data) => {
+        queryClient.setQueryData(key, data);
+        setRefusals(0);
+      },
+      gone: ({ status, message }, how) => {
+        if (status === undefined) return askAgainIn(500); // ended by a sign-out or a suspension: asked again
+        // The query holds the answer its GET would give (401, 403, 404), without asking for it.
+        const refusal = new ApiError(status, {
+          code: how === 'missing' ? 'NOT_FOUND' : 'REFUSED',
+          message: message ?? '',
         });
+        void queryClient
+          .fetchQuery({ queryKey: key, queryFn: () => Promise.reject(refusal), retry: false, staleTime: 0 })
+          .catch(() => undefined);
+        if (how === 'missing') return; // gone for good (a deleted kitchen)
+        setRefusals((n) => n + 1);
+        askAgainIn(Math.min(60_000, 5000 * 2 ** refusals));
       },
     });
     return () => {
       current = false;
+      clearTimeout(again);
       unfollow();
     };
-  }, [ready, url, keyText, queryClient, round]);
+    // `refusals` only sets the next delay: a change of it alone is no reason to follow again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [follow, url, keyText, queryClient, round]);
 
   return query;
 }
