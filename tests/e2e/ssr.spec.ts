@@ -84,12 +84,12 @@ test("a kitchen's page shows its menu before its API answers, keeps the cart, th
   });
   const [appam] = items;
   if (!appam) throw new Error('no dish');
-  // A cart from earlier in this tab (sessionStorage): the page was rendered with an empty one, and must still
-  // hydrate, then show it.
+  // A cart from earlier (localStorage): the page was rendered with an empty one, and must still hydrate, then show
+  // it.
   await page.addInitScript(
     ({ uid, name, dish }) =>
-      sessionStorage.setItem(
-        'homecooked.cart.v1',
+      localStorage.setItem(
+        'homecooked.cart.v2',
         JSON.stringify({
           kitchen: { uid, name },
           lines: [

@@ -1,4 +1,6 @@
 import { Alert, List } from '@mantine/core';
+import { useEffect } from 'react';
+import { cartStore } from './cart-store.js';
 import type { CartLine } from './cart-storage.js';
 import { useAvailability } from '../availability/use-availability.js';
 import { useKitchen } from '../kitchens/use-kitchen.js';
@@ -14,6 +16,10 @@ export function CartAvailability({ kitchenUid, lines }: { kitchenUid: string; li
   const kitchen = useKitchen(kitchenUid);
   // A suspended kitchen's menu is not served: nothing in this cart can be ordered until it is back.
   const menu = usePublicMenu(kitchenUid, !!kitchen.data && !kitchen.data.suspended);
+  // The cart shows (and is charged) today's prices, not those of when a dish was added.
+  useEffect(() => {
+    if (menu.data) cartStore.refresh(kitchenUid, menu.data);
+  }, [kitchenUid, menu.data]);
   if (!kitchen.data) return null;
   return <Problems kitchen={kitchen.data} menu={menu.data ?? []} lines={lines} />;
 }

@@ -1,14 +1,10 @@
-import { createContext, useContext } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { MenuItem } from '../../shared/menu.js';
-import type { CartState } from './cart-storage.js';
+import { cartStore, type CartKitchen, type CartSnapshot } from './cart-store.js';
 
-export interface CartKitchen {
-  uid: string;
-  name: string;
-}
+export type { CartKitchen };
 
-export interface CartApi extends CartState {
-  count: number;
+export interface CartApi extends CartSnapshot {
   /** Adds one of `item`; from another kitchen than the cart's, first asks whether to start a new cart. */
   add(kitchen: CartKitchen, item: MenuItem): void;
   remove(lineId: string): void;
@@ -17,10 +13,19 @@ export interface CartApi extends CartState {
   clear(): void;
 }
 
-export const CartContext = createContext<CartApi | null>(null);
+const actions = {
+  add: (kitchen: CartKitchen, item: MenuItem) => cartStore.add(kitchen, item),
+  remove: (lineId: string) => cartStore.remove(lineId),
+  replace: (kitchen: CartKitchen, items: readonly MenuItem[]) => cartStore.replace(kitchen, items),
+  clear: () => cartStore.clear(),
+};
 
+/** The cart (cart-store.ts), as it is now, and what changes it. */
 export function useCart(): CartApi {
-  const cart = useContext(CartContext);
-  if (!cart) throw new Error('useCart needs a <CartProvider>');
-  return cart;
+  const snapshot = useSyncExternalStore(
+    cartStore.subscribe,
+    cartStore.getSnapshot,
+    cartStore.getServerSnapshot,
+  );
+  return useMemo(() => ({ ...snapshot, ...actions }), [snapshot]);
 }

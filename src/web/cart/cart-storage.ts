@@ -30,13 +30,10 @@ function isCartState(v: unknown): v is CartState {
 
 export const EMPTY_CART: CartState = { kitchen: null, lines: [] };
 
-const STORAGE_KEY = 'homecooked.cart.v1';
-
-/** The cart kept in this tab's sessionStorage, so a reload keeps it; anything unreadable is an empty cart. */
-export function loadCart(storage: Storage | undefined = globalThis.sessionStorage): CartState {
+/** A stored cart's text → the cart; anything unreadable is an empty cart. */
+export function parseCart(text: string | null): CartState {
+  if (!text) return EMPTY_CART;
   try {
-    const text = storage?.getItem(STORAGE_KEY);
-    if (!text) return EMPTY_CART;
     const parsed: unknown = JSON.parse(text);
     return isCartState(parsed) ? parsed : EMPTY_CART;
   } catch {
@@ -44,13 +41,9 @@ export function loadCart(storage: Storage | undefined = globalThis.sessionStorag
   }
 }
 
-export function saveCart(cart: CartState, storage: Storage | undefined = globalThis.sessionStorage): void {
-  try {
-    if (cart.lines.length === 0 && !cart.kitchen) storage?.removeItem(STORAGE_KEY);
-    else storage?.setItem(STORAGE_KEY, JSON.stringify(cart));
-  } catch {
-    // Storage full or disabled (private mode): the cart still lives in memory for this page.
-  }
+/** A cart → the text stored for it (null: nothing to store). */
+export function serializeCart(cart: CartState): string | null {
+  return cart.lines.length === 0 && !cart.kitchen ? null : JSON.stringify(cart);
 }
 
 /** A random id usable without a secure context (crypto.randomUUID needs https or localhost). */

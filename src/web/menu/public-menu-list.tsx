@@ -1,6 +1,8 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { Kitchen } from '../../shared/kitchens.js';
+import { useEffect } from 'react';
 import { useCart } from '../cart/cart-context.js';
+import { cartStore } from '../cart/cart-store.js';
 import { PublicMenuItem } from './public-menu-item.js';
 import { usePublicMenu } from './use-public-menu.js';
 import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
@@ -12,6 +14,10 @@ export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'na
   // A dish added live does not move the '+' under a finger.
   const menu = useSteadyWhilePressed(usePublicMenu(kitchen.uid));
   const cart = useCart();
+  // The cart's lines of these dishes show today's names and prices.
+  useEffect(() => {
+    if (menu.data) cartStore.refresh(kitchen.uid, menu.data);
+  }, [kitchen.uid, menu.data]);
   if (menu.isPending)
     return (
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label="Loading the menu">
