@@ -1,4 +1,4 @@
-// Prints bench/results/latest.json as the Markdown table the README shows: `node --import tsx bench/table.ts`.
+// Prints bench/results/latest.json as the Markdown table docs/performance.md shows: `node --import tsx bench/table.ts`.
 import { readFileSync } from 'node:fs';
 import type { BenchRow as Row } from './lib.js';
 

@@ -67,7 +67,7 @@ const Picture = z.object({
   createdAt: when,
 });
 
-/** Everything HomeCooked holds about one person, as 'Download my data' gives it (see README, 'Your data'). */
+/** Everything HomeCooked holds about one person, as 'Download my data' gives it (see docs/architecture.md, 'Your data'). */
 export const DataExport = z.object({
   format: z.literal(DATA_EXPORT_FORMAT),
   exportedAt: when,

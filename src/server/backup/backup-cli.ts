@@ -4,7 +4,7 @@ import { backupDataDir, restoreDataDir } from './backup.js';
 
 /**
  * `npm run backup [FILE]` and `npm run restore FILE`, for the embedded database in DATA_DIR. On PostgreSQL
- * (DATABASE_URL), use pg_dump and pg_restore (README, "Backups").
+ * (DATABASE_URL), use pg_dump and pg_restore (docs/operations.md, "Backups").
  */
 async function main(command: string | undefined, file: string | undefined): Promise<number> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent' });
