@@ -221,6 +221,18 @@ export const routeDocs: Record<string, RouteDoc> = {
     stream: true,
     responses: { 200: ChatMessageList },
   },
+  'GET /api/live': {
+    summary:
+      "The tab's one live stream: `?t=<url>` per live list it watches (`#<etag>` after one it holds); each topic's snapshots tagged with it, `ended`/`missing` when one is refused or gone",
+    tags: ['live'],
+    responses: {
+      200: {
+        description: 'A server-sent event stream (ask for text/event-stream)',
+        type: 'text/event-stream',
+      },
+    },
+    errors: { 429: 'This session or address holds too many open streams (with Retry-After)' },
+  },
   'GET /api/chat/hidden': {
     summary:
       'The ids of the chat messages operators hid or that went with a deleted account, lately (an open chat drops them)',

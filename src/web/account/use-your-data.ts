@@ -67,7 +67,9 @@ export function useDeleteAccount(role: Role) {
   const navigate = useNavigate();
   return useCallback(async () => {
     await api.delete(`/api/account/${role}`);
-    await navigate(paths.home.href());
+    // Committed at once (not as a transition): the page left must be gone before the session is asked again, or its
+    // sign-in guard, seeing nobody signed in, would send the visitor to sign in instead (seen under load).
+    await navigate(paths.home.href(), { flushSync: true });
     for (const queryKey of [allOwnKitchensKey, allKitchenOrdersKey, myOrderKey, myOrdersKey])
       queryClient.removeQueries({ queryKey });
     await queryClient.invalidateQueries({ queryKey: sessionKey });
