@@ -43,6 +43,9 @@ const ACTOR_LABELS: Record<Actor, string> = {
 /** The email OPERATOR_EMAILS lists for this test: every world's operator O signs in with it. */
 const OPERATOR_EMAIL = 'operator-o@example.test';
 
+/** The private topics the tab's stream row asks for: each actor may read some, none or one of them. */
+const TAB_TOPICS = ['/api/orders/mine', '/api/kitchen/orders', '/api/operator/moderation'];
+
 const allow = 'allow';
 const refuse = 'refuse';
 type Cell = typeof allow | typeof refuse;
@@ -488,6 +491,10 @@ const MATRIX: readonly Row[] = [
     request: (w) => ({ method: 'POST', url: `/api/operator/reports/${w.reportId}/close`, body: {} }),
     alsoChanges: (w) => ({ reports: sql`t.id = ${w.reportId ?? null}` }),
     sees: (d) => expect(d).toEqual({ changed: true }) },
+  // ---- the tab's one stream: public itself, each topic in it checked with its own route's rule ----
+  { route: 'GET /api/live', target: 'orders, kitchen orders, moderation', stream: true,
+    cells: [allow, allow, allow, allow, allow, allow],
+    request: () => ({ method: 'GET', url: `/api/live?${TAB_TOPICS.map((t) => `t=${encodeURIComponent(t)}`).join('&')}` }) },
   // ---- live streams: the same URLs with accept: text/event-stream ----
   { route: 'GET /api/kitchens', stream: true, cells: [allow, allow, allow, allow, allow, allow],
     request: () => ({ method: 'GET', url: '/api/kitchens' }),
@@ -797,7 +804,20 @@ describeEachEngine(
 
           let status: number;
           let text: string;
-          if (row.stream && cell === 'allow') {
+          if (row.stream && cell === 'allow' && req.url.startsWith('/api/live?')) {
+            // Every topic of the tab's stream answered (a snapshot, or a refusal naming its status): all of it is
+            // searched for what the actor may not see.
+            const stream = await openEventStream(`${baseUrl}${req.url}`, cookie ? { cookie } : {});
+            try {
+              await stream.waitFor((d) => typeof d === 'object' && d !== null && 'topics' in d);
+              for (const topic of TAB_TOPICS)
+                await stream.waitFor((d) => (d as { topic?: string }).topic === topic);
+              status = 200;
+              text = stream.events.map((e) => e.data).join('\n');
+            } finally {
+              stream.close();
+            }
+          } else if (row.stream && cell === 'allow') {
             const stream = await openEventStream(`${baseUrl}${req.url}`, cookie ? { cookie } : {});
             try {
               await stream.waitFor(() => true);
