@@ -16,7 +16,8 @@ const geocoderPort = port + 20_000;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
+  // Most of an end-to-end test is waiting (the network, the next frame, a live change): three at once use two cores.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
