@@ -93,6 +93,21 @@ describe("the tab's one stream", () => {
     expect(stream.connections).toBe(0);
   });
 
+  it('keeps what arrives between one page leaving a list and the next following it', async () => {
+    const leaving = listener();
+    const unfollow = stream.follow('/api/kitchens/k1/menu', leaving.l);
+    await flush();
+    sources[0]?.send('snapshot', { topic: '/api/kitchens/k1/menu', etag: 'm1', data: ['dal'] });
+    unfollow(); // the menu page is gone; the cart page is not there yet
+    sources[0]?.send('snapshot', { topic: '/api/kitchens/k1/menu', etag: 'm2', data: ['dal (sold out)'] });
+    const arriving = listener();
+    stream.follow('/api/kitchens/k1/menu', arriving.l);
+    await flush();
+    expect(sources).toHaveLength(1); // still carried: nothing reopened
+    expect(arriving.seen).toEqual([['dal (sold out)']]);
+    expect(leaving.seen).toEqual([['dal']]);
+  });
+
   it('tells the followers of a topic the stream stopped serving, and leaves it out of the next connection', async () => {
     const order = listener();
     stream.follow('/api/orders/mine', order.l);

@@ -24,6 +24,8 @@ interface Followed {
   etag: string | undefined;
   /** A snapshot arrived on the current connection, or the server confirmed the one held. */
   live: boolean;
+  /** The latest snapshot: handed to a follower that comes while the topic is carried. */
+  last: { data: unknown } | undefined;
 }
 
 /** How long a topic nobody follows any more stays on the connection before it is reopened without it. */
@@ -50,14 +52,20 @@ export class TabStream {
   /** Follows `url`'s topic (a live list's own URL); returns the unfollow. */
   follow(url: string, listener: TopicListener): () => void {
     let topic = this.topics.get(url);
-    if (!topic) this.topics.set(url, (topic = { listeners: new Set(), etag: undefined, live: false }));
+    if (!topic)
+      this.topics.set(url, (topic = { listeners: new Set(), etag: undefined, live: false, last: undefined }));
     topic.listeners.add(listener);
     if (!this.carried.has(url)) this.queueReopen();
+    // Carried already (a page left and the next one follows the same list): what arrived meanwhile is not lost.
+    else if (topic.live && topic.last) {
+      const { data } = topic.last;
+      queueMicrotask(() => topic.listeners.has(listener) && listener.snapshot(data));
+    }
     const followed = topic;
     return () => {
       followed.listeners.delete(listener);
       if (followed.listeners.size > 0 || this.topics.get(url) !== followed) return;
-      this.topics.delete(url);
+      // Still carried, and its snapshots kept, until the connection is reopened without it.
       clearTimeout(this.dropTimer);
       this.dropTimer = setTimeout(() => this.queueReopen(), DROP_AFTER_MS);
     };
@@ -85,6 +93,7 @@ export class TabStream {
 
   private reopen(): void {
     clearTimeout(this.dropTimer);
+    for (const [url, topic] of this.topics) if (topic.listeners.size === 0) this.topics.delete(url);
     const wanted = [...this.topics.keys()];
     if (wanted.length === 0) {
       this.stop();
@@ -130,6 +139,7 @@ export class TabStream {
       if (!topic) return;
       topic.etag = etag;
       topic.live = true;
+      topic.last = { data: value };
       for (const listener of topic.listeners) listener.snapshot(value);
     });
     const gone = (how: 'missing' | 'ended') => (data: string) => {
