@@ -1,30 +1,7 @@
 // `npm start`: builds the app when the build is missing or older than the sources, then runs the server.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-const root = new URL('..', import.meta.url).pathname;
-const outputs = ['dist/web/index.html', 'dist/ssr/ssr-entry.js', 'dist/node/server/main.js'].map((p) =>
-  join(root, p),
-);
-const inputs = [
-  'src',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'tsconfig.json',
-  'tsconfig.server.json',
-  'package.json',
-  'package-lock.json',
-  'scripts/compress-web.mjs',
-];
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
+import { buildIsStale, projectRoot as root } from './build-state.mjs';
 
 // SIGTERM or SIGINT during the build stops all of it (npm runs each step through `sh -c`, which does not pass
 // a signal on, hence the process group) and then us, with 0: stopping is what was asked. One that comes after
@@ -42,9 +19,7 @@ const onSignal = (signal) => {
 process.on('SIGTERM', onSignal);
 process.on('SIGINT', onSignal);
 
-const builtAt = Math.min(...outputs.map((p) => (existsSync(p) ? statSync(p).mtimeMs : 0)));
-const changedAt = Math.max(...inputs.map((p) => newest(join(root, p))));
-if (builtAt < changedAt) {
+if (buildIsStale()) {
   console.log('Building the app (sources changed since the last build)...');
   build = spawn('npm', ['run', 'build'], {
     cwd: root,

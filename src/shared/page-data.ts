@@ -1,13 +1,46 @@
+/** One query of a TanStack Query cache as `dehydrate` writes it and `hydrate` reads it. */
+export interface DehydratedQuery {
+  queryKey: readonly unknown[];
+  queryHash: string;
+  dehydratedAt: number;
+  state: {
+    data: unknown;
+    dataUpdateCount: number;
+    dataUpdatedAt: number;
+    error: null;
+    errorUpdateCount: number;
+    errorUpdatedAt: number;
+    fetchFailureCount: number;
+    fetchFailureReason: null;
+    fetchMeta: null;
+    isInvalidated: boolean;
+    status: 'success';
+    fetchStatus: 'idle';
+  };
+}
+
 /**
  * What a server-rendered page hands the browser (as `<script type="application/json" id="page-data">`): the
- * instant it was rendered at, so 'Open now' is computed the same on both sides, and the query cache entries it was
- * rendered from, so the browser hydrates without fetching them again.
+ * instant it was rendered at, so 'Open now' is computed the same on both sides, and the query cache it was rendered
+ * from, in TanStack Query's own dehydrated form, so the browser hydrates it (`hydrate`) without fetching it again.
  */
 export interface PageData {
   /** The server's clock when the page was rendered (ms since the epoch). */
   now: number;
-  /** TanStack Query entries: [query key, data]. */
-  queries: [readonly unknown[], unknown][];
+  /** TanStack Query's dehydrated state: the queries the page was rendered from. */
+  cache: { mutations: []; queries: DehydratedQuery[] };
+}
+
+/**
+ * A dehydrated cache of `queries` ([query key, data as JSON]) at `now`, as JSON: built from the topics' JSON as it is
+ * (no parse and stringify of what may be a long list). A key of strings hashes as TanStack Query hashes it.
+ */
+export function dehydratedCacheJson(queries: readonly [readonly string[], string][], now: number): string {
+  const entries = queries.map(([key, json]) => {
+    const keyJson = JSON.stringify(key);
+    return `{"queryKey":${keyJson},"queryHash":${JSON.stringify(keyJson)},"dehydratedAt":${now},"state":{"data":${json},"dataUpdateCount":1,"dataUpdatedAt":${now},"error":null,"errorUpdateCount":0,"errorUpdatedAt":0,"fetchFailureCount":0,"fetchFailureReason":null,"fetchMeta":null,"isInvalidated":false,"status":"success","fetchStatus":"idle"}}`;
+  });
+  return `{"mutations":[],"queries":[${entries.join(',')}]}`;
 }
 
 /** The id of the element holding the page's data. */

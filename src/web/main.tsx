@@ -1,5 +1,6 @@
 import './mantine-styles.js';
 import { startTransition } from 'react';
+import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { PAGE_DATA_ID, type PageData } from '../shared/page-data.js';
@@ -16,7 +17,7 @@ const queryClient = createQueryClient();
 const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
 const data = pageData ? (JSON.parse(pageData) as PageData) : undefined;
 if (data) {
-  for (const [key, value] of data.queries) queryClient.setQueryData(key, value);
+  hydrate(queryClient, data.cache);
   setRenderInstant(data.now);
 }
 function start(root: HTMLElement) {

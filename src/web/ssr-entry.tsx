@@ -1,5 +1,6 @@
 // The server's bundle (built by `vite build --ssr` into dist/ssr, loaded by src/server/pages/page-renderer.ts):
 // the public pages rendered by the same routes and components as in the browser, from data the server passes in.
+import { hydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PageData, PageRenderer } from '../shared/page-data.js';
@@ -14,7 +15,7 @@ export const render: PageRenderer['render'] = async (url, data: PageData) => {
   if (context instanceof Response) throw new Error(`Route ${url} answered a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
-  for (const [key, value] of data.queries) queryClient.setQueryData(key, value);
+  hydrate(queryClient, data.cache);
   // renderToString is synchronous: the instant cannot leak into another page's render.
   setRenderInstant(data.now);
   try {

@@ -1,3 +1,4 @@
+import { hydrate, QueryClient } from '@tanstack/react-query';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,10 +26,24 @@ function scripts(html: string) {
   }));
 }
 
-function pageData(html: string): PageData {
+function pageData(html: string): PageData & { queries: [readonly unknown[], unknown][] } {
   const data = scripts(html).find((s) => s.attrs.includes(`id="${PAGE_DATA_ID}"`));
   if (!data) throw new Error('no page data');
-  return JSON.parse(data.body) as PageData;
+  const parsed = JSON.parse(data.body) as PageData;
+  // What TanStack Query's own `hydrate` makes of it: the queries the browser starts from.
+  const client = new QueryClient();
+  hydrate(client, parsed.cache);
+  const queries = client
+    .getQueryCache()
+    .getAll()
+    .map((query): [readonly unknown[], unknown] => [query.queryKey, query.state.data]);
+  expect(
+    client
+      .getQueryCache()
+      .getAll()
+      .every((q) => q.state.status === 'success'),
+  ).toBe(true);
+  return { ...parsed, queries };
 }
 
 function jsonLd(html: string): Record<string, unknown> {

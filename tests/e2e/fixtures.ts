@@ -1,3 +1,4 @@
+import { privateServer, type PrivateServer } from './private-server.js';
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
 /**
@@ -5,7 +6,37 @@ import { test as base, expect, type BrowserContext, type ConsoleMessage, type Pa
  * every context it opens with `browser.newContext()`. A test that provokes an error on purpose (a 404 it expects)
  * lists the failing URLs with `test.use({ expectedErrorUrls: [/.../] })`.
  */
-export const test = base.extend<{ watchConsole: void; expectedErrorUrls: RegExp[] }>({
+export const test = base.extend<
+  { watchConsole: void; expectedErrorUrls: RegExp[] },
+  { workerServer: PrivateServer }
+>({
+  /**
+   * Each worker's own server, on its own new PostgreSQL database with the demo kitchens, started as `npm start`
+   * runs it: a worker's tests see only their own writes (a kitchen another worker's test adds does not move the card
+   * this one is about to tap), and run one after the other on it.
+   */
+  workerServer: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
+    async ({}, use, workerInfo) => {
+      const server = await privateServer({
+        env: {
+          SEED_DEMO: 'true',
+          GEOCODER: 'photon',
+          GEOCODER_URL: process.env.E2E_GEOCODER_URL ?? '',
+          OPERATOR_EMAILS: 'operator@e2e.test',
+        },
+        name: `w${workerInfo.workerIndex}`,
+      });
+      await server.start();
+      // What tests/e2e/db.ts writes to, and the origin its cookies are for.
+      process.env.E2E_DATABASE_URL = server.databaseUrl;
+      process.env.E2E_BASE_URL = server.url;
+      await use(server);
+      await server.dispose();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => use(workerServer.url),
   expectedErrorUrls: [[], { option: true }],
   watchConsole: [
     async ({ browser, context, expectedErrorUrls }, use) => {

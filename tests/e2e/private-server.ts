@@ -33,6 +33,8 @@ async function admin(sql: string): Promise<void> {
 export interface PrivateServer {
   /** Where the server listens (its origin as seen from this process). */
   url: string;
+  /** Its database. */
+  databaseUrl: string;
   /** The browsers' origin (PUBLIC_URL): the server's own, or a proxy's in front of it. */
   publicUrl: string;
   start(): Promise<void>;
@@ -48,12 +50,12 @@ export interface PrivateServer {
  * a new PostgreSQL database, so that a test may stop and restart it without disturbing the shared e2e server.
  */
 export async function privateServer(
-  options: { port?: number; publicUrl?: string; env?: Record<string, string> } = {},
+  options: { port?: number; publicUrl?: string; env?: Record<string, string>; name?: string } = {},
 ): Promise<PrivateServer> {
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const publicUrl = options.publicUrl ?? url;
-  const name = `mkt_e2e_private_${randomBytes(4).toString('hex')}`;
+  const name = `mkt_e2e_${options.name ?? 'private'}_${randomBytes(4).toString('hex')}`;
   await admin(`create database "${name}"`);
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   let child: ChildProcess | undefined;
@@ -63,6 +65,7 @@ export async function privateServer(
 
   const server: PrivateServer = {
     url,
+    databaseUrl,
     publicUrl,
     async start() {
       output = '';

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { KitchenParams, type Kitchen } from '../../shared/kitchens.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { DEFAULT_HOURS, nextChange } from '../../shared/opening-hours.js';
-import type { PageData, PageRenderer } from '../../shared/page-data.js';
+import { dehydratedCacheJson, type PageData, type PageRenderer } from '../../shared/page-data.js';
 import { paths } from '../../shared/paths.js';
 import { isSuspendedKitchen } from '../data/kitchen-content-access.js';
 import { kitchensTopic, kitchenTopic } from '../data/kitchens-topic.js';
@@ -65,8 +65,8 @@ export function serverRenderedPages(
   app.decorate('pageCache', cache);
   const { publicUrl } = app.config;
 
-  const build = (url: string, head: PageHead, queries: [readonly unknown[], string][], now: number) => {
-    const dataJson = `{"now":${now},"queries":[${queries.map(([key, json]) => `[${JSON.stringify(key)},${json}]`).join(',')}]}`;
+  const build = (url: string, head: PageHead, queries: [readonly string[], string][], now: number) => {
+    const dataJson = `{"now":${now},"cache":${dehydratedCacheJson(queries, now)}}`;
     const data = JSON.parse(dataJson) as PageData;
     return async () => template.page(headHtml(head), await renderer.render(url, data), dataJson);
   };

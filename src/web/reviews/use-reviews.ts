@@ -1,4 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { useMemo, useState } from 'react';
 import { REVIEWS_SHOWN, type Review, type ReviewInput } from '../../shared/reviews.js';
@@ -30,42 +37,41 @@ const olderReviewsKey = (kitchenUid: string) => [...reviewsKey(kitchenUid), 'old
 
 /**
  * The live latest page of a kitchen's reviews, and the older pages the reader asked for ('Show older reviews') after
- * it, as one list. A reply updates both (`useReplyToReview` writes every list under `reviewsKey`).
+ * it, as one list: the older pages are an infinite query whose first page starts at the oldest review the latest
+ * page held when the reader first asked. A reply updates both (`useReplyToReview` writes every list under
+ * `reviewsKey`).
  */
 export function useReviewPages(kitchenUid: string) {
   const latest = useReviews(kitchenUid);
-  const queryClient = useQueryClient();
-  const older = useQuery({
-    queryKey: olderReviewsKey(kitchenUid),
-    queryFn: () => queryClient.getQueryData<Review[]>(olderReviewsKey(kitchenUid)) ?? [],
-    initialData: [] as Review[],
-    staleTime: Infinity,
-  });
-  const [ended, setEnded] = useState(false);
-  const more = useMutation({
-    mutationFn: (before: string) =>
+  const [from, setFrom] = useState<string>();
+  const older = useInfiniteQuery({
+    queryKey: [...olderReviewsKey(kitchenUid), from ?? null],
+    queryFn: ({ pageParam }) =>
       api.get<Review[]>(
-        `/api/kitchens/${encodeURIComponent(kitchenUid)}/reviews/older?before=${encodeURIComponent(before)}`,
+        `/api/kitchens/${encodeURIComponent(kitchenUid)}/reviews/older?before=${encodeURIComponent(pageParam)}`,
       ),
-    onSuccess: (page) => {
-      queryClient.setQueryData<Review[]>(olderReviewsKey(kitchenUid), (held = []) => [...held, ...page]);
-      if (page.length < REVIEWS_SHOWN) setEnded(true);
-    },
+    initialPageParam: from ?? '',
+    getNextPageParam: (page: Review[]) => (page.length < REVIEWS_SHOWN ? undefined : page.at(-1)?.id),
+    enabled: from !== undefined,
+    staleTime: Infinity,
   });
   const reviews = useMemo(() => {
     if (!latest.data) return undefined;
     const ids = new Set(latest.data.map((r) => r.id));
-    return [...latest.data, ...older.data.filter((r) => !ids.has(r.id))];
+    return [...latest.data, ...(older.data?.pages.flat() ?? []).filter((r) => !ids.has(r.id))];
   }, [latest.data, older.data]);
-  const oldest = reviews?.at(-1);
+  const asked = from !== undefined;
   return {
     latest,
     reviews,
     /** Whether there may be older reviews than those held: the last page was full. */
-    hasOlder: !ended && (older.data.length > 0 || latest.data?.length === REVIEWS_SHOWN),
-    showOlder: () => oldest && more.mutate(oldest.id),
-    loadingOlder: more.isPending,
-    olderError: more.error,
+    hasOlder: asked ? older.hasNextPage || older.isPending : latest.data?.length === REVIEWS_SHOWN,
+    showOlder: () => {
+      if (!asked) setFrom(latest.data?.at(-1)?.id);
+      else void older.fetchNextPage();
+    },
+    loadingOlder: older.isFetching,
+    olderError: older.error,
   };
 }
 
@@ -93,9 +99,18 @@ export function useReplyToReview(kitchenUid: string) {
   return useMutation({
     mutationFn: ({ id, reply }: { id: string; reply: string }) =>
       api.post<Review>(`/api/kitchen/reviews/${encodeURIComponent(id)}/reply`, { reply }),
-    onSuccess: (review) =>
-      queryClient.setQueriesData<Review[]>({ queryKey: reviewsKey(kitchenUid) }, (list) =>
-        list?.map((r) => (r.id === review.id ? review : r)),
-      ),
+    onSuccess: (review) => {
+      const swap = (list: Review[]) => list.map((r) => (r.id === review.id ? review : r));
+      // The latest page is a list; the older pages an infinite query's pages.
+      queryClient.setQueriesData<Review[] | InfiniteData<Review[]>>(
+        { queryKey: reviewsKey(kitchenUid) },
+        (data) =>
+          data === undefined
+            ? data
+            : Array.isArray(data)
+              ? swap(data)
+              : { ...data, pages: data.pages.map(swap) },
+      );
+    },
   });
 }
