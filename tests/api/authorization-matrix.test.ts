@@ -16,6 +16,7 @@ import type { StoredImage } from '../../src/shared/images.js';
 import type { ModerationView } from '../../src/shared/moderation.js';
 import { makePicture } from '../../src/server/test/test-images.js';
 import type { User } from '../../src/server/identity/users.js';
+import { registeredRoutes } from '../../src/server/docs/openapi.js';
 import { openEventStream } from '../../src/server/test/event-stream.js';
 import { fingerprintTables } from '../../src/server/test/fingerprint.js';
 import { describeEachEngine, signedIn, type TestContext } from '../../src/server/test/test-app.js';
@@ -864,6 +865,35 @@ describeEachEngine(
         });
       });
     }
+
+    it('agrees with what each route declares of who may call it, and covers every route that needs a session', () => {
+      const declared = new Map<string, string>(
+        registeredRoutes(get().app).map((r) => [`${r.method} ${r.url}`, r.doc?.cookie ?? 'none']),
+      );
+      // Who a session cookie of each kind leaves out (an operator's session is none of the others).
+      const refusedBy: Record<string, readonly Actor[]> = {
+        customer: ['anonymous', 'X', 'Y', 'O'],
+        kitchen: ['anonymous', 'A', 'B', 'O'],
+        any: ['anonymous', 'O'],
+        operator: ['anonymous', 'A', 'B', 'X', 'Y'],
+        none: [],
+      };
+      for (const row of MATRIX) {
+        // (/metrics is registered only where a token or port is configured: not in this app.)
+        if (row.route === 'GET /metrics') continue;
+        const cookie = declared.get(row.route);
+        expect(cookie, `${row.route} is in the matrix but not registered`).toBeDefined();
+        for (const actor of refusedBy[cookie ?? 'none'] ?? [])
+          expect(
+            row.cells[ACTORS.indexOf(actor)],
+            `${label(row)}, ${ACTOR_LABELS[actor]} (needs ${cookie})`,
+          ).toBe(refuse);
+      }
+      const inMatrix = new Set<string>(MATRIX.map((row) => row.route));
+      const needingSession = [...declared].filter(([, cookie]) => cookie !== 'none').map(([route]) => route);
+      expect(needingSession.length).toBeGreaterThan(20);
+      expect(needingSession.filter((route) => !inMatrix.has(route))).toEqual([]);
+    });
 
     it("kitchen Y's and customer B's streams never carry X's or A's orders, as they change", async () => {
       const ctx = get();

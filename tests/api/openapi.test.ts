@@ -35,14 +35,11 @@ describeEachEngine('the OpenAPI document', (get) => {
     for (const { method, url } of routes) {
       const operation = paths[openApiPath(url)]?.[method.toLowerCase()];
       expect(operation, `${method} ${url} is missing from the document`).toBeDefined();
-      expect(
-        operation?.summary,
-        `${method} ${url} has no summary (src/server/docs/route-docs.ts)`,
-      ).toBeTruthy();
+      expect(operation?.summary, `${method} ${url} has no summary (its route's config.doc)`).toBeTruthy();
       const statuses = Object.keys(operation?.responses ?? {});
       expect(
         statuses.some((s) => /^[23]/.test(s)),
-        `${method} ${url} has no success answer (src/server/docs/route-docs.ts)`,
+        `${method} ${url} has no success answer (its route's config.doc)`,
       ).toBe(true);
       expect(statuses, `${method} ${url} does not describe a server error`).toContain('500');
     }

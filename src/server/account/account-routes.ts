@@ -1,3 +1,4 @@
+import { empty } from '../lib/route-doc.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountParams, DataExport, dataExportFileName } from '../../shared/account.js';
 import { ROLES, clearSessionCookie, currentUser, hashToken, requireUser } from '../identity/sessions.js';
@@ -13,7 +14,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account/:role/export',
     {
-      config: { rateLimit: limits.dataExports },
+      config: {
+        doc: {
+          summary:
+            "Download my data: everything held about the signed-in user (the role's session), as a JSON file attachment",
+          tags: ['your data'],
+          cookie: 'any',
+        },
+        rateLimit: limits.dataExports,
+      },
       schema: { params: AccountParams, response: { 200: DataExport } },
     },
     async (request, reply) => {
@@ -33,14 +42,30 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/account/:role', { schema: { params: AccountParams } }, async (request, reply) => {
-    const user = await requireUser(request, request.params.role);
-    // The other role's cookie may be someone else's session (two people, one browser): kept unless it was theirs.
-    const signedInAs = await Promise.all(
-      ROLES.map(async (role) => [role, await currentUser(request, role)] as const),
-    );
-    await deleteAccount(app, user.id);
-    for (const [role, other] of signedInAs) if (other?.id === user.id) clearSessionCookie(reply, role);
-    return reply.header('cache-control', 'no-store').status(204).send();
-  });
+  app.delete(
+    '/api/account/:role',
+    {
+      config: {
+        doc: {
+          summary:
+            "Delete my account (the role's session): sessions, chat, reviews, kitchen, menu and pictures go; orders stay, anonymised",
+          tags: ['your data'],
+          cookie: 'any',
+          responses: { 204: empty },
+          errors: { 409: 'An order placed or received is still in progress' },
+        },
+      },
+      schema: { params: AccountParams },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, request.params.role);
+      // The other role's cookie may be someone else's session (two people, one browser): kept unless it was theirs.
+      const signedInAs = await Promise.all(
+        ROLES.map(async (role) => [role, await currentUser(request, role)] as const),
+      );
+      await deleteAccount(app, user.id);
+      for (const [role, other] of signedInAs) if (other?.id === user.id) clearSessionCookie(reply, role);
+      return reply.header('cache-control', 'no-store').status(204).send();
+    },
+  );
 };

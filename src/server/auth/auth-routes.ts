@@ -1,3 +1,4 @@
+import { empty, html, redirect } from '../lib/route-doc.js';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -61,7 +62,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
     '/auth/:role/start',
     {
       schema: { params: z.object({ role: Role }), querystring: StartQuery },
-      config: { rateLimit: { ...limits.signIn, max: app.config.signInRateLimit } },
+      config: {
+        doc: {
+          summary: 'Start signing in with Google (a page the browser opens, often a popup)',
+          tags: ['sign-in'],
+          responses: { 302: redirect('To the identity provider') },
+        },
+        rateLimit: { ...limits.signIn, max: app.config.signInRateLimit },
+      },
     },
     async (request, reply) => {
       const { role } = request.params;
@@ -108,87 +116,132 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
     },
   );
 
-  app.get('/auth/callback', { schema: { querystring: CallbackQuery } }, async (request, reply) => {
-    const roleText = (request.query.state ?? '').split('.')[0];
-    const role = Role.safeParse(roleText);
-    if (!role.success) throw badRequest('This sign-in link is not valid', 'state');
-    const raw = request.cookies[flowCookie(role.data)];
-    // The flow is good for one callback only: a replayed callback finds no flow.
-    reply.clearCookie(flowCookie(role.data), { path: '/auth', secure, httpOnly: true, sameSite: 'lax' });
-    const unsigned = raw ? request.unsignCookie(raw) : undefined;
-    const flow = unsigned?.valid && unsigned.value ? Flow.safeParse(safeJson(unsigned.value)) : undefined;
-    const finish = (ok: boolean) => {
-      reply.header('cache-control', 'no-store');
-      // Checked again on the way out: a flow started before the rules last tightened may still be under way.
-      const returnTo = flow?.success ? (safeReturnPath(flow.data.returnTo, publicUrl) ?? '/') : undefined;
-      if (flow?.success && !flow.data.popup && ok) return reply.redirect(returnTo ?? '/');
-      const done = new URLSearchParams({ role: role.data, status: ok ? 'ok' : 'failed' });
-      if (flow?.success && flow.data.attempt) done.set('attempt', flow.data.attempt);
-      if (returnTo) done.set('returnTo', returnTo);
-      return reply.redirect(`/auth/done?${done.toString()}`);
-    };
-    if (!flow?.success) {
-      request.log.warn('sign-in callback without a valid flow cookie');
-      return finish(false);
-    }
-    try {
-      const tokens = await client.authorizationCodeGrant(
-        await oidc.configuration(),
-        new URL(request.url, publicUrl),
-        {
-          pkceCodeVerifier: flow.data.verifier,
-          expectedState: flow.data.state,
-          expectedNonce: flow.data.nonce,
-          idTokenExpected: true,
+  app.get(
+    '/auth/callback',
+    {
+      config: {
+        doc: {
+          summary: 'Where the identity provider sends the browser back; sets the session cookie',
+          tags: ['sign-in'],
+          responses: { 302: redirect('To the page that tells the opening tab') },
         },
-      );
-      const claims = tokens.claims();
-      if (!claims || typeof claims.email !== 'string' || !claims.email)
-        throw new Error('the ID token has no email');
-      // Only a listed email gets an operator session (and only while listed: see requireOperator), and only when
-      // the provider vouches for it (Google and the development provider say `email_verified: true`).
-      if (
-        role.data === 'operator' &&
-        (claims.email_verified !== true || !app.config.operatorEmails.has(claims.email.toLowerCase()))
-      ) {
-        request.log.warn(
-          'operator sign-in refused: the email is unverified or not listed in OPERATOR_EMAILS',
-        );
+      },
+      schema: { querystring: CallbackQuery },
+    },
+    async (request, reply) => {
+      const roleText = (request.query.state ?? '').split('.')[0];
+      const role = Role.safeParse(roleText);
+      if (!role.success) throw badRequest('This sign-in link is not valid', 'state');
+      const raw = request.cookies[flowCookie(role.data)];
+      // The flow is good for one callback only: a replayed callback finds no flow.
+      reply.clearCookie(flowCookie(role.data), { path: '/auth', secure, httpOnly: true, sameSite: 'lax' });
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      const flow = unsigned?.valid && unsigned.value ? Flow.safeParse(safeJson(unsigned.value)) : undefined;
+      const finish = (ok: boolean) => {
+        reply.header('cache-control', 'no-store');
+        // Checked again on the way out: a flow started before the rules last tightened may still be under way.
+        const returnTo = flow?.success ? (safeReturnPath(flow.data.returnTo, publicUrl) ?? '/') : undefined;
+        if (flow?.success && !flow.data.popup && ok) return reply.redirect(returnTo ?? '/');
+        const done = new URLSearchParams({ role: role.data, status: ok ? 'ok' : 'failed' });
+        if (flow?.success && flow.data.attempt) done.set('attempt', flow.data.attempt);
+        if (returnTo) done.set('returnTo', returnTo);
+        return reply.redirect(`/auth/done?${done.toString()}`);
+      };
+      if (!flow?.success) {
+        request.log.warn('sign-in callback without a valid flow cookie');
         return finish(false);
       }
-      const user = await upsertUser(app.db, {
-        issuer: claims.iss,
-        subject: claims.sub,
-        email: claims.email,
-        displayName:
-          typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : claims.email,
-        photoUrl:
-          typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) ? claims.picture : null,
-      });
-      setSessionCookie(reply, role.data, await createSession(app.db, user.id, role.data));
-      return finish(true);
-    } catch (error) {
-      request.log.warn({ err: error }, 'sign-in callback refused');
-      return finish(false);
-    }
-  });
+      try {
+        const tokens = await client.authorizationCodeGrant(
+          await oidc.configuration(),
+          new URL(request.url, publicUrl),
+          {
+            pkceCodeVerifier: flow.data.verifier,
+            expectedState: flow.data.state,
+            expectedNonce: flow.data.nonce,
+            idTokenExpected: true,
+          },
+        );
+        const claims = tokens.claims();
+        if (!claims || typeof claims.email !== 'string' || !claims.email)
+          throw new Error('the ID token has no email');
+        // Only a listed email gets an operator session (and only while listed: see requireOperator), and only when
+        // the provider vouches for it (Google and the development provider say `email_verified: true`).
+        if (
+          role.data === 'operator' &&
+          (claims.email_verified !== true || !app.config.operatorEmails.has(claims.email.toLowerCase()))
+        ) {
+          request.log.warn(
+            'operator sign-in refused: the email is unverified or not listed in OPERATOR_EMAILS',
+          );
+          return finish(false);
+        }
+        const user = await upsertUser(app.db, {
+          issuer: claims.iss,
+          subject: claims.sub,
+          email: claims.email,
+          displayName:
+            typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : claims.email,
+          photoUrl:
+            typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) ? claims.picture : null,
+        });
+        setSessionCookie(reply, role.data, await createSession(app.db, user.id, role.data));
+        return finish(true);
+      } catch (error) {
+        request.log.warn({ err: error }, 'sign-in callback refused');
+        return finish(false);
+      }
+    },
+  );
 
-  app.get('/auth/done', async (request, reply) => {
-    // Anyone can link here with any query: the page is for display only, so a bad return path just means home.
-    const { returnTo } = request.query as { returnTo?: unknown };
-    const continueTo = (typeof returnTo === 'string' && safeReturnPath(returnTo, publicUrl)) || '/';
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(authDonePage(continueTo));
-  });
-  app.get('/auth/done.js', async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(AUTH_DONE_JS),
+  app.get(
+    '/auth/done',
+    {
+      config: {
+        doc: {
+          summary: 'Tells the opening tab and closes the popup',
+          tags: ['sign-in'],
+          responses: { 200: html('The page') },
+        },
+      },
+    },
+    async (request, reply) => {
+      // Anyone can link here with any query: the page is for display only, so a bad return path just means home.
+      const { returnTo } = request.query as { returnTo?: unknown };
+      const continueTo = (typeof returnTo === 'string' && safeReturnPath(returnTo, publicUrl)) || '/';
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(authDonePage(continueTo));
+    },
+  );
+  app.get(
+    '/auth/done.js',
+    {
+      config: {
+        doc: {
+          summary: 'The script of /auth/done',
+          tags: ['sign-in'],
+          responses: { 200: { description: 'The script', type: 'text/javascript' } },
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(AUTH_DONE_JS),
   );
 
   app.post(
     '/auth/:role/sign-out',
-    { schema: { params: z.object({ role: Role }) } },
+    {
+      config: {
+        doc: {
+          summary: 'Sign out of a role',
+          tags: ['sign-in'],
+          responses: { 204: empty },
+        },
+      },
+      schema: { params: z.object({ role: Role }) },
+    },
     async (request, reply) => {
       const { role } = request.params;
       const token = request.cookies[app.config.sessionCookies[role]];

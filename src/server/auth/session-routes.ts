@@ -10,17 +10,24 @@ export function toSessionUser(user: User | undefined): SessionUser | null {
 }
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/session', { schema: { response: { 200: SessionState } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const [kitchen, customer, operator] = await Promise.all([
-      currentUser(request, 'kitchen'),
-      currentUser(request, 'customer'),
-      currentOperator(request),
-    ]);
-    return {
-      kitchen: toSessionUser(kitchen),
-      customer: toSessionUser(customer),
-      operator: toSessionUser(operator),
-    };
-  });
+  app.get(
+    '/api/session',
+    {
+      config: { doc: { summary: 'Who is signed in, as kitchen and as customer', tags: ['session'] } },
+      schema: { response: { 200: SessionState } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const [kitchen, customer, operator] = await Promise.all([
+        currentUser(request, 'kitchen'),
+        currentUser(request, 'customer'),
+        currentOperator(request),
+      ]);
+      return {
+        kitchen: toSessionUser(kitchen),
+        customer: toSessionUser(customer),
+        operator: toSessionUser(operator),
+      };
+    },
+  );
 };

@@ -1,3 +1,4 @@
+import { HiddenChatMessageIds } from '../../shared/chat.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ChatHistoryQuery, ChatMessage, ChatMessageInput, ChatMessageList } from '../../shared/chat.js';
 import { requireAnyUser } from '../identity/sessions.js';
@@ -12,12 +13,42 @@ import { CHAT_SIGN_IN, chatHiddenTopic, chatTopic } from './chat-topic.js';
  * a message.
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/chat', serveTopic(chatTopic));
-  app.get('/api/chat/hidden', serveTopic(chatHiddenTopic));
+  app.get(
+    '/api/chat',
+    {
+      config: {
+        doc: {
+          summary: "The chat room's latest messages",
+          cookie: 'any',
+          stream: true,
+          responses: { 200: ChatMessageList },
+        },
+      },
+    },
+    serveTopic(chatTopic),
+  );
+  app.get(
+    '/api/chat/hidden',
+    {
+      config: {
+        doc: {
+          summary:
+            'The ids of the chat messages operators hid or that went with a deleted account, lately (an open chat drops them)',
+          cookie: 'any',
+          stream: true,
+          responses: { 200: HiddenChatMessageIds },
+        },
+      },
+    },
+    serveTopic(chatHiddenTopic),
+  );
 
   app.get(
     '/api/chat/history',
-    { schema: { querystring: ChatHistoryQuery, response: { 200: ChatMessageList } } },
+    {
+      config: { doc: { summary: 'Older chat messages', cookie: 'any' } },
+      schema: { querystring: ChatHistoryQuery, response: { 200: ChatMessageList } },
+    },
     async (request, reply) => {
       await requireAnyUser(request, CHAT_SIGN_IN);
       const messages = await listMessagesBefore(app.db, request.query.before);
@@ -28,7 +59,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/chat',
-    { schema: { body: ChatMessageInput, response: { 201: ChatMessage } } },
+    {
+      config: { doc: { summary: 'Say something in the chat (5 messages in 10 s)', cookie: 'any' } },
+      schema: { body: ChatMessageInput, response: { 201: ChatMessage } },
+    },
     async (request, reply) => {
       const sender = await requireAnyUser(request, CHAT_SIGN_IN);
       const message = await postMessage(app, sender, request.body.text);

@@ -5,7 +5,7 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBody } from '../../shared/errors.js';
 import { appRoutePatterns } from '../../shared/paths.js';
-import { routeDocs, type Cookie, type RouteDoc } from './route-docs.js';
+import type { Cookie, RouteDoc } from '../lib/route-doc.js';
 
 type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
 type JsonResponses = Record<string, unknown>;
@@ -13,6 +13,8 @@ type JsonResponses = Record<string, unknown>;
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** What the route declared of itself where it was registered (`config: { doc }`). */
+  doc: RouteDoc | undefined;
   /** Left out of the document on purpose: the reference page's own files, static files, the development provider. */
   hidden: boolean;
 }
@@ -47,9 +49,10 @@ const pageDoc: RouteDoc = {
   responses: { 200: { description: 'The web app', type: 'text/html' } },
 };
 
-function docOf(method: string, url: string): RouteDoc | undefined {
+/** What a route declared of itself; the web app's pages share one description. */
+function docOf(route: Pick<RouteOptions, 'config'>, method: string, url: string): RouteDoc | undefined {
   return (
-    routeDocs[`${method} ${url}`] ??
+    (route.config as { doc?: RouteDoc } | undefined)?.doc ??
     (method === 'GET' && (appRoutePatterns as readonly string[]).includes(url) ? pageDoc : undefined)
   );
 }
@@ -104,7 +107,7 @@ function documentTransform(): Transform {
   return (input) => {
     const { route, url } = input;
     const method = [route.method].flat()[0] ?? 'GET';
-    const doc = docOf(method, url);
+    const doc = docOf(route, method, url);
     if (!doc) return zodTransform(input);
     const schema = input.schema ?? {};
     const tag = url.split('/')[2] ?? 'operations';
@@ -141,6 +144,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       routes.push({
         method,
         url: route.url,
+        doc: docOf(route, method, route.url),
         hidden: Boolean(schema?.hide) || route.url.startsWith(DOCS_PREFIX),
       });
     }
@@ -170,8 +174,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: documentTransform(),
   });
-  app.get('/api/openapi.json', async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  app.get(
+    '/api/openapi.json',
+    {
+      config: {
+        doc: {
+          summary: 'This document',
+          tags: ['operations'],
+          responses: { 200: z.looseObject({ openapi: z.literal('3.1.0') }) },
+        },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()),
   );
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,

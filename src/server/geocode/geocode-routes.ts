@@ -11,7 +11,10 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/geocode',
     {
-      config: { rateLimit: limits.geocode },
+      config: {
+        doc: { summary: 'Address suggestions for typed text (fewer a minute without a session)' },
+        rateLimit: limits.geocode,
+      },
       schema: { querystring: GeocodeQuery, response: { 200: AddressSuggestions } },
     },
     async (request, reply) => {
@@ -20,7 +23,14 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/geocode/settings', { schema: { response: { 200: GeocodeSettings } } }, async () => ({
-    kind: app.config.geocoder.kind,
-  }));
+  app.get(
+    '/api/geocode/settings',
+    {
+      config: { doc: { summary: 'Which address geocoder the server uses' } },
+      schema: { response: { 200: GeocodeSettings } },
+    },
+    async () => ({
+      kind: app.config.geocoder.kind,
+    }),
+  );
 };

@@ -22,7 +22,14 @@ export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/kitchen/images',
     {
       bodyLimit: MAX_UPLOAD_BYTES,
-      config: { rateLimit: limits.imageUploads },
+      config: {
+        doc: {
+          summary: 'Upload a picture (the bytes as the body: JPEG, PNG, WebP or AVIF, 10 MB at most)',
+          cookie: 'kitchen',
+          errors: { 413: 'Larger than 10 MB or 50 megapixels', 415: 'Not a picture we read' },
+        },
+        rateLimit: limits.imageUploads,
+      },
       schema: { response: { 201: StoredImage } },
       // Refused before a byte of an announced oversize body is read. A chunked one (no length: browsers always
       // send one for a file) is cut off at the limit by Fastify, which answers its own 413.

@@ -15,14 +15,30 @@ import { noKitchen, requireKitchen } from '../data/require-kitchen.js';
 
 /** The signed-in owner's own kitchen: read it (or check for it), register it (once), edit it, pause its orders. */
 export const ownKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/kitchen', { schema: { response: { 200: Kitchen } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return (await requireKitchen(request)).kitchen;
-  });
+  app.get(
+    '/api/kitchen',
+    {
+      config: {
+        doc: {
+          summary: "The signed-in owner's kitchen",
+          cookie: 'kitchen',
+          errors: { 404: 'No kitchen yet' },
+        },
+      },
+      schema: { response: { 200: Kitchen } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return (await requireKitchen(request)).kitchen;
+    },
+  );
 
   app.get(
     '/api/kitchen/check',
-    { schema: { response: { 200: OwnKitchenCheck } } },
+    {
+      config: { doc: { summary: "The signed-in owner's kitchen, or null", cookie: 'kitchen' } },
+      schema: { response: { 200: OwnKitchenCheck } },
+    },
     async (request, reply) => {
       const user = await requireUser(request, 'kitchen');
       reply.header('cache-control', 'no-store');
@@ -32,7 +48,16 @@ export const ownKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/kitchen',
-    { schema: { body: KitchenInput, response: { 201: Kitchen } } },
+    {
+      config: {
+        doc: {
+          summary: 'Register a kitchen',
+          cookie: 'kitchen',
+          errors: { 409: 'Already has a kitchen' },
+        },
+      },
+      schema: { body: KitchenInput, response: { 201: Kitchen } },
+    },
     async (request, reply) => {
       const user = await requireUser(request, 'kitchen');
       refuseOwnSite(app.config.publicUrl, { imageLink: request.body.imageLink });
@@ -44,7 +69,16 @@ export const ownKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/kitchen',
-    { schema: { body: KitchenUpdateInput, response: { 200: Kitchen } } },
+    {
+      config: {
+        doc: {
+          summary: "Edit one's kitchen",
+          cookie: 'kitchen',
+          errors: { 404: 'No kitchen yet' },
+        },
+      },
+      schema: { body: KitchenUpdateInput, response: { 200: Kitchen } },
+    },
     async (request) => {
       const { user } = await requireKitchen(request);
       refuseOwnSite(app.config.publicUrl, { imageLink: request.body.imageLink });
@@ -56,7 +90,15 @@ export const ownKitchenRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/kitchen/pause',
-    { schema: { body: PauseOrdersInput, response: { 200: Kitchen } } },
+    {
+      config: {
+        doc: {
+          summary: "'Pause new orders' (optionally until a time), or take them again",
+          cookie: 'kitchen',
+        },
+      },
+      schema: { body: PauseOrdersInput, response: { 200: Kitchen } },
+    },
     async (request) => {
       const { user } = await requireKitchen(request);
       const { until } = request.body;

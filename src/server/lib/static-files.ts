@@ -1,3 +1,4 @@
+import { redirect } from './route-doc.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -50,7 +51,19 @@ export async function registerWebApp(
         .send(indexHtml),
   };
   // Browsers ask for /favicon.ico on pages that name no icon (the sign-in provider's): answer with ours.
-  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+  app.get(
+    '/favicon.ico',
+    {
+      config: {
+        doc: {
+          summary: 'Our icon',
+          tags: ['web app'],
+          responses: { 301: redirect('To /favicon.svg') },
+        },
+      },
+    },
+    (_request, reply) => reply.redirect('/favicon.svg', 301),
+  );
   const rendered = options.serverRendered?.(indexHtml, webApp.sendShell) ?? {};
   for (const pattern of appRoutePatterns) {
     app.get(pattern, rendered[pattern] ?? ((_request, reply) => webApp.sendShell(reply, 200)));

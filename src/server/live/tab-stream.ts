@@ -94,104 +94,124 @@ export function registerTabStream(app: FastifyInstance): void {
     if (topic && [route.method].flat().includes('GET')) routes.add(route.url, topic);
   });
 
-  app.get(LIVE_STREAM_PATH, { schema: { querystring: TopicList } }, async (request, reply) => {
-    if (!wantsEventStream(request))
-      throw badRequest('This is a live stream: ask for text/event-stream', 'accept');
-    const { hub, db, clock } = app;
-    const release = hub.admit(request.ip, requestSessionHashes(request));
-    if (!release)
-      throw tooManyRequests('Too many live connections from here: close a few tabs and try again', 10);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-content-type-options': 'nosniff',
-    });
-    res.write('retry: 1500\n\n');
-    request.raw.socket.setTimeout(0);
-    hub.open(res);
-    const stops = new Map<string, () => void>();
-    res.on('close', () => {
-      release();
-      for (const stop of stops.values()) stop();
-      stops.clear();
-    });
-
-    const end = (url: string, name: string, why: Omit<LiveTopicEnd, 'topic'> = {}) => {
-      stops.get(url)?.();
-      stops.delete(url);
-      if (!res.writableEnded) res.write(event(name, { topic: url, ...why } satisfies LiveTopicEnd));
-    };
-
-    for (const asked of new Set((request.query as z.output<typeof TopicList>).t)) {
-      if (res.destroyed) return;
-      const at = asked.indexOf('#');
-      const url = at < 0 ? asked : asked.slice(0, at);
-      let held = at < 0 ? undefined : asked.slice(at + 1);
-      const found = routes.find(url);
-      if (!found) {
-        end(url, LIVE_EVENT.ended, { status: 404, message: 'No live list at this address' });
-        continue;
-      }
-      const { topic } = found;
-      // The topic's own access rule, on this request as its own route would have seen it.
-      const asIfRouted = Object.create(request, { params: { value: found.params } }) as FastifyRequest;
-      let access;
-      try {
-        access = await topic.access(asIfRouted);
-      } catch (error) {
-        const refusal =
-          error instanceof HttpError
-            ? { status: error.statusCode, message: error.message }
-            : error instanceof z.ZodError
-              ? { status: 400, message: error.issues[0]?.message ?? 'Invalid address' }
-              : undefined;
-        if (!refusal) throw error;
-        end(url, LIVE_EVENT.ended, refusal);
-        continue;
-      }
-      if (res.destroyed) return;
-      const { params, sessions = [], endsWhen } = access;
-      const sink: Sink = {
-        res,
-        snapshot: (snap) => {
-          // The version the tab said it holds is not sent again; every later one is.
-          if (held !== undefined && etagOf(snap) === held) {
-            held = undefined;
-            return;
-          }
-          held = undefined;
-          res.write(taggedFrame(snap, url));
-        },
-        missing: () =>
-          end(url, LIVE_EVENT.missing, { status: 404, message: topic.missing?.message ?? 'Not found' }),
-        end: () => end(url, LIVE_EVENT.ended),
-      };
-      const unsubscribe = hub.subscribe(
-        topic.key(params),
-        () => topic.load(db, params, clock),
-        missingTest(topic),
-        sink,
-        sessions,
-      );
-      const unwatch = endsWhen
-        ? hub.watch(
-            endsWhen.key,
-            () => endsWhen.load(db, clock),
-            endsWhen.isMissing,
-            (snapshot) => {
-              if (endsWhen.ends(snapshot)) end(url, LIVE_EVENT.ended);
+  app.get(
+    LIVE_STREAM_PATH,
+    {
+      schema: { querystring: TopicList },
+      config: {
+        doc: {
+          summary:
+            "The tab's one live stream: `?t=<url>` per live list it watches (`#<etag>` after one it holds); each topic's snapshots tagged with it, `ended`/`missing` when one is refused or gone",
+          tags: ['live'],
+          responses: {
+            200: {
+              description: 'A server-sent event stream (ask for text/event-stream)',
+              type: 'text/event-stream',
             },
-          )
-        : undefined;
-      stops.set(url, () => {
-        unsubscribe();
-        unwatch?.();
+          },
+          errors: { 429: 'This session or address holds too many open streams (with Retry-After)' },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!wantsEventStream(request))
+        throw badRequest('This is a live stream: ask for text/event-stream', 'accept');
+      const { hub, db, clock } = app;
+      const release = hub.admit(request.ip, requestSessionHashes(request));
+      if (!release)
+        throw tooManyRequests('Too many live connections from here: close a few tabs and try again', 10);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
       });
-    }
-    if (!res.writableEnded) res.write(event(LIVE_EVENT.ready, { topics: stops.size }));
-  });
+      res.write('retry: 1500\n\n');
+      request.raw.socket.setTimeout(0);
+      hub.open(res);
+      const stops = new Map<string, () => void>();
+      res.on('close', () => {
+        release();
+        for (const stop of stops.values()) stop();
+        stops.clear();
+      });
+
+      const end = (url: string, name: string, why: Omit<LiveTopicEnd, 'topic'> = {}) => {
+        stops.get(url)?.();
+        stops.delete(url);
+        if (!res.writableEnded) res.write(event(name, { topic: url, ...why } satisfies LiveTopicEnd));
+      };
+
+      for (const asked of new Set((request.query as z.output<typeof TopicList>).t)) {
+        if (res.destroyed) return;
+        const at = asked.indexOf('#');
+        const url = at < 0 ? asked : asked.slice(0, at);
+        let held = at < 0 ? undefined : asked.slice(at + 1);
+        const found = routes.find(url);
+        if (!found) {
+          end(url, LIVE_EVENT.ended, { status: 404, message: 'No live list at this address' });
+          continue;
+        }
+        const { topic } = found;
+        // The topic's own access rule, on this request as its own route would have seen it.
+        const asIfRouted = Object.create(request, { params: { value: found.params } }) as FastifyRequest;
+        let access;
+        try {
+          access = await topic.access(asIfRouted);
+        } catch (error) {
+          const refusal =
+            error instanceof HttpError
+              ? { status: error.statusCode, message: error.message }
+              : error instanceof z.ZodError
+                ? { status: 400, message: error.issues[0]?.message ?? 'Invalid address' }
+                : undefined;
+          if (!refusal) throw error;
+          end(url, LIVE_EVENT.ended, refusal);
+          continue;
+        }
+        if (res.destroyed) return;
+        const { params, sessions = [], endsWhen } = access;
+        const sink: Sink = {
+          res,
+          snapshot: (snap) => {
+            // The version the tab said it holds is not sent again; every later one is.
+            if (held !== undefined && etagOf(snap) === held) {
+              held = undefined;
+              return;
+            }
+            held = undefined;
+            res.write(taggedFrame(snap, url));
+          },
+          missing: () =>
+            end(url, LIVE_EVENT.missing, { status: 404, message: topic.missing?.message ?? 'Not found' }),
+          end: () => end(url, LIVE_EVENT.ended),
+        };
+        const unsubscribe = hub.subscribe(
+          topic.key(params),
+          () => topic.load(db, params, clock),
+          missingTest(topic),
+          sink,
+          sessions,
+        );
+        const unwatch = endsWhen
+          ? hub.watch(
+              endsWhen.key,
+              () => endsWhen.load(db, clock),
+              endsWhen.isMissing,
+              (snapshot) => {
+                if (endsWhen.ends(snapshot)) end(url, LIVE_EVENT.ended);
+              },
+            )
+          : undefined;
+        stops.set(url, () => {
+          unsubscribe();
+          unwatch?.();
+        });
+      }
+      if (!res.writableEnded) res.write(event(LIVE_EVENT.ready, { topics: stops.size }));
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { empty } from '../lib/route-doc.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MenuItem, MenuItemInput, MenuItemParams, MenuItemUpdateInput } from '../../shared/menu.js';
 import { requireKitchen } from '../data/require-kitchen.js';
@@ -14,7 +15,10 @@ const notInYourMenu = () => notFound('Your menu has no item with this id');
 export const ownMenuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/kitchen/menu',
-    { schema: { body: MenuItemInput, response: { 201: MenuItem } } },
+    {
+      config: { doc: { summary: 'Add a dish', cookie: 'kitchen', errors: { 404: 'No kitchen yet' } } },
+      schema: { body: MenuItemInput, response: { 201: MenuItem } },
+    },
     async (request, reply) => {
       const { kitchen } = await requireKitchen(request);
       refuseOwnSite(app.config.publicUrl, { imageLink: request.body.imageLink });
@@ -24,7 +28,16 @@ export const ownMenuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/kitchen/menu/:id',
-    { schema: { params: MenuItemParams, body: MenuItemUpdateInput, response: { 200: MenuItem } } },
+    {
+      config: {
+        doc: {
+          summary: 'Edit a dish of one’s menu',
+          cookie: 'kitchen',
+          errors: { 404: 'Not a dish of your menu' },
+        },
+      },
+      schema: { params: MenuItemParams, body: MenuItemUpdateInput, response: { 200: MenuItem } },
+    },
     async (request) => {
       const { kitchen } = await requireKitchen(request);
       refuseOwnSite(app.config.publicUrl, { imageLink: request.body.imageLink });
@@ -34,9 +47,23 @@ export const ownMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/kitchen/menu/:id', { schema: { params: MenuItemParams } }, async (request, reply) => {
-    const { kitchen } = await requireKitchen(request);
-    if (!(await removeMenuItem(app, kitchen.uid, request.params.id))) throw notInYourMenu();
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/kitchen/menu/:id',
+    {
+      config: {
+        doc: {
+          summary: 'Delete a dish of one’s menu',
+          cookie: 'kitchen',
+          responses: { 204: empty },
+          errors: { 404: 'Not a dish of your menu' },
+        },
+      },
+      schema: { params: MenuItemParams },
+    },
+    async (request, reply) => {
+      const { kitchen } = await requireKitchen(request);
+      if (!(await removeMenuItem(app, kitchen.uid, request.params.id))) throw notInYourMenu();
+      return reply.status(204).send();
+    },
+  );
 };

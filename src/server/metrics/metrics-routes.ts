@@ -42,16 +42,30 @@ export function registerMetrics(app: FastifyInstance): void {
     return;
   }
   if (!token) return;
-  app.get('/metrics', async (request, reply) => {
-    if (!hasToken(request.headers.authorization, token)) {
-      reply.header('www-authenticate', 'Bearer');
-      throw unauthorized(NEEDS_TOKEN);
-    }
-    return reply
-      .type(registry.contentType)
-      .header('cache-control', 'no-store')
-      .send(await registry.metrics());
-  });
+  app.get(
+    '/metrics',
+    {
+      config: {
+        doc: {
+          summary:
+            'Prometheus metrics (bearer METRICS_TOKEN; with METRICS_PORT, served on that port instead)',
+          tags: ['operations'],
+          token: true,
+          responses: { 200: { description: 'Prometheus text format', type: 'text/plain' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!hasToken(request.headers.authorization, token)) {
+        reply.header('www-authenticate', 'Bearer');
+        throw unauthorized(NEEDS_TOKEN);
+      }
+      return reply
+        .type(registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await registry.metrics());
+    },
+  );
 }
 
 async function serveOnOwnPort(

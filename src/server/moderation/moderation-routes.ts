@@ -1,3 +1,4 @@
+import { ModerationView } from '../../shared/moderation.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IdParams,
@@ -26,38 +27,120 @@ import { fileReport } from './report-service.js';
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reports',
-    { schema: { body: ReportInput, response: { 201: Report } } },
+    {
+      config: {
+        doc: {
+          summary: 'Report a chat message, a review or a kitchen to the operators (10 reports in 10 minutes)',
+          cookie: 'any',
+          tags: ['moderation'],
+          errors: {
+            404: 'No such chat message, review or kitchen (field targetId)',
+            409: 'ALREADY_REPORTED: your report of this is still open',
+          },
+        },
+      },
+      schema: { body: ReportInput, response: { 201: Report } },
+    },
     async (request, reply) => {
       const reporter = await requireAnyUser(request, 'Please sign in to report');
       return reply.status(201).send(await fileReport(app, reporter, request.body));
     },
   );
 
-  app.get('/api/operator/moderation', serveTopic(moderationTopic));
+  app.get(
+    '/api/operator/moderation',
+    {
+      config: {
+        doc: {
+          summary: "The operator's page: open reports (newest first), suspended kitchens, recent actions",
+          cookie: 'operator',
+          stream: true,
+          tags: ['moderation'],
+          responses: { 200: ModerationView },
+          errors: { 403: 'The email is no longer listed in OPERATOR_EMAILS' },
+        },
+      },
+    },
+    serveTopic(moderationTopic),
+  );
 
   const action = { body: OperatorActionInput, response: { 200: OperatorActionResult } };
   app.post(
     '/api/operator/chat-messages/:id/hide',
-    { schema: { params: IdParams, ...action } },
+    {
+      config: {
+        doc: {
+          summary: 'Hide a chat message for everyone (closes its open reports)',
+          cookie: 'operator',
+          tags: ['moderation'],
+          errors: { 404: 'No such chat message' },
+        },
+      },
+      schema: { params: IdParams, ...action },
+    },
     async (request) =>
       hideChatMessage(app, await requireOperator(request), request.params.id, request.body.note),
   );
-  app.post('/api/operator/reviews/:id/hide', { schema: { params: IdParams, ...action } }, async (request) =>
-    hideReview(app, await requireOperator(request), request.params.id, request.body.note),
+  app.post(
+    '/api/operator/reviews/:id/hide',
+    {
+      config: {
+        doc: {
+          summary: 'Hide a review for everyone (closes its open reports)',
+          cookie: 'operator',
+          tags: ['moderation'],
+          errors: { 404: 'No such review' },
+        },
+      },
+      schema: { params: IdParams, ...action },
+    },
+    async (request) => hideReview(app, await requireOperator(request), request.params.id, request.body.note),
   );
   app.post(
     '/api/operator/kitchens/:uid/suspend',
-    { schema: { params: KitchenUidParams, ...action } },
+    {
+      config: {
+        doc: {
+          summary: 'Suspend a kitchen: off the list and search, no orders (closes its open reports)',
+          cookie: 'operator',
+          tags: ['moderation'],
+          errors: { 404: 'No such kitchen' },
+        },
+      },
+      schema: { params: KitchenUidParams, ...action },
+    },
     async (request) =>
       suspendKitchen(app, await requireOperator(request), request.params.uid, request.body.note),
   );
   app.post(
     '/api/operator/kitchens/:uid/lift-suspension',
-    { schema: { params: KitchenUidParams, ...action } },
+    {
+      config: {
+        doc: {
+          summary: "Lift a kitchen's suspension",
+          cookie: 'operator',
+          tags: ['moderation'],
+          errors: { 404: 'No such kitchen' },
+        },
+      },
+      schema: { params: KitchenUidParams, ...action },
+    },
     async (request) =>
       liftSuspension(app, await requireOperator(request), request.params.uid, request.body.note),
   );
-  app.post('/api/operator/reports/:id/close', { schema: { params: IdParams, ...action } }, async (request) =>
-    closeReport(app, await requireOperator(request), request.params.id, request.body.note),
+  app.post(
+    '/api/operator/reports/:id/close',
+    {
+      config: {
+        doc: {
+          summary: 'Close a report without acting on what it names',
+          cookie: 'operator',
+          tags: ['moderation'],
+          errors: { 404: 'No such report' },
+        },
+      },
+      schema: { params: IdParams, ...action },
+    },
+    async (request) => closeReport(app, await requireOperator(request), request.params.id, request.body.note),
   );
 };

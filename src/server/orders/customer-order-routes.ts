@@ -1,3 +1,4 @@
+import { CustomerOrderList } from '../../shared/orders.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CustomerCancelInput,
@@ -23,7 +24,18 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders',
     {
-      config: { rateLimit: limits.orders },
+      config: {
+        doc: {
+          summary: 'Place an order (idempotent by its key: 200 for a repeat, 201 when new)',
+          cookie: 'customer',
+          errors: {
+            404: 'No such kitchen or dish',
+            409: 'An order is already open',
+            422: 'Idempotency key reused',
+          },
+        },
+        rateLimit: limits.orders,
+      },
       schema: { body: PlaceOrderInput, response: { 200: CustomerOrder, 201: CustomerOrder } },
     },
     async (request, reply) => {
@@ -33,12 +45,47 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/orders/mine', serveTopic(customerOrderTopic));
-  app.get('/api/orders', serveTopic(customerOrdersTopic));
+  app.get(
+    '/api/orders/mine',
+    {
+      config: {
+        doc: {
+          summary: "The customer's order in progress, or else their latest, or null",
+          cookie: 'customer',
+          stream: true,
+          responses: { 200: CustomerOrder.nullable() },
+        },
+      },
+    },
+    serveTopic(customerOrderTopic),
+  );
+  app.get(
+    '/api/orders',
+    {
+      config: {
+        doc: {
+          summary: "The customer's orders, newest first (the latest 100)",
+          cookie: 'customer',
+          stream: true,
+          responses: { 200: CustomerOrderList },
+        },
+      },
+    },
+    serveTopic(customerOrdersTopic),
+  );
 
   app.post(
     '/api/orders/:id/cancel',
-    { schema: { params: OrderParams, body: CustomerCancelInput, response: { 200: CustomerOrder } } },
+    {
+      config: {
+        doc: {
+          summary: 'Cancel one’s order while the kitchen has not accepted it',
+          cookie: 'customer',
+          errors: { 404: 'No such order of yours', 409: 'Not possible in the order’s state (INVALID_MOVE)' },
+        },
+      },
+      schema: { params: OrderParams, body: CustomerCancelInput, response: { 200: CustomerOrder } },
+    },
     async (request) => {
       const customer = await requireUser(request, 'customer');
       const mover = { role: 'customer' as const, userId: customer.id };
@@ -51,7 +98,16 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/orders/:id/again',
-    { schema: { params: OrderParams, response: { 200: OrderAgain } } },
+    {
+      config: {
+        doc: {
+          summary: "One's order's dishes still on the menu, at today's prices, and those gone",
+          cookie: 'customer',
+          errors: { 404: 'No such order of yours' },
+        },
+      },
+      schema: { params: OrderParams, response: { 200: OrderAgain } },
+    },
     async (request, reply) => {
       const customer = await requireUser(request, 'customer');
       const again = await findOrderAgain(app.db, customer.id, request.params.id);

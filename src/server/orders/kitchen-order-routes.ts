@@ -1,3 +1,5 @@
+import { empty } from '../lib/route-doc.js';
+import { KitchenOrderList } from '../../shared/orders.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KitchenOrder, OrderMoveInput, OrderParams, UpdateOrderStatusInput } from '../../shared/orders.js';
 import { requireKitchen } from '../data/require-kitchen.js';
@@ -15,12 +17,51 @@ const noSuchOrder = () => notFound('Your kitchen has no order with this id on it
  * Update (free-text status) and Delete (off the list).
  */
 export const kitchenOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/kitchen/orders', serveTopic(kitchenOrdersTopic));
-  app.get('/api/kitchen/orders/past', serveTopic(kitchenPastOrdersTopic));
+  app.get(
+    '/api/kitchen/orders',
+    {
+      config: {
+        doc: {
+          summary: "The owner's kitchen's orders in progress ('Active')",
+          cookie: 'kitchen',
+          stream: true,
+          responses: { 200: KitchenOrderList },
+        },
+      },
+    },
+    serveTopic(kitchenOrdersTopic),
+  );
+  app.get(
+    '/api/kitchen/orders/past',
+    {
+      config: {
+        doc: {
+          summary: "The owner's kitchen's ended and deleted orders ('Past'), the latest 100",
+          cookie: 'kitchen',
+          stream: true,
+          responses: { 200: KitchenOrderList },
+        },
+      },
+    },
+    serveTopic(kitchenPastOrdersTopic),
+  );
 
   app.post(
     '/api/kitchen/orders/:id/moves',
-    { schema: { params: OrderParams, body: OrderMoveInput, response: { 200: KitchenOrder } } },
+    {
+      config: {
+        doc: {
+          summary:
+            "Move an order of one's kitchen along its lifecycle (accept, decline, prepare, dispatch, deliver, cancel)",
+          cookie: 'kitchen',
+          errors: {
+            404: 'No such order at your kitchen',
+            409: 'Not possible in the order’s state (INVALID_MOVE)',
+          },
+        },
+      },
+      schema: { params: OrderParams, body: OrderMoveInput, response: { 200: KitchenOrder } },
+    },
     async (request) => {
       const { user, kitchen } = await requireKitchen(request);
       const mover = { role: 'kitchen' as const, userId: user.id, kitchenUid: kitchen.uid };
@@ -33,7 +74,16 @@ export const kitchenOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/kitchen/orders/:id',
-    { schema: { params: OrderParams, body: UpdateOrderStatusInput, response: { 200: KitchenOrder } } },
+    {
+      config: {
+        doc: {
+          summary: 'Set the free-text status of an order of one’s kitchen (its state stays)',
+          cookie: 'kitchen',
+          errors: { 404: 'No such order at your kitchen' },
+        },
+      },
+      schema: { params: OrderParams, body: UpdateOrderStatusInput, response: { 200: KitchenOrder } },
+    },
     async (request) => {
       const { kitchen } = await requireKitchen(request);
       const order = await setOrderStatus(app, kitchen.uid, request.params.id, request.body.status);
@@ -42,9 +92,23 @@ export const kitchenOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/api/kitchen/orders/:id', { schema: { params: OrderParams } }, async (request, reply) => {
-    const { kitchen } = await requireKitchen(request);
-    if (!(await closeOrder(app, kitchen.uid, request.params.id))) throw noSuchOrder();
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/kitchen/orders/:id',
+    {
+      config: {
+        doc: {
+          summary: 'Take an order off one’s kitchen’s list (kept, in Past)',
+          cookie: 'kitchen',
+          responses: { 204: empty },
+          errors: { 404: 'No such order at your kitchen' },
+        },
+      },
+      schema: { params: OrderParams },
+    },
+    async (request, reply) => {
+      const { kitchen } = await requireKitchen(request);
+      if (!(await closeOrder(app, kitchen.uid, request.params.id))) throw noSuchOrder();
+      return reply.status(204).send();
+    },
+  );
 };

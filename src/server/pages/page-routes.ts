@@ -183,25 +183,51 @@ export function serverRenderedPages(
 export async function searchEngineRoutes(app: FastifyInstance): Promise<void> {
   const { publicUrl } = app.config;
   let sitemap: { from: unknown; xml: string } | undefined;
-  app.get('/sitemap.xml', async (_request, reply) => {
-    const snapshot = await readTopic(app, kitchensTopic, undefined);
-    if (sitemap?.from !== snapshot) {
-      const kitchens = JSON.parse(snapshot.json) as Kitchen[];
-      const urls = [
-        `${publicUrl}${paths.home.href()}`,
-        ...kitchens.map((k) => `${publicUrl}${paths.kitchenMenu.href(k.uid)}`),
-      ];
-      const xml =
-        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-        urls.map((loc) => `  <url><loc>${escapeXml(loc)}</loc></url>\n`).join('') +
-        '</urlset>\n';
-      sitemap = { from: snapshot, xml };
-    }
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(sitemap.xml);
-  });
+  app.get(
+    '/sitemap.xml',
+    {
+      config: {
+        doc: {
+          summary: "For search engines: the landing page and every kitchen's page",
+          tags: ['web app'],
+          responses: { 200: { description: 'A sitemap (sitemaps.org)', type: 'application/xml' } },
+        },
+      },
+    },
+    async (_request, reply) => {
+      const snapshot = await readTopic(app, kitchensTopic, undefined);
+      if (sitemap?.from !== snapshot) {
+        const kitchens = JSON.parse(snapshot.json) as Kitchen[];
+        const urls = [
+          `${publicUrl}${paths.home.href()}`,
+          ...kitchens.map((k) => `${publicUrl}${paths.kitchenMenu.href(k.uid)}`),
+        ];
+        const xml =
+          '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+          urls.map((loc) => `  <url><loc>${escapeXml(loc)}</loc></url>\n`).join('') +
+          '</urlset>\n';
+        sitemap = { from: snapshot, xml };
+      }
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(sitemap.xml);
+    },
+  );
   const robots = `User-agent: *\nAllow: /\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
-  app.get('/robots.txt', (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+  app.get(
+    '/robots.txt',
+    {
+      config: {
+        doc: {
+          summary: 'For search engines: everything may be crawled; where the sitemap is',
+          tags: ['web app'],
+          responses: { 200: { description: 'robots.txt', type: 'text/plain' } },
+        },
+      },
+    },
+    (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
 }
 

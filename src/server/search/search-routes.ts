@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KitchenSearchQuery, KitchenSearchResults } from '../../shared/search.js';
 import { serveTopic } from '../live/live-route.js';
@@ -14,11 +15,32 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new SearchCache(app.bus);
   app.get(
     '/api/kitchens/search',
-    { schema: { querystring: KitchenSearchQuery, response: { 200: KitchenSearchResults } } },
+    {
+      config: {
+        doc: {
+          summary: 'Kitchens by words (typos and accents forgiven), cuisine, dietary tags and distance',
+          tags: ['discovery'],
+        },
+      },
+      schema: { querystring: KitchenSearchQuery, response: { 200: KitchenSearchResults } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return cache.get(request.query, () => searchKitchens(app.db, request.query));
     },
   );
-  app.get('/api/kitchens/search/changes', serveTopic(catalogTopic));
+  app.get(
+    '/api/kitchens/search/changes',
+    {
+      config: {
+        doc: {
+          summary: 'When the searchable catalogue last changed (a page with an open search asks again)',
+          tags: ['discovery'],
+          stream: true,
+          responses: { 200: z.object({ changedAt: z.string() }) },
+        },
+      },
+    },
+    serveTopic(catalogTopic),
+  );
 };
