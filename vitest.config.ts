@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { LongestFirst } from './vitest.sequencer.js';
 
 const common = {
   setupFiles: ['src/server/test/fail-on-console-error.ts'],
@@ -44,4 +45,4 @@ const projects: TestProjectInlineConfiguration[] = [
   },
 ];
 
-export default defineConfig({ test: { maxWorkers: 2, projects } });
+export default defineConfig({ test: { maxWorkers: 2, projects, sequence: { sequencer: LongestFirst } } });

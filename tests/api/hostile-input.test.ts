@@ -101,7 +101,7 @@ describeEachEngine(
       reviewId: string;
       reportId: string;
     };
-    const runs = () => (get().engine === 'pglite' ? 500 : 150);
+    const runs = () => (get().engine === 'pglite' ? 300 : 100);
 
     beforeAll(async () => {
       const ctx = get();
@@ -404,7 +404,7 @@ describeEachEngine(
             expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
           }
         }),
-        { numRuns: get().engine === 'pglite' ? 500 : 100 },
+        { numRuns: get().engine === 'pglite' ? 300 : 100 },
       );
     }, 180_000);
   },

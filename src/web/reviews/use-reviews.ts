@@ -1,8 +1,6 @@
 import {
-  keepPreviousData,
   useInfiniteQuery,
   useMutation,
-  useQuery,
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
@@ -10,26 +8,16 @@ import type { CustomerOrder } from '../../shared/orders.js';
 import { useMemo, useState } from 'react';
 import { REVIEWS_SHOWN, type Review, type ReviewInput } from '../../shared/reviews.js';
 import { api } from '../lib/api-client.js';
-import { useKitchen } from '../kitchens/use-kitchen.js';
+import { useLiveQuery } from '../live/use-live-query.js';
 import { myOrderKey, myOrdersKey } from '../orders/use-my-order.js';
 
 export const reviewsKey = (kitchenUid: string) => ['reviews', kitchenUid] as const;
 
-/**
- * A kitchen's latest reviews with the cook's replies, newest first, kept current: asked again whenever the live
- * kitchen says they changed (`reviewsChangedAt`), rather than over a stream of their own — a browser holds only six
- * connections to a site over HTTP/1.1, and a menu page already streams its kitchen and its menu.
- */
+/** A kitchen's latest reviews with the cook's replies, newest first, kept current on the tab's one stream. */
 export function useReviews(kitchenUid: string) {
-  const kitchen = useKitchen(kitchenUid).data;
-  const changedAt = kitchen && 'reviewsChangedAt' in kitchen ? kitchen.reviewsChangedAt : undefined;
-  return useQuery({
-    queryKey: [...reviewsKey(kitchenUid), changedAt ?? null],
-    queryFn: () => api.get<Review[]>(`/api/kitchens/${encodeURIComponent(kitchenUid)}/reviews`),
-    // Until the kitchen's own snapshot (with the version) arrives, the list waits rather than asking twice.
-    enabled: changedAt !== undefined,
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
+  return useLiveQuery<Review[]>({
+    queryKey: reviewsKey(kitchenUid),
+    url: `/api/kitchens/${encodeURIComponent(kitchenUid)}/reviews`,
   });
 }
 
