@@ -9,8 +9,8 @@ process.env.E2E_GEOCODER_URL = `http://127.0.0.1:${geocoderPort}/api`;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Most of an end-to-end test is waiting (the network, the next frame, a live change): three at once use two cores.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Most of an end-to-end test is waiting (the network, the next frame, a live change): four at once, each with a server of its own, use two cores.
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

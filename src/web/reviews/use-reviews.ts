@@ -1,9 +1,4 @@
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-  type InfiniteData,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { useMemo, useState } from 'react';
 import { REVIEWS_SHOWN, type Review, type ReviewInput } from '../../shared/reviews.js';
