@@ -38,11 +38,11 @@ function stopper(child: ChildProcess) {
     });
 }
 
-/** Starts the built app (as `npm start` runs it) on its own port. */
-export async function startApp(env: Record<string, string>): Promise<Proc> {
+/** Starts the built app (as `npm start` runs it) on its own port; `cwd`: another checkout's build (a baseline). */
+export async function startApp(env: Record<string, string>, cwd = root): Promise<Proc> {
   const port = allocatePort();
   const child = spawn(process.execPath, ['dist/node/server/main.js'], {
-    cwd: root,
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -124,6 +124,12 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The p-th percentile of `values` (nearest rank). */
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
 
 /** One figure of a benchmark run, as printed and written to bench/results/latest.json. */
 export interface BenchRow {

@@ -10,6 +10,7 @@ import { orders } from '../src/server/db/schema.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
 import {
   load,
+  percentile,
   root,
   rssMiB,
   sleep,
@@ -48,11 +49,6 @@ const record = (row: Row) => {
   console.log(
     `  ${row.engine.padEnd(9)} ${row.measure.padEnd(46)} ${row.value.toFixed(1).padStart(10)} ${row.unit}${ratio}${row.target ? ` target ${row.target}: ${row.ok ? 'met' : 'MISSED'}` : ''}`,
   );
-};
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
 async function readBench(app: Proc, data: BenchData, engine: string, baseline: number) {

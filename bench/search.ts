@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createSession } from '../src/server/identity/sessions.js';
 import { openPglite, openPostgres, type Database } from '../src/server/db/database.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
-import { load, startApp, type BenchRow } from './lib.js';
+import { load, percentile, startApp, type BenchRow } from './lib.js';
 
 const DISHES = [
   'Chicken Biryani',
@@ -144,11 +144,6 @@ async function latency(url: string, requests?: { path: string }[]) {
   await load({ ...options, duration: 1 }); // warm up
   return load(options);
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 /**
  * What a search costs when nobody asked it since the catalogue last changed (answers are kept until then): the
