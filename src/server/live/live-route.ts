@@ -7,6 +7,34 @@ import { missingTest, type Topic } from './topic.js';
 /** Marks a route handler that serves a live topic. */
 export const LIVE_TOPIC = Symbol('live topic');
 
+/**
+ * Takes this client's place for one more stream (429 beyond its session's or address's limit), and answers the
+ * request with an open server-sent event stream that the hub counts (heartbeats; ended on shutdown). `release`
+ * gives the place back: call it when the stream closes.
+ */
+export function startEventStream(request: FastifyRequest, reply: FastifyReply) {
+  const { hub } = request.server;
+  const release = hub.admit(request.ip, requestSessionHashes(request));
+  if (!release)
+    throw tooManyRequests('Too many live connections from here: close a few tabs and try again', 10);
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
+  });
+  // What EventSource waits before it retries a dropped connection by itself. Our web app reopens streams itself
+  // (with backoff, and also after a non-200 answer or a silence: src/web/live/keep-stream-open.ts).
+  res.write('retry: 1500\n\n');
+  // A stream is long by nature: no idle timeout on its socket.
+  request.raw.socket.setTimeout(0);
+  hub.open(res);
+  return { res, release };
+}
+
 export function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
 }
@@ -38,22 +66,7 @@ export function serveTopic<P, T>(topic: Topic<P, T>) {
         .type('application/json; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(snapshot.json);
-    const release = hub.admit(request.ip, requestSessionHashes(request));
-    if (!release)
-      throw tooManyRequests('Too many live connections from here: close a few tabs and try again', 10);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-content-type-options': 'nosniff',
-    });
-    // What EventSource waits before it retries a dropped connection by itself. Our web app reopens streams itself
-    // (with backoff, and also after a non-200 answer or a silence: src/web/live/keep-stream-open.ts).
-    res.write('retry: 1500\n\n');
-    hub.open(res);
+    const { res, release } = startEventStream(request, reply);
     const sink: Sink = {
       res,
       snapshot: (snap) => res.write(frameOf(snap)),
@@ -71,7 +84,6 @@ export function serveTopic<P, T>(topic: Topic<P, T>) {
           },
         )
       : undefined;
-    request.raw.socket.setTimeout(0);
     res.on('close', () => {
       release();
       unsubscribe();

@@ -7,10 +7,9 @@ import {
   type LiveTopicEnd,
   type LiveTopicSnapshot,
 } from '../../shared/live.js';
-import { requestSessionHashes } from '../identity/sessions.js';
-import { badRequest, HttpError, tooManyRequests } from '../lib/errors.js';
+import { badRequest, HttpError } from '../lib/errors.js';
 import { etagOf, type Sink, type Snapshot } from './hub.js';
-import { LIVE_TOPIC, wantsEventStream } from './live-route.js';
+import { LIVE_TOPIC, startEventStream, wantsEventStream } from './live-route.js';
 import { missingTest, type Topic } from './topic.js';
 
 type AnyTopic = Topic<unknown, unknown>;
@@ -117,21 +116,7 @@ export function registerTabStream(app: FastifyInstance): void {
       if (!wantsEventStream(request))
         throw badRequest('This is a live stream: ask for text/event-stream', 'accept');
       const { hub, db, clock } = app;
-      const release = hub.admit(request.ip, requestSessionHashes(request));
-      if (!release)
-        throw tooManyRequests('Too many live connections from here: close a few tabs and try again', 10);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-      });
-      res.write('retry: 1500\n\n');
-      request.raw.socket.setTimeout(0);
-      hub.open(res);
+      const { res, release } = startEventStream(request, reply);
       const stops = new Map<string, () => void>();
       res.on('close', () => {
         release();
