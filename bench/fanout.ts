@@ -98,6 +98,10 @@ for (const n of sizes) {
         const result = await measure(server.app, server.ownerToken, stream, n);
         rows.push({ build, stream, subscribers: n, ...result });
         console.log(JSON.stringify(rows.at(-1)));
+      } catch (error) {
+        // One case that fails is reported, and the others are still measured.
+        console.error(`${build} ${stream} ${n}: ${(error as Error).message}`);
+        rows.push({ build, stream, subscribers: n, p50: NaN, p99: NaN, kibPerStream: NaN });
       } finally {
         await server.stop();
       }
