@@ -4,11 +4,11 @@
 // (`/api/live?t=/api/kitchens`, what browsers open now) and on the list's own stream (`/api/kitchens`, what the
 // baseline's browsers opened). Writes go through the API; a write's latency is from its answer to the moment the last
 // stream has received it. Results: bench/results/fanout.json.
-import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { openPostgres } from '../src/server/db/database.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
-import { percentile, root, rssMiB, sleep, startApp, type Proc } from './lib.js';
+import { measureFanOut } from './fan-out-measure.js';
+import { root, startApp } from './lib.js';
 import { seedBench } from './seed.js';
 
 const baselineRoot = process.env.BASELINE_ROOT;
@@ -22,49 +22,6 @@ interface Row {
   p50: number;
   p99: number;
   kibPerStream: number;
-}
-
-async function measure(app: Proc, ownerToken: string, path: string, n: number) {
-  const rssBefore = rssMiB(app.child.pid ?? 0);
-  const clients = fork(`${root}bench/sse-clients.ts`, [], {
-    env: { ...process.env, SSE_URL: `${app.url}${path}`, SSE_COUNT: String(n) },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const messages: { type: string; marker?: string; last?: number }[] = [];
-  clients.on('message', (m: (typeof messages)[number]) => messages.push(m));
-  const waitFor = async (pred: (m: (typeof messages)[number]) => boolean, ms: number) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = messages.find(pred);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error('fan-out: timed out');
-      await sleep(5);
-    }
-  };
-  try {
-    await waitFor((m) => m.type === 'connected', 180_000);
-    await sleep(2000);
-    const kibPerStream = ((rssMiB(app.child.pid ?? 0) - rssBefore) * 1024) / n;
-    const latencies: number[] = [];
-    for (let i = 0; i < writes; i++) {
-      const marker = `M${Date.now().toString(36)}x${i}`;
-      clients.send({ type: 'expect', marker });
-      const res = await fetch(`${app.url}/api/kitchen`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', cookie: `kitchen_session=${ownerToken}` },
-        body: JSON.stringify({ name: `Bench Kitchen ${marker}` }),
-      });
-      const answered = performance.timeOrigin + performance.now();
-      if (!res.ok) throw new Error(`write answered ${res.status}: ${await res.text()}`);
-      const got = await waitFor((m) => m.type === 'received' && m.marker === marker, 60_000);
-      latencies.push(Math.max(0, (got.last ?? answered) - answered));
-    }
-    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), kibPerStream };
-  } finally {
-    clients.kill('SIGKILL');
-    await sleep(1000);
-  }
 }
 
 /** A server of `cwd`'s build on a new database with the benchmark's 50 kitchens. */
@@ -95,7 +52,14 @@ for (const n of sizes) {
     for (const stream of streams) {
       const server = await serverOf(cwd);
       try {
-        const result = await measure(server.app, server.ownerToken, stream, n);
+        const result = await measureFanOut({
+          reader: server.app,
+          writer: server.app,
+          ownerToken: server.ownerToken,
+          path: stream,
+          n,
+          writes,
+        });
         rows.push({ build, stream, subscribers: n, ...result });
         console.log(JSON.stringify(rows.at(-1)));
       } catch (error) {

@@ -1,6 +1,5 @@
 // `npm run bench`: throughput, live fan-out, memory and page weight, each beside a baseline measured in the
 // same run. Loopback only; bounded in time. Prints a table and writes bench/results/latest.json.
-import { fork } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +7,9 @@ import { count } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../src/server/db/database.js';
 import { orders } from '../src/server/db/schema.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
+import { measureFanOut } from './fan-out-measure.js';
 import {
   load,
-  percentile,
   root,
   rssMiB,
   sleep,
@@ -182,75 +181,32 @@ async function orderBench(
 
 /** N subscribers on the kitchens stream of `reader`; one write at a time through `writer`. */
 async function fanOut(reader: Proc, writer: Proc, data: BenchData, engine: string, n: number) {
-  const rssBefore = rssMiB(reader.child.pid ?? 0);
-  const clients = fork(`${root}bench/sse-clients.ts`, [], {
-    env: { ...process.env, SSE_URL: `${reader.url}/api/kitchens`, SSE_COUNT: String(n) },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const { p50, p99, kibPerStream } = await measureFanOut({
+    reader,
+    writer,
+    ownerToken: data.ownerToken,
+    path: '/api/kitchens',
+    n,
+    writes: WRITES,
   });
-  const messages: { type: string; marker?: string; last?: number; connected?: number }[] = [];
-  const waiters: (() => void)[] = [];
-  clients.on('message', (m: (typeof messages)[number]) => {
-    messages.push(m);
-    waiters.splice(0).forEach((w) => w());
+  const label = reader === writer ? `${n} subscribers` : `${n} subscribers, 2 instances`;
+  record({ measure: `fan-out p50, ${label}`, engine, value: p50, unit: 'ms' });
+  record({
+    measure: `fan-out p99, ${label}`,
+    engine,
+    value: p99,
+    unit: 'ms',
+    ...(n === 1000 ? { target: '<= 200 ms', ok: p99 <= 200 } : {}),
   });
-  const waitFor = async (pred: (m: (typeof messages)[number]) => boolean, ms: number) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = messages.find(pred);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error('fan-out: timed out');
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 200);
-      });
-    }
-  };
-  try {
-    await waitFor((m) => m.type === 'connected', 120_000);
-    await sleep(2000);
-    const perStreamKiB = ((rssMiB(reader.child.pid ?? 0) - rssBefore) * 1024) / n;
-    const latencies: number[] = [];
-    for (let i = 0; i < WRITES; i++) {
-      const marker = `M${Date.now().toString(36)}x${i}`;
-      clients.send({ type: 'expect', marker });
-      const res = await fetch(`${writer.url}/api/kitchen`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', cookie: `kitchen_session=${data.ownerToken}` },
-        body: JSON.stringify({
-          name: `Bench Kitchen ${marker}`,
-          category: 'Indian',
-          address: '0 Bench Street',
-          imageLink: '/demo/kitchen-indian.svg',
-        }),
-      });
-      const answered = performance.timeOrigin + performance.now();
-      if (!res.ok) throw new Error(`write answered ${res.status}: ${await res.text()}`);
-      const got = await waitFor((m) => m.type === 'received' && m.marker === marker, 30_000);
-      latencies.push(Math.max(0, (got.last ?? answered) - answered));
-    }
-    const label = reader === writer ? `${n} subscribers` : `${n} subscribers, 2 instances`;
-    record({ measure: `fan-out p50, ${label}`, engine, value: percentile(latencies, 50), unit: 'ms' });
+  if (reader === writer)
     record({
-      measure: `fan-out p99, ${label}`,
+      measure: `memory per idle stream (${n})`,
       engine,
-      value: percentile(latencies, 99),
-      unit: 'ms',
-      ...(n === 1000 ? { target: '<= 200 ms', ok: percentile(latencies, 99) <= 200 } : {}),
+      value: kibPerStream,
+      unit: 'KiB',
+      target: '<= 16 KiB',
+      ok: kibPerStream <= 16,
     });
-    if (reader === writer)
-      record({
-        measure: `memory per idle stream (${n})`,
-        engine,
-        value: perStreamKiB,
-        unit: 'KiB',
-        target: '<= 16 KiB',
-        ok: perStreamKiB <= 16,
-      });
-  } finally {
-    clients.kill('SIGKILL');
-    await sleep(1000);
-  }
 }
 
 /** A part that fails is reported as failed, and the rest of the run goes on. */

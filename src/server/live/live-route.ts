@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { frameOf, MISSING_FRAME, type Sink, type Snapshot } from './hub.js';
 import { requestSessionHashes } from '../identity/sessions.js';
 import { notFound, tooManyRequests } from '../lib/errors.js';
-import { missingTest, type Topic } from './topic.js';
+import { missingTest, type Topic, type TopicAccess } from './topic.js';
 
 /** Marks a route handler that serves a live topic. */
 export const LIVE_TOPIC = Symbol('live topic');
@@ -49,17 +49,49 @@ export function readTopic<P, T>(app: FastifyInstance, topic: Topic<P, T>, params
 }
 
 /**
+ * Subscribes `sink` to the topic its access rule resolved (the sessions named end it at their sign-out), and follows
+ * the topic whose change can end it (`endsWhen`: `ended` is called then). Returns the stop.
+ */
+export function followTopic<P, T>(
+  app: FastifyInstance,
+  topic: Topic<P, T>,
+  { params, sessions = [], endsWhen }: TopicAccess<P>,
+  sink: Sink,
+  ended: () => void,
+): () => void {
+  const { hub, db, clock } = app;
+  const unsubscribe = hub.subscribe(
+    topic.key(params),
+    () => topic.load(db, params, clock),
+    missingTest(topic),
+    sink,
+    sessions,
+  );
+  const unwatch = endsWhen
+    ? hub.watch(
+        endsWhen.key,
+        () => endsWhen.load(db, clock),
+        endsWhen.isMissing,
+        (snapshot) => {
+          if (endsWhen.ends(snapshot)) ended();
+        },
+      )
+    : undefined;
+  return () => {
+    unsubscribe();
+    unwatch?.();
+  };
+}
+
+/**
  * The route handler of a live list: checks the topic's access rule, then answers JSON to a plain GET, or a
  * server-sent event stream (a snapshot, then one per change) to a client asking for text/event-stream, as
  * EventSource does. Both come from the hub's cache.
  */
 export function serveTopic<P, T>(topic: Topic<P, T>) {
   const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const { params, sessions = [], endsWhen } = await topic.access(request);
-    const { hub, db, clock } = request.server;
-    const key = topic.key(params);
-    const load = () => topic.load(db, params, clock);
-    const snapshot = await readTopic(request.server, topic, params);
+    const access = await topic.access(request);
+    const snapshot = await readTopic(request.server, topic, access.params);
     if (snapshot.missing) throw notFound(topic.missing?.message);
     if (!wantsEventStream(request))
       return reply
@@ -73,21 +105,10 @@ export function serveTopic<P, T>(topic: Topic<P, T>) {
       missing: () => res.end(MISSING_FRAME),
       end: () => res.end(),
     };
-    const unsubscribe = hub.subscribe(key, load, missingTest(topic), sink, sessions);
-    const unwatch = endsWhen
-      ? hub.watch(
-          endsWhen.key,
-          () => endsWhen.load(db, clock),
-          endsWhen.isMissing,
-          (snapshot) => {
-            if (endsWhen.ends(snapshot)) res.end();
-          },
-        )
-      : undefined;
+    const stop = followTopic(request.server, topic, access, sink, () => res.end());
     res.on('close', () => {
       release();
-      unsubscribe();
-      unwatch?.();
+      stop();
     });
   };
   // Its route is also a topic of the tab's one stream (src/server/live/tab-stream.ts).

@@ -9,8 +9,8 @@ import {
 } from '../../shared/live.js';
 import { badRequest, HttpError } from '../lib/errors.js';
 import { etagOf, type Sink, type Snapshot } from './hub.js';
-import { LIVE_TOPIC, startEventStream, wantsEventStream } from './live-route.js';
-import { missingTest, type Topic } from './topic.js';
+import { followTopic, LIVE_TOPIC, startEventStream, wantsEventStream } from './live-route.js';
+import type { Topic } from './topic.js';
 
 type AnyTopic = Topic<unknown, unknown>;
 
@@ -115,7 +115,6 @@ export function registerTabStream(app: FastifyInstance): void {
     async (request, reply) => {
       if (!wantsEventStream(request))
         throw badRequest('This is a live stream: ask for text/event-stream', 'accept');
-      const { hub, db, clock } = app;
       const { res, release } = startEventStream(request, reply);
       const stops = new Map<string, () => void>();
       res.on('close', () => {
@@ -158,7 +157,6 @@ export function registerTabStream(app: FastifyInstance): void {
           continue;
         }
         if (res.destroyed) return;
-        const { params, sessions = [], endsWhen } = access;
         const sink: Sink = {
           res,
           snapshot: (snap) => {
@@ -174,27 +172,10 @@ export function registerTabStream(app: FastifyInstance): void {
             end(url, LIVE_EVENT.missing, { status: 404, message: topic.missing?.message ?? 'Not found' }),
           end: () => end(url, LIVE_EVENT.ended),
         };
-        const unsubscribe = hub.subscribe(
-          topic.key(params),
-          () => topic.load(db, params, clock),
-          missingTest(topic),
-          sink,
-          sessions,
+        stops.set(
+          url,
+          followTopic(app, topic, access, sink, () => end(url, LIVE_EVENT.ended)),
         );
-        const unwatch = endsWhen
-          ? hub.watch(
-              endsWhen.key,
-              () => endsWhen.load(db, clock),
-              endsWhen.isMissing,
-              (snapshot) => {
-                if (endsWhen.ends(snapshot)) end(url, LIVE_EVENT.ended);
-              },
-            )
-          : undefined;
-        stops.set(url, () => {
-          unsubscribe();
-          unwatch?.();
-        });
       }
       if (!res.writableEnded) res.write(event(LIVE_EVENT.ready, { topics: stops.size }));
     },
