@@ -1,0 +1,495 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseStripeForm } from './form.js';
+
+/**
+ * A server that speaks the part of Stripe's REST API the marketplace uses (Connect Express accounts and account
+ * links, Checkout sessions with a manually captured PaymentIntent, capture, cancel, refunds), keeping its state in
+ * memory, honouring `Idempotency-Key`, answering errors as Stripe does, and sending signed webhook events the way
+ * Stripe signs them. The official `stripe` SDK talks to it (`host`, `port`, `protocol`), so the code that talks to
+ * Stripe is the code under test. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025
+ * 0000 3155 asks for a confirmation step first.
+ */
+
+type Json = Record<string, unknown>;
+
+export interface LocalStripeOptions {
+  /** The secret key clients must present (`Authorization: Bearer …`). */
+  apiKey: string;
+  /** Where events are sent, and the secret they are signed with. */
+  webhook?: { url: string; secret: string };
+  port?: number;
+}
+
+export const TEST_CARDS = {
+  pays: '4242424242424242',
+  declined: '4000000000000002',
+  authentication: '4000002500003155',
+} as const;
+
+const now = () => Math.floor(Date.now() / 1000);
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+}
+const missing = (what: string, value: string) =>
+  new StripeError(404, 'invalid_request_error', `No such ${what}: '${value}'`, 'resource_missing');
+const unexpectedState = (pi: Json, action: string) =>
+  new StripeError(
+    400,
+    'invalid_request_error',
+    `This PaymentIntent could not be ${action} because it has a status of ${String(pi.status)}.`,
+    'payment_intent_unexpected_state',
+  );
+
+/** Stripe's signature header for `payload` at `timestamp`: `t=…,v1=HMAC-SHA256(secret, "t.payload")`. */
+export function stripeSignature(payload: string, secret: string, timestamp = now()): string {
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${v1}`;
+}
+
+export interface LocalStripe {
+  url: string;
+  host: string;
+  port: number;
+  /** What the provider holds, by id (accounts, checkout sessions, payment intents, refunds). */
+  objects: Map<string, Json>;
+  /** Every event sent, oldest first. */
+  events: Json[];
+  /** The customer pays on the session's page with `card`: the payment is authorised, declined, or asks for a step. */
+  pay(sessionId: string, card: string): Promise<Json>;
+  /** The customer completes the confirmation step: the payment is authorised. */
+  authenticate(paymentIntentId: string): Promise<Json>;
+  /** The cook finishes onboarding: charges and payouts enabled. */
+  completeOnboarding(accountId: string): Promise<void>;
+  /** The next request to `pathPattern` fails with a 500 before doing anything (a provider outage). */
+  failNext(pathPattern: RegExp): void;
+  /** The next request to `pathPattern` is carried out, but its answer is lost (the connection drops). */
+  loseAnswerOfNext(pathPattern: RegExp): void;
+  /** Sends an event again, as Stripe retries a delivery. */
+  resend(event: Json): Promise<number>;
+  /** How many requests reached each `METHOD path` (after idempotent replays). */
+  calls: Map<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startLocalStripe(options: LocalStripeOptions): Promise<LocalStripe> {
+  const objects = new Map<string, Json>();
+  const events: Json[] = [];
+  const calls = new Map<string, number>();
+  const idempotent = new Map<string, { params: string; status: number; body: string }>();
+  const failures: RegExp[] = [];
+  const lostAnswers: RegExp[] = [];
+  let base = '';
+
+  const deliver = async (event: Json): Promise<number> => {
+    if (!options.webhook) return 0;
+    const payload = JSON.stringify(event, null, 2);
+    const res = await fetch(options.webhook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': stripeSignature(payload, options.webhook.secret),
+      },
+      body: payload,
+    }).catch(() => undefined);
+    return res?.status ?? 0;
+  };
+  const emit = async (type: string, object: Json, account?: string) => {
+    const event: Json = {
+      id: id('evt'),
+      object: 'event',
+      api_version: '2025-01-01',
+      created: now(),
+      type,
+      livemode: false,
+      ...(account ? { account } : {}),
+      data: { object: structuredClone(object) },
+    };
+    events.push(event);
+    await deliver(event);
+  };
+
+  const get = (prefix: string, key: string): Json => {
+    const found = objects.get(key);
+    if (!found || !key.startsWith(prefix)) throw missing(prefix === 'pi' ? 'payment_intent' : prefix, key);
+    return found;
+  };
+
+  const handlers: [string, RegExp, (match: RegExpExecArray, params: Json) => Json | Promise<Json>][] = [
+    [
+      'POST',
+      /^\/v1\/accounts$/,
+      (_m, p) => {
+        const account: Json = {
+          id: id('acct'),
+          object: 'account',
+          type: p.type ?? 'express',
+          email: p.email ?? null,
+          country: p.country ?? 'US',
+          charges_enabled: false,
+          payouts_enabled: false,
+          details_submitted: false,
+          metadata: p.metadata ?? {},
+          requirements: { currently_due: ['external_account', 'tos_acceptance.date'], disabled_reason: null },
+        };
+        objects.set(account.id as string, account);
+        return account;
+      },
+    ],
+    ['GET', /^\/v1\/accounts\/([^/]+)$/, (m) => get('acct', m[1] ?? '')],
+    [
+      'POST',
+      /^\/v1\/account_links$/,
+      (_m, p) => {
+        const account = get('acct', String(p.account));
+        if (!p.return_url || !p.refresh_url)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'Missing required param: return_url.',
+            'parameter_missing',
+            'return_url',
+          );
+        return {
+          object: 'account_link',
+          created: now(),
+          expires_at: now() + 300,
+          url: `${base}/connect/onboard/${String(account.id)}?return_url=${encodeURIComponent(String(p.return_url))}`,
+        };
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions$/,
+      (_m, p) => {
+        const pid = (p.payment_intent_data ?? {}) as Json;
+        const items = (p.line_items ?? []) as Json[];
+        const amount = items.reduce((sum, item) => {
+          const price = (item.price_data ?? {}) as Json;
+          return sum + Number(price.unit_amount ?? 0) * Number(item.quantity ?? 1);
+        }, 0);
+        const currency = String(((items[0]?.price_data ?? {}) as Json).currency ?? 'usd');
+        if (!Number.isInteger(amount) || amount <= 0)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'Invalid line_items: amount must be positive.',
+            'parameter_invalid_integer',
+            'line_items',
+          );
+        const destination = ((pid.transfer_data ?? {}) as Json).destination;
+        if (destination) get('acct', String(destination));
+        const intent: Json = {
+          id: id('pi'),
+          object: 'payment_intent',
+          amount,
+          amount_capturable: 0,
+          amount_received: 0,
+          currency,
+          capture_method: pid.capture_method ?? 'automatic',
+          application_fee_amount:
+            pid.application_fee_amount === undefined ? null : Number(pid.application_fee_amount),
+          transfer_data: destination ? { destination } : null,
+          metadata: pid.metadata ?? p.metadata ?? {},
+          status: 'requires_payment_method',
+          last_payment_error: null,
+          latest_charge: null,
+          created: now(),
+        };
+        const session: Json = {
+          id: id('cs'),
+          object: 'checkout.session',
+          mode: p.mode ?? 'payment',
+          status: 'open',
+          payment_status: 'unpaid',
+          amount_total: amount,
+          currency,
+          client_reference_id: p.client_reference_id ?? null,
+          metadata: p.metadata ?? {},
+          payment_intent: intent.id,
+          success_url: p.success_url,
+          cancel_url: p.cancel_url,
+          expires_at: Number(p.expires_at ?? now() + 24 * 3600),
+          url: '',
+        };
+        session.url = `${base}/pay/${String(session.id)}`;
+        objects.set(intent.id as string, intent);
+        objects.set(session.id as string, session);
+        return session;
+      },
+    ],
+    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (m) => get('cs', m[1] ?? '')],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      async (m) => {
+        const session = get('cs', m[1] ?? '');
+        if (session.status !== 'open')
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'Only open sessions can be expired.',
+            'checkout_session_unexpected_state',
+          );
+        session.status = 'expired';
+        const intent = get('pi', String(session.payment_intent));
+        intent.status = 'canceled';
+        await emit('checkout.session.expired', session);
+        return session;
+      },
+    ],
+    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (m) => get('pi', m[1] ?? '')],
+    [
+      'POST',
+      /^\/v1\/payment_intents\/([^/]+)\/capture$/,
+      async (m) => {
+        const intent = get('pi', m[1] ?? '');
+        if (intent.status !== 'requires_capture') throw unexpectedState(intent, 'captured');
+        intent.status = 'succeeded';
+        intent.amount_received = intent.amount;
+        intent.amount_capturable = 0;
+        await emit('payment_intent.succeeded', intent);
+        return intent;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+      async (m) => {
+        const intent = get('pi', m[1] ?? '');
+        if (intent.status === 'succeeded' || intent.status === 'canceled')
+          throw unexpectedState(intent, 'canceled');
+        intent.status = 'canceled';
+        intent.amount_capturable = 0;
+        await emit('payment_intent.canceled', intent);
+        return intent;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/refunds$/,
+      async (_m, p) => {
+        const intent = get('pi', String(p.payment_intent));
+        if (intent.status !== 'succeeded')
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'This PaymentIntent has no charge to refund.',
+            'charge_not_refundable',
+          );
+        const refunded = objects.get(`refunds:${String(intent.id)}`) as Json | undefined;
+        const left = Number(intent.amount_received) - Number(refunded?.amount ?? 0);
+        const amount = p.amount === undefined ? left : Number(p.amount);
+        if (amount <= 0 || amount > left)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'Charge has already been refunded.',
+            'charge_already_refunded',
+          );
+        const refund: Json = {
+          id: id('re'),
+          object: 'refund',
+          amount,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          metadata: p.metadata ?? {},
+          created: now(),
+        };
+        objects.set(refund.id as string, refund);
+        objects.set(`refunds:${String(intent.id)}`, { amount: Number(refunded?.amount ?? 0) + amount });
+        await emit('charge.refunded', { ...intent, amount_refunded: Number(refunded?.amount ?? 0) + amount });
+        return refund;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/refunds$/,
+      (_m, query) => ({
+        object: 'list',
+        has_more: false,
+        data: [...objects.values()].filter(
+          (o) =>
+            o.object === 'refund' && (!query.payment_intent || o.payment_intent === query.payment_intent),
+        ),
+      }),
+    ],
+  ];
+
+  const authenticate = async (paymentIntentId: string): Promise<Json> => {
+    const intent = get('pi', paymentIntentId);
+    intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
+    intent.amount_capturable = intent.capture_method === 'manual' ? intent.amount : 0;
+    intent.amount_received = intent.capture_method === 'manual' ? 0 : intent.amount;
+    intent.last_payment_error = null;
+    intent.latest_charge = id('ch');
+    const session = [...objects.values()].find(
+      (o) => o.object === 'checkout.session' && o.payment_intent === paymentIntentId,
+    );
+    if (session) {
+      session.status = 'complete';
+      session.payment_status = intent.capture_method === 'manual' ? 'unpaid' : 'paid';
+      await emit('checkout.session.completed', session);
+    }
+    await emit('payment_intent.amount_capturable_updated', intent);
+    return intent;
+  };
+
+  const answer = (res: ServerResponse, status: number, body: string) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+    res.end(body);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const rawBody = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://local');
+    const method = req.method ?? 'GET';
+    if (req.headers.authorization !== `Bearer ${options.apiKey}`)
+      return answer(
+        res,
+        401,
+        JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }),
+      );
+    const route = handlers.find(([m, pattern]) => m === method && pattern.test(url.pathname));
+    if (!route)
+      return answer(
+        res,
+        404,
+        JSON.stringify({
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${method}: ${url.pathname}).`,
+          },
+        }),
+      );
+    const failure = failures.findIndex((pattern) => pattern.test(url.pathname));
+    if (failure >= 0) {
+      failures.splice(failure, 1);
+      return answer(
+        res,
+        500,
+        JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred.' } }),
+      );
+    }
+    const key = req.headers['idempotency-key'];
+    const cacheKey =
+      typeof key === 'string' && method === 'POST' ? `${method} ${url.pathname} ${key}` : undefined;
+    const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
+    if (cached) {
+      if (cached.params !== rawBody)
+        return answer(
+          res,
+          400,
+          JSON.stringify({
+            error: {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            },
+          }),
+        );
+      res.setHeader('idempotent-replayed', 'true');
+      return answer(res, cached.status, cached.body);
+    }
+    const label = `${method} ${url.pathname.replace(/\/(acct|cs|pi|re)_[0-9a-f]+/g, '/$1_…')}`;
+    calls.set(label, (calls.get(label) ?? 0) + 1);
+    let status = 200;
+    let body: string;
+    try {
+      const [, pattern, handler] = route;
+      const match = pattern.exec(url.pathname) as RegExpExecArray;
+      body = JSON.stringify(
+        await handler(
+          match,
+          method === 'POST' ? parseStripeForm(rawBody) : Object.fromEntries(url.searchParams),
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof StripeError)) throw error;
+      status = error.status;
+      body = JSON.stringify({
+        error: { type: error.type, message: error.message, code: error.code, param: error.param },
+      });
+    }
+    // Stripe keeps the answer of an idempotent request, errors included, for 24 hours.
+    if (cacheKey && status !== 500) idempotent.set(cacheKey, { params: rawBody, status, body });
+    const lost = lostAnswers.findIndex((pattern) => pattern.test(url.pathname));
+    if (lost >= 0) {
+      lostAnswers.splice(lost, 1);
+      req.socket.destroy();
+      return;
+    }
+    answer(res, status, body);
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) =>
+      answer(res, 500, JSON.stringify({ error: { type: 'api_error', message: String(error) } })),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+
+  return {
+    url: base,
+    host: '127.0.0.1',
+    port,
+    objects,
+    events,
+    calls,
+    async pay(sessionId, card) {
+      const session = get('cs', sessionId);
+      const intent = get('pi', String(session.payment_intent));
+      const number = card.replace(/\s/g, '');
+      if (number === TEST_CARDS.declined) {
+        intent.last_payment_error = {
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined',
+        };
+        await emit('payment_intent.payment_failed', intent);
+        return intent;
+      }
+      if (number === TEST_CARDS.authentication) {
+        intent.status = 'requires_action';
+        await emit('payment_intent.requires_action', intent);
+        return intent;
+      }
+      return authenticate(String(intent.id));
+    },
+    authenticate,
+    async completeOnboarding(accountId) {
+      const account = get('acct', accountId);
+      Object.assign(account, {
+        charges_enabled: true,
+        payouts_enabled: true,
+        details_submitted: true,
+        requirements: { currently_due: [], disabled_reason: null },
+      });
+      await emit('account.updated', account, accountId);
+    },
+    failNext: (pattern) => void failures.push(pattern),
+    loseAnswerOfNext: (pattern) => void lostAnswers.push(pattern),
+    resend: deliver,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,59 @@
+/** Where a kitchen's payouts stand, as its dashboard says it: 'Set up payouts', 'Details needed', 'Payouts on'. */
+export type PayoutState = 'not-set-up' | 'details-needed' | 'payouts-on';
+
+/** Where an order's card payment stands at the provider. */
+export type PaymentState =
+  'awaiting-payment' | 'needs-action' | 'authorised' | 'captured' | 'released' | 'refunded';
+
+/** A hosted payment page for one order: the customer is sent to `url`. */
+export interface Checkout {
+  sessionId: string;
+  url: string;
+  paymentIntentId: string;
+}
+
+export interface CheckoutRequest {
+  orderId: string;
+  /** What the customer pays, in minor units of `currency`, computed by the server from the order. */
+  amountMinor: number;
+  currency: string;
+  /** The platform's part, kept from the payment; the rest goes to the kitchen's account. */
+  platformFeeMinor: number;
+  /** The kitchen's connected account. */
+  destinationAccount: string;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** An event the provider sent, checked and read: its id (processed once), type and the object it is about. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  object: Record<string, unknown>;
+}
+
+/** The signature did not check out, or the body is not an event: answered 400, nothing changes. */
+export class BadWebhook extends Error {}
+
+/**
+ * A card payment provider, behind one interface (`PAYMENTS`): Stripe (stripe-provider.ts) or our own server speaking
+ * Stripe's API on loopback (local-stripe.ts). Every call that changes money carries an idempotency key derived from
+ * the order and the step (`order:<id>:capture`), so that a retry never moves money twice.
+ */
+export interface PaymentProvider {
+  createPayoutAccount(kitchen: { uid: string; email: string }): Promise<string>;
+  onboardingUrl(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  payoutState(accountId: string): Promise<PayoutState>;
+  startCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<Checkout>;
+  capture(paymentIntentId: string, idempotencyKey: string): Promise<void>;
+  release(paymentIntentId: string, idempotencyKey: string): Promise<void>;
+  refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
+  paymentState(paymentIntentId: string): Promise<PaymentState>;
+  /** The event in a webhook's raw body, if its signature (Stripe's scheme, 5 minutes' tolerance) checks out. */
+  readEvent(rawBody: Buffer | string, signature: string | undefined): ProviderEvent;
+}
+
+/** The idempotency key of an order's payment step. */
+export const stepKey = (orderId: string, step: 'checkout' | 'capture' | 'release' | 'refund') =>
+  `order:${orderId}:${step}`;

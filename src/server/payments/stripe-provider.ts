@@ -1,0 +1,147 @@
+import Stripe from 'stripe';
+import {
+  BadWebhook,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type PaymentState,
+  type PayoutState,
+  type ProviderEvent,
+} from './provider.js';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another server speaking Stripe's API (the local provider, or a test's): `http://127.0.0.1:12111`. */
+  apiBase?: string;
+}
+
+/** Webhook signatures older than this are refused (Stripe's default tolerance). */
+const TOLERANCE_SECONDS = 300;
+
+/**
+ * Stripe Connect with Express accounts and destination charges, on Stripe's hosted Checkout, every call made by the
+ * official SDK. The PaymentIntent is authorised at checkout (`capture_method=manual`), carries the platform's part
+ * as `application_fee_amount` and sends the rest to the kitchen's account (`transfer_data[destination]`).
+ */
+export function stripeProvider(settings: StripeSettings): PaymentProvider {
+  const api = settings.apiBase ? new URL(settings.apiBase) : undefined;
+  const stripe = new Stripe(settings.secretKey, {
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port),
+          protocol: api.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+    // Retries are ours to decide (each step is retried with its own idempotency key by whoever runs it).
+    maxNetworkRetries: 0,
+    timeout: 20_000,
+    telemetry: false,
+  });
+
+  const stateOf = (intent: Stripe.PaymentIntent, refunded: boolean): PaymentState => {
+    if (refunded) return 'refunded';
+    switch (intent.status) {
+      case 'requires_capture':
+        return 'authorised';
+      case 'succeeded':
+        return 'captured';
+      case 'canceled':
+        return 'released';
+      case 'requires_action':
+        return 'needs-action';
+      default:
+        return 'awaiting-payment';
+    }
+  };
+
+  return {
+    async createPayoutAccount(kitchen) {
+      const account = await stripe.accounts.create(
+        { type: 'express', email: kitchen.email, metadata: { kitchenUid: kitchen.uid } },
+        { idempotencyKey: `kitchen:${kitchen.uid}:account` },
+      );
+      return account.id;
+    },
+    async onboardingUrl(accountId, { returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
+      return link.url;
+    },
+    async payoutState(accountId): Promise<PayoutState> {
+      const account = await stripe.accounts.retrieve(accountId);
+      if (account.charges_enabled && account.payouts_enabled) return 'payouts-on';
+      return account.details_submitted ? 'details-needed' : 'not-set-up';
+    },
+    async startCheckout(request: CheckoutRequest, idempotencyKey): Promise<Checkout> {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: request.orderId,
+          metadata: { orderId: request.orderId },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountMinor,
+                product_data: { name: request.description },
+              },
+            },
+          ],
+          payment_intent_data: {
+            capture_method: 'manual',
+            application_fee_amount: request.platformFeeMinor,
+            transfer_data: { destination: request.destinationAccount },
+            metadata: { orderId: request.orderId },
+          },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey },
+      );
+      const paymentIntentId =
+        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!session.url || !paymentIntentId) throw new Error('the checkout session has no page or payment');
+      return { sessionId: session.id, url: session.url, paymentIntentId };
+    },
+    async capture(paymentIntentId, idempotencyKey) {
+      await stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey });
+    },
+    async release(paymentIntentId, idempotencyKey) {
+      await stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey });
+    },
+    async refund(paymentIntentId, idempotencyKey) {
+      await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+    },
+    async paymentState(paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      const refunded = intent.status === 'succeeded' && (await isRefunded(paymentIntentId));
+      return stateOf(intent, refunded);
+    },
+    readEvent(rawBody, signature): ProviderEvent {
+      if (!signature) throw new BadWebhook('No Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, TOLERANCE_SECONDS);
+      } catch (error) {
+        throw new BadWebhook((error as Error).message);
+      }
+      return {
+        id: event.id,
+        type: event.type,
+        object: event.data.object as unknown as Record<string, unknown>,
+      };
+    },
+  };
+
+  async function isRefunded(paymentIntentId: string): Promise<boolean> {
+    const refunds = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 });
+    return refunds.data.some((refund) => refund.status === 'succeeded');
+  }
+}
