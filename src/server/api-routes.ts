@@ -15,6 +15,7 @@ import { ownMenuRoutes } from './menu/own-menu-routes.js';
 import { customerOrderRoutes } from './orders/customer-order-routes.js';
 import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
 import { reviewRoutes } from './reviews/review-routes.js';
+import { payoutRoutes } from './money/payout-routes.js';
 
 /**
  * The JSON API (`/api/...`), in a plugin scope of its own: the CSRF origin check and the rate limits apply to its
@@ -37,4 +38,5 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(imageUploadRoutes);
   await api.register(accountRoutes);
   await api.register(moderationRoutes);
+  await api.register(payoutRoutes);
 };

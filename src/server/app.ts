@@ -39,6 +39,10 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { registerPortionDayWatch } from './menu/portion-days.js';
 import { loadPageRenderer, searchEngineRoutes, serverRenderedPages } from './pages/page-routes.js';
 import type { PageRenderer } from '../shared/page-data.js';
+import { openPayments } from './payments/payments.js';
+import { registerPaymentPoll } from './orders/payment-poll.js';
+import { paymentWebhookRoutes } from './orders/payment-webhook-routes.js';
+import { registerDevPayPages } from './money/dev-pay-pages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,6 +140,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {}),
     }),
   );
+  // Card payments; `local` sends its signed events to our own webhook route, in-process.
+  const payments = await openPayments(config, async (payload, signature) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      payload,
+    });
+    return res.statusCode;
+  });
+  app.decorate('payments', payments);
+  app.addHook('onClose', async () => payments.close());
   const stopListening = await bus.listen();
   // Streams never end by themselves: end them first so that close() can finish.
   app.addHook('preClose', async () => hub.close());
@@ -151,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerImageSweep(app, app.clock);
   registerPortionDayWatch(app);
   if (database.kind === 'postgres') registerRateLimitSweep(app);
+  registerPaymentPoll(app);
 
   // Before every route: the API description is generated from the routes as they register, and the tab's one
   // live stream learns every live list's route.
@@ -160,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   registerMetrics(app);
   await app.register(apiRoutes);
+  await app.register(paymentWebhookRoutes);
   await app.register(imageServeRoutes);
   await app.register(authRoutes, { oidc: createOidcClient(oidcSettings(config, devClientSecret(secret))) });
   // Our own provider, where anyone can sign in as anyone: only where the config allowed it, never in production.
@@ -169,6 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       cookieKey: createHmac('sha256', secret).update('dev-idp-cookies').digest('base64url'),
     });
   }
+  // The `local` provider's payment and onboarding pages (PAYMENTS=local: never in production).
+  if (payments.local && config.nodeEnv !== 'production') await registerDevPayPages(app, payments.local);
   await app.register(searchEngineRoutes);
   const webDir = options.webDir ?? join(projectRoot(), 'dist', 'web');
   const renderer =

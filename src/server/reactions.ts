@@ -85,8 +85,15 @@ export function changesOf(event: DomainEvent): Change[] {
           ? [changed(kitchenTopic, event.kitchenUid)]
           : []),
       ];
+    case 'order.awaiting-payment':
+      // Its portions are held while it is paid for.
+      return [
+        ...orderLists(null, event.customerId),
+        ...(event.countsPortions && event.kitchenUid ? [changed(menuTopic, event.kitchenUid)] : []),
+      ];
     case 'order.status-set':
     case 'order.archived':
+    case 'order.payment-changed':
       return orderLists(event.kitchenUid, event.customerId);
     case 'review.written':
       // The customer's order shows it was rated.

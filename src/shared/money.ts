@@ -35,3 +35,21 @@ export function computeTotals(itemPricesCents: readonly number[]): OrderTotals {
     totalCents: itemsCents + DELIVERY_FEE_CENTS + FEES_AND_TAX_CENTS,
   };
 }
+
+/** How many minor units a currency has after its decimal point (USD 2, JPY 0), as ISO 4217 says. */
+export function minorDigits(currency: string): number {
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
+}
+
+/** An amount in minor units of `currency`, for people: "$32.45", "¥3,245". */
+export function formatMoney(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(minor / 10 ** digits);
+}

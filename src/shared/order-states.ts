@@ -3,6 +3,8 @@
  * it allows. `recieved` is spelt so, per the spec.
  */
 export const ORDER_STATES = [
+  /** A card order whose payment is not authorised yet: the kitchen does not see it. */
+  'awaiting payment',
   'recieved',
   'accepted',
   'preparing',
@@ -40,7 +42,10 @@ export const MOVE_RULES: Record<OrderMove, MoveRule> = {
   deliver: { to: 'delivered', from: { kitchen: ['out for delivery'] }, label: 'Delivered' },
   cancel: {
     to: 'cancelled',
-    from: { kitchen: PROGRESS_STATES, customer: ['recieved'] },
+    from: {
+      kitchen: PROGRESS_STATES.filter((state) => state !== 'awaiting payment'),
+      customer: ['awaiting payment', 'recieved'],
+    },
     label: 'Cancel',
   },
 };

@@ -3,6 +3,7 @@ import { requiredText } from './fields.js';
 import { MenuItem } from './menu.js';
 import { isEnded, MOVES_WITH_REASON, ORDER_MOVES, ORDER_STATES } from './order-states.js';
 import { OrderReview } from './reviews.js';
+import { OrderPayment, PAYMENT_METHODS } from './payments.js';
 
 /** Spelt so, per the spec: the status of every new order. */
 export const INITIAL_ORDER_STATUS = 'recieved';
@@ -42,6 +43,8 @@ const Lifecycle = {
   /** The kitchen took it off its list (the spec's Delete): kept for history, no longer in progress. */
   deleted: z.boolean(),
   events: z.array(OrderEvent),
+  /** How it is paid and where its money stands. */
+  payment: OrderPayment,
 };
 
 /** An order as its kitchen sees it on /KitchenOrders. */
@@ -134,6 +137,8 @@ export const PlaceOrderInput = z.object({
       { error: 'Location must be {lat, lon}' },
     )
     .optional(),
+  /** 'Pay by card' (the default where cards are taken) or 'Cash on delivery'. Amounts are never taken from here. */
+  payment: z.enum(PAYMENT_METHODS, { error: "Payment must be 'card' or 'cash'" }).optional(),
   idempotencyKey: z
     .string({ error: 'Idempotency key is required' })
     .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency key must be 8-100 letters, digits, - or _'),

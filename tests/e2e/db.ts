@@ -1,3 +1,6 @@
+import pino from 'pino';
+import { loadConfig } from '../../src/server/lib/config.js';
+import type { Payments } from '../../src/server/payments/payments.js';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createSession } from '../../src/server/identity/sessions.js';
@@ -141,7 +144,20 @@ export async function countOrders(customerEmail: string): Promise<number> {
 
 /** A new customer's order of these dishes, placed through the service the API uses (its rules, its notices). */
 export async function placeOrderAs(kitchenUid: string, itemIds: string[]) {
-  const app = { ...(await writer()), clock: systemClock };
+  // The suite's servers take cash only (PAYMENTS=off): the order goes straight to its kitchen.
+  const payments: Payments = {
+    config: { kind: 'off', currency: 'USD', commissionPercent: 0, acceptWithinMinutes: 30, pollSeconds: 0 },
+    provider: undefined,
+    local: undefined,
+    close: async () => {},
+  };
+  const app = {
+    ...(await writer()),
+    clock: systemClock,
+    payments,
+    config: loadConfig({ NODE_ENV: 'test', PAYMENTS: 'off' }),
+    log: pino({ enabled: false }),
+  };
   const email = `${randomUUID()}@e2e.test`;
   const customer = await upsertUser(app.db, {
     issuer: 'urn:e2e',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import { PROGRESS_STATES } from '../../shared/order-states.js';
 import type { CustomerOrder, KitchenOrder, OrderEvent, OrderLine } from '../../shared/orders.js';
 import type { OrderReview } from '../../shared/reviews.js';
@@ -12,6 +12,11 @@ type OrderRow = typeof orders.$inferSelect;
 export const inProgressOrders = and(isNull(orders.archivedAt), inArray(orders.state, [...PROGRESS_STATES]));
 /** Orders that have ended or that the kitchen deleted. */
 export const pastOrders = or(isNotNull(orders.archivedAt), notInArray(orders.state, [...PROGRESS_STATES]));
+
+/** What a kitchen sees: not a card order before its payment is authorised, nor one never paid. */
+export const kitchenSees = and(ne(orders.state, 'awaiting payment'), ne(orders.paymentState, 'unpaid'));
+/** What a customer's lists show: not an order they never paid (they went back from the payment page). */
+const customerSees = ne(orders.paymentState, 'unpaid');
 
 /** How many past orders a list shows (newest first). */
 const PAST_LIMIT = 100;
@@ -71,6 +76,11 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
 
 function lifecycle(row: OrderRow, events: OrderEvent[]) {
   return {
+    payment: {
+      method: row.paymentMethod,
+      state: row.paymentState,
+      checkoutUrl: row.state === 'awaiting payment' ? row.checkoutUrl : null,
+    },
     status: row.status,
     state: row.state,
     readyAt: row.readyAt?.toISOString() ?? null,
@@ -124,19 +134,23 @@ export async function listKitchenOrders(
   kitchenUid: string,
   which: 'active' | 'past',
 ): Promise<KitchenOrder[]> {
-  const where = and(eq(orders.kitchenId, kitchenUid), which === 'active' ? inProgressOrders : pastOrders);
+  const where = and(
+    eq(orders.kitchenId, kitchenUid),
+    kitchenSees,
+    which === 'active' ? inProgressOrders : pastOrders,
+  );
   return (await loadOrders(db, where, which === 'past' ? PAST_LIMIT : undefined)).map(toKitchenOrder);
 }
 
 /** One order of this kitchen, whatever its state. */
 export async function findKitchenOrder(db: DbOrTx, kitchenUid: string, id: string) {
-  const [order] = await loadOrders(db, and(eq(orders.kitchenId, kitchenUid), eq(orders.id, id)));
+  const [order] = await loadOrders(db, and(eq(orders.kitchenId, kitchenUid), kitchenSees, eq(orders.id, id)));
   return order && toKitchenOrder(order);
 }
 
 /** The customer's order in progress, or else their latest; null when they never ordered. */
 export async function findCurrentOrder(db: DbOrTx, customerId: string): Promise<CustomerOrder | null> {
-  const mine = eq(orders.customerId, customerId);
+  const mine = and(eq(orders.customerId, customerId), customerSees);
   const [current] = await loadOrders(db, and(mine, inProgressOrders), 1, true);
   const found = current ?? (await loadOrders(db, mine, 1, true))[0];
   return found ? toCustomerOrder(found) : null;
@@ -144,7 +158,8 @@ export async function findCurrentOrder(db: DbOrTx, customerId: string): Promise<
 
 /** 'Your orders': the customer's latest 100 orders, newest first. */
 export async function listCustomerOrders(db: DbOrTx, customerId: string): Promise<CustomerOrder[]> {
-  return (await loadOrders(db, eq(orders.customerId, customerId), PAST_LIMIT, true)).map(toCustomerOrder);
+  const mine = and(eq(orders.customerId, customerId), customerSees);
+  return (await loadOrders(db, mine, PAST_LIMIT, true)).map(toCustomerOrder);
 }
 
 /** One order of this customer, whatever its state. */

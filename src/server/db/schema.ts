@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { WeeklyHours } from '../../shared/opening-hours.js';
 import { OPERATOR_ACTION_KINDS, REPORT_TARGET_KINDS } from '../../shared/moderation.js';
 import { ORDER_STATES, PROGRESS_STATES } from '../../shared/order-states.js';
+import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import {
   boolean,
   check,
@@ -60,6 +61,10 @@ export const sessions = pgTable(
   ],
 );
 
+/** A list of texts for `in (...)` in a check or index (constants of ours, never input). */
+const sqlTextList = (states: readonly string[]) =>
+  sql.raw(`(${states.map((state) => `'${state}'`).join(', ')})`);
+
 /** One kitchen per owner: the owner's user id is the kitchen's public id (the spec's uid). */
 export const kitchens = pgTable(
   'kitchens',
@@ -90,10 +95,18 @@ export const kitchens = pgTable(
     about: text('about').notNull().default(''),
     /** Suspended by an operator: hidden from the landing page and search, its menu page unavailable, orders refused. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The kitchen's connected account at the payment provider (null: payouts never set up). */
+    payoutAccountId: text('payout_account_id'),
+    /** Where its payouts stand ('payouts-on': it can take card orders), as the provider last said. */
+    payoutState: text('payout_state', { enum: PAYOUT_STATES }).notNull().default('not-set-up'),
+    /** 'Accept cash on delivery'. */
+    acceptsCash: boolean('accepts_cash').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index('kitchens_created_at_idx').on(t.createdAt.desc()),
+    uniqueIndex('kitchens_payout_account_key').on(t.payoutAccountId),
+    check('kitchens_payout_state_check', sql`${t.payoutState} in ${sqlTextList(PAYOUT_STATES)}`),
     index('kitchens_image_idx').on(t.imageId),
     check('kitchens_one_picture_check', sql`num_nonnulls(${t.imageLink}, ${t.imageId}) = 1`),
     check('kitchens_delivery_radius_check', sql`${t.deliveryRadiusKm} between 1 and 100`),
@@ -139,10 +152,6 @@ export const menuItems = pgTable(
     check('menu_items_one_picture_check', sql`num_nonnulls(${t.imageLink}, ${t.imageId}) = 1`),
   ],
 );
-
-/** A list of texts for `in (...)` in a check or index (constants of ours, never input). */
-const sqlTextList = (states: readonly string[]) =>
-  sql.raw(`(${states.map((state) => `'${state}'`).join(', ')})`);
 
 /**
  * An order. A customer has at most one order in progress: not ended (delivered, declined, cancelled) and not
@@ -190,6 +199,20 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** What was asked with the idempotency key (a hash): the same key with another cart is refused. */
     requestHash: text('request_hash'),
+    /** How it is paid, and where that payment stands (src/shared/payments.ts). */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
+    paymentState: text('payment_state', { enum: PAYMENT_STATES }).notNull().default('cash-due'),
+    /** The platform's part of the total (fees and tax, and its commission on the items), kept from a card payment. */
+    platformFeeCents: integer('platform_fee_cents').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    /** The provider's checkout session, its page, and the payment it authorises. */
+    checkoutSessionId: text('checkout_session_id'),
+    checkoutUrl: text('checkout_url'),
+    paymentIntentId: text('payment_intent_id'),
+    /** When the payment was authorised (the kitchen sees the order from then on). */
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    /** When its payment state last changed: a step pending too long is retried by the poll. */
+    paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -206,8 +229,85 @@ export const orders = pgTable(
       'orders_totals_check',
       sql`${t.totalCents} = ${t.itemsCents} + ${t.deliveryFeeCents} + ${t.feesAndTaxCents}`,
     ),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ${sqlTextList(PAYMENT_METHODS)}`),
+    check('orders_payment_state_check', sql`${t.paymentState} in ${sqlTextList(PAYMENT_STATES)}`),
+    check('orders_platform_fee_check', sql`${t.platformFeeCents} between 0 and ${t.totalCents}`),
+    uniqueIndex('orders_payment_intent_key').on(t.paymentIntentId),
+    // The poll's work: payment steps pending, payments awaited, orders waiting for the kitchen's answer.
+    index('orders_payment_pending_idx')
+      .on(t.paymentUpdatedAt)
+      .where(
+        sql`${t.paymentState} in ('awaiting-payment', 'authorised', 'capturing', 'releasing', 'refunding') or ${t.state} = 'recieved'`,
+      ),
   ],
 );
+
+/**
+ * The money ledger: every movement of an order's money, in integer minor units, written in the transaction of the
+ * order change it belongs to. One row per order and kind, so that a step done twice is recorded once. Signed:
+ * releases, refunds and reversals are negative. Kinds: `authorised` (a hold), `released`, `captured`, its split
+ * into `platform_fee` and `kitchen_transfer`, `refunded` with `platform_fee_refunded` and
+ * `kitchen_transfer_reversed`, and `cash_collected` (paid to the cook on delivery).
+ */
+export const LEDGER_KINDS = [
+  'authorised',
+  'released',
+  'captured',
+  'platform_fee',
+  'kitchen_transfer',
+  'refunded',
+  'platform_fee_refunded',
+  'kitchen_transfer_reversed',
+  'cash_collected',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** No foreign key: the ledger outlives a deleted kitchen. */
+    kitchenId: uuid('kitchen_id'),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** The provider's id of what moved the money (a payment intent). */
+    providerRef: text('provider_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_order_kind_key').on(t.orderId, t.kind),
+    index('ledger_entries_kitchen_idx').on(t.kitchenId, t.createdAt),
+    index('ledger_entries_created_idx').on(t.createdAt),
+    check('ledger_entries_kind_check', sql`${t.kind} in ${sqlTextList(LEDGER_KINDS)}`),
+  ],
+);
+
+/** Each provider event processed (its id is unique): a repeated delivery changes nothing twice. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+/** A difference the reconciliation found between the ledger and the provider, for the operator's 'Money' tab. */
+export const paymentDifferences = pgTable(
+  'payment_differences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What differs: `order:<id>`, `kitchen:<uid>` or `platform`. */
+    scope: text('scope').notNull(),
+    detail: text('detail').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_differences_created_idx').on(t.createdAt.desc())],
+);
+
+/** When the reconciliation last ran to the end (one row). */
+export const reconciliationRuns = pgTable('reconciliation_runs', {
+  id: integer('id').primaryKey(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+});
 
 /** Each state an order entered: when, by whom (role and user), and why (declined or cancelled). */
 export const orderEvents = pgTable(

@@ -48,6 +48,10 @@ export type OrderEvent =
   | (OrderRef & { type: 'order.placed'; countsPortions: boolean })
   /** A move of the lifecycle (`order.accepted`, `order.cancelled`, …); `portionsReturned`: a cancel gave them back. */
   | (OrderRef & { type: `order.${OrderMoveEvent}`; to: OrderState; portionsReturned: boolean })
+  /** A card order was created and its customer sent to pay: only the customer sees it until it is authorised. */
+  | (OrderRef & { type: 'order.awaiting-payment'; countsPortions: boolean })
+  /** Its money moved (captured, released, refunded, paid in cash): both sides' lists show where it stands. */
+  | (OrderRef & { type: 'order.payment-changed' })
   /** The cook typed a status of their own ('What is the status of the order?'). */
   | (OrderRef & { type: 'order.status-set' })
   /** The cook deleted it from their list. */

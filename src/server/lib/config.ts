@@ -84,6 +84,37 @@ const EnvSchema = z.object({
     z.string().min(24, 'must be at least 24 characters').optional(),
   ),
   METRICS_PORT: z.preprocess(emptyAsUndefined, portNumber.optional()),
+  PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(['stripe', 'local', 'off']).optional()),
+  STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+  /** Another server speaking Stripe's API (tests, a mock): Stripe itself when unset. */
+  STRIPE_API_BASE: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  CURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 currency code')
+      .transform((c) => c.toUpperCase())
+      .default('USD'),
+  ),
+  PLATFORM_COMMISSION_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: 'must be a number' }).min(0).max(50).default(0),
+  ),
+  ACCEPT_WITHIN_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int('must be a whole number of minutes')
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+  ),
+  // 0: no poll (tests run it themselves).
+  PAYMENT_POLL_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int('must be a whole number of seconds').min(0).max(3600).default(20),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -120,7 +151,26 @@ export interface Config {
   /** /metrics: with this bearer token, and/or only on a port of its own (see metrics/metrics-routes.ts). */
   metrics: { token: string | undefined; port: number | undefined };
   logLevel: string;
+  /**
+   * Card payments: Stripe, our own server speaking Stripe's API on loopback (`local`, development), or none (`off`:
+   * cash on delivery only).
+   */
+  payments: PaymentsConfig;
 }
+
+export type PaymentsConfig = {
+  currency: string;
+  /** The platform's share of an order's items, in percent, beside the fees and tax it keeps. */
+  commissionPercent: number;
+  /** An order nobody accepted after this long is declined (its payment released). */
+  acceptWithinMinutes: number;
+  /** How often the poll that keeps payments moving runs (0: never, tests run it). */
+  pollSeconds: number;
+} & (
+  | { kind: 'off' }
+  | { kind: 'local' }
+  | { kind: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined }
+);
 
 export class ConfigError extends Error {
   constructor(
@@ -199,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production',
     );
   }
+  const payments = paymentsConfig(e, devSignIn);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -224,5 +275,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamLimits: { perSession: e.LIVE_STREAMS_PER_SESSION, perAddress: e.LIVE_STREAMS_PER_ADDRESS },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
+    payments,
   };
+}
+
+/**
+ * `PAYMENTS`: `local` by default where the development sign-in is (loopback), else `off`; `local` is never served in
+ * production, and `stripe` needs its keys.
+ */
+function paymentsConfig(e: z.infer<typeof EnvSchema>, devSignIn: boolean): PaymentsConfig {
+  const kind = e.PAYMENTS ?? (devSignIn && e.NODE_ENV !== 'production' ? 'local' : 'off');
+  const common = {
+    currency: e.CURRENCY,
+    commissionPercent: e.PLATFORM_COMMISSION_PERCENT,
+    acceptWithinMinutes: e.ACCEPT_WITHIN_MINUTES,
+    pollSeconds: e.PAYMENT_POLL_SECONDS,
+  };
+  if (kind === 'local' && e.NODE_ENV === 'production')
+    throw new ConfigError(
+      ['PAYMENTS'],
+      'Invalid configuration:\n  PAYMENTS=local cannot be used when NODE_ENV=production (its payment pages accept ' +
+        'made-up cards): set PAYMENTS=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=off',
+    );
+  if (kind === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)
+      throw new ConfigError(
+        ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+        'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY (sk_test_… or sk_live_…) and ' +
+          'STRIPE_WEBHOOK_SECRET (whsec_…, from the webhook endpoint in the Stripe dashboard)',
+      );
+    return {
+      ...common,
+      kind,
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    };
+  }
+  return { ...common, kind };
 }

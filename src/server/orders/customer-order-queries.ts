@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderTotals } from '../../shared/money.js';
 import type { KitchenClock } from '../../shared/opening-hours.js';
 import type { CustomerOrder } from '../../shared/orders.js';
+import type { OrderPayment } from '../../shared/payments.js';
 import type { DbOrTx } from '../db/database.js';
 import { executePrepared } from '../db/prepared.js';
 import { kitchens, menuItems, orderEvents, orderItems, orders } from '../db/schema.js';
@@ -30,6 +31,9 @@ export interface OrderableKitchen extends KitchenClock {
   suspended: boolean;
   location: { lat: number; lon: number } | null;
   deliveryRadiusKm: number;
+  /** Its account at the payment provider, when its payouts are on (it takes cards then). */
+  payoutAccount: string | null;
+  acceptsCash: boolean;
 }
 
 /**
@@ -49,6 +53,9 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
       pausedAt: kitchens.pausedAt,
       pausedUntil: kitchens.pausedUntil,
       suspendedAt: kitchens.suspendedAt,
+      payoutAccountId: kitchens.payoutAccountId,
+      payoutState: kitchens.payoutState,
+      acceptsCash: kitchens.acceptsCash,
       itemId: menuItems.id,
       item: menuItems.item,
       priceCents: menuItems.priceCents,
@@ -78,6 +85,8 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
     hours: first.hours,
     pausedAt: first.pausedAt?.toISOString() ?? null,
     pausedUntil: first.pausedUntil?.toISOString() ?? null,
+    payoutAccount: first.payoutState === 'payouts-on' ? first.payoutAccountId : null,
+    acceptsCash: first.acceptsCash,
   };
   const items = rows.flatMap((r) =>
     r.itemId === null || r.item === null || r.priceCents === null
@@ -110,6 +119,10 @@ export interface NewOrder {
   /** The kitchen's day whose portions the order took (null: none counted). */
   portionsDay: string | null;
   totals: OrderTotals;
+  /** A card order awaits its payment (the kitchen sees it once authorised); a cash order goes to the kitchen. */
+  payment: OrderPayment['method'];
+  platformFeeCents: number;
+  currency: string;
   /** A line's dish (null: none, as for a dish deleted since). */
   lines: { menuItemId: string | null; item: string; priceCents: number }[];
 }
@@ -127,6 +140,8 @@ export async function insertOrder(
   sending: SQL,
 ): Promise<CustomerOrder | undefined> {
   const { totals, lines } = order;
+  const state = order.payment === 'card' ? 'awaiting payment' : 'recieved';
+  const paymentState = order.payment === 'card' ? 'awaiting-payment' : 'cash-due';
   const [row] = await executePrepared<{ id: string; created_at: Date | string }>(
     db,
     sql`
@@ -138,10 +153,12 @@ export async function insertOrder(
       for share
     ), placed as (
       insert into ${orders} (id, kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
-        request_hash, portions_day, items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents)
+        request_hash, portions_day, items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents, state, status,
+        payment_method, payment_state, platform_fee_cents, currency)
       select ${order.id}::uuid, ${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
         ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${order.portionsDay}::date, ${totals.itemsCents},
-        ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${totals.totalCents}
+        ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${totals.totalCents}, ${state}, ${state},
+        ${order.payment}, ${paymentState}, ${order.platformFeeCents}, ${order.currency}
       from serving
       returning id, state, customer_id, created_at
     ), lines as (
@@ -168,12 +185,13 @@ export async function insertOrder(
     items: lines.map(({ item, priceCents }) => ({ item, priceCents })),
     ...totals,
     createdAt: at,
-    status: 'recieved',
-    state: 'recieved',
+    status: state,
+    state,
     readyAt: null,
     reason: null,
     deleted: false,
-    events: [{ state: 'recieved', at, by: 'customer', reason: null }],
+    events: [{ state, at, by: 'customer', reason: null }],
+    payment: { method: order.payment, state: paymentState, checkoutUrl: null },
     review: null,
   };
 }

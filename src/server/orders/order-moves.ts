@@ -1,16 +1,34 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { MOVE_RULES, MOVES_WITH_REASON, nextState, type OrderActor } from '../../shared/order-states.js';
+import {
+  MOVE_RULES,
+  MOVES_WITH_REASON,
+  nextState,
+  type OrderActor,
+  type OrderState,
+} from '../../shared/order-states.js';
+import { UNPAID_REASON, type PaymentStateName } from '../../shared/payments.js';
 import type { OrderMoveInput } from '../../shared/orders.js';
 import { orderEvents, orders } from '../db/schema.js';
 import { conflict, HttpError } from '../lib/errors.js';
 import { MOVE_EVENTS } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
 import { givePortionsBack } from './portions.js';
+import {
+  closeCheckout,
+  paymentAfterMove,
+  setPaymentState,
+  settleSoon,
+  type PaymentApp,
+} from './order-payments.js';
 
-/** Who moves the order: a kitchen owner acts on their kitchen's orders, a customer on their own. */
+/**
+ * Who moves the order: a kitchen owner acts on their kitchen's orders, a customer on their own, and the marketplace
+ * itself for the kitchen on any order (declining one nobody answered in time).
+ */
 export type Mover =
-  { role: 'kitchen'; userId: string; kitchenUid: string } | { role: 'customer'; userId: string };
+  | { role: 'kitchen'; userId: string; kitchenUid: string }
+  | { role: 'customer'; userId: string }
+  | { role: 'system' };
 
 /**
  * Moves an order along its lifecycle (src/shared/order-states.ts), if `mover` may make that move from its state
@@ -18,24 +36,32 @@ export type Mover =
  * reason, and both sides' lists hear of it. Undefined when the mover has no such order; 409 when the move is
  * not possible in the order's state (the message names it).
  */
-export function moveOrder(
-  app: Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>,
+export async function moveOrder(
+  app: PaymentApp,
   mover: Mover,
   orderId: string,
   input: OrderMoveInput,
+  /** The state the order must be in (the poll declines only what is still unanswered). */
+  onlyFrom?: OrderState,
 ): Promise<string | undefined> {
-  return mutate(app, async (tx, record) => {
+  let payment: PaymentStateName | undefined;
+  const moved = await mutate(app, async (tx, record) => {
     const own =
-      mover.role === 'kitchen' ? eq(orders.kitchenId, mover.kitchenUid) : eq(orders.customerId, mover.userId);
+      mover.role === 'kitchen'
+        ? eq(orders.kitchenId, mover.kitchenUid)
+        : mover.role === 'customer'
+          ? eq(orders.customerId, mover.userId)
+          : undefined;
     // Locked, so that two moves at once are decided one after the other on the state each finds.
     const [order] = await tx
       .select()
       .from(orders)
       .where(and(eq(orders.id, orderId), own))
       .for('update');
-    if (!order) return undefined;
+    if (!order || (onlyFrom !== undefined && order.state !== onlyFrom)) return undefined;
     if (order.archivedAt) throw conflict('This order was deleted from the kitchen’s list', 'move');
-    const to = nextState(order.state, input.move, mover.role as OrderActor);
+    const actor: OrderActor = mover.role === 'system' ? 'kitchen' : mover.role;
+    const to = nextState(order.state, input.move, actor);
     if (!to)
       throw new HttpError(
         409,
@@ -43,7 +69,8 @@ export function moveOrder(
         `This order is ${order.state}: '${MOVE_RULES[input.move].label}' is not possible now`,
         'move',
       );
-    const reason = MOVES_WITH_REASON.includes(input.move) ? (input.reason ?? null) : null;
+    const given = MOVES_WITH_REASON.includes(input.move) ? (input.reason ?? null) : null;
+    const reason = given ?? (order.state === 'awaiting payment' ? UNPAID_REASON : null);
     await tx
       .update(orders)
       .set({
@@ -56,9 +83,16 @@ export function moveOrder(
         ...(reason !== null ? { endReason: reason } : {}),
       })
       .where(eq(orders.id, order.id));
-    await tx
-      .insert(orderEvents)
-      .values({ orderId: order.id, state: to, byRole: mover.role, byUserId: mover.userId, reason });
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      state: to,
+      byRole: actor,
+      byUserId: mover.role === 'system' ? null : mover.userId,
+      reason,
+    });
+    // The order's money follows it: captured on accept, released or refunded when it ends early.
+    payment = paymentAfterMove(order, to);
+    if (payment) await setPaymentState(tx, record, order, payment);
     // A declined or cancelled order's counted portions are there to order again.
     const portionsReturned = (to === 'declined' || to === 'cancelled') && order.portionsDay !== null;
     if (portionsReturned && order.portionsDay !== null)
@@ -73,4 +107,7 @@ export function moveOrder(
     });
     return order.id;
   });
+  if (moved && payment === 'unpaid') await closeCheckout(app, moved);
+  else if (moved && payment) await settleSoon(app, moved);
+  return moved;
 }

@@ -25,6 +25,8 @@ import {
   type OrderableKitchen,
 } from './customer-order-queries.js';
 import { takePortions, type PortionClaim } from './portions.js';
+import { needsCheckout, platformFeeOf, startCheckout } from './checkout.js';
+import { PAYMENT_METHOD_REFUSED, type PaymentMethod } from '../../shared/payments.js';
 import { KITCHEN_SUSPENDED } from '../../shared/moderation.js';
 
 export interface Customer {
@@ -89,10 +91,37 @@ function portionClaims(
 }
 
 /** What a submit asks for, so that a retry with the same key can be told from a different order. */
-const requestHashOf = ({ kitchenUid, itemIds, address }: PlaceOrderInput) =>
+const requestHashOf = ({ kitchenUid, itemIds, address, payment }: PlaceOrderInput) =>
   createHash('sha256')
-    .update(JSON.stringify([kitchenUid, itemIds, address]))
+    .update(JSON.stringify([kitchenUid, itemIds, address, payment ?? null]))
     .digest('base64url');
+
+/**
+ * How this order is paid: what the customer chose, card by default where cards are taken; cash on delivery only
+ * where the marketplace takes no cards (`PAYMENTS=off`). 409 naming `payment` when the kitchen does not take it.
+ */
+function paymentMethodOf(
+  app: Pick<FastifyInstance, 'payments'>,
+  kitchen: OrderableKitchen,
+  asked: PaymentMethod | undefined,
+): PaymentMethod {
+  const refuse = (message: string) => new HttpError(409, PAYMENT_METHOD_REFUSED, message, 'payment');
+  if (!app.payments.provider) {
+    if (asked === 'card')
+      throw refuse('Card payments are not available here. Please choose Cash on delivery.');
+    return 'cash';
+  }
+  const method = asked ?? (kitchen.payoutAccount === null && kitchen.acceptsCash ? 'cash' : 'card');
+  if (method === 'card' && kitchen.payoutAccount === null)
+    throw refuse(
+      kitchen.acceptsCash
+        ? `${kitchen.name} cannot take card payments yet. Please choose Cash on delivery.`
+        : `${kitchen.name} cannot take payments yet.`,
+    );
+  if (method === 'cash' && !kitchen.acceptsCash)
+    throw refuse(`${kitchen.name} does not take cash on delivery. Please choose Pay by card.`);
+  return method;
+}
 
 /**
  * Places a customer's order from ids only: names and prices come from the database, the fees and total are
@@ -101,7 +130,7 @@ const requestHashOf = ({ kitchenUid, itemIds, address }: PlaceOrderInput) =>
  * with a different cart or address is refused (422).
  */
 export async function placeOrder(
-  app: Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'clock'>,
+  app: Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'clock' | 'payments' | 'config' | 'log'>,
   customer: Customer,
   input: PlaceOrderInput,
 ): Promise<{ order: CustomerOrder; created: boolean }> {
@@ -122,7 +151,11 @@ export async function placeOrder(
   // A retry of an order placed before the kitchen closed (or its dish sold out) answers that order.
   const refuse = async (refusal: HttpError) => {
     const earlier = await findOrderByKey(app.db, customer.id, input.idempotencyKey);
-    if (earlier && earlier.requestHash === requestHash) return { order: earlier.order, created: false };
+    if (earlier && earlier.requestHash === requestHash)
+      return {
+        order: needsCheckout(earlier.order) ? await startCheckout(app, earlier.order) : earlier.order,
+        created: false,
+      };
     throw refusal;
   };
   const suspended = () =>
@@ -132,6 +165,7 @@ export async function placeOrder(
   if (closed) return refuse(closed);
   const soldOut = [...new Set(priced.filter((line) => line.soldOut).map((line) => line.item))];
   if (soldOut.length) return refuse(soldOutRefusal(soldOut.map((item) => ({ item, left: 0, asked: 1 }))));
+  const payment = paymentMethodOf(app, kitchen, input.payment);
   const claims = portionClaims(priced);
   const portionsDay = claims.length ? localTime(now, kitchen.timeZone).date : null;
   const order: NewOrder = {
@@ -146,6 +180,9 @@ export async function placeOrder(
     requestHash,
     portionsDay,
     totals,
+    payment,
+    platformFeeCents: payment === 'card' ? platformFeeOf(totals, app.payments.config.commissionPercent) : 0,
+    currency: app.payments.config.currency,
     lines: priced.map((line) => ({ menuItemId: line.id, item: line.item, priceCents: line.priceCents })),
   };
   try {
@@ -156,7 +193,8 @@ export async function placeOrder(
       app,
       [
         {
-          type: 'order.placed',
+          // A card order reaches its kitchen once paid (src/server/orders/order-payments.ts).
+          type: payment === 'card' ? 'order.awaiting-payment' : 'order.placed',
           orderId: order.id,
           kitchenUid: kitchen.uid,
           customerId: customer.id,
@@ -181,7 +219,7 @@ export async function placeOrder(
             });
       },
     );
-    return { order: placed, created: true };
+    return { order: payment === 'card' ? await startCheckout(app, placed) : placed, created: true };
   } catch (error) {
     if (error instanceof HttpError && [SOLD_OUT, KITCHEN_SUSPENDED, KITCHEN_CLOSED].includes(error.code))
       return refuse(error);
@@ -196,7 +234,9 @@ export async function placeOrder(
     const earlier = await findOrderByKey(app.db, customer.id, input.idempotencyKey);
     if (earlier) {
       if (earlier.requestHash !== null && earlier.requestHash !== requestHash) throw keyReused();
-      return { order: earlier.order, created: false };
+      // A retry after a crash between the order and its payment page: the page is made (the same one, by its key).
+      const again = needsCheckout(earlier.order) ? await startCheckout(app, earlier.order) : earlier.order;
+      return { order: again, created: false };
     }
     if (constraint === 'orders_one_in_progress_per_customer') throw alreadyOpen();
     throw error;

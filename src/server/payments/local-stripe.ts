@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseStripeForm } from './form.js';
@@ -17,9 +18,16 @@ type Json = Record<string, unknown>;
 export interface LocalStripeOptions {
   /** The secret key clients must present (`Authorization: Bearer …`). */
   apiKey: string;
-  /** Where events are sent, and the secret they are signed with. */
-  webhook?: { url: string; secret: string };
+  /**
+   * Where events are sent (a URL, or a function that posts them: the app's own webhook route in-process), and the
+   * secret they are signed with. Sent after the answer of the request that caused them, one at a time, in order.
+   */
+  webhook?: { url?: string; send?: (payload: string, signature: string) => Promise<number>; secret: string };
   port?: number;
+  /** Where the customer's payment page and the cook's onboarding page are (`/dev-pay` of the app); this server's own by default. */
+  pagesBase?: string;
+  /** A file that keeps the state across restarts (the development server's data folder). */
+  stateFile?: string;
 }
 
 export const TEST_CARDS = {
@@ -31,7 +39,7 @@ export const TEST_CARDS = {
 const now = () => Math.floor(Date.now() / 1000);
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-class StripeError extends Error {
+export class StripeError extends Error {
   constructor(
     readonly status: number,
     readonly type: string,
@@ -78,32 +86,56 @@ export interface LocalStripe {
   loseAnswerOfNext(pathPattern: RegExp): void;
   /** Sends an event again, as Stripe retries a delivery. */
   resend(event: Json): Promise<number>;
+  /** Resolves once every event sent so far has been delivered (answered). */
+  settled(): Promise<void>;
+  /** Whether events are delivered (a test holds them back to play them in another order). */
+  holdEvents(hold: boolean): void;
   /** How many requests reached each `METHOD path` (after idempotent replays). */
   calls: Map<string, number>;
   close(): Promise<void>;
 }
 
 export async function startLocalStripe(options: LocalStripeOptions): Promise<LocalStripe> {
-  const objects = new Map<string, Json>();
+  const saved = options.stateFile ? await readState(options.stateFile) : undefined;
+  const objects = new Map<string, Json>(saved?.objects ?? []);
   const events: Json[] = [];
   const calls = new Map<string, number>();
-  const idempotent = new Map<string, { params: string; status: number; body: string }>();
+  const idempotent = new Map<string, { params: string; status: number; body: string }>(
+    saved?.idempotent ?? [],
+  );
   const failures: RegExp[] = [];
   const lostAnswers: RegExp[] = [];
   let base = '';
+  let delivering: Promise<unknown> = Promise.resolve();
+  let held: Json[] | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  const save = () => {
+    const file = options.stateFile;
+    if (!file) return;
+    const state = JSON.stringify({ objects: [...objects], idempotent: [...idempotent] });
+    saving = saving.then(() => writeState(file, state)).catch(() => undefined);
+  };
 
   const deliver = async (event: Json): Promise<number> => {
-    if (!options.webhook) return 0;
+    const webhook = options.webhook;
+    if (!webhook) return 0;
     const payload = JSON.stringify(event, null, 2);
-    const res = await fetch(options.webhook.url, {
+    const signature = stripeSignature(payload, webhook.secret);
+    if (webhook.send) return webhook.send(payload, signature).catch(() => 0);
+    if (!webhook.url) return 0;
+    const res = await fetch(webhook.url, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': stripeSignature(payload, options.webhook.secret),
-      },
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
       body: payload,
     }).catch(() => undefined);
     return res?.status ?? 0;
+  };
+  /** Queued behind the answer being written, as Stripe sends events after the call that caused them. */
+  const enqueue = (event: Json) => {
+    if (held) return void held.push(event);
+    delivering = delivering
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => deliver(event));
   };
   const emit = async (type: string, object: Json, account?: string) => {
     const event: Json = {
@@ -117,9 +149,11 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       data: { object: structuredClone(object) },
     };
     events.push(event);
-    await deliver(event);
+    save();
+    enqueue(event);
   };
 
+  const pagesBase = () => options.pagesBase ?? base;
   const get = (prefix: string, key: string): Json => {
     const found = objects.get(key);
     if (!found || !key.startsWith(prefix)) throw missing(prefix === 'pi' ? 'payment_intent' : prefix, key);
@@ -165,7 +199,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           object: 'account_link',
           created: now(),
           expires_at: now() + 300,
-          url: `${base}/connect/onboard/${String(account.id)}?return_url=${encodeURIComponent(String(p.return_url))}`,
+          url: `${pagesBase()}/onboard/${String(account.id)}?return_url=${encodeURIComponent(String(p.return_url))}`,
         };
       },
     ],
@@ -223,7 +257,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           expires_at: Number(p.expires_at ?? now() + 24 * 3600),
           url: '',
         };
-        session.url = `${base}/pay/${String(session.id)}`;
+        session.url = `${pagesBase()}/checkout/${String(session.id)}`;
         objects.set(intent.id as string, intent);
         objects.set(session.id as string, session);
         return session;
@@ -305,6 +339,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           currency: intent.currency,
           payment_intent: intent.id,
           status: 'succeeded',
+          reverse_transfer: p.reverse_transfer === 'true',
+          refund_application_fee: p.refund_application_fee === 'true',
           metadata: p.metadata ?? {},
           created: now(),
         };
@@ -330,6 +366,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
 
   const authenticate = async (paymentIntentId: string): Promise<Json> => {
     const intent = get('pi', paymentIntentId);
+    if (intent.status !== 'requires_action' && intent.status !== 'requires_payment_method')
+      throw new StripeError(400, 'invalid_request_error', 'This payment needs no confirmation.');
     intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
     intent.amount_capturable = intent.capture_method === 'manual' ? intent.amount : 0;
     intent.amount_received = intent.capture_method === 'manual' ? 0 : intent.amount;
@@ -427,6 +465,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     }
     // Stripe keeps the answer of an idempotent request, errors included, for 24 hours.
     if (cacheKey && status !== 500) idempotent.set(cacheKey, { params: rawBody, status, body });
+    if (method === 'POST') save();
     const lost = lostAnswers.findIndex((pattern) => pattern.test(url.pathname));
     if (lost >= 0) {
       lostAnswers.splice(lost, 1);
@@ -454,7 +493,11 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     calls,
     async pay(sessionId, card) {
       const session = get('cs', sessionId);
+      if (session.status !== 'open')
+        throw new StripeError(400, 'invalid_request_error', 'This checkout session is no longer open.');
       const intent = get('pi', String(session.payment_intent));
+      if (intent.status !== 'requires_payment_method')
+        throw new StripeError(400, 'invalid_request_error', 'This payment is already under way.');
       const number = card.replace(/\s/g, '');
       if (number === TEST_CARDS.declined) {
         intent.last_payment_error = {
@@ -483,13 +526,49 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       });
       await emit('account.updated', account, accountId);
     },
+    settled: async () => {
+      for (;;) {
+        const current = delivering;
+        await current;
+        if (current === delivering) return;
+      }
+    },
+    holdEvents(hold) {
+      if (hold) held ??= [];
+      else {
+        const release = held ?? [];
+        held = undefined;
+        release.forEach(enqueue);
+      }
+    },
     failNext: (pattern) => void failures.push(pattern),
     loseAnswerOfNext: (pattern) => void lostAnswers.push(pattern),
     resend: deliver,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      await saving;
+    },
   };
+}
+
+interface SavedState {
+  objects: [string, Json][];
+  idempotent: [string, { params: string; status: number; body: string }][];
+}
+
+async function readState(file: string): Promise<SavedState | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as SavedState;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written whole to a new file, then renamed over the old: a crash leaves one or the other, never half. */
+async function writeState(file: string, state: string): Promise<void> {
+  await writeFile(`${file}.tmp`, state);
+  await rename(`${file}.tmp`, file);
 }

@@ -5,6 +5,16 @@ export type PayoutState = 'not-set-up' | 'details-needed' | 'payouts-on';
 export type PaymentState =
   'awaiting-payment' | 'needs-action' | 'authorised' | 'captured' | 'released' | 'refunded';
 
+/** What the provider holds of one payment, in minor units: for reconciliation. */
+export interface PaymentFigures {
+  state: PaymentState;
+  amount: number;
+  captured: number;
+  refunded: number;
+  /** The platform's part kept (0 until captured, less what a refund gave back). */
+  platformFee: number;
+}
+
 /** A hosted payment page for one order: the customer is sent to `url`. */
 export interface Checkout {
   sessionId: string;
@@ -24,6 +34,8 @@ export interface CheckoutRequest {
   description: string;
   successUrl: string;
   cancelUrl: string;
+  /** When the page closes unpaid (at least 30 minutes on; fixed per order, so that a retry asks the same). */
+  expiresAt: Date;
 }
 
 /** An event the provider sent, checked and read: its id (processed once), type and the object it is about. */
@@ -50,6 +62,10 @@ export interface PaymentProvider {
   release(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   paymentState(paymentIntentId: string): Promise<PaymentState>;
+  /** The payment's state and amounts as the provider holds them. */
+  figures(paymentIntentId: string): Promise<PaymentFigures>;
+  /** Closes a payment page nobody paid on (the customer went back, or it is too old); false if it was paid first. */
+  expireCheckout(sessionId: string): Promise<boolean>;
   /** The event in a webhook's raw body, if its signature (Stripe's scheme, 5 minutes' tolerance) checks out. */
   readEvent(rawBody: Buffer | string, signature: string | undefined): ProviderEvent;
 }

@@ -3,6 +3,7 @@ import {
   BadWebhook,
   type Checkout,
   type CheckoutRequest,
+  type PaymentFigures,
   type PaymentProvider,
   type PaymentState,
   type PayoutState,
@@ -102,6 +103,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
         },
         { idempotencyKey },
       );
@@ -117,7 +119,40 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       await stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey });
     },
     async refund(paymentIntentId, idempotencyKey) {
-      await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+      // The kitchen's transfer and the platform's fee are given back too: the refund is the whole order's.
+      await stripe.refunds.create(
+        { payment_intent: paymentIntentId, reverse_transfer: true, refund_application_fee: true },
+        { idempotencyKey },
+      );
+    },
+    async figures(paymentIntentId): Promise<PaymentFigures> {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      const refunds = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+      const refunded = refunds.data
+        .filter((refund) => refund.status === 'succeeded')
+        .reduce((sum, refund) => sum + refund.amount, 0);
+      const captured = intent.amount_received;
+      const fee = captured > 0 ? (intent.application_fee_amount ?? 0) : 0;
+      // A refund of the whole payment gives back the whole fee; a part, its share.
+      const feeKept = captured > 0 ? fee - Math.round((fee * refunded) / captured) : 0;
+      return {
+        state: stateOf(intent, refunded > 0),
+        amount: intent.amount,
+        captured,
+        refunded,
+        platformFee: feeKept,
+      };
+    },
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return true;
+      } catch (error) {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (session.status === 'expired') return true;
+        if (session.status === 'complete') return false;
+        throw error;
+      }
     },
     async paymentState(paymentIntentId) {
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId);

@@ -66,6 +66,7 @@ describe('the Stripe provider, through the stripe SDK, against a server speaking
         description: `Order ${orderId}`,
         successUrl: 'http://localhost:3000/CustomerOrderStatus?paid=1',
         cancelUrl: 'http://localhost:3000/ShoppingCart',
+        expiresAt: new Date(Date.now() + 31 * 60_000),
       },
       stepKey(orderId, 'checkout'),
     );

@@ -113,6 +113,9 @@ interface SearchRow {
   paused_until: string | Date | null;
   about: string;
   suspended_at: string | Date | null;
+  payout_account_id: string | null;
+  payout_state: 'not-set-up' | 'details-needed' | 'payouts-on';
+  accepts_cash: boolean;
   created_at: string | Date;
   dishes: (string | null)[] | null;
   distance_km: number | null;
@@ -138,6 +141,9 @@ function toHit(row: SearchRow, rating: Rating | null): KitchenSearchHit {
       pausedUntil: row.paused_until === null ? null : new Date(row.paused_until),
       about: row.about,
       suspendedAt: row.suspended_at === null ? null : new Date(row.suspended_at),
+      payoutAccountId: row.payout_account_id,
+      payoutState: row.payout_state,
+      acceptsCash: row.accepts_cash,
       createdAt: new Date(row.created_at),
     } satisfies typeof kitchens.$inferSelect,
     row.image_id === null

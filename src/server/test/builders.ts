@@ -70,6 +70,9 @@ export async function buildOrder(
     requestHash: randomUUID(),
     portionsDay: null,
     totals: computeTotals(lines.map((l) => l.priceCents)),
+    payment: 'cash',
+    platformFeeCents: 0,
+    currency: 'USD',
     lines: lines.map((line) => ({ menuItemId: null, ...line })),
   };
   const placed = await mutateInOneStatement(

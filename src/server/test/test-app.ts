@@ -18,8 +18,16 @@ export interface TestContext {
   config: Config;
 }
 
+/** Cash only unless a test asks for card payments (`PAYMENTS: 'local'`, or `stripe` against a server of its own). */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GEOCODER: 'off', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    GEOCODER: 'off',
+    PAYMENTS: 'off',
+    PAYMENT_POLL_SECONDS: '0',
+    ...env,
+  });
 }
 
 export async function createTestContext(

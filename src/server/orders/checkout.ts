@@ -1,0 +1,82 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { CustomerOrder } from '../../shared/orders.js';
+import { paths } from '../../shared/paths.js';
+import { PAYMENT_PROVIDER_DOWN } from '../../shared/payments.js';
+import { kitchens, orders } from '../db/schema.js';
+import { mutate } from '../events/mutate.js';
+import { HttpError } from '../lib/errors.js';
+import { stepKey } from '../payments/provider.js';
+import { paymentAbandoned } from './order-payments.js';
+
+export { platformFeeOf } from './order-payments.js';
+
+type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'payments' | 'config' | 'log'>;
+
+/** How long a payment page stays open (Stripe's shortest is 30 minutes). */
+export const CHECKOUT_OPEN_MINUTES = 31;
+
+/** A card order awaiting its payment that has no payment page yet (a crash came between the two). */
+export const needsCheckout = (order: CustomerOrder) =>
+  order.state === 'awaiting payment' && order.payment.checkoutUrl === null;
+
+/** Where the customer comes back to from the payment page: paid, or gone back. */
+export const returnUrls = (publicUrl: string, orderId: string) => ({
+  successUrl: `${publicUrl}${paths.shoppingCart.href()}?paid=${orderId}`,
+  cancelUrl: `${publicUrl}${paths.shoppingCart.href()}?unpaid=${orderId}`,
+});
+
+/**
+ * Opens the provider's payment page for a card order: the amount is the order's total as the server computed it,
+ * the platform keeps its part, the rest goes to the kitchen's account. The step's idempotency key makes a retry get
+ * the same page. A provider that does not answer ends the order unpaid (nothing was held) with a 503 the customer
+ * can act on.
+ */
+export async function startCheckout(app: App, order: CustomerOrder): Promise<CustomerOrder> {
+  const provider = app.payments.provider;
+  if (!provider || order.kitchenUid === null) return order;
+  const [row] = await app.db
+    .select({
+      totalCents: orders.totalCents,
+      platformFeeCents: orders.platformFeeCents,
+      currency: orders.currency,
+      createdAt: orders.createdAt,
+      account: kitchens.payoutAccountId,
+    })
+    .from(orders)
+    .innerJoin(kitchens, eq(kitchens.ownerId, orders.kitchenId))
+    .where(eq(orders.id, order.id));
+  try {
+    if (!row?.account) throw new Error('the kitchen has no payout account');
+    const checkout = await provider.startCheckout(
+      {
+        orderId: order.id,
+        amountMinor: row.totalCents,
+        currency: row.currency,
+        platformFeeMinor: row.platformFeeCents,
+        destinationAccount: row.account,
+        description: `${order.kitchenName}: ${order.items.length} item${order.items.length === 1 ? '' : 's'}`,
+        ...returnUrls(app.config.publicUrl, order.id),
+        expiresAt: new Date(row.createdAt.getTime() + CHECKOUT_OPEN_MINUTES * 60_000),
+      },
+      stepKey(order.id, 'checkout'),
+    );
+    await app.db
+      .update(orders)
+      .set({
+        checkoutSessionId: checkout.sessionId,
+        checkoutUrl: checkout.url,
+        paymentIntentId: checkout.paymentIntentId,
+      })
+      .where(and(eq(orders.id, order.id), isNull(orders.checkoutUrl)));
+    return { ...order, payment: { ...order.payment, checkoutUrl: checkout.url } };
+  } catch (error) {
+    app.log.warn({ err: error, orderId: order.id }, 'could not open a payment page');
+    await mutate(app, (tx, record) => paymentAbandoned(tx, record, order.id));
+    throw new HttpError(
+      503,
+      PAYMENT_PROVIDER_DOWN,
+      'The payment service did not answer. Nothing was charged: please submit your order again.',
+    );
+  }
+}

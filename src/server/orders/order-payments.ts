@@ -1,0 +1,300 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { OrderState } from '../../shared/order-states.js';
+import { CAPTURE_FAILED_REASON, UNPAID_REASON, type PaymentStateName } from '../../shared/payments.js';
+import type { DbOrTx, Tx } from '../db/database.js';
+import { orderEvents, orders, type LedgerKind } from '../db/schema.js';
+import type { RecordEvent } from '../events/domain-events.js';
+import { mutate } from '../events/mutate.js';
+import { writeLedger } from '../payments/ledger.js';
+import { stepKey, type PaymentState } from '../payments/provider.js';
+import { givePortionsBack } from './portions.js';
+
+export type PaymentApp = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'payments' | 'log'>;
+type OrderRow = typeof orders.$inferSelect;
+
+/** The step each pending payment state waits on at the provider. */
+const PENDING_STEPS = { capturing: 'capture', releasing: 'release', refunding: 'refund' } as const;
+type PendingState = keyof typeof PENDING_STEPS;
+type Step = (typeof PENDING_STEPS)[PendingState];
+const isPending = (state: PaymentStateName): state is PendingState => state in PENDING_STEPS;
+
+/** The provider's states in which a step has happened. */
+const DONE_WHEN: Record<Step, readonly PaymentState[]> = {
+  capture: ['captured', 'refunded'],
+  release: ['released'],
+  refund: ['refunded'],
+};
+
+/** The platform's part of an order: its fees and tax, and its commission on the items (rounded half up). */
+export function platformFeeOf(
+  totals: { itemsCents: number; feesAndTaxCents: number },
+  commissionPercent: number,
+): number {
+  return totals.feesAndTaxCents + Math.round((totals.itemsCents * commissionPercent) / 100);
+}
+
+/** The ledger's movements of a step done: the money taken and split, or given back. */
+function movementsOf(order: OrderRow, to: PaymentStateName): [LedgerKind, number][] {
+  const total = order.totalCents;
+  const fee = order.platformFeeCents;
+  switch (to) {
+    case 'authorised':
+      return [['authorised', total]];
+    case 'captured':
+      return [
+        ['captured', total],
+        ['platform_fee', fee],
+        ['kitchen_transfer', total - fee],
+      ];
+    case 'released':
+      return [['released', -total]];
+    case 'refunded':
+      return [
+        ['refunded', -total],
+        ['platform_fee_refunded', -fee],
+        ['kitchen_transfer_reversed', -(total - fee)],
+      ];
+    case 'cash-paid':
+      return [['cash_collected', total]];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Sets an order's payment state and writes the ledger's movements of it, in the transaction at hand; both sides'
+ * lists hear of it.
+ */
+export async function setPaymentState(
+  tx: Tx,
+  record: RecordEvent,
+  order: OrderRow,
+  to: PaymentStateName,
+  extra: Partial<typeof orders.$inferInsert> = {},
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ paymentState: to, paymentUpdatedAt: sql`now()`, updatedAt: sql`now()`, ...extra })
+    .where(eq(orders.id, order.id));
+  // A capture that finds its order cancelled goes on to refund it: the capture's own movements are written first.
+  const captured = order.paymentState === 'capturing' && to === 'refunding';
+  await writeLedger(tx, order, movementsOf(order, captured ? 'captured' : to));
+  record({
+    type: 'order.payment-changed',
+    orderId: order.id,
+    kitchenUid: order.kitchenId,
+    customerId: order.customerId,
+  });
+}
+
+/** Where a card order's money goes when its state moves: the step the move asks of the provider, if any. */
+export function paymentAfterMove(order: OrderRow, to: OrderState): PaymentStateName | undefined {
+  if (order.paymentMethod === 'cash') return to === 'delivered' ? 'cash-paid' : undefined;
+  const payment = order.paymentState;
+  if (to === 'accepted' && payment === 'authorised') return 'capturing';
+  if ((to === 'declined' || to === 'cancelled') && payment === 'authorised') return 'releasing';
+  if (to === 'cancelled' && payment === 'captured') return 'refunding';
+  // Cancelled before it was paid: the payment page is closed (see `closeCheckout`).
+  if (to === 'cancelled' && payment === 'awaiting-payment') return 'unpaid';
+  // A capture under way when the kitchen cancels: it goes on to a refund once it is confirmed.
+  return undefined;
+}
+
+/** Reads an order for a change, locked. */
+async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
+/** Ends an order that was never paid (declined card, page abandoned or expired): nothing was held. */
+async function endUnpaid(tx: Tx, record: RecordEvent, order: OrderRow): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ state: 'cancelled', status: 'cancelled', endReason: UNPAID_REASON })
+    .where(eq(orders.id, order.id));
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: order.id, state: 'cancelled', byRole: 'customer', reason: UNPAID_REASON });
+  if (order.portionsDay !== null) await givePortionsBack(tx, order.id, order.portionsDay);
+  await setPaymentState(tx, record, order, 'unpaid');
+  record({
+    type: 'order.cancelled',
+    orderId: order.id,
+    kitchenUid: order.kitchenId,
+    customerId: order.customerId,
+    to: 'cancelled',
+    portionsReturned: order.portionsDay !== null,
+  });
+}
+
+/**
+ * The payment of an order is authorised (the provider said so: an event, or the poll asking): the order reaches its
+ * kitchen as `recieved`. An order that ended unpaid meanwhile (the customer went back, then paid in another tab)
+ * has its hold released. Anything else (a repeat, an event out of order) changes nothing. Returns whether a
+ * provider step now waits (`settlePayment`).
+ */
+export async function paymentAuthorised(tx: Tx, record: RecordEvent, orderId: string): Promise<boolean> {
+  const order = await lockOrder(tx, orderId);
+  if (!order || order.paymentMethod !== 'card') return false;
+  if (order.state === 'awaiting payment' && order.paymentState === 'awaiting-payment') {
+    await tx
+      .update(orders)
+      .set({ state: 'recieved', status: 'recieved', authorisedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, state: 'recieved', byRole: 'customer', byUserId: order.customerId });
+    await setPaymentState(tx, record, order, 'authorised');
+    record({
+      type: 'order.placed',
+      orderId: order.id,
+      kitchenUid: order.kitchenId,
+      customerId: order.customerId,
+      countsPortions: false,
+    });
+    return false;
+  }
+  if (order.paymentState === 'unpaid') {
+    await writeLedger(tx, order, movementsOf(order, 'authorised'));
+    await setPaymentState(tx, record, { ...order, paymentState: 'authorised' }, 'releasing');
+    return true;
+  }
+  return false;
+}
+
+/** The payment page of an order awaiting payment expired or was given up: the order ends unpaid. */
+export async function paymentAbandoned(tx: Tx, record: RecordEvent, orderId: string): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  if (order?.state === 'awaiting payment' && order.paymentState === 'awaiting-payment')
+    await endUnpaid(tx, record, order);
+}
+
+/**
+ * The provider confirmed a step (an event, or the poll): the pending state the step was asked in is finished, its
+ * movements written. Anything else changes nothing. Returns whether another step now waits.
+ */
+export async function stepConfirmed(
+  tx: Tx,
+  record: RecordEvent,
+  orderId: string,
+  reached: PaymentState,
+): Promise<boolean> {
+  const order = await lockOrder(tx, orderId);
+  if (!order || !isPending(order.paymentState)) return false;
+  const step = PENDING_STEPS[order.paymentState];
+  if (!DONE_WHEN[step].includes(reached)) return false;
+  if (step === 'capture') {
+    // Cancelled by the kitchen while the capture was under way: refunded next.
+    const next = order.state === 'cancelled' ? 'refunding' : 'captured';
+    await setPaymentState(tx, record, order, next);
+    return next === 'refunding';
+  }
+  await setPaymentState(tx, record, order, step === 'release' ? 'released' : 'refunded');
+  return false;
+}
+
+/** A capture the provider refused for good (the hold was gone): the order is cancelled, nothing was taken. */
+async function captureFailed(tx: Tx, record: RecordEvent, orderId: string): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  if (!order || order.paymentState !== 'capturing') return;
+  const ends = order.state !== 'cancelled' && order.state !== 'declined' && order.state !== 'delivered';
+  if (ends) {
+    await tx
+      .update(orders)
+      .set({ state: 'cancelled', status: 'cancelled', endReason: CAPTURE_FAILED_REASON })
+      .where(eq(orders.id, order.id));
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, state: 'cancelled', byRole: 'kitchen', reason: CAPTURE_FAILED_REASON });
+    record({
+      type: 'order.cancelled',
+      orderId: order.id,
+      kitchenUid: order.kitchenId,
+      customerId: order.customerId,
+      to: 'cancelled',
+      portionsReturned: false,
+    });
+  }
+  await setPaymentState(tx, record, order, 'released');
+}
+
+/** For tests: runs between the provider's answer and our commit of it (a crash there is recovered by the poll). */
+export const settleHooks: { afterProviderAnswer?: (orderId: string) => void } = {};
+
+/**
+ * Carries out the step an order's payment waits on (capture, release, refund) at the provider, with the step's
+ * idempotency key, and records its outcome. Safe to run any number of times, from anywhere (the move that asked for
+ * it, an event, the poll): the key makes the provider do the step once, and the pending state makes us record it
+ * once. A provider that does not answer leaves the step pending for the poll; the provider's own state decides
+ * what an error meant.
+ */
+export async function settlePayment(app: PaymentApp, orderId: string): Promise<void> {
+  const provider = app.payments.provider;
+  if (!provider) return;
+  for (let round = 0; round < 3; round++) {
+    const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order?.paymentIntentId || !isPending(order.paymentState)) return;
+    const step = PENDING_STEPS[order.paymentState];
+    const intent = order.paymentIntentId;
+    let reached: PaymentState;
+    try {
+      await provider[step](intent, stepKey(order.id, step));
+      reached = DONE_WHEN[step][0] as PaymentState;
+    } catch (error) {
+      // The error may be that the step was done already (by an earlier call whose answer was lost): ask.
+      reached = await provider.paymentState(intent);
+      if (!DONE_WHEN[step].includes(reached)) {
+        if (step === 'capture' && reached === 'released') {
+          await mutate(app, (tx, record) => captureFailed(tx, record, order.id));
+          return;
+        }
+        throw error;
+      }
+    }
+    settleHooks.afterProviderAnswer?.(order.id);
+    const more = await mutate(app, (tx, record) => stepConfirmed(tx, record, order.id, reached));
+    if (!more) return;
+  }
+}
+
+/** Settles without failing the caller: the move is done; a step the provider did not take is the poll's. */
+export async function settleSoon(app: PaymentApp, orderId: string): Promise<void> {
+  try {
+    await settlePayment(app, orderId);
+  } catch (error) {
+    app.log.warn({ err: error, orderId }, 'a payment step failed; the poll will retry it');
+  }
+}
+
+/** Closes the payment page of an order that ended before it was paid (a late payment is released on arrival). */
+export async function closeCheckout(app: PaymentApp, orderId: string): Promise<void> {
+  const provider = app.payments.provider;
+  const [order] = await app.db
+    .select({ sessionId: orders.checkoutSessionId })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paymentState, 'unpaid')));
+  if (!provider || !order?.sessionId) return;
+  try {
+    await provider.expireCheckout(order.sessionId);
+  } catch (error) {
+    app.log.warn({ err: error, orderId }, 'could not close a payment page; it expires by itself');
+  }
+}
+
+/**
+ * Asks the provider where an order's payment stands and catches up with it: what recovers a webhook that never came
+ * (the poll, and the customer's return from the payment page).
+ */
+export async function catchUpWithProvider(app: PaymentApp, orderId: string): Promise<void> {
+  const provider = app.payments.provider;
+  const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!provider || !order?.paymentIntentId) return;
+  if (isPending(order.paymentState)) return settlePayment(app, orderId);
+  if (order.paymentState !== 'awaiting-payment' && order.paymentState !== 'unpaid') return;
+  const state = await provider.paymentState(order.paymentIntentId);
+  if (state === 'authorised') {
+    const settle = await mutate(app, (tx, record) => paymentAuthorised(tx, record, orderId));
+    if (settle) await settlePayment(app, orderId);
+  } else if (state === 'released') await mutate(app, (tx, record) => paymentAbandoned(tx, record, orderId));
+}

@@ -1,0 +1,94 @@
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { NO_ANSWER_REASON } from '../../shared/payments.js';
+import { orders } from '../db/schema.js';
+import { mutate } from '../events/mutate.js';
+import { registerPeriodicTask } from '../lib/periodic.js';
+import { CHECKOUT_OPEN_MINUTES } from './checkout.js';
+import { moveOrder } from './order-moves.js';
+import { catchUpWithProvider, paymentAbandoned, settleSoon } from './order-payments.js';
+
+/** How long a step may wait for its own caller or event before the poll takes it over. */
+const STEP_GRACE_MS = 30_000;
+const BATCH = 50;
+
+/**
+ * One round of the poll, which keeps every order's money moving whatever was lost on the way (a webhook, an answer,
+ * a process):
+ * - a step asked of the provider and not confirmed (capturing, releasing, refunding) is carried out again, with its
+ *   own idempotency key: done once at the provider, recorded once here;
+ * - an order awaiting payment asks the provider: authorised reaches the kitchen, and a page open too long is closed
+ *   (the order ends unpaid);
+ * - an order nobody accepted within `ACCEPT_WITHIN_MINUTES` is declined ('The kitchen did not answer in time'), and
+ *   its hold released, so that no authorisation is ever left to expire.
+ */
+export async function pollPayments(app: FastifyInstance): Promise<void> {
+  const now = app.clock.now();
+  const graceEnd = new Date(now - STEP_GRACE_MS);
+  const stuck = await app.db
+    .select({
+      id: orders.id,
+      state: orders.paymentState,
+      createdAt: orders.createdAt,
+      url: orders.checkoutUrl,
+    })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.paymentState, ['capturing', 'releasing', 'refunding', 'awaiting-payment']),
+        lt(orders.paymentUpdatedAt, graceEnd),
+      ),
+    )
+    .orderBy(asc(orders.paymentUpdatedAt))
+    .limit(BATCH);
+  for (const order of stuck) {
+    if (order.state !== 'awaiting-payment') {
+      await settleSoon(app, order.id);
+      continue;
+    }
+    try {
+      await catchUpWithProvider(app, order.id);
+      const tooOld = order.createdAt.getTime() < now - CHECKOUT_OPEN_MINUTES * 60_000;
+      const [still] = await app.db
+        .select({ sessionId: orders.checkoutSessionId, state: orders.paymentState })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      if (!tooOld || still?.state !== 'awaiting-payment') continue;
+      const closed = still.sessionId ? await app.payments.provider?.expireCheckout(still.sessionId) : true;
+      if (closed) await mutate(app, (tx, record) => paymentAbandoned(tx, record, order.id));
+      else await catchUpWithProvider(app, order.id);
+    } catch (error) {
+      app.log.warn({ err: error, orderId: order.id }, 'could not ask the provider about a payment');
+    }
+  }
+  const answerBy = new Date(now - app.payments.config.acceptWithinMinutes * 60_000);
+  const unanswered = await app.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.state, 'recieved'),
+        isNull(orders.archivedAt),
+        or(
+          lt(orders.authorisedAt, answerBy),
+          and(isNull(orders.authorisedAt), lt(orders.createdAt, answerBy)),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(BATCH);
+  for (const { id } of unanswered)
+    await moveOrder(app, { role: 'system' }, id, { move: 'decline', reason: NO_ANSWER_REASON }, 'recieved');
+}
+
+/** The poll, every `PAYMENT_POLL_SECONDS` on every instance (each change is guarded by the state it moves from). */
+export function registerPaymentPoll(app: FastifyInstance): void {
+  const seconds = app.payments.config.pollSeconds;
+  if (seconds === 0) return;
+  registerPeriodicTask(app, {
+    everyMs: seconds * 1000,
+    atStart: true,
+    failure: 'the payment poll failed; it runs again',
+    run: () => pollPayments(app),
+  });
+}

@@ -1,0 +1,149 @@
+import { eq, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { kitchens, orders, paymentEvents } from '../db/schema.js';
+import type { Tx } from '../db/database.js';
+import type { RecordEvent } from '../events/domain-events.js';
+import { mutate } from '../events/mutate.js';
+import { badRequest, notFound } from '../lib/errors.js';
+import { BadWebhook, type ProviderEvent } from '../payments/provider.js';
+import { PAYOUT_STATES, type PayoutStateName } from '../../shared/payments.js';
+import { paymentAbandoned, paymentAuthorised, settleSoon, stepConfirmed } from './order-payments.js';
+
+/** The order an event is about: by the id we put in its metadata, or by its payment intent. */
+async function orderOf(tx: Tx, object: Record<string, unknown>): Promise<string | undefined> {
+  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
+  const byMetadata = typeof metadata.orderId === 'string' ? metadata.orderId : undefined;
+  const intent =
+    object.object === 'payment_intent'
+      ? object.id
+      : typeof object.payment_intent === 'string'
+        ? object.payment_intent
+        : undefined;
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const conditions = [
+    ...(byMetadata && uuid.test(byMetadata) ? [eq(orders.id, byMetadata)] : []),
+    ...(typeof intent === 'string' ? [eq(orders.paymentIntentId, intent)] : []),
+  ];
+  if (conditions.length === 0) return undefined;
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(or(...conditions))
+    .limit(1);
+  return row?.id;
+}
+
+/** A connected account's state as the cook's dashboard says it. */
+function payoutStateOf(account: Record<string, unknown>): PayoutStateName {
+  if (account.charges_enabled === true && account.payouts_enabled === true) return 'payouts-on';
+  return account.details_submitted === true ? 'details-needed' : 'not-set-up';
+}
+
+/**
+ * What an event changes, in the transaction that records its id. Every change is guarded by the state it moves
+ * from, so an event repeated or out of order changes nothing twice. Returns the order whose provider step now
+ * waits, if any. Unknown types are acknowledged and ignored.
+ */
+async function applyEvent(
+  app: FastifyInstance,
+  tx: Tx,
+  record: RecordEvent,
+  event: ProviderEvent,
+): Promise<string | undefined> {
+  const object = event.object;
+  if (event.type === 'account.updated') {
+    const state = payoutStateOf(object);
+    if (typeof object.id === 'string' && PAYOUT_STATES.includes(state)) {
+      const [kitchen] = await tx
+        .update(kitchens)
+        .set({ payoutState: state })
+        .where(eq(kitchens.payoutAccountId, object.id))
+        .returning({ uid: kitchens.ownerId });
+      if (kitchen) record({ type: 'kitchen.updated', kitchenUid: kitchen.uid, zoneChanged: false });
+    }
+    return undefined;
+  }
+  const handled = [
+    'checkout.session.completed',
+    'payment_intent.amount_capturable_updated',
+    'checkout.session.expired',
+    'payment_intent.canceled',
+    'payment_intent.succeeded',
+    'charge.refunded',
+  ];
+  if (!handled.includes(event.type)) return undefined;
+  const orderId = await orderOf(tx, object);
+  if (!orderId) {
+    app.log.warn({ eventId: event.id, type: event.type }, 'a payment event names no order of ours');
+    return undefined;
+  }
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'payment_intent.amount_capturable_updated':
+      return (await paymentAuthorised(tx, record, orderId)) ? orderId : undefined;
+    case 'checkout.session.expired':
+      await paymentAbandoned(tx, record, orderId);
+      return undefined;
+    case 'payment_intent.canceled':
+      await paymentAbandoned(tx, record, orderId);
+      await stepConfirmed(tx, record, orderId, 'released');
+      return undefined;
+    case 'payment_intent.succeeded':
+      return (await stepConfirmed(tx, record, orderId, 'captured')) ? orderId : undefined;
+    case 'charge.refunded':
+      await stepConfirmed(tx, record, orderId, 'refunded');
+      return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The payment provider's webhook: the raw body's signature is checked (Stripe's scheme, 5 minutes' tolerance), each
+ * event id is processed once (its row is written in the transaction of its effect), and a step it leaves waiting
+ * is carried out after the commit.
+ */
+export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
+  // The signature is over the bytes as sent: this scope keeps JSON bodies raw.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    '/api/payments/webhook',
+    {
+      config: {
+        doc: {
+          summary:
+            "The payment provider's events (Stripe's webhook: signed, each processed once; unknown types ignored)",
+          responses: { 200: { description: 'Received', type: 'application/json' } },
+          errors: { 404: 'Card payments are off' },
+        },
+      },
+    },
+    async (request) => {
+      const provider = app.payments.provider;
+      if (!provider) throw notFound('Card payments are off');
+      if (!Buffer.isBuffer(request.body)) throw badRequest('The body must be a JSON event', 'body');
+      const signature = request.headers['stripe-signature'];
+      let event: ProviderEvent;
+      try {
+        event = provider.readEvent(request.body, typeof signature === 'string' ? signature : undefined);
+      } catch (error) {
+        if (error instanceof BadWebhook)
+          throw badRequest(`The signature does not check out: ${error.message}`, 'stripe-signature');
+        throw error;
+      }
+      const outcome = await mutate(app, async (tx, record) => {
+        const [first] = await tx
+          .insert(paymentEvents)
+          .values({ eventId: event.id, type: event.type })
+          .onConflictDoNothing()
+          .returning({ id: paymentEvents.eventId });
+        if (!first) return { duplicate: true, settle: undefined };
+        return { duplicate: false, settle: await applyEvent(app, tx, record, event) };
+      });
+      if (outcome.settle) await settleSoon(app, outcome.settle);
+      return { received: true, duplicate: outcome.duplicate };
+    },
+  );
+};

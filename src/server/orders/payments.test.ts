@@ -1,0 +1,229 @@
+import { expect, it } from 'vitest';
+import type { CustomerOrder, KitchenOrder } from '../../shared/orders.js';
+import { NO_ANSWER_REASON, UNPAID_REASON } from '../../shared/payments.js';
+import { TEST_CARDS } from '../payments/local-stripe.js';
+import { stepKey } from '../payments/provider.js';
+import { describeEachEngine, signedIn } from '../test/test-app.js';
+import { FakeClock } from '../test/fake-clock.js';
+import {
+  localProvider,
+  money,
+  paidKitchen,
+  paidOrder,
+  placeOrder,
+  sessionOf,
+} from '../test/payments-world.js';
+import { pollPayments } from './payment-poll.js';
+import { settleHooks } from './order-payments.js';
+
+const clock = new FakeClock();
+clock.advance(Date.now());
+
+describeEachEngine(
+  'card payments through the provider',
+  (get) => {
+    const move = (cookie: string, id: string, body: object) =>
+      get().app.inject({
+        method: 'POST',
+        url: `/api/kitchen/orders/${id}/moves`,
+        headers: { cookie },
+        payload: body,
+      });
+    const kitchenList = async (cookie: string) =>
+      (await get().app.inject({ url: '/api/kitchen/orders', headers: { cookie } })).json<KitchenOrder[]>();
+    const intentOf = async (orderId: string) => (await money(get(), orderId)).row?.paymentIntentId ?? '';
+    const providerState = async (orderId: string) =>
+      localProvider(get()).objects.get(await intentOf(orderId))?.status;
+
+    it('authorises at checkout (unseen by the kitchen until then) and captures when the kitchen accepts', async () => {
+      const ctx = get();
+      const world = await paidKitchen(ctx);
+      const customer = await signedIn(ctx, 'customer');
+      const placed = await placeOrder(ctx, customer.cookie, world.cook.kitchen.uid, [world.dal, world.dal], {
+        // Anything the client says about money is not even read.
+        totalCents: 1,
+        amount: 1,
+      });
+      expect(placed.statusCode).toBe(201);
+      const order = placed.json<CustomerOrder>();
+      expect(order).toMatchObject({ state: 'awaiting payment', payment: { method: 'card' } });
+      expect(order.payment.checkoutUrl).toContain('/dev-pay/checkout/cs_');
+      expect(await kitchenList(world.cook.cookie)).toEqual([]);
+      const session = localProvider(ctx).objects.get(sessionOf(order));
+      expect(session?.amount_total).toBe(950 * 2 + 299 + 746);
+
+      await localProvider(ctx).pay(sessionOf(order), TEST_CARDS.pays);
+      await localProvider(ctx).settled();
+      const listed = await kitchenList(world.cook.cookie);
+      expect(listed.map((o) => [o.id, o.state])).toEqual([[order.id, 'recieved']]);
+      expect((await money(ctx, order.id)).ledger).toEqual({ authorised: 2945 });
+
+      const accepted = await move(world.cook.cookie, order.id, { move: 'accept', readyInMinutes: 30 });
+      expect(accepted.statusCode).toBe(200);
+      const after = await money(ctx, order.id);
+      expect(after.row?.paymentState).toBe('captured');
+      expect(after.ledger).toEqual({
+        authorised: 2945,
+        captured: 2945,
+        platform_fee: 746,
+        kitchen_transfer: 2945 - 746,
+      });
+      expect(await providerState(order.id)).toBe('succeeded');
+      const intent = localProvider(ctx).objects.get(await intentOf(order.id));
+      expect(intent).toMatchObject({ application_fee_amount: 746, capture_method: 'manual' });
+      expect(intent?.transfer_data).toEqual({ destination: world.account });
+    });
+
+    it('releases the hold when the kitchen declines, and when the customer cancels while recieved', async () => {
+      const ctx = get();
+      const declined = await paidOrder(ctx);
+      expect(
+        (await move(declined.cook.cookie, declined.order.id, { move: 'decline', reason: 'No rice' }))
+          .statusCode,
+      ).toBe(200);
+      expect((await money(ctx, declined.order.id)).ledger).toEqual({ authorised: 2945, released: -2945 });
+      expect(await providerState(declined.order.id)).toBe('canceled');
+
+      const cancelled = await paidOrder(ctx);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/${cancelled.order.id}/cancel`,
+        headers: { cookie: cancelled.customer.cookie },
+        payload: {},
+      });
+      expect(res.statusCode).toBe(200);
+      const after = await money(ctx, cancelled.order.id);
+      expect(after.row).toMatchObject({ state: 'cancelled', paymentState: 'released' });
+      expect(after.ledger).toEqual({ authorised: 2945, released: -2945 });
+    });
+
+    it('refunds in full when the kitchen cancels after accepting: the transfer and the fee come back', async () => {
+      const ctx = get();
+      const { cook, order } = await paidOrder(ctx);
+      await move(cook.cookie, order.id, { move: 'accept', readyInMinutes: 30 });
+      const res = await move(cook.cookie, order.id, { move: 'cancel', reason: 'Oven broke' });
+      expect(res.statusCode).toBe(200);
+      const after = await money(ctx, order.id);
+      expect(after.row?.paymentState).toBe('refunded');
+      expect(after.ledger).toMatchObject({
+        captured: 2945,
+        refunded: -2945,
+        platform_fee_refunded: -746,
+        kitchen_transfer_reversed: -(2945 - 746),
+      });
+      const refund = [...localProvider(ctx).objects.values()].find(
+        (o) => o.object === 'refund' && o.payment_intent === after.row?.paymentIntentId,
+      );
+      expect(refund).toMatchObject({ amount: 2945, reverse_transfer: true, refund_application_fee: true });
+    });
+
+    it('declines an order nobody accepted in time and releases its hold', async () => {
+      const ctx = get();
+      const { order } = await paidOrder(ctx);
+      clock.advance((ctx.app.payments.config.acceptWithinMinutes + 1) * 60_000);
+      await pollPayments(ctx.app);
+      const after = await money(ctx, order.id);
+      expect(after.row).toMatchObject({
+        state: 'declined',
+        endReason: NO_ANSWER_REASON,
+        paymentState: 'released',
+      });
+      expect(after.ledger).toEqual({ authorised: 2945, released: -2945 });
+    });
+
+    it('leaves the cart to the customer after a declined card, and ends the unpaid order when they go back', async () => {
+      const ctx = get();
+      const { order, customer, cook } = await paidOrder(ctx, TEST_CARDS.declined);
+      let after = await money(ctx, order.id);
+      expect(after.row).toMatchObject({ state: 'awaiting payment', paymentState: 'awaiting-payment' });
+      expect(await kitchenList(cook.cookie)).toEqual([]);
+      const back = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.id}/cancel`,
+        headers: { cookie: customer.cookie },
+        payload: {},
+      });
+      expect(back.statusCode).toBe(200);
+      await localProvider(ctx).settled();
+      after = await money(ctx, order.id);
+      expect(after.row).toMatchObject({
+        state: 'cancelled',
+        endReason: UNPAID_REASON,
+        paymentState: 'unpaid',
+      });
+      expect(after.entries).toBe(0);
+      expect(localProvider(ctx).objects.get(sessionOf(order))?.status).toBe('expired');
+      // Not in the customer's history, and they may order again at once.
+      const mine = await ctx.app.inject({ url: '/api/orders', headers: { cookie: customer.cookie } });
+      expect(mine.json<CustomerOrder[]>().map((o) => o.id)).not.toContain(order.id);
+    });
+
+    it('authorises after a confirmation step', async () => {
+      const ctx = get();
+      const { order } = await paidOrder(ctx, TEST_CARDS.authentication);
+      expect((await money(ctx, order.id)).row?.state).toBe('awaiting payment');
+      await localProvider(ctx).authenticate(await intentOf(order.id));
+      await localProvider(ctx).settled();
+      expect((await money(ctx, order.id)).row).toMatchObject({
+        state: 'recieved',
+        paymentState: 'authorised',
+      });
+    });
+
+    it('captures once when the provider fails mid-capture: the poll retries with the same key', async () => {
+      const ctx = get();
+      const { cook, order } = await paidOrder(ctx);
+      const local = localProvider(ctx);
+      local.failNext(/\/capture$/);
+      const accepted = await move(cook.cookie, order.id, { move: 'accept', readyInMinutes: 30 });
+      expect(accepted.statusCode).toBe(200);
+      expect((await money(ctx, order.id)).row?.paymentState).toBe('capturing');
+      clock.advance(60_000);
+      await pollPayments(ctx.app);
+      const after = await money(ctx, order.id);
+      expect(after.row?.paymentState).toBe('captured');
+      expect(after.ledger.captured).toBe(2945);
+      expect(
+        local.events.filter(
+          (e) =>
+            e.type === 'payment_intent.succeeded' &&
+            (e.data as { object: { id: string } }).object.id === after.row?.paymentIntentId,
+        ),
+      ).toHaveLength(1);
+    });
+
+    it('recovers a crash between the provider’s answer and our commit (the poll finishes it)', async () => {
+      const ctx = get();
+      const { cook, order } = await paidOrder(ctx);
+      const local = localProvider(ctx);
+      local.holdEvents(true); // the event that would also tell us is lost with the process
+      settleHooks.afterProviderAnswer = () => {
+        throw new Error('the process died here');
+      };
+      try {
+        await move(cook.cookie, order.id, { move: 'accept', readyInMinutes: 30 });
+      } finally {
+        settleHooks.afterProviderAnswer = undefined;
+      }
+      expect(await providerState(order.id)).toBe('succeeded');
+      expect((await money(ctx, order.id)).row?.paymentState).toBe('capturing');
+      clock.advance(60_000);
+      await pollPayments(ctx.app);
+      expect((await money(ctx, order.id)).row?.paymentState).toBe('captured');
+      // The held event arriving late changes nothing twice.
+      local.holdEvents(false);
+      await local.settled();
+      const after = await money(ctx, order.id);
+      expect(after.ledger).toEqual({
+        authorised: 2945,
+        captured: 2945,
+        platform_fee: 746,
+        kitchen_transfer: 2199,
+      });
+      expect(local.calls.get('POST /v1/payment_intents/pi_…/capture')).toBeGreaterThanOrEqual(1);
+      void stepKey;
+    });
+  },
+  { PAYMENTS: 'local' },
+  { clock },
+);

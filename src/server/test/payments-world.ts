@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { MenuItem } from '../../shared/menu.js';
+import type { CustomerOrder } from '../../shared/orders.js';
+import { ledgerEntries, orders } from '../db/schema.js';
+import { TEST_CARDS } from '../payments/local-stripe.js';
+import { buildKitchen, buildMenuItem } from './builders.js';
+import { signedIn, type TestContext } from './test-app.js';
+
+/** The local provider of a test app built with `PAYMENTS: 'local'`. */
+export function localProvider(ctx: TestContext) {
+  const local = ctx.app.payments.local;
+  if (!local) throw new Error('this test app has no local payment provider (PAYMENTS=local)');
+  return local;
+}
+
+/** A kitchen whose cook went through onboarding ('Set up payouts', 'Activate payouts'), and a dish of it. */
+export async function paidKitchen(ctx: TestContext, options: { acceptsCash?: boolean } = {}) {
+  const cook = await buildKitchen(ctx, { name: `Lola ${randomUUID().slice(0, 6)}` });
+  const dal = await buildMenuItem(ctx, cook.kitchen, { item: 'Dal', price: '9.50' });
+  const link = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/kitchen/payouts/onboarding',
+    headers: { cookie: cook.cookie },
+  });
+  expect(link.statusCode).toBe(200);
+  const account = /\/onboard\/(acct_[0-9a-f]+)/.exec(link.json<{ url: string }>().url)?.[1] ?? '';
+  await localProvider(ctx).completeOnboarding(account);
+  await localProvider(ctx).settled();
+  const refreshed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/kitchen/payouts/refresh',
+    headers: { cookie: cook.cookie },
+  });
+  expect(refreshed.json()).toMatchObject({ state: 'payouts-on' });
+  if (options.acceptsCash)
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/kitchen/payouts/cash',
+      headers: { cookie: cook.cookie },
+      payload: { acceptsCash: true },
+    });
+  return { cook, dal, account };
+}
+
+export const placeOrder = (
+  ctx: TestContext,
+  cookie: string,
+  kitchenUid: string,
+  items: MenuItem[],
+  extra: Record<string, unknown> = {},
+) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie },
+    payload: {
+      kitchenUid,
+      itemIds: items.map((i) => i.id),
+      address: '4 Lane',
+      idempotencyKey: randomUUID(),
+      ...extra,
+    },
+  });
+
+/** The checkout session id in an order's payment page address. */
+export const sessionOf = (order: CustomerOrder) =>
+  /\/checkout\/(cs_[0-9a-f]+)/.exec(order.payment.checkoutUrl ?? '')?.[1] ?? '';
+
+/** A customer's card order at a kitchen with payouts on, paid with `card` on its payment page, events delivered. */
+export async function paidOrder(ctx: TestContext, card: string = TEST_CARDS.pays) {
+  const world = await paidKitchen(ctx);
+  const customer = await signedIn(ctx, 'customer');
+  const placed = await placeOrder(ctx, customer.cookie, world.cook.kitchen.uid, [world.dal, world.dal]);
+  expect(placed.statusCode).toBe(201);
+  const order = placed.json<CustomerOrder>();
+  const local = localProvider(ctx);
+  await local.pay(sessionOf(order), card);
+  await local.settled();
+  return { ...world, customer, order };
+}
+
+/** An order's row and its ledger, by kind. */
+export async function money(ctx: TestContext, orderId: string) {
+  const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+  const rows = await ctx.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, orderId))
+    .orderBy(asc(ledgerEntries.createdAt));
+  const ledger = Object.fromEntries(rows.map((r) => [r.kind, r.amountCents]));
+  return { row, ledger, entries: rows.length };
+}

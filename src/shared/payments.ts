@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/** How a customer pays an order: by card (online, through the payment provider) or in cash to the cook. */
+export const PAYMENT_METHODS = ['card', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * Where an order's money stands. A card payment is authorised at checkout, captured when the kitchen accepts,
+ * released when the order ends before that, refunded when it is cancelled after. The `-ing` states are a step asked
+ * of the provider and not yet confirmed: whoever finds one (the step's caller, a webhook, the poll) finishes it.
+ */
+export const PAYMENT_STATES = [
+  'awaiting-payment',
+  'authorised',
+  'capturing',
+  'captured',
+  'releasing',
+  'released',
+  'refunding',
+  'refunded',
+  /** The customer never completed the payment (declined, abandoned, expired): nothing was ever held. */
+  'unpaid',
+  /** Cash on delivery, to be paid to the cook. */
+  'cash-due',
+  'cash-paid',
+] as const;
+export type PaymentStateName = (typeof PAYMENT_STATES)[number];
+
+/** An order's payment as both sides see it. */
+export const OrderPayment = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  state: z.enum(PAYMENT_STATES),
+  /** The provider's payment page while the order awaits its payment. */
+  checkoutUrl: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof OrderPayment>;
+
+/** Why an order ended that was never paid. */
+export const UNPAID_REASON = 'The payment was not completed';
+/** Why an order nobody accepted in time was declined. */
+export const NO_ANSWER_REASON = 'The kitchen did not answer in time';
+/** Why an accepted order whose payment could not be taken was cancelled. */
+export const CAPTURE_FAILED_REASON = 'The payment could not be taken';
+
+/** The error code of a refused payment method (409): the kitchen does not take cards yet, or no cash. */
+export const PAYMENT_METHOD_REFUSED = 'PAYMENT_METHOD_REFUSED';
+/** The payment provider did not answer (503): nothing was charged, the customer may try again. */
+export const PAYMENT_PROVIDER_DOWN = 'PAYMENT_PROVIDER_DOWN';
+
+/** Where a kitchen's payouts stand, as its dashboard says it. */
+export const PAYOUT_STATES = ['not-set-up', 'details-needed', 'payouts-on'] as const;
+export type PayoutStateName = (typeof PAYOUT_STATES)[number];
+export const PAYOUT_STATE_LABELS: Record<PayoutStateName, string> = {
+  'not-set-up': 'Set up payouts',
+  'details-needed': 'Details needed',
+  'payouts-on': 'Payouts on',
+};
+
+/** How a kitchen can be paid: what its menu page and checkout offer. */
+export const KitchenPayments = z.object({
+  card: z.boolean(),
+  cash: z.boolean(),
+});
+export type KitchenPayments = z.infer<typeof KitchenPayments>;
+
+/** The cook's 'Get paid' section. */
+export const PayoutSettings = z.object({
+  /** Whether this marketplace takes cards at all (`PAYMENTS` is not `off`). */
+  cardPayments: z.boolean(),
+  state: z.enum(PAYOUT_STATES),
+  acceptsCash: z.boolean(),
+});
+export type PayoutSettings = z.infer<typeof PayoutSettings>;
+
+export const CashSettingInput = z.object({
+  acceptsCash: z.boolean({ error: 'Accept cash on delivery must be true or false' }),
+});
+
+export const OnboardingLink = z.object({ url: z.string() });
+
+/** One paid order on the cook's 'Earnings' page (minor units of `currency`). */
+export const EarningsLine = z.object({
+  orderId: z.string().uuid(),
+  /** When it was paid (captured, or cash delivered): ISO. */
+  at: z.string(),
+  /** That moment's day in the kitchen's time zone (YYYY-MM-DD). */
+  day: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  items: z.array(z.string()),
+  itemsCents: z.number().int(),
+  deliveryFeeCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  refundedCents: z.number().int(),
+  netCents: z.number().int(),
+});
+export type EarningsLine = z.infer<typeof EarningsLine>;
+
+export const EarningsTotal = z.object({
+  period: z.string(),
+  orders: z.number().int(),
+  netCents: z.number().int(),
+  refundedCents: z.number().int(),
+});
+export const Earnings = z.object({
+  currency: z.string(),
+  timeZone: z.string(),
+  lines: z.array(EarningsLine),
+  days: z.array(EarningsTotal),
+  months: z.array(EarningsTotal),
+});
+export type Earnings = z.infer<typeof Earnings>;
+
+/** The operator's 'Money' tab. */
+export const MoneyOverview = z.object({
+  currency: z.string(),
+  totals: z.object({
+    capturedCents: z.number().int(),
+    platformFeeCents: z.number().int(),
+    kitchenTransferCents: z.number().int(),
+    refundedCents: z.number().int(),
+    heldCents: z.number().int(),
+  }),
+  differences: z.array(z.object({ id: z.string(), at: z.string(), scope: z.string(), detail: z.string() })),
+  refunds: z.array(
+    z.object({ orderId: z.string(), at: z.string(), kitchenName: z.string(), amountCents: z.number().int() }),
+  ),
+  lastReconciledAt: z.string().nullable(),
+});
+export type MoneyOverview = z.infer<typeof MoneyOverview>;
