@@ -22,6 +22,7 @@ import {
 import { pageWeight } from './page-weight.js';
 import { pictureWeight } from './picture-weight.js';
 import { searchBench } from './search.js';
+import { connectBenchKitchen, menuWithPayments, paymentsBench, startProvider } from './payments.js';
 import { orderRequest, seedBench, type BenchData } from './seed.js';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -31,12 +32,14 @@ const WRITES = quick ? 10 : 50;
 const ORDERS = quick || process.env.BENCH_ONLY === 'pages' ? 300 : 3000;
 /** `BENCH_ONLY=orders`: just the order benchmark and its bare baseline, on both engines. */
 const ordersOnly = process.env.BENCH_ONLY === 'orders';
+/** `BENCH_ONLY=payments`: the payment steps against cash orders, and menu reads with payments on and off. */
+const paymentsOnly = process.env.BENCH_ONLY === 'payments';
 /**
  * `BENCH_ONLY=pages`: the server-rendered pages (issue 18): `/` as HTML against the kitchens list as JSON in the
  * same run, on both engines, and the first view's weight and Lighthouse scores.
  */
 const pagesOnly = process.env.BENCH_ONLY === 'pages';
-const only = ordersOnly ? 'orders' : pagesOnly ? 'pages' : undefined;
+const only = ordersOnly ? 'orders' : pagesOnly ? 'pages' : paymentsOnly ? 'payments' : undefined;
 
 type Row = BenchRow;
 const rows: Row[] = [];
@@ -50,7 +53,7 @@ const record = (row: Row) => {
   );
 };
 
-async function readBench(app: Proc, data: BenchData, engine: string, baseline: number) {
+async function readBench(app: Proc, data: BenchData, engine: string, baseline: number): Promise<number[]> {
   const rates: number[] = [];
   for (const [name, path] of [
     ['reads: kitchens list (50), req/s', '/api/kitchens'],
@@ -70,6 +73,7 @@ async function readBench(app: Proc, data: BenchData, engine: string, baseline: n
     });
   }
   await pageReads(app, engine, rates[0] ?? 0);
+  return rates;
 }
 
 /**
@@ -268,6 +272,14 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
     }
     return;
   }
+  if (paymentsOnly) {
+    try {
+      await paymentsSection(env, data, engine, 0);
+    } finally {
+      await cleanup();
+    }
+    return;
+  }
   // The bare route first, alone on the database; its orders are removed after, so the customers can order again.
   const bareRate = await attempt(
     'orders, bare baseline',
@@ -283,6 +295,7 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
   );
   await deleteOrders();
   let created: number;
+  let menuRate = 0;
   const app = await startApp(env);
   try {
     await sleep(2000);
@@ -294,7 +307,7 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
       target: engine === 'postgres' ? '<= 150 MiB' : '<= 300 MiB',
       ok: rssMiB(app.child.pid ?? 0) <= (engine === 'postgres' ? 150 : 300),
     });
-    if (!ordersOnly) await readBench(app, data, engine, baseline);
+    if (!ordersOnly) menuRate = (await readBench(app, data, engine, baseline))[1] ?? 0;
     created = (
       await attempt('orders', () => orderBench(app, data, engine, { bareRate }), { created: 0, rate: 0 })
     ).created;
@@ -326,7 +339,39 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
     target: '0',
     ok: inDb === created,
   });
+  if (!ordersOnly) {
+    await deleteOrders();
+    await attempt('payments', () => paymentsSection(env, data, engine, menuRate), undefined);
+  }
   await cleanup();
+}
+
+/** The payment steps (bench/payments.ts) on an app of their own, with PAYMENTS=stripe against our provider. */
+async function paymentsSection(
+  env: Record<string, string>,
+  data: BenchData,
+  engine: string,
+  menuRate: number,
+) {
+  console.log(`  -- payments (${engine})`);
+  const provider = await startProvider();
+  const database = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL)
+    : await openPglite(env.DATA_DIR ?? '');
+  try {
+    await connectBenchKitchen(database, data, provider.local, provider.apiKey);
+  } finally {
+    await database.close();
+  }
+  const app = await startApp({ ...env, ...provider.env });
+  provider.aimAt(app);
+  try {
+    await paymentsBench(app, provider, data, engine, 0, record);
+    if (menuRate > 0) await menuWithPayments(app, menuRate, data, engine, record);
+  } finally {
+    await app.stop();
+    await provider.local.close();
+  }
 }
 
 async function main() {
@@ -335,7 +380,7 @@ async function main() {
     `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   );
   let baseline = 0;
-  if (!pagesOnly) {
+  if (!pagesOnly && !paymentsOnly) {
     const bare = await startBare();
     await load({ url: `${bare.url}/hello`, connections: 20, duration: 1 });
     const baselineRun = await load({
@@ -357,7 +402,7 @@ async function main() {
   for (const engine of ['postgres', 'pglite'] as const) await runEngine(engine, baseline);
   if (!only) await attempt('search', () => searchBench(record), undefined);
 
-  if (!ordersOnly) {
+  if (!ordersOnly && !paymentsOnly) {
     console.log('\n== page weight and Lighthouse (mobile)');
     for (const row of await attempt('page weight', pageWeight, [])) record(row);
     if (!pagesOnly) {

@@ -16,6 +16,8 @@ import { customerOrderRoutes } from './orders/customer-order-routes.js';
 import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
 import { reviewRoutes } from './reviews/review-routes.js';
 import { payoutRoutes } from './money/payout-routes.js';
+import { earningsRoutes } from './money/earnings-routes.js';
+import { moneyOverviewRoutes } from './money/money-overview-routes.js';
 
 /**
  * The JSON API (`/api/...`), in a plugin scope of its own: the CSRF origin check and the rate limits apply to its
@@ -39,4 +41,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(accountRoutes);
   await api.register(moderationRoutes);
   await api.register(payoutRoutes);
+  await api.register(earningsRoutes);
+  await api.register(moneyOverviewRoutes);
 };

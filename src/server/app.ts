@@ -43,6 +43,7 @@ import { openPayments } from './payments/payments.js';
 import { registerPaymentPoll } from './orders/payment-poll.js';
 import { paymentWebhookRoutes } from './orders/payment-webhook-routes.js';
 import { registerDevPayPages } from './money/dev-pay-pages.js';
+import { registerReconciliation } from './money/reconcile.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPortionDayWatch(app);
   if (database.kind === 'postgres') registerRateLimitSweep(app);
   registerPaymentPoll(app);
+  registerReconciliation(app);
 
   // Before every route: the API description is generated from the routes as they register, and the tab's one
   // live stream learns every live list's route.

@@ -5,7 +5,7 @@ import { answerBackupRequests } from './backup/backup.js';
 import { ConfigError, loadConfig } from './lib/config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
-import { seedDemo } from './seed-demo.js';
+import { activateDemoPayouts, seedDemo } from './seed-demo.js';
 
 const SHUTDOWN_GRACE_MS = 4000;
 
@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     if (seed && (await seedDemo(database.db))) logger.info('demo kitchens added');
 
     app = await buildApp({ config, database, logger });
+    await activateDemoPayouts(app);
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { ALL_DAY_HOURS } from '../shared/opening-hours.js';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { asc, count, eq, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { upsertUser } from './identity/users.js';
 import { parsePriceToCents } from '../shared/money.js';
 import { insertImage } from './pictures/image-queries.js';
@@ -170,4 +171,28 @@ export async function seedDemo(db: Db, store: ImageStore = new DatabaseImageStor
   });
   for (const { id, picture } of uploads) await store.put(id, picture.variants);
   return true;
+}
+
+/**
+ * `PAYMENTS=local`: the demo kitchens start with payouts on (their accounts made and onboarded at our own provider),
+ * every other one taking cash on delivery too, so that trying the app shows both ways to pay. Their accounts are
+ * made again should the provider's state have been lost.
+ */
+export async function activateDemoPayouts(app: FastifyInstance): Promise<void> {
+  const { provider, local } = app.payments;
+  if (!provider || !local) return;
+  const demo = await app.db
+    .select({ uid: kitchens.ownerId, email: kitchens.ownerEmail, account: kitchens.payoutAccountId })
+    .from(kitchens)
+    .where(like(kitchens.ownerEmail, '%@kitchens.example'))
+    .orderBy(asc(kitchens.createdAt));
+  for (const [index, kitchen] of demo.entries()) {
+    if (kitchen.account && local.objects.has(kitchen.account)) continue;
+    const account = await provider.createPayoutAccount({ uid: kitchen.uid, email: kitchen.email });
+    await local.completeOnboarding(account);
+    await app.db
+      .update(kitchens)
+      .set({ payoutAccountId: account, payoutState: 'payouts-on', acceptsCash: index % 2 === 0 })
+      .where(eq(kitchens.ownerId, kitchen.uid));
+  }
 }

@@ -12,6 +12,8 @@ import {
 
 /** Every allowed (state, move, actor), written out by hand from the issue; anything else is refused. */
 const ALLOWED: [OrderState, OrderMove, OrderActor, OrderState][] = [
+  // A card order before its payment: only its customer may give it up (the kitchen does not see it yet).
+  ['awaiting payment', 'cancel', 'customer', 'cancelled'],
   ['recieved', 'accept', 'kitchen', 'accepted'],
   ['recieved', 'decline', 'kitchen', 'declined'],
   ['recieved', 'cancel', 'kitchen', 'cancelled'],
@@ -45,6 +47,7 @@ describe('the order state machine', () => {
     expect(allowedMoves('recieved', 'kitchen')).toEqual(['accept', 'decline', 'cancel']);
     expect(allowedMoves('recieved', 'customer')).toEqual(['cancel']);
     expect(allowedMoves('accepted', 'customer')).toEqual([]);
+    expect(allowedMoves('awaiting payment', 'kitchen')).toEqual([]);
     expect(allowedMoves('preparing', 'kitchen')).toEqual(['dispatch', 'cancel']);
   });
 });

@@ -5,6 +5,7 @@ export const paths = {
   kitchenRegister: { pattern: '/KitchenRegister', href: () => '/KitchenRegister' },
   menuDashboard: { pattern: '/MenuDashboard', href: () => '/MenuDashboard' },
   kitchenOrders: { pattern: '/KitchenOrders', href: () => '/KitchenOrders' },
+  earnings: { pattern: '/Earnings', href: () => '/Earnings' },
   kitchenMenu: {
     pattern: '/KitchenMenu/:id',
     href: (uid: string) => `/KitchenMenu/${encodeURIComponent(uid)}`,

@@ -78,7 +78,27 @@ export const CashSettingInput = z.object({
 
 export const OnboardingLink = z.object({ url: z.string() });
 
-/** One paid order on the cook's 'Earnings' page (minor units of `currency`). */
+/** A calendar day, as the kitchen's wall calendar shows it; errors name the parameter. */
+const day = (name: string) =>
+  z
+    .string({ error: `${name} must be a day written YYYY-MM-DD` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a day written YYYY-MM-DD`)
+    .refine((text) => {
+      const at = new Date(`${text}T00:00:00Z`);
+      return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(text);
+    }, `${name} is not a day of the calendar`);
+
+/** `?from=&to=` of the cook's earnings: days in the kitchen's time zone, both included (the last 12 months when left out). */
+export const EarningsQuery = z
+  .object({ from: day('from').optional(), to: day('to').optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'to must not be before from', path: ['to'] });
+export type EarningsQuery = z.infer<typeof EarningsQuery>;
+
+/**
+ * One paid order on the cook's 'Earnings' page (minor units of `currency`), from the ledger: a card order captured
+ * (refunded since or not) or a cash order delivered. What the customer paid, less `refundedCents`, is
+ * `platformFeeCents` plus `netCents`.
+ */
 export const EarningsLine = z.object({
   orderId: z.string().uuid(),
   /** When it was paid (captured, or cash delivered): ISO. */
@@ -89,28 +109,41 @@ export const EarningsLine = z.object({
   items: z.array(z.string()),
   itemsCents: z.number().int(),
   deliveryFeeCents: z.number().int(),
+  /** The platform's part kept (its fee, less what a refund gave back); 0 for cash. */
   platformFeeCents: z.number().int(),
+  /** Given back to the customer (positive). */
   refundedCents: z.number().int(),
+  /** The cook's: the kitchen's transfer less its reversal, or the cash collected. */
   netCents: z.number().int(),
 });
 export type EarningsLine = z.infer<typeof EarningsLine>;
 
+/** The paid orders of one day (`period` YYYY-MM-DD) or month (YYYY-MM) in the kitchen's time zone. */
 export const EarningsTotal = z.object({
   period: z.string(),
   orders: z.number().int(),
-  netCents: z.number().int(),
+  platformFeeCents: z.number().int(),
   refundedCents: z.number().int(),
+  netCents: z.number().int(),
 });
+export type EarningsTotal = z.infer<typeof EarningsTotal>;
+
+/** The cook's 'Earnings': the paid orders of the days asked (newest first), and their totals. */
 export const Earnings = z.object({
   currency: z.string(),
   timeZone: z.string(),
+  from: z.string(),
+  to: z.string(),
   lines: z.array(EarningsLine),
   days: z.array(EarningsTotal),
   months: z.array(EarningsTotal),
 });
 export type Earnings = z.infer<typeof Earnings>;
 
-/** The operator's 'Money' tab. */
+/**
+ * The operator's 'Money' tab: the ledger's card totals (net of refunds: what the platform kept and the kitchens were
+ * paid), the differences the reconciliation flagged (newest first), the latest refunds, and when it last ran.
+ */
 export const MoneyOverview = z.object({
   currency: z.string(),
   totals: z.object({
@@ -118,6 +151,7 @@ export const MoneyOverview = z.object({
     platformFeeCents: z.number().int(),
     kitchenTransferCents: z.number().int(),
     refundedCents: z.number().int(),
+    /** Authorised and not yet captured or released. */
     heldCents: z.number().int(),
   }),
   differences: z.array(z.object({ id: z.string(), at: z.string(), scope: z.string(), detail: z.string() })),
@@ -127,3 +161,35 @@ export const MoneyOverview = z.object({
   lastReconciledAt: z.string().nullable(),
 });
 export type MoneyOverview = z.infer<typeof MoneyOverview>;
+
+/** Where an order's money stands, in words, for the customer or for its kitchen. */
+export function paymentText(
+  payment: Pick<OrderPayment, 'method' | 'state'>,
+  reader: 'customer' | 'kitchen',
+): string {
+  const customer = reader === 'customer';
+  switch (payment.state) {
+    case 'awaiting-payment':
+      return 'Awaiting payment';
+    case 'authorised':
+      return customer
+        ? 'Card payment authorised: charged when the kitchen accepts'
+        : 'Card payment authorised';
+    case 'capturing':
+    case 'captured':
+      return 'Paid by card';
+    case 'releasing':
+    case 'released':
+      return customer ? 'Card payment released: you were not charged' : 'Card payment released';
+    case 'refunding':
+      return 'Refund under way';
+    case 'refunded':
+      return customer ? 'Refunded to your card' : 'Refunded to the customer';
+    case 'unpaid':
+      return 'Not paid';
+    case 'cash-due':
+      return customer ? 'Cash on delivery: pay the cook when it arrives' : 'Cash on delivery';
+    case 'cash-paid':
+      return 'Paid in cash';
+  }
+}

@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.earnings.pattern,
+        lazy: lazyPage(async () => (await import('./earnings/earnings-page.js')).EarningsPage),
+      },
+      {
         path: paths.kitchenMenu.pattern,
         // Where a kitchen card leads, and where shared links land: part of the first bundle, no extra round trip.
         Component: KitchenMenuPage,

@@ -11,6 +11,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Rating.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Overlay.css';

@@ -14,6 +14,7 @@ import type { SessionState } from '../../src/shared/auth.js';
 import type { DataExport } from '../../src/shared/account.js';
 import type { StoredImage } from '../../src/shared/images.js';
 import type { ModerationView } from '../../src/shared/moderation.js';
+import type { Earnings } from '../../src/shared/payments.js';
 import { makePicture } from '../../src/server/test/test-images.js';
 import type { User } from '../../src/server/identity/users.js';
 import { registeredRoutes } from '../../src/server/docs/openapi.js';
@@ -80,7 +81,7 @@ interface World {
 }
 
 interface Request {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: Record<string, unknown>;
   /** A file's bytes as the body, with its content type (picture uploads). */
@@ -393,6 +394,9 @@ const MATRIX: readonly Row[] = [
   { route: 'POST /api/orders/:id/cancel', target: "A's order", cells: [refuse, allow, refuse, refuse, refuse, refuse],
     request: (w) => ({ method: 'POST', url: `/api/orders/${w.orderA.id}/cancel`, body: {} }),
     sees: (d, w) => expect(d).toMatchObject({ id: w.orderA.id, state: 'cancelled' }) },
+  { route: 'POST /api/orders/:id/payment/check', target: "A's order", cells: [refuse, allow, refuse, refuse, refuse, refuse],
+    request: (w) => ({ method: 'POST', url: `/api/orders/${w.orderA.id}/payment/check`, body: {} }),
+    sees: (d, w) => expect(d).toMatchObject({ id: w.orderA.id, state: 'recieved' }) },
   { route: 'GET /api/orders/:id/again', target: "A's order", cells: [refuse, allow, refuse, refuse, refuse, refuse],
     request: (w) => ({ method: 'GET', url: `/api/orders/${w.orderA.id}/again` }),
     sees: (d, w) => expect(d).toMatchObject({ kitchen: { uid: w.kitchenX.uid }, items: [{ id: w.itemX.id }] }) },
@@ -492,6 +496,36 @@ const MATRIX: readonly Row[] = [
     request: (w) => ({ method: 'POST', url: `/api/operator/reports/${w.reportId}/close`, body: {} }),
     alsoChanges: (w) => ({ reports: sql`t.id = ${w.reportId ?? null}` }),
     sees: (d) => expect(d).toEqual({ changed: true }) },
+  // ---- money: a cook's earnings (A's delivered cash order is X's, Y has none); the operator's overview ----
+  { route: 'GET /api/kitchen/earnings', cells: [refuse, refuse, refuse, allow, allow, refuse], setUp: deliverOrderA,
+    request: () => ({ method: 'GET', url: '/api/kitchen/earnings' }),
+    sees: (d, w, actor) => expect((d as Earnings).lines.map((l) => l.orderId)).toEqual(actor === 'X' ? [w.orderA.id] : []) },
+  { route: 'GET /api/kitchen/earnings.csv', cells: [refuse, refuse, refuse, allow, allow, refuse], setUp: deliverOrderA,
+    request: () => ({ method: 'GET', url: '/api/kitchen/earnings.csv' }) },
+  { route: 'GET /api/operator/money', cells: operatorOnly,
+    request: () => ({ method: 'GET', url: '/api/operator/money' }),
+    sees: (d) => expect(d).toMatchObject({ differences: expect.any(Array), refunds: expect.any(Array) }) },
+  // ---- getting paid: each cook's own payouts and cash setting (neither X nor Y has set up payouts) ----
+  { route: 'GET /api/kitchen/payouts', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'GET', url: '/api/kitchen/payouts' }),
+    sees: (d) => expect(d).toEqual({ cardPayments: true, state: 'not-set-up', acceptsCash: true }) },
+  { route: 'POST /api/kitchen/payouts/onboarding', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'POST', url: '/api/kitchen/payouts/onboarding', body: {} }),
+    sees: (d) => expect((d as { url: string }).url).toMatch(/\/onboard\/acct_\w+/) },
+  { route: 'POST /api/kitchen/payouts/refresh', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'POST', url: '/api/kitchen/payouts/refresh', body: {} }),
+    sees: (d) => expect(d).toEqual({ cardPayments: true, state: 'not-set-up', acceptsCash: true }) },
+  { route: 'PUT /api/kitchen/payouts/cash', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'PUT', url: '/api/kitchen/payouts/cash', body: { acceptsCash: false } }),
+    sees: (d) => expect(d).toMatchObject({ acceptsCash: false }) },
+  { route: 'GET /api/kitchens/:uid/payments', target: "X's kitchen", cells: [allow, allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/payments` }),
+    sees: (d) => expect(d).toEqual({ card: false, cash: true }) },
+  // The provider's events: no session lets one in, only the provider's signature (none here: 400 naming it).
+  { route: 'POST /api/payments/webhook', target: 'an unsigned event', cells: [refuse, refuse, refuse, refuse, refuse, refuse],
+    request: (w) => ({ method: 'POST', url: '/api/payments/webhook', body: { id: `evt_${w.tag}`, object: 'event',
+      type: 'checkout.session.completed', data: { object: { object: 'checkout.session', metadata: { orderId: w.orderA.id } } } } }),
+    refusedAlsoWith: 400 },
   // ---- the tab's one stream: public itself, each topic in it checked with its own route's rule ----
   { route: 'GET /api/live', target: 'orders, kitchen orders, moderation', stream: true,
     cells: [allow, allow, allow, allow, allow, allow],
@@ -635,6 +669,14 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   const kitchenY = await post<Kitchen>(parties.Y.cookie, '/api/kitchen', kitchenBody(`Kitchen Y ${tag}`));
   const itemX = await post<MenuItem>(parties.X.cookie, '/api/kitchen/menu', itemBody(`Dish X ${tag}`));
   const itemY = await post<MenuItem>(parties.Y.cookie, '/api/kitchen/menu', itemBody(`Dish Y ${tag}`));
+  // Card payments are on and neither cook has set up payouts: both take cash on delivery, so orders are paid as before.
+  for (const owner of [parties.X, parties.Y])
+    await call(
+      ctx,
+      owner.cookie,
+      { method: 'PUT', url: '/api/kitchen/payouts/cash', body: { acceptsCash: true } },
+      200,
+    );
   const order = (who: Signed, kitchen: Kitchen, item: MenuItem, address: string) =>
     post<CustomerOrder>(who.cookie, '/api/orders', {
       kitchenUid: kitchen.uid,
@@ -664,6 +706,8 @@ const TABLES = [
   'reviews',
   'reports',
   'operator_actions',
+  'ledger_entries',
+  'payment_events',
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -708,6 +752,13 @@ function own(table: Table, actor: Actor, w: World): SQL {
     case 'reviews':
       // A customer's own reviews; the cook's replies to their kitchen's.
       return sql`(t.customer_id = ${id} or t.kitchen_id = ${id})`;
+    case 'ledger_entries':
+      // The money of the actor's own orders (a cash order delivered, a card payment's steps).
+      return sql`t.order_id in (select o.id from orders o
+        where o.kitchen_id = ${id} or o.customer_id = ${id} or o.id = ${worldOrderOf(actor, w)})`;
+    case 'payment_events':
+      // Only the payment provider's signed events write here: no session owns a row.
+      return sql`false`;
   }
 }
 
@@ -1015,7 +1066,8 @@ describeEachEngine(
       expect(await fingerprint(ctx, w, 'anonymous')).toBe(before);
     });
   },
-  { OPERATOR_EMAILS: OPERATOR_EMAIL },
+  // Card payments on (the local provider), so that every payment route answers as it does in production.
+  { OPERATOR_EMAILS: OPERATOR_EMAIL, PAYMENTS: 'local' },
 );
 
 // ---- docs/security.md shows this table ----

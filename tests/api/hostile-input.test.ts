@@ -8,6 +8,9 @@ import {
   type TestContext,
 } from '../../src/server/test/test-app.js';
 import { fingerprintTables } from '../../src/server/test/fingerprint.js';
+import { buildKitchen } from '../../src/server/test/builders.js';
+import { localProvider, paidKitchen, placeOrder, sessionOf } from '../../src/server/test/payments-world.js';
+import type { CustomerOrder } from '../../src/shared/orders.js';
 
 /** The operator of this suite (OPERATOR_EMAILS of its app). */
 const OPERATOR_EMAIL = 'hostile-ops@example.test';
@@ -81,18 +84,36 @@ const TABLES = [
   'reviews',
   'reports',
   'operator_actions',
+  'ledger_entries',
 ];
 
-/** A fingerprint of every table a write could touch: a refused call must leave it as it was. */
-function fingerprint(ctx: TestContext): Promise<string> {
-  return fingerprintTables(ctx.database.db, TABLES);
+/** A fingerprint of every table a write could touch (and `extra`): a refused call must leave it as it was. */
+function fingerprint(ctx: TestContext, extra: readonly string[] = []): Promise<string> {
+  return fingerprintTables(ctx.database.db, [...TABLES, ...extra]);
+}
+
+/** A body as a form posts it (`application/x-www-form-urlencoded`): each field's value as text. */
+function formOf(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return String(body);
+  const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+  return new URLSearchParams(Object.entries(body).map(([key, value]) => [key, text(value)])).toString();
 }
 
 describeEachEngine(
   'hostile input on every route that writes',
   (get) => {
-    let cookies: { owner: string; newOwner: string; customer: string; reviewer: string; operator: string };
+    let cookies: {
+      owner: string;
+      newOwner: string;
+      customer: string;
+      reviewer: string;
+      operator: string;
+      payoutOwner: string;
+    };
     let ids: {
+      /** A card order's payment page, and a card-paying kitchen's account (the local provider's /dev-pay pages). */
+      sessionId: string;
+      accountId: string;
       kitchenUid: string;
       itemId: string;
       orderId: string;
@@ -116,6 +137,7 @@ describeEachEngine(
         customer: await sessionCookie(ctx, customer, 'customer'),
         reviewer: await sessionCookie(ctx, reviewer, 'customer'),
         operator: await sessionCookie(ctx, operator, 'operator'),
+        payoutOwner: (await buildKitchen(ctx, { name: 'Payouts' })).cookie,
       };
       const json = { 'content-type': 'application/json' };
       const kitchen = await ctx.app.inject({
@@ -140,6 +162,24 @@ describeEachEngine(
       expect(item.statusCode).toBe(201);
       const kitchenUid = kitchen.json<{ uid: string }>().uid;
       const itemId = item.json<{ id: string }>().id;
+      // Card payments are on: this kitchen takes cash, so that its orders are paid as they were before cards.
+      const cash = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/kitchen/payouts/cash',
+        headers: { ...json, cookie: cookies.owner },
+        payload: { acceptsCash: true },
+      });
+      expect(cash.statusCode).toBe(200);
+      // A kitchen with payouts on, and a customer's card order at it awaiting payment on its page.
+      const cards = await paidKitchen(ctx);
+      const payer = await buildUser(ctx);
+      const cardOrder = await placeOrder(
+        ctx,
+        await sessionCookie(ctx, payer, 'customer'),
+        cards.cook.kitchen.uid,
+        [cards.dal],
+      );
+      expect(cardOrder.statusCode).toBe(201);
       const order = await ctx.app.inject({
         method: 'POST',
         url: '/api/orders',
@@ -195,6 +235,8 @@ describeEachEngine(
       });
       expect(report.statusCode).toBe(201);
       ids = {
+        sessionId: sessionOf(cardOrder.json<CustomerOrder>()),
+        accountId: cards.account,
         kitchenUid,
         itemId,
         orderId,
@@ -216,13 +258,20 @@ describeEachEngine(
     let orderKey = 0;
     const kitchenFields = ['name', 'category', 'address', 'imageLink', 'timeZone', 'hours', 'about'];
     const itemFields = ['item', 'imageLink', 'price', 'wait', 'soldOut', 'portionsPerDay'];
+    let eventKey = 0;
     const routes: {
       name: string;
-      method: 'POST' | 'PATCH' | 'DELETE';
+      method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
       url: () => string;
       cookie: () => string;
       fields: string[];
       valid: () => Record<string, unknown>;
+      /** Posted as a form (the /dev-pay pages), not as JSON. */
+      form?: true;
+      /** Signed as the payment provider signs its events: the body itself is what is under test. */
+      signed?: true;
+      /** Tables this route also writes, beyond every route's. */
+      tables?: string[];
     }[] = [
       {
         name: 'POST /api/kitchen',
@@ -333,6 +382,59 @@ describeEachEngine(
         fields: ['targetKind', 'targetId', 'reason'],
         valid: () => ({ targetKind: 'kitchen', targetId: ids.kitchenUid, reason: 'Looks fake' }),
       },
+      {
+        name: 'PUT /api/kitchen/payouts/cash',
+        method: 'PUT',
+        url: () => '/api/kitchen/payouts/cash',
+        cookie: () => cookies.payoutOwner,
+        fields: ['acceptsCash'],
+        valid: () => ({ acceptsCash: true }),
+      },
+      ...(['onboarding', 'refresh'] as const).map((path) => ({
+        name: `POST /api/kitchen/payouts/${path}`,
+        method: 'POST' as const,
+        url: () => `/api/kitchen/payouts/${path}`,
+        cookie: () => cookies.payoutOwner,
+        fields: ['account', 'state', 'returnUrl'],
+        valid: () => ({}),
+      })),
+      {
+        name: 'POST /api/payments/webhook',
+        method: 'POST',
+        url: () => '/api/payments/webhook',
+        cookie: () => '',
+        fields: ['id', 'object', 'type', 'data'],
+        // An event about the cash order (nothing for a card payment to change): a 200 that changes nothing.
+        valid: () => ({
+          id: `evt_hostile_${++eventKey}`,
+          object: 'event',
+          type: 'payment_intent.succeeded',
+          data: {
+            object: { object: 'payment_intent', id: 'pi_hostile', metadata: { orderId: ids.orderId } },
+          },
+        }),
+        signed: true,
+        tables: ['payment_events'],
+      },
+      {
+        name: 'POST /dev-pay/checkout/:id',
+        method: 'POST',
+        url: () => `/dev-pay/checkout/${ids.sessionId}`,
+        cookie: () => '',
+        fields: ['card', 'expiry', 'cvc'],
+        // The declined test card: the page stays open for the next body.
+        valid: () => ({ card: '4000 0000 0000 0002', expiry: '12/40', cvc: '123' }),
+        form: true,
+      },
+      {
+        name: 'POST /dev-pay/onboard/:id',
+        method: 'POST',
+        url: () => `/dev-pay/onboard/${ids.accountId}`,
+        cookie: () => '',
+        fields: ['return_url'],
+        valid: () => ({ return_url: 'http://localhost:3000/KitchenMenu' }),
+        form: true,
+      },
       ...(
         [
           ['chat-messages/:id/hide', () => ids.messageId],
@@ -362,16 +464,28 @@ describeEachEngine(
               fc.string().map((raw) => ({ __raw: raw })),
             ),
             async (body) => {
-              const before = await fingerprint(ctx);
+              const before = await fingerprint(ctx, route.tables);
               const raw = typeof body === 'object' && body !== null && '__raw' in body;
+              const payload = raw
+                ? String((body as { __raw: string }).__raw)
+                : route.form
+                  ? formOf(body)
+                  : (JSON.stringify(body) ?? 'null');
+              const cookie = route.cookie();
               const res = await ctx.app.inject({
                 method: route.method,
                 url: route.url(),
-                headers: { 'content-type': 'application/json', cookie: route.cookie() },
-                payload: raw ? String((body as { __raw: string }).__raw) : (JSON.stringify(body) ?? 'null'),
+                headers: {
+                  'content-type': route.form ? 'application/x-www-form-urlencoded' : 'application/json',
+                  ...(cookie ? { cookie } : {}),
+                  ...(route.signed ? { 'stripe-signature': localProvider(ctx).sign(payload) } : {}),
+                },
+                payload,
               });
+              // What the provider sends after the answer (its events) has arrived before the next fingerprint.
+              await localProvider(ctx).settled();
               expect(res.statusCode, res.body).toBeLessThan(500);
-              if (res.statusCode >= 400) expect(await fingerprint(ctx)).toBe(before);
+              if (res.statusCode >= 400) expect(await fingerprint(ctx, route.tables)).toBe(before);
             },
           ),
           { numRuns: runs() },
@@ -399,6 +513,12 @@ describeEachEngine(
             ['POST', `/api/operator/chat-messages/${segment}/hide`, cookies.operator],
             ['POST', `/api/operator/kitchens/${segment}/suspend`, cookies.operator],
             ['POST', `/api/operator/reports/${segment}/close`, cookies.operator],
+            ['GET', `/api/kitchens/${segment}/payments`, ''],
+            ['GET', `/dev-pay/checkout/${segment}`, ''],
+            ['POST', `/dev-pay/checkout/${segment}`, ''],
+            ['POST', `/dev-pay/checkout/${segment}/authenticate`, ''],
+            ['GET', `/dev-pay/onboard/${segment}?return_url=${segment}`, ''],
+            ['POST', `/dev-pay/onboard/${segment}`, ''],
           ] as const) {
             const res = await ctx.app.inject({ method, url, headers: cookie ? { cookie } : {} });
             expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
@@ -408,5 +528,6 @@ describeEachEngine(
       );
     }, 180_000);
   },
-  { OPERATOR_EMAILS: OPERATOR_EMAIL },
+  // Card payments on, through the local provider: its routes (the webhook, payouts, /dev-pay) are hostile-tested too.
+  { OPERATOR_EMAILS: OPERATOR_EMAIL, PAYMENTS: 'local' },
 );

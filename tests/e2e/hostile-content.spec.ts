@@ -146,7 +146,8 @@ test.describe('script-like content', () => {
       .getByRole('row')
       .filter({ hasText: address });
     await expect(row.getByRole('cell', { name: address, exact: true })).toBeVisible();
-    await expect(row.getByRole('cell', { name: itemName, exact: true })).toBeVisible();
+    // The order's details: its dishes, and under them how it is paid.
+    await expect(row.getByRole('cell').getByText(itemName, { exact: true })).toBeVisible();
     await row.getByRole('button', { name: 'Update' }).click();
     const dialog = cook.getByRole('dialog', { name: 'Update order status' });
     await dialog.getByLabel('What is the status of the order?').fill(status);

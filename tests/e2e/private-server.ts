@@ -78,6 +78,8 @@ export async function privateServer(
           NODE_ENV: 'development',
           GEOCODER: 'off',
           SEED_DEMO: 'false',
+          // Cash on delivery only, unless a test asks for card payments (PAYMENTS=local).
+          PAYMENTS: 'off',
           SIGN_IN_RATE_LIMIT: '10000',
           // Every browser of the suite is 127.0.0.1 too.
           LIVE_STREAMS_PER_ADDRESS: '10000',

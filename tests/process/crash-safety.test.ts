@@ -116,7 +116,14 @@ async function crashDuringOrders({ env, open, crashAndRecover }: CrashCase) {
   const data = await seed(setup);
   await setup.close();
 
-  const serverEnv = { ...env, PORT: String(await freePort()), SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
+  // Cash orders: the order route itself (the payment steps' crashes are src/server/orders/payments.test.ts's).
+  const serverEnv = {
+    ...env,
+    PORT: String(await freePort()),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    PAYMENTS: 'off',
+  };
   const server = startServerProcess(serverEnv);
   await server.ready();
   const base = `http://127.0.0.1:${serverEnv.PORT}`;

@@ -26,6 +26,8 @@ export const registeredRoutes = (app: FastifyInstance): RegisteredRoute[] => rou
 
 const DOCS_PREFIX = '/api/docs';
 const DEV_IDP_PREFIX = '/dev-idp';
+/** The local payment provider's pages (`PAYMENTS=local`, never in production). */
+const DEV_PAY_PREFIX = '/dev-pay/';
 
 const errorSchema = (() => {
   const { $schema: _ignored, ...schema } = z.toJSONSchema(ApiErrorBody) as Record<string, unknown>;
@@ -137,7 +139,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   const routes: RegisteredRoute[] = [];
   routesByApp.set(app, routes);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(DEV_IDP_PREFIX)) route.schema = { ...route.schema, hide: true };
+    if (route.url.startsWith(DEV_IDP_PREFIX) || route.url.startsWith(DEV_PAY_PREFIX))
+      route.schema = { ...route.schema, hide: true };
     const schema = route.schema as { hide?: boolean } | undefined;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;

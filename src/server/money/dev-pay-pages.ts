@@ -107,17 +107,17 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       async (request, reply) => {
         const session = sessionOf(request.params.id);
         if (!session) return sendPage(reply, 404, page('Not found', '<h1>No such payment page</h1>'));
-        if (session.status !== 'open') return sendPage(reply, 409, closedPage(session));
+        if (session.status !== 'open') return sendPage(reply, 200, closedPage(session));
         const form = typeof request.body === 'object' && request.body !== null ? request.body : {};
         const card = String(form.card ?? '').replace(/[\s-]/g, '');
         const problem = cardProblem(card, String(form.expiry ?? ''), String(form.cvc ?? ''), new Date());
-        if (problem) return sendPage(reply, 400, checkoutPage(session, problem, card));
+        if (problem) return sendPage(reply, 200, checkoutPage(session, problem, card));
         let intent: Json;
         try {
           intent = await local.pay(String(session.id), card);
         } catch (error) {
           if (!(error instanceof StripeError)) throw error;
-          return sendPage(reply, 409, checkoutPage(session, error.message));
+          return sendPage(reply, 200, checkoutPage(session, error.message));
         }
         if (intent.status === 'requires_action') {
           const id = escapeHtml(String(session.id));
@@ -134,7 +134,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
           );
         }
         const failure = intent.last_payment_error as Json | null;
-        if (failure) return sendPage(reply, 402, checkoutPage(session, String(failure.message)));
+        if (failure) return sendPage(reply, 200, checkoutPage(session, String(failure.message)));
         return reply.redirect(String(session.success_url), 303);
       },
     );
@@ -145,12 +145,12 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       async (request, reply) => {
         const session = sessionOf(request.params.id);
         if (!session) return sendPage(reply, 404, page('Not found', '<h1>No such payment page</h1>'));
-        if (session.status !== 'open') return sendPage(reply, 409, closedPage(session));
+        if (session.status !== 'open') return sendPage(reply, 200, closedPage(session));
         try {
           await local.authenticate(String(session.payment_intent));
         } catch (error) {
           if (!(error instanceof StripeError)) throw error;
-          return sendPage(reply, 409, checkoutPage(session, error.message));
+          return sendPage(reply, 200, checkoutPage(session, error.message));
         }
         return reply.redirect(String(session.success_url), 303);
       },

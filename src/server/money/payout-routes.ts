@@ -145,7 +145,9 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await payoutRow(app, request.params.uid);
-      if (!row || row.suspendedAt) throw notFound('No such kitchen');
+      if (!row) throw notFound('No such kitchen');
+      // Suspended by an operator: it takes no order at all (its page says so).
+      if (row.suspendedAt) return { card: false, cash: false };
       // Without card payments every kitchen takes cash: it is the only way to pay.
       if (!app.payments.provider) return { card: false, cash: true };
       return { card: row.state === 'payouts-on' && row.account !== null, cash: row.acceptsCash };

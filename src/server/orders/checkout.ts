@@ -7,7 +7,7 @@ import { kitchens, orders } from '../db/schema.js';
 import { mutate } from '../events/mutate.js';
 import { HttpError } from '../lib/errors.js';
 import { stepKey } from '../payments/provider.js';
-import { paymentAbandoned } from './order-payments.js';
+import { closeCheckout, paymentAbandoned } from './order-payments.js';
 
 export { platformFeeOf } from './order-payments.js';
 
@@ -30,7 +30,8 @@ export const returnUrls = (publicUrl: string, orderId: string) => ({
  * Opens the provider's payment page for a card order: the amount is the order's total as the server computed it,
  * the platform keeps its part, the rest goes to the kitchen's account. The step's idempotency key makes a retry get
  * the same page. A provider that does not answer ends the order unpaid (nothing was held) with a 503 the customer
- * can act on.
+ * can act on, unless another call of the same submit opened the page meanwhile; a page opened for an order that
+ * ended meanwhile is closed. So no answer sends the customer to pay for an order that has ended.
  */
 export async function startCheckout(app: App, order: CustomerOrder): Promise<CustomerOrder> {
   const provider = app.payments.provider;
@@ -69,10 +70,32 @@ export async function startCheckout(app: App, order: CustomerOrder): Promise<Cus
         paymentIntentId: checkout.paymentIntentId,
       })
       .where(and(eq(orders.id, order.id), isNull(orders.checkoutUrl)));
+    // Ended unpaid while its page was being opened (another call of the same submit failed, or the customer went
+    // back): the page is closed (a payment made on it first is released) and the customer told nothing was charged.
+    const [now] = await app.db
+      .select({ paymentState: orders.paymentState })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    if (now?.paymentState === 'unpaid') {
+      await closeCheckout(app, order.id);
+      throw new Error('the order ended while its payment page was being opened');
+    }
     return { ...order, payment: { ...order.payment, checkoutUrl: checkout.url } };
   } catch (error) {
     app.log.warn({ err: error, orderId: order.id }, 'could not open a payment page');
-    await mutate(app, (tx, record) => paymentAbandoned(tx, record, order.id));
+    // Another call of the same submit (a retry, a second click) may have opened the page meanwhile: the order goes
+    // on with it. Otherwise it ends unpaid, its row locked, so that a page stored after this finds it ended.
+    const opened = await mutate(app, async (tx, record) => {
+      const [now] = await tx
+        .select({ url: orders.checkoutUrl, paymentState: orders.paymentState })
+        .from(orders)
+        .where(eq(orders.id, order.id))
+        .for('update');
+      if (now?.url && now.paymentState !== 'unpaid') return now.url;
+      await paymentAbandoned(tx, record, order.id);
+      return null;
+    });
+    if (opened) return { ...order, payment: { ...order.payment, checkoutUrl: opened } };
     throw new HttpError(
       503,
       PAYMENT_PROVIDER_DOWN,

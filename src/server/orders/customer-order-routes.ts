@@ -16,6 +16,7 @@ import { moveOrder } from './order-moves.js';
 import { findCustomerOrder } from '../data/order-queries.js';
 import { customerOrdersTopic, customerOrderTopic } from './order-topics.js';
 import { placeOrder } from './place-order.js';
+import { catchUpWithProvider } from './order-payments.js';
 
 const noSuchOrder = () => notFound('You have no order with this id');
 
@@ -91,6 +92,36 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const mover = { role: 'customer' as const, userId: customer.id };
       const moved = await moveOrder(app, mover, request.params.id, { move: 'cancel', ...request.body });
       const order = moved && (await findCustomerOrder(app.db, customer.id, moved));
+      if (!order) throw noSuchOrder();
+      return order;
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/payment/check',
+    {
+      config: {
+        doc: {
+          summary:
+            'Back from the payment page: ask the provider where the payment stands (a lost event is caught up)',
+          cookie: 'customer',
+          errors: { 404: 'No such order of yours' },
+        },
+        rateLimit: limits.orders,
+      },
+      schema: { params: OrderParams, response: { 200: CustomerOrder } },
+    },
+    async (request) => {
+      const customer = await requireUser(request, 'customer');
+      const mine = await findCustomerOrder(app.db, customer.id, request.params.id);
+      if (!mine) throw noSuchOrder();
+      try {
+        await catchUpWithProvider(app, mine.id);
+      } catch (error) {
+        // The provider's event still comes; the page watches the order.
+        request.log.warn({ err: error, orderId: mine.id }, 'could not ask the provider about a payment');
+      }
+      const order = await findCustomerOrder(app.db, customer.id, mine.id);
       if (!order) throw noSuchOrder();
       return order;
     },

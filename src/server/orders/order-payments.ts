@@ -267,7 +267,11 @@ export async function settleSoon(app: PaymentApp, orderId: string): Promise<void
   }
 }
 
-/** Closes the payment page of an order that ended before it was paid (a late payment is released on arrival). */
+/**
+ * Closes the payment page of an order that ended before it was paid. A payment made first (in another tab) is
+ * released: found by asking the provider now, since its event may never come and the poll does not look at ended
+ * orders; a payment made later is released when its event arrives.
+ */
 export async function closeCheckout(app: PaymentApp, orderId: string): Promise<void> {
   const provider = app.payments.provider;
   const [order] = await app.db
@@ -276,7 +280,7 @@ export async function closeCheckout(app: PaymentApp, orderId: string): Promise<v
     .where(and(eq(orders.id, orderId), eq(orders.paymentState, 'unpaid')));
   if (!provider || !order?.sessionId) return;
   try {
-    await provider.expireCheckout(order.sessionId);
+    if (!(await provider.expireCheckout(order.sessionId))) await catchUpWithProvider(app, orderId);
   } catch (error) {
     app.log.warn({ err: error, orderId }, 'could not close a payment page; it expires by itself');
   }

@@ -86,6 +86,8 @@ export interface LocalStripe {
   loseAnswerOfNext(pathPattern: RegExp): void;
   /** Sends an event again, as Stripe retries a delivery. */
   resend(event: Json): Promise<number>;
+  /** The `Stripe-Signature` its webhook would send with `payload` (now, or at `timestamp`): tests forge deliveries. */
+  sign(payload: string, timestamp?: number): string;
   /** Resolves once every event sent so far has been delivered (answered). */
   settled(): Promise<void>;
   /** Whether events are delivered (a test holds them back to play them in another order). */
@@ -544,6 +546,10 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     failNext: (pattern) => void failures.push(pattern),
     loseAnswerOfNext: (pattern) => void lostAnswers.push(pattern),
     resend: deliver,
+    sign: (payload, timestamp) => {
+      if (!options.webhook) throw new Error('this server sends no webhook events');
+      return stripeSignature(payload, options.webhook.secret, timestamp);
+    },
     close: async () => {
       await new Promise<void>((resolve) => {
         server.closeAllConnections();

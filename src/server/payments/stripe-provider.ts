@@ -167,13 +167,19 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       } catch (error) {
         throw new BadWebhook((error as Error).message);
       }
-      return {
-        id: event.id,
-        type: event.type,
-        object: event.data.object as unknown as Record<string, unknown>,
-      };
+      // The SDK checks the signature and parses the JSON, nothing more: a signed body that is no event is refused too.
+      const parsed: unknown = event;
+      const fields = isRecord(parsed) ? parsed : {};
+      const object = isRecord(fields.data) ? fields.data.object : undefined;
+      if (typeof fields.id !== 'string' || !fields.id || typeof fields.type !== 'string' || !isRecord(object))
+        throw new BadWebhook('The body is not an event');
+      return { id: fields.id, type: fields.type, object };
     },
   };
+
+  function isRecord(value: unknown): value is Record<string, unknown> {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  }
 
   async function isRefunded(paymentIntentId: string): Promise<boolean> {
     const refunds = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 });

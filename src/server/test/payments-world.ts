@@ -4,13 +4,16 @@ import { expect } from 'vitest';
 import type { MenuItem } from '../../shared/menu.js';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { ledgerEntries, orders } from '../db/schema.js';
-import { TEST_CARDS } from '../payments/local-stripe.js';
+import { TEST_CARDS, type LocalStripe } from '../payments/local-stripe.js';
 import { buildKitchen, buildMenuItem } from './builders.js';
 import { signedIn, type TestContext } from './test-app.js';
 
-/** The local provider of a test app built with `PAYMENTS: 'local'`. */
-export function localProvider(ctx: TestContext) {
-  const local = ctx.app.payments.local;
+/**
+ * The local provider of a test app built with `PAYMENTS: 'local'`, or the server a `PAYMENTS: 'stripe'` app talks to
+ * (src/server/test/stripe-world.ts).
+ */
+export function localProvider(ctx: TestContext & { local?: LocalStripe }) {
+  const local = ctx.local ?? ctx.app.payments.local;
   if (!local) throw new Error('this test app has no local payment provider (PAYMENTS=local)');
   return local;
 }

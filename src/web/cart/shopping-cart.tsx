@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Center, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { inProgress, PlaceOrderInput } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
 import { sessionKey } from '../auth/use-session.js';
@@ -17,6 +17,13 @@ import { randomId } from './cart-storage.js';
 import { CheckoutTotals } from './checkout-totals.js';
 import { OrderSent } from './order-sent.js';
 import { Spinner } from '../lib/spinner.js';
+import { PAYMENT_PROVIDER_DOWN, type PaymentMethod } from '../../shared/payments.js';
+import { PaymentChoice, paymentFor } from '../payments/payment-choice.js';
+import { PaymentConfirmation } from '../payments/payment-confirmation.js';
+import { useKitchenPayments } from '../payments/use-payments.js';
+import { useCancelOrder } from '../orders/use-my-order.js';
+
+const UNPAID_MESSAGE = 'Nothing was charged. Your cart is as it was: you can submit your order again.';
 
 /** The cart and checkout of a signed-in customer. */
 export function ShoppingCart() {
@@ -32,12 +39,38 @@ export function ShoppingCart() {
   // One key per order asked for: a double click or a retry of the same cart and address places one order; a
   // changed cart or address is another order, with a key of its own (the server refuses a key reused for one).
   const lastSubmit = useRef<{ payload: string; key: string } | undefined>(undefined);
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  const payments = useKitchenPayments(cart.kitchen?.uid);
+  // Back from the payment page: paid (the order is confirmed here), or gone back (the unpaid order ends).
+  const [params, setParams] = useSearchParams();
+  const paidId = params.get('paid');
+  const unpaidId = params.get('unpaid');
+  const cancelUnpaid = useCancelOrder();
+  const [unpaidNotice, setUnpaidNotice] = useState(false);
+  useEffect(() => {
+    if (!unpaidId) return;
+    setUnpaidNotice(true);
+    // A new submit is a new order, with a key of its own.
+    lastSubmit.current = undefined;
+    cancelUnpaid.mutate(
+      { id: unpaidId },
+      { onSettled: () => void entry.refetch().then(() => setParams({}, { replace: true })) },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per return from the payment page
+  }, [unpaidId]);
 
+  if (paidId) return <PaymentConfirmation orderId={paidId} onUnpaid={() => setParams({ unpaid: paidId })} />;
+  if (placeOrder.data?.state === 'awaiting payment')
+    return (
+      <Center py="xl">
+        <Spinner label="Taking you to the payment page" />
+      </Center>
+    );
   if (placeOrder.data) return <OrderSent order={placeOrder.data} />;
   // A customer who already has an order in progress watches it instead of ordering again.
-  if (entry.isFetchedAfterMount && entry.data && inProgress(entry.data) && placeOrder.isIdle)
+  if (entry.isFetchedAfterMount && entry.data && inProgress(entry.data) && placeOrder.isIdle && !unpaidId)
     return <Navigate to={paths.customerOrderStatus.href()} replace />;
-  if (!entry.isFetchedAfterMount)
+  if (!entry.isFetchedAfterMount || unpaidId)
     return (
       <Center py="xl">
         <Spinner label="Loading your cart" />
@@ -53,11 +86,13 @@ export function ShoppingCart() {
       return;
     }
     const location = picked?.display_name === address ? placeOf(picked) : undefined;
+    const payment = paymentFor(payments.data, method);
     const order = {
       kitchenUid: cart.kitchen.uid,
       itemIds: cart.lines.map((line) => line.id),
       address,
       location,
+      ...(payment ? { payment } : {}),
     };
     const payload = JSON.stringify(order);
     if (lastSubmit.current?.payload !== payload) lastSubmit.current = { payload, key: randomId() };
@@ -68,9 +103,18 @@ export function ShoppingCart() {
       else setProblem(issue?.message ?? 'Please check your order.');
       return;
     }
+    setUnpaidNotice(false);
     placeOrder.mutate(input.data, {
-      onSuccess: () => cart.clear(),
+      onSuccess: (placed) => {
+        // A card order is paid on the provider's page; the cart stays until the payment is authorised.
+        if (placed.state === 'awaiting payment' && placed.payment.checkoutUrl)
+          window.location.assign(placed.payment.checkoutUrl);
+        else cart.clear();
+      },
       onError: (error) => {
+        // Nothing was charged and the order ended: the next submit is a new order.
+        if (error instanceof ApiError && error.body.code === PAYMENT_PROVIDER_DOWN)
+          lastSubmit.current = undefined;
         if (error instanceof ApiError && error.status === 401) {
           void queryClient.invalidateQueries({ queryKey: sessionKey });
           return;
@@ -135,7 +179,15 @@ export function ShoppingCart() {
             />
             <CheckoutTotals pricesCents={cart.lines.map((line) => line.priceCents)} />
             {cart.kitchen && cart.lines.length > 0 && (
+              <PaymentChoice kitchenUid={cart.kitchen.uid} value={method} onChange={setMethod} />
+            )}
+            {cart.kitchen && cart.lines.length > 0 && (
               <CartAvailability kitchenUid={cart.kitchen.uid} lines={cart.lines} />
+            )}
+            {unpaidNotice && !problem && (
+              <Alert color="orange" role="alert" title="Your payment was not completed">
+                {UNPAID_MESSAGE}
+              </Alert>
             )}
             {problem && (
               <Alert color="red" role="alert" title="Your order was not sent">

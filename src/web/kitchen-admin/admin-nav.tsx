@@ -1,10 +1,11 @@
-import { Button } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.js';
 import { useSignOut } from '../auth/sign-in.js';
+import { allEarningsKey } from '../earnings/use-earnings.js';
 import { allKitchenOrdersKey } from '../kitchen-orders/use-kitchen-orders.js';
 import { allOwnKitchensKey } from '../kitchen-registration/use-own-kitchen.js';
 import classes from './admin-nav.module.css';
@@ -46,6 +47,7 @@ export function AdminNav() {
       await signOut();
       queryClient.removeQueries({ queryKey: allOwnKitchensKey });
       queryClient.removeQueries({ queryKey: allKitchenOrdersKey });
+      queryClient.removeQueries({ queryKey: allEarningsKey });
     } catch (error) {
       notifications.show({
         color: 'red',
@@ -59,7 +61,7 @@ export function AdminNav() {
 
   // One line on any screen: four equal cells on a phone (a label may wrap inside its button), a row of buttons
   // on wide screens.
-  return (
+  const numbered = (
     <nav aria-label="Kitchen admin" className={classes.nav}>
       {steps.map((step) => (
         <Button
@@ -84,5 +86,16 @@ export function AdminNav() {
         4 SIGN OUT
       </Button>
     </nav>
+  );
+  // The spec's four steps stay as they are; the cook's money is one link under them.
+  return (
+    <>
+      {numbered}
+      <nav aria-label="Kitchen money" className={classes.more}>
+        <Anchor component={NavLink} to={paths.earnings.href()} className={classes.moreLink}>
+          Earnings
+        </Anchor>
+      </nav>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { ConfirmModal } from '../kitchen-admin/confirm-modal.js';
 import { EditMenuItemModal } from './edit-menu-item-modal.js';
 import { KitchenDetails } from '../kitchen-registration/kitchen-details.js';
 import { KitchenReviews } from './kitchen-reviews.js';
+import { GetPaid } from '../payments/get-paid.js';
 import { MenuView } from './menu-table.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { useOwnMenu, useRemoveMenuItem } from './use-own-menu.js';
@@ -49,6 +50,7 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
           <MenuView items={menu.data} onEdit={setEditing} onRemove={setRemoving} />
         )}
       </section>
+      <GetPaid />
       <KitchenDetails kitchen={kitchen} />
       <KitchenReviews kitchenUid={kitchen.uid} />
       <YourData role="kitchen" />

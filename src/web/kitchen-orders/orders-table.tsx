@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { formatCents } from '../../shared/money.js';
+import { paymentText } from '../../shared/payments.js';
 import { useMinuteTick } from '../availability/use-availability.js';
 import { allowedMoves, isEnded, MOVE_RULES, type OrderMove } from '../../shared/order-states.js';
 import type { KitchenOrder } from '../../shared/orders.js';
@@ -112,6 +113,9 @@ function OrderCards({ orders, fresh, label, ...handlers }: OrdersViewProps) {
           <Text size="sm" mt={4}>
             {itemCounts(order.items).join(', ')} · <b>{formatCents(order.totalCents)}</b>
           </Text>
+          <Text size="sm" c="dimmed">
+            {paymentText(order.payment, 'kitchen')}
+          </Text>
           <Group gap="xs" my={6}>
             <Text fw={600}>{order.status}</Text>
             {fresh.has(order.id) ? <Badge size="sm">New</Badge> : null}
@@ -192,7 +196,12 @@ function OrdersTable({ orders, fresh, label, onMove, onUpdate, onDelete }: Order
                       </Badge>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{itemCounts(order.items).join(', ')}</Table.Td>
+                  <Table.Td>
+                    <span>{itemCounts(order.items).join(', ')}</span>
+                    <Text size="sm" c="dimmed">
+                      {paymentText(order.payment, 'kitchen')}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>
                     <OrderActions order={order} onMove={onMove} onUpdate={onUpdate} onDelete={onDelete} />
                   </Table.Td>

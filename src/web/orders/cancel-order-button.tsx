@@ -9,7 +9,7 @@ import { useCancelOrder } from './use-my-order.js';
  * kitchen. It stays mounted once the order moves on (the button goes), so its dialog can close as usual.
  */
 export function CancelOrderButton({ order }: { order: CustomerOrder }) {
-  const cancellable = inProgress(order) && order.state === 'recieved';
+  const cancellable = inProgress(order) && (order.state === 'recieved' || order.state === 'awaiting payment');
   const cancel = useCancelOrder();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');

@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Center, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { paymentText } from '../../shared/payments.js';
 import { Link, Navigate } from 'react-router';
 import { formatCents } from '../../shared/money.js';
 import { inProgress, type CustomerOrder } from '../../shared/orders.js';
@@ -50,6 +63,25 @@ export function OrderStatus() {
         </Badge>
       </Group>
       {inProgress(o) && o.readyAt ? <Text size="lg">Expected around {timeOfDay(o.readyAt)}</Text> : null}
+      {o.state === 'awaiting payment' ? (
+        <Alert
+          color="orange"
+          title="Your order awaits its payment"
+          maw={560}
+          styles={{ title: { color: '#8a3b00' } }}
+        >
+          <Stack gap="xs">
+            <Text>The kitchen sees your order once it is paid. Nothing has been charged yet.</Text>
+            {o.payment.checkoutUrl ? (
+              <Group>
+                <Button component="a" href={o.payment.checkoutUrl}>
+                  Pay now
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
+        </Alert>
+      ) : null}
       {inProgress(o) ? null : (
         <Alert
           color={o.state === 'delivered' ? 'green' : 'orange'}
@@ -105,6 +137,9 @@ export function OrderStatus() {
             <Text fw={700}>Total</Text>
             <Text fw={700}>{formatCents(o.totalCents)}</Text>
           </Group>
+          <Text size="sm" data-testid="order-payment">
+            {paymentText(o.payment, 'customer')}
+          </Text>
         </Stack>
         <Text size="sm" c="dimmed" mt="md">
           Delivering to {o.address}

@@ -1,4 +1,5 @@
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { KitchenPaymentNote } from '../payments/payment-choice.js';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { kitchenPageTitle, SITE_TITLE } from '../../shared/page-data.js';
@@ -121,6 +122,7 @@ export function KitchenMenuPage() {
               <Text c="dimmed">{kitchen.data.category}</Text>
               {/* Before the first review, the 'Reviews' section below says 'No reviews yet'. */}
               <RatingLine rating={kitchen.data.rating} size="md" />
+              <KitchenPaymentNote kitchenUid={kitchen.data.uid} />
               {session.data?.kitchen?.uid !== kitchen.data.uid && (
                 <Group>
                   <ReportButton targetKind="kitchen" targetId={kitchen.data.uid} />

@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { GoogleButton } from '../auth/google-button.js';
 import { useSignOut } from '../auth/sign-in.js';
@@ -7,6 +8,8 @@ import { PageLayout } from '../layout/page-layout.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { ModerationView } from '../moderation/moderation-view.js';
 import { useModeration } from '../moderation/use-moderation.js';
+import { MoneyView } from '../moderation/money-view.js';
+import { useMoneyOverview } from '../moderation/use-money.js';
 import { Spinner } from '../lib/spinner.js';
 import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
 
@@ -35,7 +38,39 @@ function Moderation() {
   return <ModerationView view={moderation.data} />;
 }
 
-/** /Operator: operators sign in (their own session) and act on reports. */
+/** The 'Money' tab (mounted only while open: asked afresh each time it is opened). */
+function Money() {
+  const money = useMoneyOverview();
+  if (money.isPending) return <Spinner label="Loading the money overview" />;
+  if (money.isError)
+    return (
+      <LoadFailed
+        title="Could not load the money overview"
+        error={money.error}
+        retry={() => void money.refetch()}
+      />
+    );
+  return <MoneyView view={money.data} />;
+}
+
+/** Reports and the like in one tab, the marketplace's money in the other. */
+function OperatorTabs() {
+  const [tab, setTab] = useState<string | null>('moderation');
+  return (
+    <Tabs value={tab} onChange={setTab}>
+      <Tabs.List mb="lg">
+        <Tabs.Tab value="moderation">Moderation</Tabs.Tab>
+        <Tabs.Tab value="money">Money</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="moderation">
+        <Moderation />
+      </Tabs.Panel>
+      <Tabs.Panel value="money">{tab === 'money' ? <Money /> : null}</Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** /Operator: operators sign in (their own session), act on reports, and watch the money. */
 export function OperatorPage() {
   const session = useSession();
   const signOut = useSignOut('operator');
@@ -53,7 +88,7 @@ export function OperatorPage() {
       ) : operator ? (
         <Stack gap="lg">
           <Group justify="space-between" align="flex-end">
-            <Title order={1}>Moderation</Title>
+            <Title order={1}>Moderation and money</Title>
             <Group gap="sm">
               <Text c="dimmed">Signed in as {operator.email}</Text>
               <Button variant="default" size="xs" onClick={() => void signOut()}>
@@ -61,7 +96,7 @@ export function OperatorPage() {
               </Button>
             </Group>
           </Group>
-          <Moderation />
+          <OperatorTabs />
         </Stack>
       ) : (
         <Stack align="flex-start" gap="md">

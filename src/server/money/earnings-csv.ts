@@ -1,0 +1,63 @@
+import { minorDigits } from '../../shared/money.js';
+import type { Earnings } from '../../shared/payments.js';
+
+/** An amount in minor units as a plain decimal for a spreadsheet: 2945 USD → "29.45", -50 → "-0.50", JPY 300 → "300". */
+export function decimalAmount(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  if (digits === 0) return `${sign}${abs}`;
+  const unit = 10 ** digits;
+  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
+}
+
+/**
+ * A text cell, safe in a spreadsheet: one starting with =, +, -, @ (or a tab or carriage return, which some
+ * spreadsheets skip before reading a formula) is prefixed with an apostrophe, so that it is shown as text and never
+ * run as a formula (CSV injection); then quoted as RFC 4180 says when it holds a comma, a quote or a line break.
+ */
+export function textCell(value: string): string {
+  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
+}
+
+export const EARNINGS_CSV_HEADER = [
+  'Day',
+  'Paid at',
+  'Order',
+  'Method',
+  'Items',
+  'Items amount',
+  'Delivery fee',
+  'Platform fee',
+  'Refunded',
+  'Net',
+  'Currency',
+];
+
+/**
+ * The cook's earnings as a CSV file (RFC 4180, CRLF line ends, UTF-8 with a byte order mark so that spreadsheets
+ * read dishes' accents right): a header row, then one row per paid order. Amounts are our own numbers, written as
+ * decimals; every text cell goes through `textCell`.
+ */
+export function earningsCsv(earnings: Earnings): string {
+  const money = (minor: number) => decimalAmount(minor, earnings.currency);
+  const rows = earnings.lines.map((line) => [
+    textCell(line.day),
+    textCell(line.at),
+    textCell(line.orderId),
+    textCell(line.method),
+    textCell(line.items.join('; ')),
+    money(line.itemsCents),
+    money(line.deliveryFeeCents),
+    money(line.platformFeeCents),
+    money(line.refundedCents),
+    money(line.netCents),
+    textCell(earnings.currency),
+  ]);
+  return `\uFEFF${[EARNINGS_CSV_HEADER.map(textCell), ...rows].map((row) => row.join(',')).join('\r\n')}\r\n`;
+}
+
+/** The download's file name: `earnings-2026-01-01-to-2026-03-31.csv`. */
+export const earningsFileName = (earnings: Pick<Earnings, 'from' | 'to'>) =>
+  `earnings-${earnings.from}-to-${earnings.to}.csv`;

@@ -1,0 +1,84 @@
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { MoneyOverview } from '../../shared/payments.js';
+import { ledgerEntries, orders, paymentDifferences, type LedgerKind } from '../db/schema.js';
+import { lastReconciled } from './reconcile.js';
+
+const DIFFERENCES_SHOWN = 100;
+const REFUNDS_SHOWN = 50;
+
+/** A sum of the ledger's rows of these kinds, as a number (0 when there is none). */
+const sumOf = (...kinds: LedgerKind[]) =>
+  sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${inArray(ledgerEntries.kind, kinds)}), 0)::int`.mapWith(
+    Number,
+  );
+
+/**
+ * The operator's 'Money' tab, from the ledger in the marketplace's currency: card money captured and refunded, the
+ * platform's fees kept and the kitchens' transfers (both net of refunds), what is held now (authorised, neither
+ * captured nor released yet); the reconciliation's differences and last run; the latest refunds.
+ */
+export async function moneyOverview(app: Pick<FastifyInstance, 'db' | 'payments'>): Promise<MoneyOverview> {
+  const currency = app.payments.config.currency;
+  const inCurrency = eq(ledgerEntries.currency, currency);
+  const [[totals], [held], differences, refunds, last] = await Promise.all([
+    app.db
+      .select({
+        capturedCents: sumOf('captured'),
+        refundedCents: sql<number>`-${sumOf('refunded')}`.mapWith(Number),
+        platformFeeCents: sumOf('platform_fee', 'platform_fee_refunded'),
+        kitchenTransferCents: sumOf('kitchen_transfer', 'kitchen_transfer_reversed'),
+      })
+      .from(ledgerEntries)
+      .where(inCurrency),
+    // Orders whose hold stands: what was authorised, less what was released or captured of it.
+    app.db
+      .select({
+        heldCents: sql<number>`${sumOf('authorised', 'released')} - ${sumOf('captured')}`.mapWith(Number),
+      })
+      .from(ledgerEntries)
+      .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+      .where(and(inCurrency, inArray(orders.paymentState, ['authorised', 'capturing', 'releasing']))),
+    app.db
+      .select({
+        id: paymentDifferences.id,
+        at: paymentDifferences.createdAt,
+        scope: paymentDifferences.scope,
+        detail: paymentDifferences.detail,
+      })
+      .from(paymentDifferences)
+      .orderBy(desc(paymentDifferences.createdAt), desc(paymentDifferences.id))
+      .limit(DIFFERENCES_SHOWN),
+    app.db
+      .select({
+        orderId: ledgerEntries.orderId,
+        at: ledgerEntries.createdAt,
+        kitchenName: orders.kitchenName,
+        amount: ledgerEntries.amountCents,
+      })
+      .from(ledgerEntries)
+      .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+      .where(and(eq(ledgerEntries.kind, 'refunded'), isNotNull(ledgerEntries.orderId), inCurrency))
+      .orderBy(desc(ledgerEntries.createdAt))
+      .limit(REFUNDS_SHOWN),
+    lastReconciled(app),
+  ]);
+  return {
+    currency,
+    totals: {
+      capturedCents: totals?.capturedCents ?? 0,
+      platformFeeCents: totals?.platformFeeCents ?? 0,
+      kitchenTransferCents: totals?.kitchenTransferCents ?? 0,
+      refundedCents: totals?.refundedCents ?? 0,
+      heldCents: held?.heldCents ?? 0,
+    },
+    differences: differences.map((d) => ({ ...d, at: d.at.toISOString() })),
+    refunds: refunds.map((r) => ({
+      orderId: r.orderId ?? '',
+      at: r.at.toISOString(),
+      kitchenName: r.kitchenName,
+      amountCents: -r.amount,
+    })),
+    lastReconciledAt: last?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,265 @@
+import { and, asc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { formatMoney } from '../../shared/money.js';
+import type { PaymentStateName } from '../../shared/payments.js';
+import { ledgerEntries, orders, paymentDifferences, reconciliationRuns } from '../db/schema.js';
+import { registerPeriodicTask } from '../lib/periodic.js';
+import type { PaymentFigures } from '../payments/provider.js';
+
+export type ReconcileApp = Pick<FastifyInstance, 'db' | 'payments' | 'clock' | 'log'>;
+
+/** Card payments that moved in this many days are compared (a refund may come weeks after the capture). */
+export const RECONCILE_WINDOW_DAYS = 35;
+const DAY_MS = 24 * 3600 * 1000;
+const BATCH = 100;
+/** Provider calls at once (each asks for the payment and its refunds): well inside Stripe's rate limit. */
+const AT_ONCE = 4;
+/** Payment states the provider has settled; a step under way (`capturing`…) is the poll's, not a difference. */
+const SETTLED: PaymentStateName[] = ['authorised', 'captured', 'released', 'refunded'];
+const RUNS_ID = 1;
+/** Held while a run writes what it found, so that two instances never flag the same difference twice. */
+const WRITE_LOCK = 7_254_029;
+
+/** What one side says of a payment, or of a kitchen's or the platform's sums, in minor units. */
+interface Figures {
+  captured: number;
+  refunded: number;
+  /** The platform's part kept: its fee, less what refunds gave back. */
+  platformFee: number;
+  /** The kitchen's part: the transfer, less its reversal. */
+  kitchen: number;
+}
+const FIGURE_NAMES: Record<keyof Figures, string> = {
+  captured: 'captured',
+  refunded: 'refunded',
+  platformFee: 'platform fee kept',
+  kitchen: "kitchen's part",
+};
+const zero = (): Figures => ({ captured: 0, refunded: 0, platformFee: 0, kitchen: 0 });
+const add = (sum: Figures, more: Figures) => {
+  for (const key of Object.keys(sum) as (keyof Figures)[]) sum[key] += more[key];
+};
+
+const providerSide = (f: PaymentFigures): Figures => ({
+  captured: f.captured,
+  refunded: f.refunded,
+  platformFee: f.platformFee,
+  kitchen: f.captured - f.refunded - f.platformFee,
+});
+
+export interface Difference {
+  scope: string;
+  detail: string;
+}
+
+/** One sentence naming each figure on which the ledger and the provider disagree, with both amounts; or none. */
+function differenceOf(
+  scope: string,
+  what: string,
+  ledger: Figures,
+  provider: Figures,
+  currency: string,
+  only: (keyof Figures)[] = ['captured', 'refunded', 'platformFee', 'kitchen'],
+): Difference | undefined {
+  const money = (minor: number) => formatMoney(minor, currency);
+  const parts = only
+    .filter((key) => ledger[key] !== provider[key])
+    .map(
+      (key) =>
+        `${FIGURE_NAMES[key]} ${money(ledger[key])} in the ledger, ${money(provider[key])} at the provider`,
+    );
+  return parts.length ? { scope, detail: `${what}: ${parts.join('; ')}.` } : undefined;
+}
+
+/** The ledger's figures of these orders, and the kitchen each was written for. */
+async function ledgerFigures(app: ReconcileApp, orderIds: string[]) {
+  const rows = await app.db
+    .select({
+      orderId: ledgerEntries.orderId,
+      kitchenId: ledgerEntries.kitchenId,
+      kind: ledgerEntries.kind,
+      amount: ledgerEntries.amountCents,
+    })
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.orderId, orderIds));
+  const byOrder = new Map<string, Figures & { kitchenId: string | null }>();
+  for (const row of rows) {
+    if (!row.orderId) continue;
+    const f = byOrder.get(row.orderId) ?? { ...zero(), kitchenId: row.kitchenId };
+    if (row.kind === 'captured') f.captured += row.amount;
+    if (row.kind === 'refunded') f.refunded -= row.amount;
+    if (row.kind === 'platform_fee' || row.kind === 'platform_fee_refunded') f.platformFee += row.amount;
+    if (row.kind === 'kitchen_transfer' || row.kind === 'kitchen_transfer_reversed') f.kitchen += row.amount;
+    byOrder.set(row.orderId, f);
+  }
+  return byOrder;
+}
+
+/** Runs `task` over `items`, `AT_ONCE` at a time, in order. */
+async function inTurn<T, R>(items: readonly T[], task: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += AT_ONCE)
+    out.push(...(await Promise.all(items.slice(i, i + AT_ONCE).map(task))));
+  return out;
+}
+
+export interface ReconcileResult {
+  /** Orders compared. */
+  checked: number;
+  /** Orders the provider could not tell us about this time (compared again next run). */
+  unanswered: number;
+  /** Every difference found, flagged before or not. */
+  found: Difference[];
+  /** Those written now (the others were flagged before in the same words). */
+  flagged: Difference[];
+}
+
+/**
+ * Compares the ledger with the provider, once a day: for every card order whose payment moved in the last
+ * `RECONCILE_WINDOW_DAYS` (in batches), what the provider says was captured, refunded and kept as the platform's fee
+ * against the ledger's rows; then the same sums per kitchen (its part) and for the platform. Each scope that
+ * disagrees (`order:<id>`, `kitchen:<uid>`, `platform`) is flagged for the operator's 'Money' tab in one sentence
+ * with both amounts, unless the same sentence was flagged within the window. An order that changes while it is
+ * compared is left for the next run; so is one the provider does not answer about (logged).
+ */
+export async function reconcile(app: ReconcileApp): Promise<ReconcileResult> {
+  const provider = app.payments.provider;
+  if (!provider) return { checked: 0, unanswered: 0, found: [], flagged: [] };
+  const currency = app.payments.config.currency;
+  const since = new Date(app.clock.now() - RECONCILE_WINDOW_DAYS * DAY_MS);
+  const found: Difference[] = [];
+  const kitchens = new Map<string, { ledger: Figures; provider: Figures }>();
+  const platform = { ledger: zero(), provider: zero() };
+  let checked = 0;
+  let unanswered = 0;
+  let after: string | undefined;
+  for (;;) {
+    const batch = await app.db
+      .select({ id: orders.id, intent: orders.paymentIntentId, state: orders.paymentState })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.paymentMethod, 'card'),
+          isNotNull(orders.paymentIntentId),
+          inArray(orders.paymentState, SETTLED),
+          gte(orders.paymentUpdatedAt, since),
+          after ? gt(orders.id, after) : undefined,
+        ),
+      )
+      .orderBy(asc(orders.id))
+      .limit(BATCH);
+    if (batch.length === 0) break;
+    after = batch.at(-1)?.id;
+    const theirs = await inTurn(batch, async (order) => {
+      try {
+        return providerSide(await provider.figures(order.intent ?? ''));
+      } catch (error) {
+        app.log.warn({ err: error, orderId: order.id }, 'reconciliation: the provider did not answer');
+        return undefined;
+      }
+    });
+    const ids = batch.map((order) => order.id);
+    // Read after the provider answered: an order whose state moved meanwhile is compared next time.
+    const [ours, now] = await Promise.all([
+      ledgerFigures(app, ids),
+      app.db
+        .select({ id: orders.id, state: orders.paymentState })
+        .from(orders)
+        .where(inArray(orders.id, ids)),
+    ]);
+    const stateNow = new Map(now.map((row) => [row.id, row.state]));
+    batch.forEach((order, i) => {
+      const provided = theirs[i];
+      if (!provided) {
+        unanswered++;
+        return;
+      }
+      if (stateNow.get(order.id) !== order.state) return;
+      checked++;
+      const ledger = ours.get(order.id) ?? { ...zero(), kitchenId: null };
+      const difference = differenceOf(`order:${order.id}`, 'This order', ledger, provided, currency);
+      if (difference) found.push(difference);
+      add(platform.ledger, ledger);
+      add(platform.provider, provided);
+      if (ledger.kitchenId === null) return;
+      const kitchen = kitchens.get(ledger.kitchenId) ?? { ledger: zero(), provider: zero() };
+      add(kitchen.ledger, ledger);
+      add(kitchen.provider, provided);
+      kitchens.set(ledger.kitchenId, kitchen);
+    });
+  }
+  const window = `Card payments of the last ${RECONCILE_WINDOW_DAYS} days`;
+  for (const [uid, sums] of kitchens) {
+    const difference = differenceOf(`kitchen:${uid}`, window, sums.ledger, sums.provider, currency, [
+      'kitchen',
+    ]);
+    if (difference) found.push(difference);
+  }
+  const overall = differenceOf('platform', window, platform.ledger, platform.provider, currency, [
+    'captured',
+    'refunded',
+    'platformFee',
+  ]);
+  if (overall) found.push(overall);
+  const flagged = await recordRun(app, found, since);
+  return { checked, unanswered, found, flagged };
+}
+
+/** Writes the differences not flagged before in the same words (within the window), and the run's end. */
+async function recordRun(app: ReconcileApp, found: Difference[], since: Date): Promise<Difference[]> {
+  return app.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${WRITE_LOCK})`);
+    const scopes = [...new Set(found.map((d) => d.scope))];
+    const before = scopes.length
+      ? await tx
+          .select({ scope: paymentDifferences.scope, detail: paymentDifferences.detail })
+          .from(paymentDifferences)
+          .where(and(inArray(paymentDifferences.scope, scopes), gte(paymentDifferences.createdAt, since)))
+      : [];
+    const known = new Set(before.map((d) => `${d.scope}\n${d.detail}`));
+    const fresh = found.filter((d) => !known.has(`${d.scope}\n${d.detail}`));
+    if (fresh.length) await tx.insert(paymentDifferences).values(fresh);
+    const finishedAt = new Date(app.clock.now());
+    await tx
+      .insert(reconciliationRuns)
+      .values({ id: RUNS_ID, finishedAt })
+      .onConflictDoUpdate({ target: reconciliationRuns.id, set: { finishedAt } });
+    return fresh;
+  });
+}
+
+/** When the reconciliation last ran to the end, if ever. */
+export async function lastReconciled(app: Pick<FastifyInstance, 'db'>): Promise<Date | undefined> {
+  const [run] = await app.db
+    .select({ finishedAt: reconciliationRuns.finishedAt })
+    .from(reconciliationRuns)
+    .where(eq(reconciliationRuns.id, RUNS_ID));
+  return run?.finishedAt;
+}
+
+/** How often an instance asks whether a day has passed since the last run (a restart does not skip a day). */
+const CHECK_EVERY_MS = 3600 * 1000;
+/** A run is due this long after the last one finished (on any instance). */
+const DUE_AFTER_MS = 23 * 3600 * 1000;
+
+/**
+ * The daily reconciliation, where card payments are on and the payment poll runs (tests, which turn the poll off,
+ * run it by hand). Every instance checks each hour; the one that finds a day gone since the last run does it.
+ */
+export function registerReconciliation(app: FastifyInstance): void {
+  if (!app.payments.provider || app.payments.config.pollSeconds <= 0) return;
+  registerPeriodicTask(app, {
+    everyMs: CHECK_EVERY_MS,
+    atStart: true,
+    failure: 'the reconciliation failed; it runs again within the hour',
+    run: async () => {
+      const last = await lastReconciled(app);
+      if (last && app.clock.now() - last.getTime() < DUE_AFTER_MS) return;
+      const result = await reconcile(app);
+      app.log.info(
+        { checked: result.checked, unanswered: result.unanswered, flagged: result.flagged.length },
+        'reconciled the ledger with the payment provider',
+      );
+    },
+  });
+}

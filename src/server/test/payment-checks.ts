@@ -1,0 +1,56 @@
+import { expect } from 'vitest';
+import type { PaymentStateName } from '../../shared/payments.js';
+import type { PaymentState } from '../payments/provider.js';
+import type { FakeClock } from './fake-clock.js';
+import { money } from './payments-world.js';
+import type { TestContext } from './test-app.js';
+
+/** What the provider may hold of a payment whose order's money stands in `state` (a step pending: nothing). */
+const PROVIDER_STATES: Partial<Record<PaymentStateName, readonly PaymentState[]>> = {
+  authorised: ['authorised'],
+  captured: ['captured'],
+  released: ['released'],
+  refunded: ['refunded'],
+  // Never paid: the page is still open (nobody can pay an ended order's page but in a race), or closed.
+  unpaid: ['awaiting-payment', 'needs-action', 'released'],
+  'awaiting-payment': ['awaiting-payment', 'needs-action', 'authorised'],
+};
+
+/**
+ * Checks that an order's ledger balances once nothing is pending: what was captured went to the platform's fee and
+ * the kitchen's transfer, a refund took both back, and nothing is held unless the payment is authorised.
+ */
+export async function expectLedgerBalanced(ctx: TestContext, orderId: string) {
+  const { row, ledger } = await money(ctx, orderId);
+  if (!row) throw new Error(`no order ${orderId}`);
+  const at = (kind: string) => ledger[kind] ?? 0;
+  const where = `order ${orderId} (${row.state}, ${row.paymentState}): ${JSON.stringify(ledger)}`;
+  expect(at('captured'), where).toBe(at('platform_fee') + at('kitchen_transfer'));
+  expect(at('refunded'), where).toBe(at('platform_fee_refunded') + at('kitchen_transfer_reversed'));
+  expect(at('authorised') + at('released') - at('captured'), where).toBe(
+    row.paymentState === 'authorised' ? row.totalCents : 0,
+  );
+  return { row, at, where };
+}
+
+/**
+ * Checks an order's money once nothing is pending: its ledger balances (`expectLedgerBalanced`) and agrees with what
+ * the provider holds of its payment (state, captured, refunded, the platform's fee kept).
+ */
+export async function expectMoneySettled(ctx: TestContext, orderId: string): Promise<PaymentStateName> {
+  const { row, at, where } = await expectLedgerBalanced(ctx, orderId);
+  if (row.paymentMethod === 'cash' || !row.paymentIntentId) return row.paymentState;
+  const figures = await ctx.app.payments.provider?.figures(row.paymentIntentId);
+  expect(PROVIDER_STATES[row.paymentState] ?? [], `${where}; the provider: ${figures?.state}`).toContain(
+    figures?.state,
+  );
+  expect(figures?.captured, where).toBe(at('captured'));
+  expect(figures?.refunded, where).toBe(0 - at('refunded'));
+  expect(figures?.platformFee, where).toBe(at('platform_fee') + at('platform_fee_refunded'));
+  return row.paymentState;
+}
+
+/** Moves a fake clock on by `ms`, and at least that far past the real time (rows carry the database's time). */
+export function advancePast(clock: FakeClock, ms: number): void {
+  clock.advance(Math.max(ms, Date.now() + ms - clock.now()));
+}

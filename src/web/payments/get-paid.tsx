@@ -1,0 +1,116 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { PAYOUT_STATE_LABELS } from '../../shared/payments.js';
+import { LoadFailed } from '../lib/load-failed.js';
+import { usePayoutActions, usePayouts } from './use-payments.js';
+
+const STATE_COLORS = { 'not-set-up': 'gray', 'details-needed': 'orange', 'payouts-on': 'green' } as const;
+
+/**
+ * 'Get paid' on /MenuDashboard: the cook connects their kitchen to the payment provider ('Set up payouts' opens its
+ * onboarding; back from it, the state is asked afresh: 'Details needed' or 'Payouts on'), and chooses whether to
+ * 'Accept cash on delivery'. A kitchen takes card orders once its payouts are on.
+ */
+export function GetPaid() {
+  const payouts = usePayouts();
+  const actions = usePayoutActions();
+  const [params, setParams] = useSearchParams();
+  const back = params.get('payouts');
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!back || handled.current === back) return;
+    handled.current = back;
+    // 'refresh': the onboarding link expired before it was finished: a new one, straight away.
+    if (back === 'refresh')
+      actions.onboarding.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) });
+    else actions.refresh.mutate(undefined, { onSettled: () => setParams({}, { replace: true }) });
+  }, [back, actions.onboarding, actions.refresh, setParams]);
+
+  const setUp = () =>
+    actions.onboarding.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Could not open the payouts set-up',
+          message: error.message,
+        }),
+    });
+  const setCash = (acceptsCash: boolean) =>
+    actions.cash.mutate(acceptsCash, {
+      onError: (error) => notifications.show({ color: 'red', title: 'Not saved', message: error.message }),
+    });
+
+  return (
+    <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="get-paid-heading">
+      <Title order={2} size="h3" id="get-paid-heading" mb="sm">
+        Get paid
+      </Title>
+      {payouts.isError ? (
+        <LoadFailed
+          title="Could not load your payouts"
+          error={payouts.error}
+          retry={() => void payouts.refetch()}
+        />
+      ) : !payouts.data ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : (
+        <Stack gap="md">
+          {payouts.data.cardPayments ? (
+            <>
+              <Group gap="sm">
+                <Text fw={600}>Card payments:</Text>
+                <Badge
+                  size="lg"
+                  variant="light"
+                  tt="none"
+                  color={STATE_COLORS[payouts.data.state]}
+                  data-testid="payout-state"
+                >
+                  {PAYOUT_STATE_LABELS[payouts.data.state]}
+                </Badge>
+              </Group>
+              {payouts.data.state === 'payouts-on' ? (
+                <Text size="sm">
+                  Customers pay by card; what they pay, less the platform&apos;s fees, comes to you.
+                </Text>
+              ) : (
+                <>
+                  <Text size="sm">
+                    {payouts.data.state === 'details-needed'
+                      ? 'Your payouts need a few more details before customers can pay you by card.'
+                      : 'Customers can pay you by card once your payouts are set up.'}
+                  </Text>
+                  <Group>
+                    <Button
+                      onClick={setUp}
+                      loading={actions.onboarding.isPending || actions.refresh.isPending}
+                    >
+                      Set up payouts
+                    </Button>
+                  </Group>
+                </>
+              )}
+            </>
+          ) : (
+            <Alert color="gray" title="Cash on delivery">
+              This marketplace takes no card payments: your customers pay you in cash when their order
+              arrives.
+            </Alert>
+          )}
+          {payouts.data.cardPayments ? (
+            <Switch
+              label="Accept cash on delivery"
+              description="Customers may choose to pay you in cash when their order arrives"
+              checked={payouts.data.acceptsCash}
+              disabled={actions.cash.isPending}
+              onChange={(event) => setCash(event.currentTarget.checked)}
+            />
+          ) : null}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

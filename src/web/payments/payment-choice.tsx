@@ -1,0 +1,61 @@
+import { Alert, Radio, Stack, Text } from '@mantine/core';
+import type { PaymentMethod } from '../../shared/payments.js';
+import { useKitchenPayments } from './use-payments.js';
+
+/** The payment method a kitchen leaves: the customer's choice where it takes both, else the one it takes. */
+export function paymentFor(
+  payments: { card: boolean; cash: boolean } | undefined,
+  chosen: PaymentMethod,
+): PaymentMethod | undefined {
+  if (!payments) return undefined;
+  if (payments.card && payments.cash) return chosen;
+  if (payments.card) return 'card';
+  if (payments.cash) return 'cash';
+  return undefined;
+}
+
+/** 'Pay by card' or 'Cash on delivery' at checkout, as the kitchen takes them. */
+export function PaymentChoice({
+  kitchenUid,
+  value,
+  onChange,
+}: {
+  kitchenUid: string;
+  value: PaymentMethod;
+  onChange: (method: PaymentMethod) => void;
+}) {
+  const payments = useKitchenPayments(kitchenUid);
+  if (!payments.data) return null;
+  const { card, cash } = payments.data;
+  if (card && cash)
+    return (
+      <Radio.Group label="Payment" value={value} onChange={(v) => onChange(v === 'cash' ? 'cash' : 'card')}>
+        <Stack gap="xs" mt={6}>
+          <Radio value="card" label="Pay by card" description="On a secure payment page, next" />
+          <Radio value="cash" label="Cash on delivery" description="Pay the cook when your order arrives" />
+        </Stack>
+      </Radio.Group>
+    );
+  if (card) return <Text size="sm">Pay by card: on a secure payment page, next.</Text>;
+  if (cash) return <Text size="sm">Cash on delivery: pay the cook when your order arrives.</Text>;
+  return (
+    <Alert color="orange" title="This kitchen cannot take payments yet">
+      Its cook has not set up payouts. Please order from another kitchen for now.
+    </Alert>
+  );
+}
+
+/** On a kitchen's menu page: how it can be paid, when that is not simply by card. */
+export function KitchenPaymentNote({ kitchenUid }: { kitchenUid: string }) {
+  const payments = useKitchenPayments(kitchenUid);
+  if (!payments.data) return null;
+  const { card, cash } = payments.data;
+  if (card && cash) return <Text size="sm">Pay by card or cash on delivery</Text>;
+  if (card) return null;
+  if (cash) return <Text size="sm">Cash on delivery only</Text>;
+  return (
+    <Text size="sm" c="orange.9">
+      This kitchen cannot take payments yet
+    </Text>
+  );
+}
