@@ -5,7 +5,7 @@ import { deleteMessagesOf } from '../data/chat-removals.js';
 import type { ImagesApp } from '../pictures/image-service.js';
 import { HttpError } from '../lib/errors.js';
 import { mutate } from '../events/mutate.js';
-import { inProgressOrders } from '../data/order-queries.js';
+import { inProgressOrders, kitchenSees } from '../data/order-queries.js';
 
 const refused = (message: string) => new HttpError(409, ORDERS_IN_PROGRESS, message);
 
@@ -44,7 +44,7 @@ export async function deleteAccount(app: ImagesApp, userId: string): Promise<boo
       const received = await tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.kitchenId, kitchen.uid), inProgressOrders));
+        .where(and(eq(orders.kitchenId, kitchen.uid), kitchenSees, inProgressOrders));
       if (received.length > 0)
         throw refused(
           received.length === 1

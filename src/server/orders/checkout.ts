@@ -5,7 +5,7 @@ import { paths } from '../../shared/paths.js';
 import { PAYMENT_PROVIDER_DOWN } from '../../shared/payments.js';
 import { kitchens, orders } from '../db/schema.js';
 import { mutate } from '../events/mutate.js';
-import { HttpError } from '../lib/errors.js';
+import { conflict, HttpError } from '../lib/errors.js';
 import { stepKey } from '../payments/provider.js';
 import { closeCheckout, paymentAbandoned } from './order-payments.js';
 
@@ -33,7 +33,12 @@ export const returnUrls = (publicUrl: string, orderId: string) => ({
  * can act on, unless another call of the same submit opened the page meanwhile; a page opened for an order that
  * ended meanwhile is closed. So no answer sends the customer to pay for an order that has ended.
  */
-export async function startCheckout(app: App, order: CustomerOrder): Promise<CustomerOrder> {
+export async function startCheckout(
+  app: App,
+  order: CustomerOrder,
+  /** A repeat of a submit whose first call may still be opening the page (Stripe refuses a key in use: 409). */
+  { repeat = false }: { repeat?: boolean } = {},
+): Promise<CustomerOrder> {
   const provider = app.payments.provider;
   if (!provider || order.kitchenUid === null) return order;
   const [row] = await app.db
@@ -83,6 +88,8 @@ export async function startCheckout(app: App, order: CustomerOrder): Promise<Cus
     return { ...order, payment: { ...order.payment, checkoutUrl: checkout.url } };
   } catch (error) {
     app.log.warn({ err: error, orderId: order.id }, 'could not open a payment page');
+    // A repeat leaves the order's fate to the first call: it waits a moment for its page.
+    if (repeat) return waitForPage(app, order);
     // Another call of the same submit (a retry, a second click) may have opened the page meanwhile: the order goes
     // on with it. Otherwise it ends unpaid, its row locked, so that a page stored after this finds it ended.
     const opened = await mutate(app, async (tx, record) => {
@@ -96,10 +103,27 @@ export async function startCheckout(app: App, order: CustomerOrder): Promise<Cus
       return null;
     });
     if (opened) return { ...order, payment: { ...order.payment, checkoutUrl: opened } };
-    throw new HttpError(
-      503,
-      PAYMENT_PROVIDER_DOWN,
-      'The payment service did not answer. Nothing was charged: please submit your order again.',
-    );
+    throw providerDown();
   }
+}
+
+const providerDown = () =>
+  new HttpError(
+    503,
+    PAYMENT_PROVIDER_DOWN,
+    'The payment service did not answer. Nothing was charged: please submit your order again.',
+  );
+
+/** The page the first call of a submit opens, within a few seconds; 409 while it is still being opened. */
+async function waitForPage(app: App, order: CustomerOrder): Promise<CustomerOrder> {
+  for (let waited = 0; waited <= 3000; waited += 50) {
+    const [now] = await app.db
+      .select({ url: orders.checkoutUrl, paymentState: orders.paymentState })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    if (now?.paymentState === 'unpaid') throw providerDown();
+    if (now?.url) return { ...order, payment: { ...order.payment, checkoutUrl: now.url } };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw conflict('Your order is still on its way to the payment page. Please try again in a moment.');
 }

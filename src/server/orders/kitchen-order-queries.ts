@@ -1,9 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.js';
 import { orders } from '../db/schema.js';
+import { kitchenSees } from '../data/order-queries.js';
 
+/** One order on this kitchen's list: not one it does not see (awaiting its payment, or never paid). */
 const ownListedOrder = (kitchenUid: string, id: string) =>
-  and(eq(orders.id, id), eq(orders.kitchenId, kitchenUid), isNull(orders.archivedAt));
+  and(eq(orders.id, id), eq(orders.kitchenId, kitchenUid), isNull(orders.archivedAt), kitchenSees);
 
 /**
  * Sets the free-text status of one order on this kitchen's list, leaving its state as it is; returns its
@@ -28,12 +30,12 @@ export async function archiveOrder(
   db: DbOrTx,
   kitchenUid: string,
   id: string,
-): Promise<{ customerId: string | null } | undefined> {
+): Promise<typeof orders.$inferSelect | undefined> {
   const now = sql`now()`;
   const [row] = await db
     .update(orders)
     .set({ archivedAt: now, updatedAt: now })
     .where(ownListedOrder(kitchenUid, id))
-    .returning({ customerId: orders.customerId });
+    .returning();
   return row;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { OrderState } from '../../shared/order-states.js';
+import { isEnded, type OrderState } from '../../shared/order-states.js';
 import { CAPTURE_FAILED_REASON, UNPAID_REASON, type PaymentStateName } from '../../shared/payments.js';
 import type { DbOrTx, Tx } from '../db/database.js';
 import { orderEvents, orders, type LedgerKind } from '../db/schema.js';
@@ -107,17 +107,23 @@ async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | undefi
   return row;
 }
 
-/** Ends an order that was never paid (declined card, page abandoned or expired): nothing was held. */
-async function endUnpaid(tx: Tx, record: RecordEvent, order: OrderRow): Promise<void> {
+/**
+ * Cancels an order for a reason of its payment (never paid; or its payment could not be taken), recording the step
+ * and giving its counted portions back, as any cancel does.
+ */
+async function cancelForPayment(
+  tx: Tx,
+  record: RecordEvent,
+  order: OrderRow,
+  reason: string,
+  byRole: 'customer' | 'kitchen',
+): Promise<void> {
   await tx
     .update(orders)
-    .set({ state: 'cancelled', status: 'cancelled', endReason: UNPAID_REASON })
+    .set({ state: 'cancelled', status: 'cancelled', endReason: reason })
     .where(eq(orders.id, order.id));
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: order.id, state: 'cancelled', byRole: 'customer', reason: UNPAID_REASON });
+  await tx.insert(orderEvents).values({ orderId: order.id, state: 'cancelled', byRole, reason });
   if (order.portionsDay !== null) await givePortionsBack(tx, order.id, order.portionsDay);
-  await setPaymentState(tx, record, order, 'unpaid');
   record({
     type: 'order.cancelled',
     orderId: order.id,
@@ -126,6 +132,12 @@ async function endUnpaid(tx: Tx, record: RecordEvent, order: OrderRow): Promise<
     to: 'cancelled',
     portionsReturned: order.portionsDay !== null,
   });
+}
+
+/** Ends an order that was never paid (declined card, page abandoned or expired): nothing was held. */
+async function endUnpaid(tx: Tx, record: RecordEvent, order: OrderRow): Promise<void> {
+  await cancelForPayment(tx, record, order, UNPAID_REASON, 'customer');
+  await setPaymentState(tx, record, order, 'unpaid');
 }
 
 /**
@@ -198,24 +210,7 @@ export async function stepConfirmed(
 async function captureFailed(tx: Tx, record: RecordEvent, orderId: string): Promise<void> {
   const order = await lockOrder(tx, orderId);
   if (!order || order.paymentState !== 'capturing') return;
-  const ends = order.state !== 'cancelled' && order.state !== 'declined' && order.state !== 'delivered';
-  if (ends) {
-    await tx
-      .update(orders)
-      .set({ state: 'cancelled', status: 'cancelled', endReason: CAPTURE_FAILED_REASON })
-      .where(eq(orders.id, order.id));
-    await tx
-      .insert(orderEvents)
-      .values({ orderId: order.id, state: 'cancelled', byRole: 'kitchen', reason: CAPTURE_FAILED_REASON });
-    record({
-      type: 'order.cancelled',
-      orderId: order.id,
-      kitchenUid: order.kitchenId,
-      customerId: order.customerId,
-      to: 'cancelled',
-      portionsReturned: false,
-    });
-  }
+  if (!isEnded(order.state)) await cancelForPayment(tx, record, order, CAPTURE_FAILED_REASON, 'kitchen');
   await setPaymentState(tx, record, order, 'released');
 }
 

@@ -7,7 +7,15 @@ import { orderEvents, orders } from '../db/schema.js';
 import { TEST_CARDS } from '../payments/local-stripe.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { advancePast, expectMoneySettled } from '../test/payment-checks.js';
-import { localProvider, money, paidKitchen, paidOrder, sessionOf } from '../test/payments-world.js';
+import {
+  localProvider,
+  money,
+  objectOf,
+  orderCalls,
+  paidKitchen,
+  paidOrder,
+  sessionOf,
+} from '../test/payments-world.js';
 import { describeEachEngine, signedIn } from '../test/test-app.js';
 import { pollPayments } from './payment-poll.js';
 
@@ -16,21 +24,10 @@ type Json = Record<string, unknown>;
 const clock = new FakeClock();
 clock.advance(Date.now());
 
-const objectOf = (event: Json) => (event.data as { object: Json }).object;
-
 describeEachEngine(
   'card payments under races',
   (get) => {
-    const move = (cookie: string, id: string, body: object) =>
-      get().app.inject({
-        method: 'POST',
-        url: `/api/kitchen/orders/${id}/moves`,
-        headers: { cookie },
-        payload: body,
-      });
-    const accept = (cookie: string, id: string) => move(cookie, id, { move: 'accept', readyInMinutes: 30 });
-    const cancelAsCustomer = (cookie: string, id: string) =>
-      get().app.inject({ method: 'POST', url: `/api/orders/${id}/cancel`, headers: { cookie }, payload: {} });
+    const { move, accept, cancelAsCustomer } = orderCalls(get);
     const submit = (cookie: string, payload: object) =>
       get().app.inject({ method: 'POST', url: '/api/orders', headers: { cookie }, payload });
     const callsTo = (label: string) => localProvider(get()).calls.get(label) ?? 0;
@@ -166,9 +163,10 @@ describeEachEngine(
 
     it("decides the kitchen's accept racing the poll's decline at the deadline one way", async () => {
       const ctx = get();
-      const rounds = await Promise.all(Array.from({ length: 3 }, () => paidOrder(ctx)));
+      // From now on, an order authorised is already past its deadline: each round's poll finds its order unanswered.
       advancePast(clock, (ctx.app.payments.config.acceptWithinMinutes + 1) * 60_000);
-      for (const { cook, order } of rounds) {
+      for (let round = 0; round < 4; round++) {
+        const { cook, order } = await paidOrder(ctx);
         const [accepted] = await Promise.all([accept(cook.cookie, order.id), pollPayments(ctx.app)]);
         await localProvider(ctx).settled();
         const { row } = await money(ctx, order.id);

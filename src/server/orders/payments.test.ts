@@ -8,6 +8,7 @@ import { FakeClock } from '../test/fake-clock.js';
 import {
   localProvider,
   money,
+  orderCalls,
   paidKitchen,
   paidOrder,
   placeOrder,
@@ -22,13 +23,7 @@ clock.advance(Date.now());
 describeEachEngine(
   'card payments through the provider',
   (get) => {
-    const move = (cookie: string, id: string, body: object) =>
-      get().app.inject({
-        method: 'POST',
-        url: `/api/kitchen/orders/${id}/moves`,
-        headers: { cookie },
-        payload: body,
-      });
+    const { move } = orderCalls(get);
     const kitchenList = async (cookie: string) =>
       (await get().app.inject({ url: '/api/kitchen/orders', headers: { cookie } })).json<KitchenOrder[]>();
     const intentOf = async (orderId: string) => (await money(get(), orderId)).row?.paymentIntentId ?? '';
@@ -115,6 +110,26 @@ describeEachEngine(
         (o) => o.object === 'refund' && o.payment_intent === after.row?.paymentIntentId,
       );
       expect(refund).toMatchObject({ amount: 2945, reverse_transfer: true, refund_application_fee: true });
+    });
+
+    it("releases or refunds an order in progress the kitchen deletes from its list (the spec's Delete)", async () => {
+      const ctx = get();
+      const remove = (cookie: string, id: string) =>
+        ctx.app.inject({ method: 'DELETE', url: `/api/kitchen/orders/${id}`, headers: { cookie } });
+      const held = await paidOrder(ctx);
+      expect((await remove(held.cook.cookie, held.order.id)).statusCode).toBe(204);
+      expect((await money(ctx, held.order.id)).ledger).toEqual({ authorised: 2945, released: -2945 });
+      const taken = await paidOrder(ctx);
+      await move(taken.cook.cookie, taken.order.id, { move: 'accept', readyInMinutes: 30 });
+      expect((await remove(taken.cook.cookie, taken.order.id)).statusCode).toBe(204);
+      expect((await money(ctx, taken.order.id)).row?.paymentState).toBe('refunded');
+      // An order awaiting its payment is not the kitchen's to delete: it does not see it.
+      const world = await paidKitchen(ctx);
+      const customer = await signedIn(ctx, 'customer');
+      const unpaid = (
+        await placeOrder(ctx, customer.cookie, world.cook.kitchen.uid, [world.dal])
+      ).json<CustomerOrder>();
+      expect((await remove(world.cook.cookie, unpaid.id)).statusCode).toBe(404);
     });
 
     it('declines an order nobody accepted in time and releases its hold', async () => {

@@ -153,7 +153,9 @@ export async function placeOrder(
     const earlier = await findOrderByKey(app.db, customer.id, input.idempotencyKey);
     if (earlier && earlier.requestHash === requestHash)
       return {
-        order: needsCheckout(earlier.order) ? await startCheckout(app, earlier.order) : earlier.order,
+        order: needsCheckout(earlier.order)
+          ? await startCheckout(app, earlier.order, { repeat: true })
+          : earlier.order,
         created: false,
       };
     throw refusal;
@@ -235,7 +237,9 @@ export async function placeOrder(
     if (earlier) {
       if (earlier.requestHash !== null && earlier.requestHash !== requestHash) throw keyReused();
       // A retry after a crash between the order and its payment page: the page is made (the same one, by its key).
-      const again = needsCheckout(earlier.order) ? await startCheckout(app, earlier.order) : earlier.order;
+      const again = needsCheckout(earlier.order)
+        ? await startCheckout(app, earlier.order, { repeat: true })
+        : earlier.order;
       return { order: again, created: false };
     }
     if (constraint === 'orders_one_in_progress_per_customer') throw alreadyOpen();

@@ -13,7 +13,8 @@ const PROVIDER_STATES: Partial<Record<PaymentStateName, readonly PaymentState[]>
   refunded: ['refunded'],
   // Never paid: the page is still open (nobody can pay an ended order's page but in a race), or closed.
   unpaid: ['awaiting-payment', 'needs-action', 'released'],
-  'awaiting-payment': ['awaiting-payment', 'needs-action', 'authorised'],
+  // Not paid yet: a payment made would have been found by the poll, and the order would have reached its kitchen.
+  'awaiting-payment': ['awaiting-payment', 'needs-action'],
 };
 
 /**

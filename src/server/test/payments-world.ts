@@ -95,3 +95,24 @@ export async function money(ctx: TestContext, orderId: string) {
   const ledger = Object.fromEntries(rows.map((r) => [r.kind, r.amountCents]));
   return { row, ledger, entries: rows.length };
 }
+
+/** The order routes payment tests drive: the kitchen's moves and the customer's 'Cancel order'. */
+export function orderCalls(get: () => TestContext) {
+  const move = (cookie: string, id: string, body: object) =>
+    get().app.inject({
+      method: 'POST',
+      url: `/api/kitchen/orders/${id}/moves`,
+      headers: { cookie },
+      payload: body,
+    });
+  return {
+    move,
+    accept: (cookie: string, id: string) => move(cookie, id, { move: 'accept', readyInMinutes: 30 }),
+    cancelAsCustomer: (cookie: string, id: string) =>
+      get().app.inject({ method: 'POST', url: `/api/orders/${id}/cancel`, headers: { cookie }, payload: {} }),
+  };
+}
+
+/** The object a provider event is about. */
+export const objectOf = (event: Record<string, unknown>) =>
+  (event.data as { object: Record<string, unknown> }).object;
