@@ -22,7 +22,13 @@ import {
 import { pageWeight } from './page-weight.js';
 import { pictureWeight } from './picture-weight.js';
 import { searchBench } from './search.js';
-import { connectBenchKitchen, menuWithPayments, paymentsBench, startProvider } from './payments.js';
+import {
+  connectBenchKitchen,
+  menuReadRate,
+  paymentsBench,
+  recordMenuWithPayments,
+  startProvider,
+} from './payments.js';
 import { orderRequest, seedBench, type BenchData } from './seed.js';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -274,7 +280,7 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
   }
   if (paymentsOnly) {
     try {
-      await paymentsSection(env, data, engine, 0);
+      await paymentsSection(env, data, engine);
     } finally {
       await cleanup();
     }
@@ -295,7 +301,6 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
   );
   await deleteOrders();
   let created: number;
-  let menuRate = 0;
   const app = await startApp(env);
   try {
     await sleep(2000);
@@ -307,7 +312,7 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
       target: engine === 'postgres' ? '<= 150 MiB' : '<= 300 MiB',
       ok: rssMiB(app.child.pid ?? 0) <= (engine === 'postgres' ? 150 : 300),
     });
-    if (!ordersOnly) menuRate = (await readBench(app, data, engine, baseline))[1] ?? 0;
+    if (!ordersOnly) await readBench(app, data, engine, baseline);
     created = (
       await attempt('orders', () => orderBench(app, data, engine, { bareRate }), { created: 0, rate: 0 })
     ).created;
@@ -341,18 +346,16 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
   });
   if (!ordersOnly) {
     await deleteOrders();
-    await attempt('payments', () => paymentsSection(env, data, engine, menuRate), undefined);
+    await attempt('payments', () => paymentsSection(env, data, engine), undefined);
   }
   await cleanup();
 }
 
-/** The payment steps (bench/payments.ts) on an app of their own, with PAYMENTS=stripe against our provider. */
-async function paymentsSection(
-  env: Record<string, string>,
-  data: BenchData,
-  engine: string,
-  menuRate: number,
-) {
+/**
+ * The payment steps (bench/payments.ts) on an app of their own, with PAYMENTS=stripe against our provider; and a
+ * menu read on it against the same read with PAYMENTS=off, the two apps taking turns on the same database.
+ */
+async function paymentsSection(env: Record<string, string>, data: BenchData, engine: string) {
   console.log(`  -- payments (${engine})`);
   const provider = await startProvider();
   const database = env.DATABASE_URL
@@ -363,13 +366,26 @@ async function paymentsSection(
   } finally {
     await database.close();
   }
-  const app = await startApp({ ...env, ...provider.env });
-  provider.aimAt(app);
+  const rates = { off: [] as number[], on: [] as number[] };
   try {
-    await paymentsBench(app, provider, data, engine, 0, record);
-    if (menuRate > 0) await menuWithPayments(app, menuRate, data, engine, record);
+    for (let round = 0; round < 2; round++) {
+      const off = await startApp(env);
+      try {
+        rates.off.push(await menuReadRate(off, data));
+      } finally {
+        await off.stop();
+      }
+      const app = await startApp({ ...env, ...provider.env });
+      provider.aimAt(app);
+      try {
+        rates.on.push(await menuReadRate(app, data));
+        if (round === 0) await paymentsBench(app, provider, data, engine, 0, record);
+      } finally {
+        await app.stop();
+      }
+    }
+    recordMenuWithPayments(rates, engine, record);
   } finally {
-    await app.stop();
     await provider.local.close();
   }
 }
