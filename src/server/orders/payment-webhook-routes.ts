@@ -9,6 +9,12 @@ import { BadWebhook, type ProviderEvent } from '../payments/provider.js';
 import { PAYOUT_STATES, type PayoutStateName } from '../../shared/payments.js';
 import { paymentAbandoned, paymentAuthorised, settleSoon, stepConfirmed } from './order-payments.js';
 
+/** What a provider's object id looks like (`pi_…`, `acct_…`): anything else names nothing of ours. */
+const PROVIDER_ID = /^[a-z]{2,8}_[A-Za-z0-9_-]{1,200}$/;
+/** What an event's id and type look like (`evt_…`, `payment_intent.succeeded`). */
+const EVENT_ID = /^evt_[A-Za-z0-9_-]{1,200}$/;
+const EVENT_TYPE = /^[A-Za-z0-9_.]{1,500}$/;
+
 /** The order an event is about: by the id we put in its metadata, or by its payment intent. */
 async function orderOf(tx: Tx, object: Record<string, unknown>): Promise<string | undefined> {
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
@@ -22,7 +28,7 @@ async function orderOf(tx: Tx, object: Record<string, unknown>): Promise<string 
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const conditions = [
     ...(byMetadata && uuid.test(byMetadata) ? [eq(orders.id, byMetadata)] : []),
-    ...(typeof intent === 'string' ? [eq(orders.paymentIntentId, intent)] : []),
+    ...(typeof intent === 'string' && PROVIDER_ID.test(intent) ? [eq(orders.paymentIntentId, intent)] : []),
   ];
   if (conditions.length === 0) return undefined;
   const [row] = await tx
@@ -53,7 +59,7 @@ async function applyEvent(
   const object = event.object;
   if (event.type === 'account.updated') {
     const state = payoutStateOf(object);
-    if (typeof object.id === 'string' && PAYOUT_STATES.includes(state)) {
+    if (typeof object.id === 'string' && PROVIDER_ID.test(object.id) && PAYOUT_STATES.includes(state)) {
       const [kitchen] = await tx
         .update(kitchens)
         .set({ payoutState: state })
@@ -133,6 +139,9 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
           throw badRequest(`The signature does not check out: ${error.message}`, 'stripe-signature');
         throw error;
       }
+      // Signed, but not what an event's id and type look like: nothing of it is stored.
+      if (!EVENT_ID.test(event.id) || !EVENT_TYPE.test(event.type))
+        throw badRequest('The body is not an event (its id or type)', 'body');
       const outcome = await mutate(app, async (tx, record) => {
         const [first] = await tx
           .insert(paymentEvents)
