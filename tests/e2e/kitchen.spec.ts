@@ -120,11 +120,11 @@ test.describe('kitchen owner', () => {
     // It appears at the top of the kitchen's orders, live, marked new and announced.
     const row = ordersTable.getByRole('row').nth(1);
     await expect(row).toContainText(customerEmail);
+    await expect(dashboard.getByRole('alert').filter({ hasText: 'New order' })).toBeVisible();
     await expect(row).toContainText('77 Delivery Lane');
     await expect(row).toContainText('recieved');
     await expect(row).toContainText('Chicken Adobo, Ube Halaya');
     await expect(row).toContainText('New');
-    await expect(dashboard.getByRole('alert').filter({ hasText: 'New order' })).toBeVisible();
 
     // Update: a dialog asks for the status; a quick pick fills it in; the customer sees it without reload.
     await row.getByRole('button', { name: 'Update' }).click();

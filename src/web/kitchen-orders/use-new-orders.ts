@@ -25,7 +25,8 @@ export function useNewOrders(orders: KitchenOrder[] | undefined, { sound }: { so
     for (const order of arrived) {
       seenBefore.add(order.id);
       const message = `${order.customerEmail}: ${itemCounts(order.items).join(', ')}`;
-      notifications.show({ title: 'New order', message });
+      // Longer than the default 4 s: a cook at the stove looks up now and then.
+      notifications.show({ title: 'New order', message, autoClose: 10_000 });
       notifySystem('New order', message);
     }
     if (sound) playChime();
