@@ -49,7 +49,9 @@ describeEachEngine('the test builders', (get) => {
     });
     const built = await observe(ctx, () => buildOrder(ctx, kitchen, viaBuilder.user));
     expect(real.topics.size).toBeGreaterThanOrEqual(4);
-    expect(shape(built.topics, { kitchen: kitchen.uid, customer: viaBuilder.user.id })).toEqual(
+    // On PostgreSQL the first order's own notices may still be arriving (LISTEN/NOTIFY): they are not the builder's.
+    const builtTopics = new Set([...built.topics].filter((topic) => !topic.includes(viaApi.user.id)));
+    expect(shape(builtTopics, { kitchen: kitchen.uid, customer: viaBuilder.user.id })).toEqual(
       shape(real.topics, { kitchen: kitchen.uid, customer: viaApi.user.id }),
     );
     expect(built.events).toEqual(real.events);
