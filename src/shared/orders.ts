@@ -4,6 +4,7 @@ import { MenuItem } from './menu.js';
 import { isEnded, MOVES_WITH_REASON, ORDER_MOVES, ORDER_STATES } from './order-states.js';
 import { OrderReview } from './reviews.js';
 import { OrderPayment, PAYMENT_METHODS } from './payments.js';
+import { FULFILMENTS, OrderSlot, PickupPlace, orderNote } from './ordering.js';
 
 /** Spelt so, per the spec: the status of every new order. */
 export const INITIAL_ORDER_STATUS = 'recieved';
@@ -45,6 +46,12 @@ const Lifecycle = {
   events: z.array(OrderEvent),
   /** How it is paid and where its money stands. */
   payment: OrderPayment,
+  /** Delivered to the address, or collected from the kitchen. */
+  fulfilment: z.enum(FULFILMENTS),
+  /** A pre-order's slot (null: 'As soon as possible'). */
+  slot: OrderSlot.nullable(),
+  /** 'A note for the cook' ('' when none). */
+  note: z.string(),
 };
 
 /** An order as its kitchen sees it on /KitchenOrders. */
@@ -76,6 +83,8 @@ export const CustomerOrder = z.object({
   ...Lifecycle,
   /** The customer's rating of it, once given ('Rate your order' once it is delivered). */
   review: OrderReview.nullable(),
+  /** Where to collect a pickup order: given once the kitchen accepted it (null before, and for delivery). */
+  pickup: PickupPlace.nullable(),
 });
 export type CustomerOrder = z.infer<typeof CustomerOrder>;
 export const CustomerOrderList = z.array(CustomerOrder);
@@ -120,29 +129,48 @@ export type OrderAgain = z.infer<typeof OrderAgain>;
  * What the browser sends to place an order: only ids and the address. Names, prices, fees and the total are
  * taken from the database by the server. The idempotency key makes a retried submit place one order.
  */
-export const PlaceOrderInput = z.object({
-  kitchenUid: z.string({ error: 'Kitchen is required' }).uuid('Kitchen must be a kitchen id'),
-  itemIds: z
-    .array(z.string().uuid('Each item must be a menu item id'), { error: 'Items are required' })
-    .min(1, 'Your cart is empty')
-    .max(MAX_ITEMS_PER_ORDER, `At most ${MAX_ITEMS_PER_ORDER} items per order`),
-  address: requiredText('Delivery address', 300),
-  /** Where the address is, when it was picked from the suggestions (a typed address has no coordinates). */
-  location: z
-    .object(
-      {
-        lat: z.number({ error: 'Latitude must be a number' }).min(-90).max(90),
-        lon: z.number({ error: 'Longitude must be a number' }).min(-180).max(180),
-      },
-      { error: 'Location must be {lat, lon}' },
-    )
-    .optional(),
-  /** 'Pay by card' (the default where cards are taken) or 'Cash on delivery'. Amounts are never taken from here. */
-  payment: z.enum(PAYMENT_METHODS, { error: "Payment must be 'card' or 'cash'" }).optional(),
-  idempotencyKey: z
-    .string({ error: 'Idempotency key is required' })
-    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency key must be 8-100 letters, digits, - or _'),
-});
+export const PlaceOrderInput = z
+  .object({
+    kitchenUid: z.string({ error: 'Kitchen is required' }).uuid('Kitchen must be a kitchen id'),
+    itemIds: z
+      .array(z.string().uuid('Each item must be a menu item id'), { error: 'Items are required' })
+      .min(1, 'Your cart is empty')
+      .max(MAX_ITEMS_PER_ORDER, `At most ${MAX_ITEMS_PER_ORDER} items per order`),
+    /** Where to deliver: required for delivery, not sent for pickup. */
+    address: requiredText('Delivery address', 300).optional(),
+    /** 'delivery' (the default) or 'pickup'. */
+    fulfilment: z.enum(FULFILMENTS, { error: "Fulfilment must be 'delivery' or 'pickup'" }).optional(),
+    /** A pre-order: the start (ISO 8601) of one of the kitchen's slots; left out: 'As soon as possible'. */
+    slotStart: z
+      .string({ error: 'Slot must be a time' })
+      .max(40, 'Slot must be a time')
+      .refine(
+        (value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && Number.isFinite(Date.parse(value)),
+        'Slot must be a time',
+      )
+      .optional(),
+    /** 'A note for the cook'. */
+    note: orderNote().optional(),
+    /** Where the address is, when it was picked from the suggestions (a typed address has no coordinates). */
+    location: z
+      .object(
+        {
+          lat: z.number({ error: 'Latitude must be a number' }).min(-90).max(90),
+          lon: z.number({ error: 'Longitude must be a number' }).min(-180).max(180),
+        },
+        { error: 'Location must be {lat, lon}' },
+      )
+      .optional(),
+    /** 'Pay by card' (the default where cards are taken) or 'Cash on delivery'. Amounts are never taken from here. */
+    payment: z.enum(PAYMENT_METHODS, { error: "Payment must be 'card' or 'cash'" }).optional(),
+    idempotencyKey: z
+      .string({ error: 'Idempotency key is required' })
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency key must be 8-100 letters, digits, - or _'),
+  })
+  .superRefine((input, ctx) => {
+    if (input.fulfilment !== 'pickup' && input.address === undefined)
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Delivery address is required' });
+  });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInput>;
 
 export const UpdateOrderStatusInput = z.object({ status: requiredText('Status', 60) });

@@ -6,7 +6,22 @@ import { images, kitchens } from '../db/schema.js';
 import { toStoredImage } from '../pictures/image-queries.js';
 import { ratingsSubquery, toRating } from './review-queries.js';
 
-type KitchenRow = typeof kitchens.$inferSelect;
+/** A kitchen's row, but how it takes orders (read on their own: src/server/data/ordering-queries.ts). */
+export type KitchenRow = Omit<typeof kitchens.$inferSelect, keyof OrderingColumns>;
+type OrderingColumns = Pick<
+  typeof kitchens.$inferSelect,
+  | 'offersDelivery'
+  | 'offersPickup'
+  | 'pickupAddress'
+  | 'pickupInstructions'
+  | 'takesAsap'
+  | 'slotMinutes'
+  | 'priorNoticeMinutes'
+  | 'daysAhead'
+  | 'sameDayCutoff'
+  | 'ordersPerSlot'
+  | 'minimumOrderCents'
+>;
 
 export function toKitchen(
   row: KitchenRow,

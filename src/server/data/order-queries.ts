@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
-import { PROGRESS_STATES } from '../../shared/order-states.js';
+import { PROGRESS_STATES, type OrderState } from '../../shared/order-states.js';
+import type { PickupPlace } from '../../shared/ordering.js';
 import type { CustomerOrder, KitchenOrder, OrderEvent, OrderLine } from '../../shared/orders.js';
 import type { OrderReview } from '../../shared/reviews.js';
 import type { DbOrTx } from '../db/database.js';
-import { orderEvents, orderItems, orders } from '../db/schema.js';
+import { kitchens, orderEvents, orderItems, orders } from '../db/schema.js';
 import { reviewsOfOrders } from './review-queries.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -33,7 +34,7 @@ function groupBy<T extends { orderId: string }>(rows: T[]): Map<string, Omit<T, 
 
 /**
  * The orders matching `where`, newest first, each with its lines (in cart order) and its life so far (and, for the
- * customer, their review).
+ * customer, their review and where to collect a pickup order).
  */
 export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: number, withReviews = false) {
   const query = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
@@ -59,6 +60,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
       .orderBy(asc(orderEvents.orderId), asc(orderEvents.createdAt), asc(orderEvents.id)),
     withReviews ? reviewsOfOrders(db, ids) : new Map<string, OrderReview>(),
   ]);
+  const pickupOf = withReviews ? await pickupPlaces(db, rows) : new Map<string, PickupPlace>();
   const linesOf = groupBy(lines);
   const eventsOf = groupBy(events);
   return rows.map((row) => ({
@@ -71,6 +73,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
       reason: e.reason,
     })),
     review: reviewOf.get(row.id) ?? null,
+    pickup: pickupOf.get(row.id) ?? null,
   }));
 }
 
@@ -87,7 +90,39 @@ function lifecycle(row: OrderRow, events: OrderEvent[]) {
     reason: row.endReason,
     deleted: row.archivedAt !== null,
     events,
+    fulfilment: row.fulfilment,
+    slot:
+      row.slotStart && row.slotEnd
+        ? { start: row.slotStart.toISOString(), end: row.slotEnd.toISOString() }
+        : null,
+    note: row.note,
   };
+}
+
+/** The states in which a pickup order's customer is told where to collect it: once the kitchen accepted it. */
+const PICKUP_TOLD: readonly OrderState[] = ['accepted', 'preparing', 'out for delivery', 'delivered'];
+
+/** Where to collect each accepted pickup order of `rows`, by order id. */
+async function pickupPlaces(db: DbOrTx, rows: readonly OrderRow[]): Promise<Map<string, PickupPlace>> {
+  const told = rows.filter(
+    (row) => row.fulfilment === 'pickup' && PICKUP_TOLD.includes(row.state) && row.kitchenId !== null,
+  );
+  if (told.length === 0) return new Map();
+  const places = await db
+    .select({
+      uid: kitchens.ownerId,
+      address: kitchens.pickupAddress,
+      instructions: kitchens.pickupInstructions,
+    })
+    .from(kitchens)
+    .where(inArray(kitchens.ownerId, [...new Set(told.map((row) => row.kitchenId as string))]));
+  const byKitchen = new Map(places.map(({ uid, ...place }) => [uid, place]));
+  return new Map(
+    told.flatMap((row) => {
+      const place = byKitchen.get(row.kitchenId as string);
+      return place ? [[row.id, place] as const] : [];
+    }),
+  );
 }
 
 function toKitchenOrder({
@@ -111,6 +146,7 @@ export function toCustomerOrder({
   items,
   events,
   review,
+  pickup,
 }: Awaited<ReturnType<typeof loadOrders>>[number]): CustomerOrder {
   return {
     id: row.id,
@@ -125,6 +161,7 @@ export function toCustomerOrder({
     createdAt: row.createdAt.toISOString(),
     ...lifecycle(row, events),
     review,
+    pickup,
   };
 }
 

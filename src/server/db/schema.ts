@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { WeeklyHours } from '../../shared/opening-hours.js';
 import { OPERATOR_ACTION_KINDS, REPORT_TARGET_KINDS } from '../../shared/moderation.js';
 import { ORDER_STATES, PROGRESS_STATES } from '../../shared/order-states.js';
+import { FULFILMENTS } from '../../shared/ordering.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import {
   boolean,
@@ -101,6 +102,23 @@ export const kitchens = pgTable(
     payoutState: text('payout_state', { enum: PAYOUT_STATES }).notNull().default('not-set-up'),
     /** 'Accept cash on delivery'. */
     acceptsCash: boolean('accepts_cash').notNull().default(false),
+    /** How it takes orders (src/shared/ordering.ts): delivery, pickup or both; now, in slots ahead, or both. */
+    offersDelivery: boolean('offers_delivery').notNull().default(true),
+    offersPickup: boolean('offers_pickup').notNull().default(false),
+    /** Where to collect a pickup order, and how: told to a customer once their pickup order is accepted. */
+    pickupAddress: text('pickup_address').notNull().default(''),
+    pickupInstructions: text('pickup_instructions').notNull().default(''),
+    takesAsap: boolean('takes_asap').notNull().default(true),
+    /** Slots' length in minutes; null: no orders for later. */
+    slotMinutes: integer('slot_minutes'),
+    priorNoticeMinutes: integer('prior_notice_minutes').notNull().default(120),
+    daysAhead: integer('days_ahead').notNull().default(2),
+    /** 'HH:MM' local: no orders for today's slots after it (null: none). */
+    sameDayCutoff: text('same_day_cutoff'),
+    /** How many orders a slot takes (null: no cap). */
+    ordersPerSlot: integer('orders_per_slot'),
+    /** Its dishes must total at least this for an order (0: no minimum). */
+    minimumOrderCents: integer('minimum_order_cents').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -110,6 +128,12 @@ export const kitchens = pgTable(
     index('kitchens_image_idx').on(t.imageId),
     check('kitchens_one_picture_check', sql`num_nonnulls(${t.imageLink}, ${t.imageId}) = 1`),
     check('kitchens_delivery_radius_check', sql`${t.deliveryRadiusKm} between 1 and 100`),
+    check('kitchens_fulfilment_check', sql`${t.offersDelivery} or ${t.offersPickup}`),
+    check('kitchens_when_check', sql`${t.takesAsap} or ${t.slotMinutes} is not null`),
+    check(
+      'kitchens_slots_check',
+      sql`${t.slotMinutes} between 15 and 240 and ${t.priorNoticeMinutes} between 0 and 2880 and ${t.daysAhead} between 0 and 5 and ${t.ordersPerSlot} >= 1 and ${t.minimumOrderCents} >= 0`,
+    ),
     check(
       'kitchens_location_check',
       sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
@@ -214,6 +238,15 @@ export const orders = pgTable(
     /** When its payment state last changed: a step pending too long is retried by the poll. */
     paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Delivered to `address`, or collected from the kitchen's pickup address. */
+    fulfilment: text('fulfilment', { enum: FULFILMENTS }).notNull().default('delivery'),
+    /** A pre-order's slot, in the kitchen's slots (null: 'As soon as possible'). */
+    slotStart: timestamp('slot_start', { withTimezone: true }),
+    slotEnd: timestamp('slot_end', { withTimezone: true }),
+    /** Until when the kitchen may answer it (a pre-order: until its slot's prior notice begins); null: the default. */
+    answerBy: timestamp('answer_by', { withTimezone: true }),
+    /** 'A note for the cook'. */
+    note: text('note').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -233,12 +266,61 @@ export const orders = pgTable(
     check('orders_payment_state_check', sql`${t.paymentState} in ${sqlTextList(PAYMENT_STATES)}`),
     check('orders_platform_fee_check', sql`${t.platformFeeCents} between 0 and ${t.totalCents}`),
     uniqueIndex('orders_payment_intent_key').on(t.paymentIntentId),
+    check('orders_fulfilment_check', sql`${t.fulfilment} in ${sqlTextList(FULFILMENTS)}`),
+    check(
+      'orders_slot_check',
+      sql`(${t.slotStart} is null) = (${t.slotEnd} is null) and ${t.slotEnd} > ${t.slotStart}`,
+    ),
+    check('orders_note_check', sql`char_length(${t.note}) <= 300`),
+    index('orders_kitchen_slot_idx')
+      .on(t.kitchenId, t.slotStart)
+      .where(sql`${t.slotStart} is not null`),
     // The poll's work: payment steps pending, payments awaited, orders waiting for the kitchen's answer.
     index('orders_payment_pending_idx')
       .on(t.paymentUpdatedAt)
       .where(
         sql`${t.paymentState} in ('awaiting-payment', 'authorised', 'capturing', 'releasing', 'refunding') or ${t.state} = 'recieved'`,
       ),
+  ],
+);
+
+/** How many orders a kitchen's slot has taken (declined, cancelled and unpaid ones give their place back). */
+export const slotBookings = pgTable(
+  'slot_bookings',
+  {
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
+    taken: integer('taken').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kitchenId, t.slotStart] }),
+    check('slot_bookings_taken_check', sql`${t.taken} >= 0`),
+  ],
+);
+
+/**
+ * The conversation of one order: its customer and its cook write to each other, from placing it until a week
+ * after it ended. Only the two (and operators) read it.
+ */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null once its author deleted their account (the message stays for the other side, by role). */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorRole: text('author_role', { enum: ['customer', 'kitchen'] }).notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_messages_order_idx').on(t.orderId, t.createdAt, t.id),
+    check('order_messages_role_check', sql`${t.authorRole} in ('customer', 'kitchen')`),
+    check('order_messages_text_check', sql`char_length(${t.text}) between 1 and 500`),
   ],
 );
 

@@ -7,6 +7,8 @@ import type { DbOrTx } from '../db/database.js';
 import { executePrepared } from '../db/prepared.js';
 import { kitchens, menuItems, orderEvents, orderItems, orders } from '../db/schema.js';
 import { findCustomerOrder } from '../data/order-queries.js';
+import { orderingColumns, toOrdering } from '../data/ordering-queries.js';
+import type { Fulfilment, OrderingSettings } from '../../shared/ordering.js';
 
 /** The order a customer placed with this idempotency key, if any (open or not), and what it was asked with. */
 export async function findOrderByKey(
@@ -34,6 +36,8 @@ export interface OrderableKitchen extends KitchenClock {
   /** Its account at the payment provider, when its payouts are on (it takes cards then). */
   payoutAccount: string | null;
   acceptsCash: boolean;
+  /** How it takes orders: delivery or pickup, now or in slots, its minimum (src/shared/ordering.ts). */
+  ordering: OrderingSettings;
 }
 
 /**
@@ -56,6 +60,7 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
       payoutAccountId: kitchens.payoutAccountId,
       payoutState: kitchens.payoutState,
       acceptsCash: kitchens.acceptsCash,
+      ...orderingColumns,
       itemId: menuItems.id,
       item: menuItems.item,
       priceCents: menuItems.priceCents,
@@ -87,6 +92,7 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
     pausedUntil: first.pausedUntil?.toISOString() ?? null,
     payoutAccount: first.payoutState === 'payouts-on' ? first.payoutAccountId : null,
     acceptsCash: first.acceptsCash,
+    ordering: toOrdering(first),
   };
   const items = rows.flatMap((r) =>
     r.itemId === null || r.item === null || r.priceCents === null
@@ -113,7 +119,12 @@ export interface NewOrder {
   kitchenName: string;
   customerId: string;
   customerEmail: string;
+  /** Where to deliver ('' for pickup). */
   address: string;
+  fulfilment: Fulfilment;
+  /** A pre-order's slot, and until when its kitchen may answer it (null: 'As soon as possible'). */
+  slot: { start: Date; end: Date; answerBy: Date } | null;
+  note: string;
   idempotencyKey: string;
   requestHash: string;
   /** The kitchen's day whose portions the order took (null: none counted). */
@@ -154,11 +165,13 @@ export async function insertOrder(
     ), placed as (
       insert into ${orders} (id, kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
         request_hash, portions_day, items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents, state, status,
-        payment_method, payment_state, platform_fee_cents, currency)
+        payment_method, payment_state, platform_fee_cents, currency, fulfilment, slot_start, slot_end, answer_by, note)
       select ${order.id}::uuid, ${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
         ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${order.portionsDay}::date, ${totals.itemsCents},
         ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${totals.totalCents}, ${state}, ${state},
-        ${order.payment}, ${paymentState}, ${order.platformFeeCents}, ${order.currency}
+        ${order.payment}, ${paymentState}, ${order.platformFeeCents}, ${order.currency}, ${order.fulfilment},
+        ${order.slot?.start.toISOString() ?? null}::timestamptz, ${order.slot?.end.toISOString() ?? null}::timestamptz,
+        ${order.slot?.answerBy.toISOString() ?? null}::timestamptz, ${order.note}
       from serving
       returning id, state, customer_id, created_at
     ), lines as (
@@ -192,7 +205,11 @@ export async function insertOrder(
     deleted: false,
     events: [{ state, at, by: 'customer', reason: null }],
     payment: { method: order.payment, state: paymentState, checkoutUrl: null },
+    fulfilment: order.fulfilment,
+    slot: order.slot && { start: order.slot.start.toISOString(), end: order.slot.end.toISOString() },
+    note: order.note,
     review: null,
+    pickup: null,
   };
 }
 

@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MAX_SEARCH_RESULTS, type KitchenSearch, type KitchenSearchHit } from '../../shared/search.js';
 import type { WeeklyHours } from '../../shared/opening-hours.js';
 import type { Db } from '../db/database.js';
-import { toKitchen } from '../data/kitchen-queries.js';
+
 import { ratingsOf } from '../data/review-queries.js';
 import type { Rating } from '../../shared/reviews.js';
-import type { kitchens } from '../db/schema.js';
+import { toKitchen, type KitchenRow } from '../data/kitchen-queries.js';
 
 /**
  * How alike the typed words and a name must be (pg_trgm's word similarity, 0..1). PostgreSQL's default, 0.6,
@@ -145,7 +145,7 @@ function toHit(row: SearchRow, rating: Rating | null): KitchenSearchHit {
       payoutState: row.payout_state,
       acceptsCash: row.accepts_cash,
       createdAt: new Date(row.created_at),
-    } satisfies typeof kitchens.$inferSelect,
+    } satisfies KitchenRow,
     row.image_id === null
       ? null
       : {

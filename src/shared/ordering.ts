@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { multilineText } from './fields.js';
+import { TimeOfDay } from './opening-hours.js';
+
+/**
+ * How a kitchen takes orders: delivery, pickup or both; 'As soon as possible' while open, time slots ahead, or both;
+ * a minimum order amount. Times are the kitchen's (its time zone), amounts integer cents.
+ */
+export const FULFILMENTS = ['delivery', 'pickup'] as const;
+export type Fulfilment = (typeof FULFILMENTS)[number];
+export const FULFILMENT_LABELS: Record<Fulfilment, string> = { delivery: 'Delivery', pickup: 'Pickup' };
+
+/** The lengths a kitchen may give its slots, in minutes. */
+export const SLOT_LENGTHS = [15, 30, 45, 60, 90, 120] as const;
+/** At most this many days ahead (today is day 0): a card hold (7 days) outlives the furthest slot. */
+export const MAX_DAYS_AHEAD = 5;
+/** Prior notice: from none up to two days. */
+export const MAX_PRIOR_NOTICE_MINUTES = 48 * 60;
+export const MAX_ORDERS_PER_SLOT = 500;
+/** A kitchen's minimum order amount (its dishes' total): at most $500.00. */
+export const MAX_MINIMUM_ORDER_CENTS = 50_000;
+/** 'A note for the cook'. */
+export const MAX_NOTE_LENGTH = 300;
+
+/** A pre-order's slot is full (its cap of orders is reached), or was when the order was placed (409). */
+export const SLOT_FULL = 'SLOT_FULL';
+/** The slot asked for cannot be chosen: passed, too soon, too far ahead, after the cut-off, outside the hours (409). */
+export const SLOT_UNAVAILABLE = 'SLOT_UNAVAILABLE';
+/** The cart's dishes total less than the kitchen's minimum order amount (409). */
+export const BELOW_MINIMUM = 'BELOW_MINIMUM';
+/** The kitchen does not offer the fulfilment asked for (delivery or pickup), or not 'As soon as possible' (409). */
+export const FULFILMENT_REFUSED = 'FULFILMENT_REFUSED';
+
+const wholeMinutes = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number of minutes` })
+    .int(`${label} must be a whole number of minutes`)
+    .min(min, `${label} must be at least ${min} minutes`)
+    .max(max, `${label} must be at most ${max} minutes`);
+
+/** What the public (the menu page, the cart) knows of how a kitchen takes orders. */
+export const PublicOrdering = z.object({
+  offersDelivery: z.boolean(),
+  offersPickup: z.boolean(),
+  /** Orders for 'As soon as possible' (while open). */
+  takesAsap: z.boolean(),
+  /** The length of its slots in minutes; null: no orders for later. */
+  slotMinutes: z.number().int().nullable(),
+  priorNoticeMinutes: z.number().int(),
+  daysAhead: z.number().int(),
+  /** Its dishes must total at least this (0: no minimum). */
+  minimumOrderCents: z.number().int(),
+});
+export type PublicOrdering = z.infer<typeof PublicOrdering>;
+
+/** The ordering options of a kitchen that never set them: delivery as soon as possible, as the spec has it. */
+export const DEFAULT_ORDERING: OrderingSettings = {
+  offersDelivery: true,
+  offersPickup: false,
+  pickupAddress: '',
+  pickupInstructions: '',
+  takesAsap: true,
+  slotMinutes: null,
+  priorNoticeMinutes: 120,
+  daysAhead: 2,
+  sameDayCutoff: null,
+  ordersPerSlot: null,
+  minimumOrderCents: 0,
+};
+
+/** All of a kitchen's ordering options, as its cook sets them (and the server reads them). */
+export const OrderingSettings = PublicOrdering.extend({
+  /** Shown only to a customer whose pickup order was accepted. */
+  pickupAddress: z.string(),
+  pickupInstructions: z.string(),
+  /** 'HH:MM' local: after it no more orders for today's slots; null: none. */
+  sameDayCutoff: z.string().nullable(),
+  /** How many orders one slot takes; null: no cap. */
+  ordersPerSlot: z.number().int().nullable(),
+});
+export type OrderingSettings = z.infer<typeof OrderingSettings>;
+
+/** The cook's form: every option, checked together. */
+export const OrderingSettingsInput = z
+  .object({
+    offersDelivery: z.boolean({ error: 'Delivery must be on or off' }),
+    offersPickup: z.boolean({ error: 'Pickup must be on or off' }),
+    pickupAddress: multilineText('Pickup address', 300),
+    pickupInstructions: multilineText('Pickup instructions', 500),
+    takesAsap: z.boolean({ error: 'As soon as possible must be on or off' }),
+    slotMinutes: z
+      .number({ error: 'Slot length must be a number of minutes' })
+      .refine(
+        (n) => (SLOT_LENGTHS as readonly number[]).includes(n),
+        `Slot length must be one of ${SLOT_LENGTHS.join(', ')} minutes`,
+      )
+      .nullable(),
+    priorNoticeMinutes: wholeMinutes('Prior notice', 0, MAX_PRIOR_NOTICE_MINUTES),
+    daysAhead: z
+      .number({ error: 'Days ahead must be a number of days' })
+      .int('Days ahead must be a whole number of days')
+      .min(0, 'Days ahead must be 0 (today only) or more')
+      .max(MAX_DAYS_AHEAD, `Days ahead must be at most ${MAX_DAYS_AHEAD}`),
+    sameDayCutoff: TimeOfDay.nullable(),
+    ordersPerSlot: z
+      .number({ error: 'Orders per slot must be a number' })
+      .int('Orders per slot must be a whole number')
+      .min(1, 'Orders per slot must be at least 1')
+      .max(MAX_ORDERS_PER_SLOT, `Orders per slot must be at most ${MAX_ORDERS_PER_SLOT}`)
+      .nullable(),
+    minimumOrderCents: z
+      .number({ error: 'Minimum order must be an amount in cents' })
+      .int('Minimum order must be a whole number of cents')
+      .min(0, 'Minimum order must not be negative')
+      .max(MAX_MINIMUM_ORDER_CENTS, 'Minimum order must be at most $500.00'),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.offersDelivery && !value.offersPickup)
+      ctx.addIssue({ code: 'custom', path: ['offersDelivery'], message: 'Offer delivery, pickup or both' });
+    if (value.offersPickup && value.pickupAddress === '')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pickupAddress'],
+        message: 'Pickup address is required for pickup',
+      });
+    if (!value.takesAsap && value.slotMinutes === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['takesAsap'],
+        message: "Take orders 'As soon as possible', in time slots, or both",
+      });
+  });
+export type OrderingSettingsInput = z.infer<typeof OrderingSettingsInput>;
+
+/** A slot of a kitchen's day: its start and end (ISO), its local date, and how many more orders it takes. */
+export const Slot = z.object({
+  start: z.string(),
+  end: z.string(),
+  /** The kitchen's local date, 'YYYY-MM-DD'. */
+  date: z.string(),
+  /** Orders it still takes (null: no cap). */
+  left: z.number().int().nullable(),
+  /** Whether it can be chosen now (false: full). */
+  available: z.boolean(),
+});
+export type Slot = z.infer<typeof Slot>;
+
+/** GET /api/kitchens/:uid/slots: how the kitchen takes orders, and when an order can be for. */
+export const KitchenSlots = PublicOrdering.extend({
+  timeZone: z.string(),
+  /** 'As soon as possible' can be chosen now (the kitchen takes it and is open). */
+  asap: z.boolean(),
+  slots: z.array(Slot),
+});
+export type KitchenSlots = z.infer<typeof KitchenSlots>;
+
+/** A pre-order's slot, as an order carries it. */
+export const OrderSlot = z.object({ start: z.string(), end: z.string() });
+export type OrderSlot = z.infer<typeof OrderSlot>;
+
+/** Where to collect a pickup order: given to its customer once the kitchen accepted it. */
+export const PickupPlace = z.object({ address: z.string(), instructions: z.string() });
+export type PickupPlace = z.infer<typeof PickupPlace>;
+
+/** The note a customer leaves with an order. */
+export const orderNote = () => multilineText('A note for the cook', MAX_NOTE_LENGTH);
