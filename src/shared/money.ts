@@ -25,14 +25,21 @@ export interface OrderTotals {
   totalCents: number;
 }
 
-/** Total = sum of item prices plus both fixed fees (so an empty cart totals $10.45). */
-export function computeTotals(itemPricesCents: readonly number[]): OrderTotals {
+/**
+ * Total = sum of item prices plus both fixed fees (so an empty cart totals $10.45); the 'Delivery fee' applies to
+ * delivery only: a pickup order has none.
+ */
+export function computeTotals(
+  itemPricesCents: readonly number[],
+  fulfilment: 'delivery' | 'pickup' = 'delivery',
+): OrderTotals {
   const itemsCents = itemPricesCents.reduce((sum, c) => sum + c, 0);
+  const deliveryFeeCents = fulfilment === 'delivery' ? DELIVERY_FEE_CENTS : 0;
   return {
     itemsCents,
-    deliveryFeeCents: DELIVERY_FEE_CENTS,
+    deliveryFeeCents,
     feesAndTaxCents: FEES_AND_TAX_CENTS,
-    totalCents: itemsCents + DELIVERY_FEE_CENTS + FEES_AND_TAX_CENTS,
+    totalCents: itemsCents + deliveryFeeCents + FEES_AND_TAX_CENTS,
   };
 }
 

@@ -93,7 +93,10 @@ export const CustomerOrderList = z.array(CustomerOrder);
 export const inProgress = (order: Pick<CustomerOrder, 'state' | 'deleted'>) =>
   !order.deleted && !isEnded(order.state);
 
-/** A move the kitchen makes on /KitchenOrders: 'Accept' needs a ready time, 'Decline' and 'Cancel' a reason. */
+/**
+ * A move the kitchen makes on /KitchenOrders: 'Decline' and 'Cancel' need a reason; 'Accept' a ready time, but for a
+ * pre-order (ready for its slot: the server checks).
+ */
 export const OrderMoveInput = z
   .object({
     move: z.enum(ORDER_MOVES, { error: 'Choose what to do with the order' }),
@@ -106,8 +109,6 @@ export const OrderMoveInput = z
     reason: requiredText('Reason', 200).optional(),
   })
   .superRefine((input, ctx) => {
-    if (input.move === 'accept' && input.readyInMinutes === undefined)
-      ctx.addIssue({ code: 'custom', path: ['readyInMinutes'], message: 'When will it be ready?' });
     if (MOVES_WITH_REASON.includes(input.move) && input.reason === undefined)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Reason is required' });
   });
@@ -177,3 +178,18 @@ export const UpdateOrderStatusInput = z.object({ status: requiredText('Status', 
 export type UpdateOrderStatusInput = z.infer<typeof UpdateOrderStatusInput>;
 
 export const OrderParams = z.object({ id: z.string().uuid('Order id must be a uuid') });
+
+/** An order's or a cart's lines, one per dish and price, in the order first added, each with how many. */
+export function groupLines<T extends { item: string; priceCents: number }>(
+  lines: readonly T[],
+  keyOf: (line: T) => string = (line) => `${line.item}\u0000${line.priceCents}`,
+): (T & { quantity: number })[] {
+  const groups = new Map<string, T & { quantity: number }>();
+  for (const line of lines) {
+    const key = keyOf(line);
+    const group = groups.get(key);
+    if (group) group.quantity++;
+    else groups.set(key, { ...line, quantity: 1 });
+  }
+  return [...groups.values()];
+}

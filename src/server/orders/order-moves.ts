@@ -9,10 +9,10 @@ import {
 import { UNPAID_REASON, type PaymentStateName } from '../../shared/payments.js';
 import type { OrderMoveInput } from '../../shared/orders.js';
 import { orderEvents, orders } from '../db/schema.js';
-import { conflict, HttpError } from '../lib/errors.js';
+import { badRequest, conflict, HttpError } from '../lib/errors.js';
 import { MOVE_EVENTS } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
-import { givePortionsBack } from './portions.js';
+import { giveBackWhatItTook } from './give-back.js';
 import {
   closeCheckout,
   paymentAfterMove,
@@ -69,6 +69,9 @@ export async function moveOrder(
         `This order is ${order.state}: '${MOVE_RULES[input.move].label}' is not possible now`,
         'move',
       );
+    // An order for 'As soon as possible' is accepted with its ready time; a pre-order is ready for its slot.
+    if (input.move === 'accept' && order.slotStart === null && input.readyInMinutes === undefined)
+      throw badRequest('When will it be ready?', 'readyInMinutes');
     const given = MOVES_WITH_REASON.includes(input.move) ? (input.reason ?? null) : null;
     const reason = given ?? (order.state === 'awaiting payment' ? UNPAID_REASON : null);
     await tx
@@ -77,9 +80,11 @@ export async function moveOrder(
         state: to,
         status: to,
         updatedAt: sql`now()`,
-        ...(input.readyInMinutes !== undefined && input.move === 'accept'
-          ? { readyAt: sql`now() + make_interval(mins => ${input.readyInMinutes})` }
-          : {}),
+        ...(input.move !== 'accept'
+          ? {}
+          : order.slotStart !== null
+            ? { readyAt: order.slotStart }
+            : { readyAt: sql`now() + make_interval(mins => ${input.readyInMinutes})` }),
         ...(reason !== null ? { endReason: reason } : {}),
       })
       .where(eq(orders.id, order.id));
@@ -93,10 +98,9 @@ export async function moveOrder(
     // The order's money follows it: captured on accept, released or refunded when it ends early.
     payment = paymentAfterMove(order, to);
     if (payment) await setPaymentState(tx, record, order, payment);
-    // A declined or cancelled order's counted portions are there to order again.
-    const portionsReturned = (to === 'declined' || to === 'cancelled') && order.portionsDay !== null;
-    if (portionsReturned && order.portionsDay !== null)
-      await givePortionsBack(tx, order.id, order.portionsDay);
+    // A declined or cancelled order's counted portions, and its place in its slot, are there to order again.
+    const portionsReturned =
+      (to === 'declined' || to === 'cancelled') && (await giveBackWhatItTook(tx, order));
     record({
       type: `order.${MOVE_EVENTS[input.move]}`,
       orderId: order.id,

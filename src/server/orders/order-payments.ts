@@ -8,7 +8,7 @@ import type { RecordEvent } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
 import { writeLedger } from '../payments/ledger.js';
 import { stepKey, type PaymentState } from '../payments/provider.js';
-import { givePortionsBack } from './portions.js';
+import { giveBackWhatItTook } from './give-back.js';
 
 export type PaymentApp = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'payments' | 'log'>;
 type OrderRow = typeof orders.$inferSelect;
@@ -109,7 +109,7 @@ async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | undefi
 
 /**
  * Cancels an order for a reason of its payment (never paid; or its payment could not be taken), recording the step
- * and giving its counted portions back, as any cancel does.
+ * and giving back its counted portions and its slot's place, as any cancel does.
  */
 async function cancelForPayment(
   tx: Tx,
@@ -123,14 +123,14 @@ async function cancelForPayment(
     .set({ state: 'cancelled', status: 'cancelled', endReason: reason })
     .where(eq(orders.id, order.id));
   await tx.insert(orderEvents).values({ orderId: order.id, state: 'cancelled', byRole, reason });
-  if (order.portionsDay !== null) await givePortionsBack(tx, order.id, order.portionsDay);
+  const portionsReturned = await giveBackWhatItTook(tx, order);
   record({
     type: 'order.cancelled',
     orderId: order.id,
     kitchenUid: order.kitchenId,
     customerId: order.customerId,
     to: 'cancelled',
-    portionsReturned: order.portionsDay !== null,
+    portionsReturned,
   });
 }
 

@@ -19,7 +19,7 @@ const BATCH = 50;
  *   own idempotency key: done once at the provider, recorded once here;
  * - an order awaiting payment asks the provider: authorised reaches the kitchen, and a page open too long is closed
  *   (the order ends unpaid);
- * - an order nobody accepted within `ACCEPT_WITHIN_MINUTES` is declined ('The kitchen did not answer in time'), and
+ * - an order nobody accepted within `ACCEPT_WITHIN_MINUTES` (a pre-order: before its slot's prior notice began) is declined ('The kitchen did not answer in time'), and
  *   its hold released, so that no authorisation is ever left to expire.
  */
 export async function pollPayments(app: FastifyInstance): Promise<void> {
@@ -70,8 +70,15 @@ export async function pollPayments(app: FastifyInstance): Promise<void> {
         eq(orders.state, 'recieved'),
         isNull(orders.archivedAt),
         or(
-          lt(orders.authorisedAt, answerBy),
-          and(isNull(orders.authorisedAt), lt(orders.createdAt, answerBy)),
+          // A pre-order: until its slot's prior notice begins.
+          lt(orders.answerBy, new Date(now)),
+          and(
+            isNull(orders.answerBy),
+            or(
+              lt(orders.authorisedAt, answerBy),
+              and(isNull(orders.authorisedAt), lt(orders.createdAt, answerBy)),
+            ),
+          ),
         ),
       ),
     )

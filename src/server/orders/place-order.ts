@@ -1,7 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { computeTotals, formatCents } from '../../shared/money.js';
-import { availability, formatOpening, localTime } from '../../shared/opening-hours.js';
+import { computeTotals, formatCents, type OrderTotals } from '../../shared/money.js';
+import { availability, formatOpening, isPaused, localTime } from '../../shared/opening-hours.js';
+import {
+  BELOW_MINIMUM,
+  FULFILMENT_REFUSED,
+  SLOT_FULL,
+  SLOT_UNAVAILABLE,
+  type Fulfilment,
+  type Slot,
+} from '../../shared/ordering.js';
+import { answerBy, findSlot } from '../../shared/slots.js';
+import { takeSlot } from './slot-bookings.js';
 import {
   IDEMPOTENCY_KEY_REUSED,
   KITCHEN_CLOSED,
@@ -91,10 +101,81 @@ function portionClaims(
 }
 
 /** What a submit asks for, so that a retry with the same key can be told from a different order. */
-const requestHashOf = ({ kitchenUid, itemIds, address, payment }: PlaceOrderInput) =>
+const requestHashOf = ({
+  kitchenUid,
+  itemIds,
+  address,
+  payment,
+  fulfilment,
+  slotStart,
+  note,
+}: PlaceOrderInput) =>
   createHash('sha256')
-    .update(JSON.stringify([kitchenUid, itemIds, address, payment ?? null]))
+    .update(
+      JSON.stringify([
+        kitchenUid,
+        itemIds,
+        address ?? null,
+        payment ?? null,
+        // Left out of the hash when not asked, so that a key's hash stays what it was before they existed.
+        ...(fulfilment === undefined && slotStart === undefined && note === undefined
+          ? []
+          : [fulfilment ?? null, slotStart === undefined ? null : Date.parse(slotStart), note ?? null]),
+      ]),
+    )
     .digest('base64url');
+
+/** 409 naming `fulfilment` when the kitchen does not offer the one asked for. */
+function refuseFulfilment(kitchen: OrderableKitchen, fulfilment: Fulfilment): void {
+  const { offersDelivery, offersPickup } = kitchen.ordering;
+  if (fulfilment === 'delivery' && !offersDelivery)
+    throw new HttpError(
+      409,
+      FULFILMENT_REFUSED,
+      `${kitchen.name} does not deliver. Please choose Pickup.`,
+      'fulfilment',
+    );
+  if (fulfilment === 'pickup' && !offersPickup)
+    throw new HttpError(
+      409,
+      FULFILMENT_REFUSED,
+      `${kitchen.name} does not offer pickup. Please choose Delivery.`,
+      'fulfilment',
+    );
+}
+
+/** 409: the dishes total less than the kitchen's minimum order amount, saying how much more to add. */
+function refuseBelowMinimum(kitchen: OrderableKitchen, totals: OrderTotals): void {
+  const short = kitchen.ordering.minimumOrderCents - totals.itemsCents;
+  if (short > 0)
+    throw new HttpError(
+      409,
+      BELOW_MINIMUM,
+      `Add ${formatCents(short)} more to order from this kitchen`,
+      'itemIds',
+    );
+}
+
+const slotRefusal = (message: string) => new HttpError(409, SLOT_UNAVAILABLE, message, 'slotStart');
+const slotFull = () =>
+  new HttpError(409, SLOT_FULL, 'This time is fully booked now. Please choose another time.', 'slotStart');
+
+/**
+ * The slot a pre-order asks for, if one of the kitchen's slots that can be chosen now (409 naming `slotStart` if
+ * not); null for 'As soon as possible', refused (409) by a kitchen that takes orders for later only.
+ */
+function chosenSlot(kitchen: OrderableKitchen, now: Date, slotStart: string | undefined): Slot | null {
+  if (slotStart === undefined) {
+    if (!kitchen.ordering.takesAsap)
+      throw slotRefusal(`${kitchen.name} takes orders for later only. Please choose a time.`);
+    return null;
+  }
+  if (kitchen.ordering.slotMinutes === null)
+    throw slotRefusal(`${kitchen.name} does not take orders for later.`);
+  const slot = findSlot(kitchen, now, slotStart);
+  if (!slot) throw slotRefusal('This time can no longer be chosen. Please choose another time.');
+  return slot;
+}
 
 /**
  * How this order is paid: what the customer chose, card by default where cards are taken; cash on delivery only
@@ -138,15 +219,20 @@ export async function placeOrder(
   const menu = await findKitchenAndItems(app.db, input.kitchenUid, input.itemIds);
   if (!menu) throw kitchenGone();
   const { kitchen } = menu;
-  refuseOutsideDeliveryArea(kitchen, input.location);
+  const fulfilment = input.fulfilment ?? 'delivery';
+  if (fulfilment === 'delivery') refuseOutsideDeliveryArea(kitchen, input.location);
   const found = new Map(menu.items.map((item) => [item.id, item]));
   const lines = input.itemIds.map((id) => found.get(id));
   if (lines.some((line) => !line))
     throw badRequest("Some items are not on this kitchen's menu (any more)", 'itemIds');
   const priced = lines.filter((line) => line !== undefined);
-  const totals = computeTotals(priced.map((line) => line.priceCents));
+  const totals = computeTotals(
+    priced.map((line) => line.priceCents),
+    fulfilment,
+  );
   if (totals.totalCents > MAX_ORDER_TOTAL_CENTS)
     throw badRequest(`An order may total at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}`, 'itemIds');
+
   const now = new Date(app.clock.now());
   // A retry of an order placed before the kitchen closed (or its dish sold out) answers that order.
   const refuse = async (refusal: HttpError) => {
@@ -163,13 +249,24 @@ export async function placeOrder(
   const suspended = () =>
     new HttpError(409, KITCHEN_SUSPENDED, `${kitchen.name} is unavailable right now.`, 'kitchenUid');
   if (kitchen.suspended) return refuse(suspended());
-  const closed = closedRefusal(kitchen, now);
+  let slot: Slot | null;
+  try {
+    refuseFulfilment(kitchen, fulfilment);
+    refuseBelowMinimum(kitchen, totals);
+    slot = chosenSlot(kitchen, now, input.slotStart);
+  } catch (error) {
+    return refuse(error as HttpError);
+  }
+  // A pre-order may be placed while the kitchen is closed (for a slot in its hours), not while it is paused.
+  const closed =
+    slot === null ? closedRefusal(kitchen, now) : isPaused(kitchen, now) ? pausedRefusal(kitchen) : undefined;
   if (closed) return refuse(closed);
   const soldOut = [...new Set(priced.filter((line) => line.soldOut).map((line) => line.item))];
   if (soldOut.length) return refuse(soldOutRefusal(soldOut.map((item) => ({ item, left: 0, asked: 1 }))));
   const payment = paymentMethodOf(app, kitchen, input.payment);
   const claims = portionClaims(priced);
-  const portionsDay = claims.length ? localTime(now, kitchen.timeZone).date : null;
+  // A pre-order's portions are those of its slot's day.
+  const portionsDay = claims.length ? (slot?.date ?? localTime(now, kitchen.timeZone).date) : null;
   const order: NewOrder = {
     id: randomUUID(),
     at: now,
@@ -177,9 +274,18 @@ export async function placeOrder(
     kitchenName: kitchen.name,
     customerId: customer.id,
     customerEmail: customer.email,
-    address: input.address ?? '',
-    fulfilment: 'delivery',
-    slot: null,
+    address: fulfilment === 'delivery' ? (input.address ?? '') : '',
+    fulfilment,
+    slot: slot && {
+      start: new Date(slot.start),
+      end: new Date(slot.end),
+      answerBy: answerBy(
+        new Date(slot.start),
+        kitchen.ordering.priorNoticeMinutes,
+        now,
+        app.payments.config.acceptWithinMinutes,
+      ),
+    },
     note: input.note ?? '',
     idempotencyKey: input.idempotencyKey,
     requestHash,
@@ -215,10 +321,15 @@ export async function placeOrder(
           const why = await whyNotServing(db, kitchen.uid);
           throw why === 'gone' ? kitchenGone() : why === 'suspended' ? suspended() : pausedRefusal(kitchen);
         };
-        return portionsDay === null
+        return portionsDay === null && slot === null
           ? insert(app.db)
           : app.db.transaction(async (tx) => {
-              const short = await takePortions(tx, portionsDay, claims);
+              if (
+                slot &&
+                !(await takeSlot(tx, kitchen.uid, new Date(slot.start), kitchen.ordering.ordersPerSlot))
+              )
+                throw slotFull();
+              const short = portionsDay === null ? [] : await takePortions(tx, portionsDay, claims);
               if (short.length) throw soldOutRefusal(short);
               return insert(tx);
             });
@@ -226,7 +337,10 @@ export async function placeOrder(
     );
     return { order: payment === 'card' ? await startCheckout(app, placed) : placed, created: true };
   } catch (error) {
-    if (error instanceof HttpError && [SOLD_OUT, KITCHEN_SUSPENDED, KITCHEN_CLOSED].includes(error.code))
+    if (
+      error instanceof HttpError &&
+      [SOLD_OUT, KITCHEN_SUSPENDED, KITCHEN_CLOSED, SLOT_FULL].includes(error.code)
+    )
       return refuse(error);
     // A dish deleted while this order was being placed: it is no longer on the menu (never a 500); or the whole
     // kitchen, its dishes with it.
