@@ -6,6 +6,7 @@ import { chatHiddenTopic, chatTopic } from './chat/chat-topic.js';
 import { kitchensTopic, kitchenTopic } from './data/kitchens-topic.js';
 import { menuTopic } from './data/menu-topic.js';
 import { moderationTopic } from './moderation/moderation-topic.js';
+import { orderMessagesTopic } from './order-messages/order-messages-topic.js';
 import {
   customerOrdersTopic,
   customerOrderTopic,
@@ -43,6 +44,10 @@ const reviewShown = (kitchenUid: string): Change[] => [
   changed(reviewsTopic, kitchenUid),
 ];
 
+/** An order's conversation: its messages, and whether it may still be written on, which any change of it may move. */
+const conversationOf = (event: DomainEvent): Change[] =>
+  event.type.startsWith('order.') && 'orderId' in event ? [changed(orderMessagesTopic, event.orderId)] : [];
+
 /** The live lists an event changes. */
 export function changesOf(event: DomainEvent): Change[] {
   switch (event.type) {
@@ -58,6 +63,9 @@ export function changesOf(event: DomainEvent): Change[] {
     case 'kitchen.paused':
     case 'kitchen.resumed':
       return kitchenShown(event.kitchenUid);
+    case 'kitchen.ordering-changed':
+      // Its page says how it takes orders (and when an order can be for).
+      return [changed(kitchenTopic, event.kitchenUid)];
     case 'kitchen.suspended':
     case 'kitchen.reinstated':
       return [...kitchenShown(event.kitchenUid), changed(menuTopic, event.kitchenUid)];
@@ -95,6 +103,8 @@ export function changesOf(event: DomainEvent): Change[] {
     case 'order.archived':
     case 'order.payment-changed':
       return orderLists(event.kitchenUid, event.customerId);
+    case 'order.message-sent':
+      return []; // its conversation only (conversationOf)
     case 'review.written':
       // The customer's order shows it was rated.
       return [...reviewShown(event.kitchenUid), ...orderLists(null, event.customerId)];
@@ -140,7 +150,8 @@ export const reactions: Reactions = {
   messagesOf(events) {
     const messages = new Map<string, BusMessage>();
     for (const event of events) {
-      for (const topic of changesOf(event)) messages.set(`changed ${topic}`, { type: 'changed', topic });
+      for (const topic of [...changesOf(event), ...conversationOf(event)])
+        messages.set(`changed ${topic}`, { type: 'changed', topic });
       if (event.type === 'session.ended')
         messages.set(`session ${event.sessionHash}`, {
           type: 'session-ended',

@@ -11,6 +11,7 @@ import { processImage, type ProcessedImage } from './pictures/process-image.js';
 import { projectRoot } from './lib/project-root.js';
 import type { Db, Tx } from './db/database.js';
 import { kitchens, menuItems } from './db/schema.js';
+import type { OrderingSettings } from '../shared/ordering.js';
 
 interface DemoKitchen {
   name: string;
@@ -21,7 +22,18 @@ interface DemoKitchen {
   about: string;
   image: string;
   items: [item: string, price: string, wait: string, image: string][];
+  /** How it takes orders, beyond the default (delivery, as soon as possible). */
+  ordering?: Partial<OrderingSettings>;
 }
+
+/** Pickup too, and orders for later in half-hour slots: what a cook who plans their cooking might set. */
+const PICKUP_AND_SLOTS = {
+  offersPickup: true,
+  slotMinutes: 30,
+  priorNoticeMinutes: 120,
+  daysAhead: 3,
+  ordersPerSlot: 10,
+} satisfies Partial<OrderingSettings>;
 
 const DEMO: DemoKitchen[] = [
   {
@@ -65,6 +77,12 @@ const DEMO: DemoKitchen[] = [
       ['Pancit Canton', '9.75', '25 min', 'dish-yellow'],
       ['Ube Halaya', '5.00', '10 min', 'dish-purple'],
     ],
+    ordering: {
+      ...PICKUP_AND_SLOTS,
+      pickupAddress: '7 Sampaguita Road, the blue door',
+      pickupInstructions: 'Ring the bell once; I bring your order down to the gate.',
+      minimumOrderCents: 1500,
+    },
   },
   {
     name: 'Nonna Rosa',
@@ -92,6 +110,12 @@ const DEMO: DemoKitchen[] = [
       ['Egusi Soup', '12.00', '40 min', 'dish-green'],
       ['Puff-Puff', '4.00', '15 min', 'dish-brown'],
     ],
+    ordering: {
+      ...PICKUP_AND_SLOTS,
+      pickupAddress: '21 Lagos Avenue, ground floor',
+      pickupInstructions: 'Park in the side street; call when you are outside and I come out.',
+      minimumOrderCents: 2000,
+    },
   },
   {
     name: 'Seoul Kitchen at Home',
@@ -157,6 +181,7 @@ export async function seedDemo(db: Db, store: ImageStore = new DatabaseImageStor
         // Open around the clock, so that trying the app works at any hour (a real cook sets their own hours).
         openingHours: ALL_DAY_HOURS,
         createdAt: new Date(start + index * 60_000),
+        ...demo.ordering,
       });
       for (const [i, [item, price, wait, image]] of demo.items.entries())
         await tx.insert(menuItems).values({

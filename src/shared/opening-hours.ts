@@ -108,10 +108,14 @@ export function localTime(instant: Date, timeZone: string): LocalTime {
 export function instantAt(date: string, minutes: number, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const wall = Date.UTC(y, m - 1, d, Math.floor(minutes / 60), minutes % 60);
-  // The zone's offset at a guess, corrected once more for a guess on the other side of a clock change.
-  let guess = wall - offsetMs(new Date(wall), timeZone);
-  guess = wall - offsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  // The wall time read with the zone's offsets a day either side (one clock change between them at most). Shown
+  // twice (the clocks went back): the first. Never shown (they went forward): as far past the change as it is
+  // past the skipped hour's start (02:30 that never was is 03:30), as with the offset before the change.
+  const before = wall - offsetMs(new Date(wall - 86_400_000), timeZone);
+  const after = wall - offsetMs(new Date(wall + 86_400_000), timeZone);
+  if (before === after) return new Date(before);
+  const shown = [before, after].filter((at) => at + offsetMs(new Date(at), timeZone) === wall);
+  return new Date(shown.length > 0 ? Math.min(...shown) : before);
 }
 
 /** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */

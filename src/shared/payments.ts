@@ -166,8 +166,11 @@ export type MoneyOverview = z.infer<typeof MoneyOverview>;
 export function paymentText(
   payment: Pick<OrderPayment, 'method' | 'state'>,
   reader: 'customer' | 'kitchen',
+  /** A pickup order's cash is paid when it is collected. */
+  fulfilment: 'delivery' | 'pickup' = 'delivery',
 ): string {
   const customer = reader === 'customer';
+  const pickup = fulfilment === 'pickup';
   switch (payment.state) {
     case 'awaiting-payment':
       return 'Awaiting payment';
@@ -188,6 +191,7 @@ export function paymentText(
     case 'unpaid':
       return 'Not paid';
     case 'cash-due':
+      if (pickup) return customer ? 'Cash: pay the cook when you collect it' : 'Cash on pickup';
       return customer ? 'Cash on delivery: pay the cook when it arrives' : 'Cash on delivery';
     case 'cash-paid':
       return 'Paid in cash';

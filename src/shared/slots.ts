@@ -62,9 +62,12 @@ export function kitchenSlots(
         endMinutes,
         timeZone,
       ).getTime();
+      // A slot's local day: the range's, or the next one's from its midnight on (a range across midnight).
+      const nextDay = addDays(date, 1);
+      const midnight = endMinutes > startMinutes ? Infinity : instantAt(nextDay, 0, timeZone).getTime();
       for (let start = rangeStart; start + length <= rangeEnd; start += length) {
         if (start < earliest || byStart.has(start)) continue;
-        const slotDate = localTime(new Date(start), timeZone).date;
+        const slotDate = start < midnight ? date : nextDay;
         if (slotDate < today || slotDate > lastDay || (cutOff && slotDate === today)) continue;
         const startIso = new Date(start).toISOString();
         const count = taken.get(startIso) ?? 0;

@@ -15,6 +15,7 @@ import type { DataExport } from '../../src/shared/account.js';
 import type { StoredImage } from '../../src/shared/images.js';
 import type { ModerationView } from '../../src/shared/moderation.js';
 import type { Earnings } from '../../src/shared/payments.js';
+import type { OrderConversation } from '../../src/shared/order-messages.js';
 import { makePicture } from '../../src/server/test/test-images.js';
 import type { User } from '../../src/server/identity/users.js';
 import { registeredRoutes } from '../../src/server/docs/openapi.js';
@@ -296,6 +297,24 @@ function seesModeration(data: unknown, w: World) {
 
 const operatorOnly = [refuse, refuse, refuse, refuse, refuse, allow] as const;
 
+/** A writes to X on A's order. */
+async function aWritesToX(ctx: TestContext, w: World) {
+  const body = { text: `No peanuts ${w.tag}` };
+  await call(
+    ctx,
+    w.parties.A.cookie,
+    { method: 'POST', url: `/api/orders/${w.orderA.id}/messages`, body },
+    201,
+  );
+}
+
+/** A's order's conversation: A's message, open while the order is in progress. */
+function seesConversationOfA(data: unknown, w: World) {
+  const conversation = data as OrderConversation;
+  expect(conversation.messages.map((m) => [m.from, m.text])).toEqual([['customer', `No peanuts ${w.tag}`]]);
+  expect(conversation).toMatchObject({ open: true, closesAt: null });
+}
+
 // prettier-ignore
 const MATRIX: readonly Row[] = [
   // ---- public reads ----
@@ -400,6 +419,15 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/orders/:id/again', target: "A's order", cells: [refuse, allow, refuse, refuse, refuse, refuse],
     request: (w) => ({ method: 'GET', url: `/api/orders/${w.orderA.id}/again` }),
     sees: (d, w) => expect(d).toMatchObject({ kitchen: { uid: w.kitchenX.uid }, items: [{ id: w.itemX.id }] }) },
+
+  // ---- an order's conversation: its customer and its cook write to each other; operators read it ----
+  { route: 'GET /api/orders/:id/messages', target: "A's order at X", cells: [refuse, allow, refuse, allow, refuse, allow],
+    setUp: aWritesToX,
+    request: (w) => ({ method: 'GET', url: `/api/orders/${w.orderA.id}/messages` }),
+    sees: seesConversationOfA },
+  { route: 'POST /api/orders/:id/messages', target: "A's order at X", cells: [refuse, allow, refuse, allow, refuse, refuse],
+    request: (w) => ({ method: 'POST', url: `/api/orders/${w.orderA.id}/messages`, body: { text: `Hi ${w.tag}` } }),
+    sees: (d, w, actor) => expect(d).toMatchObject({ from: roleOf(actor), text: `Hi ${w.tag}` }) },
 
   // ---- reviews: A's delivered order at X, A's review of it ----
   { route: 'POST /api/orders/:id/review', target: "A's delivered order", cells: [refuse, allow, refuse, refuse, refuse, refuse],
@@ -518,9 +546,25 @@ const MATRIX: readonly Row[] = [
   { route: 'PUT /api/kitchen/payouts/cash', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'PUT', url: '/api/kitchen/payouts/cash', body: { acceptsCash: false } }),
     sees: (d) => expect(d).toMatchObject({ acceptsCash: false }) },
+  // ---- how a kitchen takes orders: each cook's own ordering options ----
+  { route: 'GET /api/kitchen/ordering', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'GET', url: '/api/kitchen/ordering' }),
+    sees: (d) => expect(d).toMatchObject({ offersDelivery: true, offersPickup: false, takesAsap: true }) },
+  { route: 'PUT /api/kitchen/ordering', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: (w) => ({ method: 'PUT', url: '/api/kitchen/ordering', body: { offersDelivery: true, offersPickup: true,
+      pickupAddress: `5 Pickup Yard ${w.tag}`, pickupInstructions: 'Ring twice', takesAsap: true, slotMinutes: 30,
+      priorNoticeMinutes: 120, daysAhead: 2, sameDayCutoff: null, ordersPerSlot: null, minimumOrderCents: 1500 } }),
+    sees: (d, w) => expect(d).toMatchObject({ offersPickup: true, pickupAddress: `5 Pickup Yard ${w.tag}`, slotMinutes: 30 }) },
   { route: 'GET /api/kitchens/:uid/payments', target: "X's kitchen", cells: [allow, allow, allow, allow, allow, allow],
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/payments` }),
     sees: (d) => expect(d).toEqual({ card: false, cash: true }) },
+  // When an order can be for: public, as the menu is, but a suspended kitchen takes no order at all.
+  { route: 'GET /api/kitchens/:uid/slots', target: "X's kitchen", cells: [allow, allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/slots` }),
+    sees: (d) => expect(d).toMatchObject({ offersDelivery: true, slotMinutes: null, slots: [] }) },
+  { route: 'GET /api/kitchens/:uid/slots', target: "X's suspended kitchen", cells: [refuse, refuse, refuse, refuse, refuse, refuse],
+    setUp: suspendX,
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/slots` }) },
   // The provider's events: no session lets one in, only the provider's signature (none here: 400 naming it).
   { route: 'POST /api/payments/webhook', target: 'an unsigned event', cells: [refuse, refuse, refuse, refuse, refuse, refuse],
     request: (w) => ({ method: 'POST', url: '/api/payments/webhook', body: { id: `evt_${w.tag}`, object: 'event',
@@ -559,6 +603,11 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/orders', stream: true, cells: [refuse, allow, allow, refuse, refuse, refuse],
     request: () => ({ method: 'GET', url: '/api/orders' }),
     sees: seesOwnOrders },
+  { route: 'GET /api/orders/:id/messages', target: "A's order at X", stream: true,
+    cells: [refuse, allow, refuse, allow, refuse, allow],
+    setUp: aWritesToX,
+    request: (w) => ({ method: 'GET', url: `/api/orders/${w.orderA.id}/messages` }),
+    sees: seesConversationOfA },
   { route: 'GET /api/chat', stream: true, cells: [refuse, allow, allow, allow, allow, refuse],
     request: () => ({ method: 'GET', url: '/api/chat' }),
     sees: seesChatWithA },
@@ -708,6 +757,7 @@ const TABLES = [
   'operator_actions',
   'ledger_entries',
   'payment_events',
+  'order_messages',
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -743,6 +793,7 @@ function own(table: Table, actor: Actor, w: World): SQL {
       return sql`(t.kitchen_id = ${id} or t.customer_id = ${id} or t.id = ${worldOrderOf(actor, w)})`;
     case 'order_items':
     case 'order_events':
+    case 'order_messages':
       return sql`t.order_id in (select o.id from orders o
         where o.kitchen_id = ${id} or o.customer_id = ${id} or o.id = ${worldOrderOf(actor, w)})`;
     case 'images':
@@ -927,6 +978,7 @@ describeEachEngine(
         kitchen: ['anonymous', 'A', 'B', 'O'],
         any: ['anonymous', 'O'],
         operator: ['anonymous', 'A', 'B', 'X', 'Y'],
+        'signed-in': ['anonymous'],
         none: [],
       };
       for (const row of MATRIX) {

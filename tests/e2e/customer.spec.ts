@@ -128,7 +128,11 @@ test.describe('checkout', () => {
     await expect(page.getByText('© OpenStreetMap contributors')).toBeVisible();
     // 11.75 + 9.50 + 9.50 + 10.45
     await expect(page.getByTestId('cart-total')).toHaveText('$41.20');
-    await page.getByRole('button', { name: 'Remove Japchae' }).first().click();
+    // One row per dish, with how many: '−' takes one away.
+    const lines = page.getByRole('list', { name: 'Items in your cart' });
+    await expect(lines.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('group', { name: 'Quantity of Japchae' })).toContainText('2');
+    await page.getByRole('button', { name: 'One fewer Japchae' }).click();
     await expect(page.getByTestId('cart-total')).toHaveText('$31.70');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -199,7 +203,8 @@ test('the whole journey: menu, sign in in the popup, a suggested address, the or
 
   await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), person);
   await expect(page).toHaveURL('/ShoppingCart');
-  await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('group', { name: 'Quantity of Paneer Butter Masala' })).toContainText('2');
   await expect(page.getByTestId('cart-total')).toHaveText('$34.45'); // 12.00 * 2 + 10.45
 
   await page.getByRole('combobox', { name: 'Delivery address' }).fill('221B Baker');

@@ -186,8 +186,9 @@ test.describe('the order lifecycle', () => {
     await expect(page).toHaveURL('/ShoppingCart');
     await expect(page.getByRole('alert').filter({ hasText: 'No longer on the menu: Rice' })).toBeVisible();
     const cart = page.getByRole('list', { name: 'Items in your cart' });
-    await expect(cart.getByRole('listitem')).toHaveCount(2);
+    await expect(cart.getByRole('listitem')).toHaveCount(1);
     await expect(cart).toContainText('Dal');
+    await expect(page.getByRole('group', { name: 'Quantity of Dal' })).toContainText('2');
     await expect(cart).not.toContainText('Rice');
   });
 });

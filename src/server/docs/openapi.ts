@@ -43,6 +43,7 @@ const securityOf: Record<Cookie, Record<string, string[]>[]> = {
   kitchen: [{ kitchenSession: [] }],
   any: [{ customerSession: [] }, { kitchenSession: [] }],
   operator: [{ operatorSession: [] }],
+  'signed-in': [{ customerSession: [] }, { kitchenSession: [] }, { operatorSession: [] }],
 };
 
 const pageDoc: RouteDoc = {

@@ -10,9 +10,13 @@ export type DomainEvent =
   /** `zoneChanged`: a new time zone moves the kitchen's "today", and with it the portions left. */
   | { type: 'kitchen.updated'; kitchenUid: string; zoneChanged: boolean }
   | { type: 'kitchen.paused' | 'kitchen.resumed'; kitchenUid: string }
+  /** Its ordering options changed: delivery or pickup, 'As soon as possible', slots, minimum order. */
+  | { type: 'kitchen.ordering-changed'; kitchenUid: string }
   | { type: 'kitchen.suspended' | 'kitchen.reinstated'; kitchenUid: string }
   | { type: 'dish.added' | 'dish.changed' | 'dish.removed'; kitchenUid: string; dishId: string }
   | OrderEvent
+  /** The customer or the cook wrote in an order's conversation. */
+  | (OrderRef & { type: 'order.message-sent' })
   | { type: 'review.written'; reviewId: string; kitchenUid: string; orderId: string; customerId: string }
   | { type: 'review.replied' | 'review.hidden'; reviewId: string; kitchenUid: string }
   | { type: 'chat.posted'; messageId: string }

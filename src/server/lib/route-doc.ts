@@ -1,7 +1,10 @@
 import type { ZodType } from 'zod';
 
-/** Which session cookie a route needs: the customer's, the kitchen's, either of them, or the operator's. */
-export type Cookie = 'customer' | 'kitchen' | 'any' | 'operator';
+/**
+ * Which session cookie a route needs: the customer's, the kitchen's, either of them, the operator's, or any of the
+ * three (`signed-in`).
+ */
+export type Cookie = 'customer' | 'kitchen' | 'any' | 'operator' | 'signed-in';
 
 /**
  * What a route says of itself beyond its zod schemas, declared where it is registered (`config: { doc }`): who may

@@ -31,7 +31,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           cookie: 'customer',
           errors: {
             404: 'No such kitchen or dish',
-            409: 'An order is already open',
+            409: 'An order is already open; the kitchen is closed or paused, a dish sold out, the slot full or not to be chosen, delivery or pickup not offered, or the dishes under its minimum',
             422: 'Idempotency key reused',
           },
         },

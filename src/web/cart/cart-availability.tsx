@@ -12,7 +12,16 @@ import type { Kitchen } from '../../shared/kitchens.js';
  * kitchen suspended, closed or paused, a dish sold out or with fewer portions left than the cart holds. (The server decides
  * again when the order is sent.)
  */
-export function CartAvailability({ kitchenUid, lines }: { kitchenUid: string; lines: readonly CartLine[] }) {
+export function CartAvailability({
+  kitchenUid,
+  lines,
+  forLater = false,
+}: {
+  kitchenUid: string;
+  lines: readonly CartLine[];
+  /** A pre-order: the kitchen may be closed now, and today's portions are not its day's. */
+  forLater?: boolean;
+}) {
   const kitchen = useKitchen(kitchenUid);
   // A suspended kitchen's menu is not served: nothing in this cart can be ordered until it is back.
   const menu = usePublicMenu(kitchenUid, !!kitchen.data && !kitchen.data.suspended);
@@ -21,31 +30,33 @@ export function CartAvailability({ kitchenUid, lines }: { kitchenUid: string; li
     if (menu.data) cartStore.refresh(kitchenUid, menu.data);
   }, [kitchenUid, menu.data]);
   if (!kitchen.data) return null;
-  return <Problems kitchen={kitchen.data} menu={menu.data ?? []} lines={lines} />;
+  return <Problems kitchen={kitchen.data} menu={menu.data ?? []} lines={lines} forLater={forLater} />;
 }
 
 function Problems({
   kitchen,
   menu,
   lines,
+  forLater,
 }: {
   kitchen: Kitchen;
   menu: readonly { id: string; item: string; soldOut: boolean; portionsLeft: number | null }[];
   lines: readonly CartLine[];
+  forLater: boolean;
 }) {
   const state = useAvailability(kitchen);
   const problems: string[] = [];
   if (kitchen.suspended) problems.push(`${kitchen.name} is unavailable right now.`);
   else if (state.paused) problems.push(`${kitchen.name} is not taking orders right now.`);
-  else if (!state.open)
+  else if (!state.open && !forLater)
     problems.push(`${kitchen.name} is ${state.label.replace('Closed · opens', 'closed now. It opens')}.`);
   const counts = new Map<string, number>();
   for (const line of lines) counts.set(line.id, (counts.get(line.id) ?? 0) + 1);
   for (const [id, count] of counts) {
     const dish = menu.find((d) => d.id === id);
     if (!dish) continue;
-    if (dish.soldOut || dish.portionsLeft === 0) problems.push(`${dish.item} is sold out.`);
-    else if (dish.portionsLeft !== null && dish.portionsLeft < count)
+    if (dish.soldOut || (dish.portionsLeft === 0 && !forLater)) problems.push(`${dish.item} is sold out.`);
+    else if (!forLater && dish.portionsLeft !== null && dish.portionsLeft < count)
       problems.push(`Only ${dish.portionsLeft} ${dish.item} left (your cart has ${count}).`);
   }
   if (problems.length === 0) return null;

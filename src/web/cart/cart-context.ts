@@ -8,6 +8,10 @@ export interface CartApi extends CartSnapshot {
   /** Adds one of `item`; from another kitchen than the cart's, first asks whether to start a new cart. */
   add(kitchen: CartKitchen, item: MenuItem): void;
   remove(lineId: string): void;
+  /** The quantity stepper: one more, one fewer (none left: the dish leaves the cart), or none of a dish. */
+  addOneMore(dishId: string): void;
+  removeOne(dishId: string): void;
+  removeDish(dishId: string): void;
   /** Empties the cart and fills it with `items` of `kitchen` ('Order again'). */
   replace(kitchen: CartKitchen, items: readonly MenuItem[]): void;
   clear(): void;
@@ -16,6 +20,9 @@ export interface CartApi extends CartSnapshot {
 const actions = {
   add: (kitchen: CartKitchen, item: MenuItem) => cartStore.add(kitchen, item),
   remove: (lineId: string) => cartStore.remove(lineId),
+  addOneMore: (dishId: string) => cartStore.addOneMore(dishId),
+  removeOne: (dishId: string) => cartStore.removeOne(dishId),
+  removeDish: (dishId: string) => cartStore.removeDish(dishId),
   replace: (kitchen: CartKitchen, items: readonly MenuItem[]) => cartStore.replace(kitchen, items),
   clear: () => cartStore.clear(),
 };

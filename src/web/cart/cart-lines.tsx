@@ -6,19 +6,26 @@ import { TrashIcon } from './trash-icon.js';
 export interface ShownLine {
   key: string;
   item: string;
+  /** The price of one. */
   priceCents: number;
+  quantity: number;
   imageLink?: string | undefined;
 }
 
-/** Lines of a cart or an order: picture, name, price and a delete icon. */
+/**
+ * Lines of a cart or an order, one per dish: picture, name, how many, price and a delete icon; with `onStep`, a
+ * quantity stepper ('−' at 1 takes the dish out).
+ */
 export function CartLines({
   lines,
   label,
   onRemove,
+  onStep,
 }: {
   lines: ShownLine[];
   label: string;
   onRemove: (line: ShownLine) => void;
+  onStep?: (line: ShownLine, by: 1 | -1) => void;
 }) {
   return (
     <Stack component="ul" gap="sm" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
@@ -36,10 +43,36 @@ export function CartLines({
                 fit="cover"
               />
             )}
-            <Text fw={600}>{line.item}</Text>
+            <Text fw={600}>
+              {line.item}
+              {!onStep && line.quantity > 1 && ` × ${line.quantity}`}
+            </Text>
           </Group>
           <Group wrap="nowrap" gap="sm">
-            <Text>{formatCents(line.priceCents)}</Text>
+            {onStep && (
+              <Group wrap="nowrap" gap={4} role="group" aria-label={`Quantity of ${line.item}`}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={`One fewer ${line.item}`}
+                  onClick={() => onStep(line, -1)}
+                >
+                  −
+                </ActionIcon>
+                <Text w={24} ta="center" aria-live="polite" data-testid="quantity">
+                  {line.quantity}
+                </Text>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={`One more ${line.item}`}
+                  onClick={() => onStep(line, 1)}
+                >
+                  +
+                </ActionIcon>
+              </Group>
+            )}
+            <Text>{formatCents(line.priceCents * line.quantity)}</Text>
             <ActionIcon
               variant="subtle"
               color="red"

@@ -1,6 +1,13 @@
 import { pictureSrc } from '../../shared/images.js';
 import type { MenuItem } from '../../shared/menu.js';
-import { EMPTY_CART, parseCart, randomId, serializeCart, type CartState } from './cart-storage.js';
+import {
+  EMPTY_CART,
+  parseCart,
+  randomId,
+  serializeCart,
+  type CartLine,
+  type CartState,
+} from './cart-storage.js';
 
 export interface CartKitchen {
   uid: string;
@@ -84,8 +91,30 @@ export class CartStore {
   }
 
   remove(lineId: string): void {
+    this.keep((line) => line.lineId !== lineId);
+  }
+
+  /** The quantity stepper's '+': one more of a dish already in the cart. */
+  addOneMore(dishId: string): void {
     const cart = this.current();
-    const lines = cart.lines.filter((line) => line.lineId !== lineId);
+    const last = cart.lines.findLast((line) => line.id === dishId);
+    if (last) this.set({ ...cart, lines: [...cart.lines, { ...last, lineId: randomId() }] });
+  }
+
+  /** The quantity stepper's '−': one fewer of a dish (the last one added); at 0 the dish leaves the cart. */
+  removeOne(dishId: string): void {
+    const last = this.current().lines.findLast((line) => line.id === dishId);
+    if (last) this.remove(last.lineId);
+  }
+
+  /** Every one of a dish out of the cart. */
+  removeDish(dishId: string): void {
+    this.keep((line) => line.id !== dishId);
+  }
+
+  private keep(wanted: (line: CartLine) => boolean): void {
+    const cart = this.current();
+    const lines = cart.lines.filter(wanted);
     this.set(lines.length > 0 ? { ...cart, lines } : EMPTY_CART);
   }
 

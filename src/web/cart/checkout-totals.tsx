@@ -1,9 +1,16 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { computeTotals, formatCents } from '../../shared/money.js';
+import type { Fulfilment } from '../../shared/ordering.js';
 
 /** The fee lines and total as a preview: the server prices the order again when it is placed. */
-export function CheckoutTotals({ pricesCents }: { pricesCents: number[] }) {
-  const totals = computeTotals(pricesCents);
+export function CheckoutTotals({
+  pricesCents,
+  fulfilment = 'delivery',
+}: {
+  pricesCents: number[];
+  fulfilment?: Fulfilment;
+}) {
+  const totals = computeTotals(pricesCents, fulfilment);
   const row = (label: string, cents: number, strong = false) => (
     <Group justify="space-between">
       <Text fw={strong ? 700 : 400}>{label}</Text>
@@ -15,7 +22,7 @@ export function CheckoutTotals({ pricesCents }: { pricesCents: number[] }) {
   return (
     <Stack gap={6}>
       {row('Items', totals.itemsCents)}
-      {row('Delivery fee', totals.deliveryFeeCents)}
+      {fulfilment === 'delivery' && row('Delivery fee', totals.deliveryFeeCents)}
       {row('Fees and Estimated Tax', totals.feesAndTaxCents)}
       <Divider />
       {row('Total', totals.totalCents, true)}

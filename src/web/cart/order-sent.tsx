@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Modal, Paper, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { CustomerOrder } from '../../shared/orders.js';
+import { groupLines, type CustomerOrder } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
 import { CartLines } from './cart-lines.js';
 
@@ -36,7 +36,7 @@ export function OrderSent({ order }: { order: CustomerOrder }) {
       </Title>
       <CartLines
         label="Items of your order"
-        lines={order.items.map((line, i) => ({ key: String(i), ...line }))}
+        lines={groupLines(order.items).map((line, i) => ({ key: String(i), ...line }))}
         onRemove={() => setAsking(true)}
       />
       <Modal opened={asking} onClose={() => answer(false)} title="Update your order?" centered>

@@ -3,7 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { inProgress, PlaceOrderInput } from '../../shared/orders.js';
+import { groupLines, inProgress, PlaceOrderInput } from '../../shared/orders.js';
+import type { Fulfilment } from '../../shared/ordering.js';
+import { slotsKey, useKitchenSlots } from '../ordering/use-kitchen-slots.js';
+import { WhenPicker, type When } from '../ordering/when-picker.js';
+import { belowMinimum, FulfilmentChoice, fulfilmentFor, NoteField } from './order-options.js';
 import { paths } from '../../shared/paths.js';
 import { sessionKey } from '../auth/use-session.js';
 import { AddressField } from '../geocode/address-field.js';
@@ -41,6 +45,16 @@ export function ShoppingCart() {
   const lastSubmit = useRef<{ payload: string; key: string } | undefined>(undefined);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const payments = useKitchenPayments(cart.kitchen?.uid);
+  // How and when: delivery or pickup, 'As soon as possible' or a slot, as the kitchen takes orders.
+  const options = useKitchenSlots(cart.kitchen?.uid);
+  const ordering = options.data;
+  const [chosenFulfilment, setFulfilment] = useState<Fulfilment>('delivery');
+  const fulfilment = fulfilmentFor(ordering, chosenFulfilment);
+  const [when, setWhen] = useState<When>({ kind: 'asap' });
+  const [whenError, setWhenError] = useState<string>();
+  const [note, setNote] = useState('');
+  const itemsCents = cart.lines.reduce((sum, line) => sum + line.priceCents, 0);
+  const minimum = belowMinimum(ordering, itemsCents);
   // Back from the payment page: paid (the order is confirmed here), or gone back (the unpaid order ends).
   const [params, setParams] = useSearchParams();
   const paidId = params.get('paid');
@@ -81,8 +95,13 @@ export function ShoppingCart() {
     if (placeOrder.isPending) return;
     setProblem(null);
     setAddressError(undefined);
+    setWhenError(undefined);
     if (!cart.kitchen || cart.lines.length === 0) {
       setProblem("Your cart is empty. Add a dish from a kitchen's menu first.");
+      return;
+    }
+    if (minimum) {
+      setProblem(minimum);
       return;
     }
     const location = picked?.display_name === address ? placeOf(picked) : undefined;
@@ -90,8 +109,9 @@ export function ShoppingCart() {
     const order = {
       kitchenUid: cart.kitchen.uid,
       itemIds: cart.lines.map((line) => line.id),
-      address,
-      location,
+      ...(fulfilment === 'delivery' ? { address, location } : { fulfilment }),
+      ...(when.kind === 'slot' ? { slotStart: when.start } : {}),
+      ...(note.trim() ? { note } : {}),
       ...(payment ? { payment } : {}),
     };
     const payload = JSON.stringify(order);
@@ -130,7 +150,11 @@ export function ShoppingCart() {
           return;
         }
         if (error instanceof ApiError && error.field === 'address') setAddressError(error.message);
-        else setProblem(error.message);
+        else if (error instanceof ApiError && error.field === 'slotStart') {
+          // The slot filled (or passed) meanwhile: the choice is shown afresh.
+          setWhenError(error.message);
+          void queryClient.invalidateQueries({ queryKey: slotsKey(cart.kitchen?.uid ?? '') });
+        } else setProblem(error.message);
         notifications.show({ color: 'red', title: 'Your order was not sent', message: error.message });
       },
     });
@@ -156,33 +180,74 @@ export function ShoppingCart() {
             </Text>
             <CartLines
               label="Items in your cart"
-              lines={cart.lines.map((line) => ({ key: line.lineId, ...line }))}
-              onRemove={(line) => cart.remove(line.key)}
+              lines={groupLines(cart.lines, (line) => line.id).map((line) => ({ ...line, key: line.id }))}
+              onRemove={(line) => cart.removeDish(line.key)}
+              onStep={(line, by) => (by === 1 ? cart.addOneMore(line.key) : cart.removeOne(line.key))}
             />
+            {minimum && (
+              <Text c="orange.9" fw={600} role="status">
+                {minimum}
+              </Text>
+            )}
           </Stack>
         )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="booking-heading">
           <Title order={2} size="h4" id="booking-heading" mb="md">
-            Delivery and payment
+            {fulfilment === 'pickup' ? 'Pickup and payment' : 'Delivery and payment'}
           </Title>
           <Stack gap="md">
-            <AddressField
-              value={address}
-              onChange={(value) => {
-                setAddress(value);
-                setAddressError(undefined);
-              }}
-              onPick={setPicked}
-              error={addressError}
-            />
-            <CheckoutTotals pricesCents={cart.lines.map((line) => line.priceCents)} />
             {cart.kitchen && cart.lines.length > 0 && (
-              <PaymentChoice kitchenUid={cart.kitchen.uid} value={method} onChange={setMethod} />
+              <FulfilmentChoice
+                ordering={ordering}
+                kitchenName={cart.kitchen.name}
+                value={fulfilment}
+                onChange={setFulfilment}
+              />
+            )}
+            {fulfilment === 'delivery' && (
+              <AddressField
+                value={address}
+                onChange={(value) => {
+                  setAddress(value);
+                  setAddressError(undefined);
+                }}
+                onPick={setPicked}
+                error={addressError}
+              />
             )}
             {cart.kitchen && cart.lines.length > 0 && (
-              <CartAvailability kitchenUid={cart.kitchen.uid} lines={cart.lines} />
+              <WhenPicker
+                kitchenUid={cart.kitchen.uid}
+                value={when}
+                onChange={(next) => {
+                  setWhen(next);
+                  setWhenError(undefined);
+                }}
+              />
+            )}
+            {whenError && (
+              <Text c="red" size="sm" role="alert">
+                {whenError}
+              </Text>
+            )}
+            {cart.kitchen && cart.lines.length > 0 && <NoteField value={note} onChange={setNote} />}
+            <CheckoutTotals pricesCents={cart.lines.map((line) => line.priceCents)} fulfilment={fulfilment} />
+            {cart.kitchen && cart.lines.length > 0 && (
+              <PaymentChoice
+                kitchenUid={cart.kitchen.uid}
+                value={method}
+                onChange={setMethod}
+                pickup={fulfilment === 'pickup'}
+              />
+            )}
+            {cart.kitchen && cart.lines.length > 0 && (
+              <CartAvailability
+                kitchenUid={cart.kitchen.uid}
+                lines={cart.lines}
+                forLater={when.kind === 'slot'}
+              />
             )}
             {unpaidNotice && !problem && (
               <Alert color="orange" role="alert" title="Your payment was not completed">

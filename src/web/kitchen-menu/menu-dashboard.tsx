@@ -9,6 +9,7 @@ import { EditMenuItemModal } from './edit-menu-item-modal.js';
 import { KitchenDetails } from '../kitchen-registration/kitchen-details.js';
 import { KitchenReviews } from './kitchen-reviews.js';
 import { GetPaid } from '../payments/get-paid.js';
+import { HowYouTakeOrders } from '../kitchen-ordering/how-you-take-orders.js';
 import { MenuView } from './menu-table.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { useOwnMenu, useRemoveMenuItem } from './use-own-menu.js';
@@ -51,6 +52,7 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
         )}
       </section>
       <GetPaid />
+      <HowYouTakeOrders />
       <KitchenDetails kitchen={kitchen} />
       <KitchenReviews kitchenUid={kitchen.uid} />
       <YourData role="kitchen" />

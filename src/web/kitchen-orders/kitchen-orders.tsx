@@ -24,7 +24,8 @@ import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
 
 /**
  * /KitchenOrders' content: today's line, the live 'Active' orders with their lifecycle moves and the spec's
- * Update and Delete, the 'Past' ones, and the new-order alerts (tab title, sound, system notification).
+ * Update and Delete (by when they are for, once any is for a slot: 'As soon as possible' first, then each slot with
+ * what to cook for it), the 'Past' ones, and the new-order alerts (tab title, sound, system notification).
  */
 export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
   const [tab, setTab] = useState<string | null>('active');
@@ -41,6 +42,8 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
   const [updating, setUpdating] = useState<KitchenOrder | undefined>();
   const [deleting, setDeleting] = useState<KitchenOrder | undefined>();
   const [asked, setAsked] = useState<AskedMove | undefined>();
+  // Slots are shown in the kitchen's time (the browser's, should it have none).
+  const timeZone = kitchen.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone;
   const today = todaySummary([...(live.data ?? []), ...(livePast.data ?? [])], new Date());
 
   const move = async (order: KitchenOrder, next: OrderMove) => {
@@ -99,6 +102,8 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
           ) : (
             <OrdersView
               label="Orders of your kitchen"
+              timeZone={timeZone}
+              bySlot
               orders={orders.data}
               fresh={fresh}
               onMove={(order, next) => void move(order, next)}
@@ -118,11 +123,17 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
               retry={() => void past.refetch()}
             />
           ) : (
-            <OrdersView label="Past orders of your kitchen" orders={past.data} fresh={new Set()} />
+            <OrdersView
+              label="Past orders of your kitchen"
+              timeZone={timeZone}
+              bySlot={false}
+              orders={past.data}
+              fresh={new Set()}
+            />
           )}
         </Tabs.Panel>
       </Tabs>
-      <MoveDialog asked={asked} onClose={() => setAsked(undefined)} />
+      <MoveDialog asked={asked} timeZone={timeZone} onClose={() => setAsked(undefined)} />
       <OrderStatusModal
         order={updating}
         onClose={() => setUpdating(undefined)}

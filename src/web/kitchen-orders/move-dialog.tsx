@@ -2,16 +2,21 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MOVE_RULES, READY_IN_PICKS, type OrderMove } from '../../shared/order-states.js';
+import { FULFILMENT_LABELS } from '../../shared/ordering.js';
 import type { KitchenOrder } from '../../shared/orders.js';
+import { slotLabel } from '../../shared/slots.js';
 import { ApiError } from '../lib/api-client.js';
 import { useMoveOrder } from './use-kitchen-orders.js';
 
-/** A move that needs an answer first: 'Accept' asks for a ready time, 'Decline' and 'Cancel' for a reason. */
+/**
+ * A move that needs an answer first: 'Accept' asks for a ready time (not for an order for later: its slot is its
+ * ready time), 'Decline' and 'Cancel' for a reason.
+ */
 export type AskedMove = { order: KitchenOrder; move: 'accept' | 'decline' | 'cancel' };
 
 const TITLES = { accept: 'Accept this order', decline: 'Decline this order', cancel: 'Cancel this order' };
 
-function MoveForm({ order, move, onDone }: AskedMove & { onDone: () => void }) {
+function MoveForm({ order, move, timeZone, onDone }: AskedMove & { timeZone: string; onDone: () => void }) {
   const moveOrder = useMoveOrder();
   const [minutes, setMinutes] = useState<string>(String(READY_IN_PICKS[1]));
   const [reason, setReason] = useState('');
@@ -21,7 +26,9 @@ function MoveForm({ order, move, onDone }: AskedMove & { onDone: () => void }) {
     try {
       await moveOrder.mutateAsync(
         move === 'accept'
-          ? { id: order.id, move, readyInMinutes: Number(minutes) }
+          ? order.slot
+            ? { id: order.id, move }
+            : { id: order.id, move, readyInMinutes: Number(minutes) }
           : { id: order.id, move, reason },
       );
       notifications.show({
@@ -46,9 +53,12 @@ function MoveForm({ order, move, onDone }: AskedMove & { onDone: () => void }) {
     >
       <Stack gap="sm">
         <Text size="sm">
-          {order.customerEmail} · {order.customerAddress}
+          {order.customerEmail} ·{' '}
+          {order.fulfilment === 'pickup' ? FULFILMENT_LABELS.pickup : order.customerAddress}
         </Text>
-        {move === 'accept' ? (
+        {move === 'accept' && order.slot ? (
+          <Text fw={500}>Ready for its slot: {slotLabel(order.slot, timeZone, new Date())}</Text>
+        ) : move === 'accept' ? (
           <Stack gap={4}>
             <Text size="sm" fw={500} id="ready-in-label">
               Ready in (minutes)
@@ -85,10 +95,21 @@ function MoveForm({ order, move, onDone }: AskedMove & { onDone: () => void }) {
   );
 }
 
-export function MoveDialog({ asked, onClose }: { asked: AskedMove | undefined; onClose: () => void }) {
+export function MoveDialog({
+  asked,
+  timeZone,
+  onClose,
+}: {
+  asked: AskedMove | undefined;
+  /** The kitchen's: a pre-order's slot is said in it. */
+  timeZone: string;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={asked !== undefined} onClose={onClose} title={asked ? TITLES[asked.move] : ''} centered>
-      {asked ? <MoveForm key={asked.order.id + asked.move} {...asked} onDone={onClose} /> : null}
+      {asked ? (
+        <MoveForm key={asked.order.id + asked.move} {...asked} timeZone={timeZone} onDone={onClose} />
+      ) : null}
     </Modal>
   );
 }

@@ -1,10 +1,15 @@
-import { Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Fragment } from 'react';
 import { formatCents } from '../../shared/money.js';
+import { FULFILMENT_LABELS } from '../../shared/ordering.js';
+import { slotLabel } from '../../shared/slots.js';
 import { paymentText } from '../../shared/payments.js';
 import { useMinuteTick } from '../availability/use-availability.js';
 import { allowedMoves, isEnded, MOVE_RULES, type OrderMove } from '../../shared/order-states.js';
 import type { KitchenOrder } from '../../shared/orders.js';
 import { itemCounts, timeOfDay } from '../orders/order-format.js';
+import { KitchenOrderMessages } from '../order-messages/kitchen-order-messages.js';
+import { hasPreOrders, slotGroups, type OrderGroup } from './slot-groups.js';
 
 const COLUMNS = ['Customer Address', 'Customer Email', 'Order Status', 'Order details', 'Actions'];
 
@@ -14,6 +19,69 @@ function stateNote(order: KitchenOrder): string {
   if (order.reason) return `${order.state}: ${order.reason}`;
   if (order.readyAt && !isEnded(order.state)) return `${order.state} · ready by ${timeOfDay(order.readyAt)}`;
   return order.state;
+}
+
+/** Where the order goes: its address for a delivery, 'Pickup' for an order the customer collects. */
+const destination = (order: KitchenOrder) =>
+  order.fulfilment === 'pickup' ? FULFILMENT_LABELS.pickup : order.customerAddress;
+
+/**
+ * 'Delivery' or 'Pickup', with the order's slot when it is not already its group's heading; then the customer's
+ * note, when there is one.
+ */
+function FulfilmentAndNote({ order, slotShown, timeZone, now }: { order: KitchenOrder } & Shown) {
+  return (
+    <>
+      <Text size="sm" fw={500}>
+        {FULFILMENT_LABELS[order.fulfilment]}
+        {order.slot && !slotShown ? ` · ${slotLabel(order.slot, timeZone, now)}` : null}
+      </Text>
+      {order.note ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          Note: {order.note}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** How an order's slot is shown: under its group's heading, or on the order itself (in the kitchen's time). */
+interface Shown {
+  slotShown: boolean;
+  timeZone: string;
+  now: Date;
+}
+
+/** A slot's heading and what to cook for it ('Biryani × 7'); 'As soon as possible' has no list. */
+function GroupHeading({ group }: { group: OrderGroup }) {
+  return (
+    <Stack gap={2}>
+      <Title order={2} size="h4">
+        {group.heading}
+      </Title>
+      {group.slot && group.prep.length > 0 ? (
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            To cook:
+          </Text>
+          <Group
+            component="ul"
+            aria-label={`To cook for ${group.heading}`}
+            gap="xs"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+          >
+            {group.prep.map((line) => (
+              <Badge component="li" key={line} variant="light" tt="none" size="lg">
+                {line}
+              </Badge>
+            ))}
+          </Group>
+        </Group>
+      ) : null}
+    </Stack>
+  );
 }
 
 interface OrderHandlers {
@@ -60,6 +128,7 @@ function OrderActions({
             Delete
           </Button>
         )}
+        <KitchenOrderMessages order={order} size={size} />
       </Group>
     </>
   );
@@ -75,10 +144,55 @@ function age(createdAt: string, now: number): string {
 }
 
 /**
- * On a phone: one card per order, with everything the table's row has (customer, address, dishes with counts,
- * total, state, age) and the actions as full-size buttons in reach of a thumb.
+ * On a phone: one card per order, with everything the table's row has (customer, address or pickup, dishes with
+ * counts, total, note, state, age) and the actions as full-size buttons in reach of a thumb.
  */
-function OrderCards({ orders, fresh, label, ...handlers }: OrdersViewProps) {
+function OrderCard({
+  order,
+  fresh,
+  ageText,
+  shown,
+  ...handlers
+}: OrderHandlers & { order: KitchenOrder; fresh: boolean; ageText: string; shown: Shown }) {
+  return (
+    <Card
+      component="li"
+      withBorder
+      radius="md"
+      padding="sm"
+      bg={fresh ? 'var(--mantine-color-brand-0)' : undefined}
+      data-testid="order-card"
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {order.customerEmail}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {ageText}
+        </Text>
+      </Group>
+      {order.fulfilment === 'delivery' ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {order.customerAddress}
+        </Text>
+      ) : null}
+      <Text size="sm" mt={4}>
+        {itemCounts(order.items).join(', ')} · <b>{formatCents(order.totalCents)}</b>
+      </Text>
+      <FulfilmentAndNote order={order} {...shown} />
+      <Text size="sm" c="dimmed">
+        {paymentText(order.payment, 'kitchen', order.fulfilment)}
+      </Text>
+      <Group gap="xs" my={6}>
+        <Text fw={600}>{order.status}</Text>
+        {fresh ? <Badge size="sm">New</Badge> : null}
+      </Group>
+      <OrderActions order={order} {...handlers} size="md" />
+    </Card>
+  );
+}
+
+function OrderCards({ orders, fresh, label, timeZone, bySlot, ...handlers }: OrdersViewProps) {
   const now = useMinuteTick(true);
   if (orders === undefined) return <Skeleton h={120} aria-label={`Loading ${label}`} />;
   if (orders.length === 0)
@@ -87,41 +201,30 @@ function OrderCards({ orders, fresh, label, ...handlers }: OrdersViewProps) {
         {handlers.onMove ? 'No orders yet. New orders appear here as they arrive.' : 'No past orders yet.'}
       </Text>
     );
-  return (
-    <Stack component="ul" aria-label={label} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-      {orders.map((order) => (
-        <Card
+  const grouped = bySlot && hasPreOrders(orders);
+  const shown: Shown = { slotShown: grouped, timeZone, now: new Date(now) };
+  const list = (items: readonly KitchenOrder[], name: string) => (
+    <Stack component="ul" aria-label={name} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((order) => (
+        <OrderCard
           key={order.id}
-          component="li"
-          withBorder
-          radius="md"
-          padding="sm"
-          bg={fresh.has(order.id) ? 'var(--mantine-color-brand-0)' : undefined}
-          data-testid="order-card"
-        >
-          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-              {order.customerEmail}
-            </Text>
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {age(order.createdAt, now)}
-            </Text>
-          </Group>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {order.customerAddress}
-          </Text>
-          <Text size="sm" mt={4}>
-            {itemCounts(order.items).join(', ')} · <b>{formatCents(order.totalCents)}</b>
-          </Text>
-          <Text size="sm" c="dimmed">
-            {paymentText(order.payment, 'kitchen')}
-          </Text>
-          <Group gap="xs" my={6}>
-            <Text fw={600}>{order.status}</Text>
-            {fresh.has(order.id) ? <Badge size="sm">New</Badge> : null}
-          </Group>
-          <OrderActions order={order} {...handlers} size="md" />
-        </Card>
+          order={order}
+          fresh={fresh.has(order.id)}
+          ageText={age(order.createdAt, now)}
+          shown={shown}
+          {...handlers}
+        />
+      ))}
+    </Stack>
+  );
+  if (!grouped) return list(orders, label);
+  return (
+    <Stack gap="lg">
+      {slotGroups(orders, timeZone, shown.now).map((group) => (
+        <Stack key={group.key} gap="xs" component="section">
+          <GroupHeading group={group} />
+          {list(group.orders, `${label}: ${group.heading}`)}
+        </Stack>
       ))}
     </Stack>
   );
@@ -131,6 +234,10 @@ interface OrdersViewProps extends OrderHandlers {
   orders: KitchenOrder[] | undefined;
   fresh: ReadonlySet<string>;
   label: string;
+  /** The kitchen's time zone: slots are shown in it. */
+  timeZone: string;
+  /** Show the orders by when they are for ('As soon as possible', then each slot), when any is for a slot. */
+  bySlot: boolean;
 }
 
 /** A kitchen's orders: the spec's table on wide screens, one card per order on a phone. */
@@ -147,11 +254,53 @@ export function OrdersView(props: OrdersViewProps) {
   );
 }
 
+/** One order's row of the spec's table. */
+function OrderRow({
+  order,
+  isNew,
+  shown,
+  ...handlers
+}: OrderHandlers & { order: KitchenOrder; isNew: boolean; shown: Shown }) {
+  return (
+    <Table.Tr bg={isNew ? 'var(--mantine-color-brand-0)' : undefined} data-new={isNew || undefined}>
+      <Table.Td>{destination(order)}</Table.Td>
+      <Table.Td>{order.customerEmail}</Table.Td>
+      <Table.Td>
+        {order.status}
+        {isNew ? (
+          <Badge ml="xs" size="sm">
+            New
+          </Badge>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <span>{itemCounts(order.items).join(', ')}</span>
+        <FulfilmentAndNote order={order} {...shown} />
+        <Text size="sm" c="dimmed">
+          {paymentText(order.payment, 'kitchen', order.fulfilment)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <OrderActions order={order} {...handlers} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /**
  * The spec's orders table; orders that just arrived are highlighted and marked New. Active orders carry the
- * lifecycle moves allowed now, then the spec's Update and Delete; past ones only show how they ended.
+ * lifecycle moves allowed now, then the spec's Update and Delete; past ones only show how they ended. With orders
+ * for later among them, a heading row opens each group: 'As soon as possible' first, then each slot with what to
+ * cook for it.
  */
-function OrdersTable({ orders, fresh, label, onMove, onUpdate, onDelete }: OrdersViewProps) {
+function OrdersTable({ orders, fresh, label, timeZone, bySlot, ...handlers }: OrdersViewProps) {
+  const now = useMinuteTick(true);
+  const grouped = bySlot && hasPreOrders(orders);
+  const shown: Shown = { slotShown: grouped, timeZone, now: new Date(now) };
+  const rows = (items: readonly KitchenOrder[]) =>
+    items.map((order) => (
+      <OrderRow key={order.id} order={order} isNew={fresh.has(order.id)} shown={shown} {...handlers} />
+    ));
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table aria-label={label} aria-busy={orders === undefined} verticalSpacing="sm">
@@ -173,41 +322,25 @@ function OrdersTable({ orders, fresh, label, onMove, onUpdate, onDelete }: Order
             <Table.Tr>
               <Table.Td colSpan={COLUMNS.length}>
                 <Text c="dimmed">
-                  {onMove ? 'No orders yet. New orders appear here as they arrive.' : 'No past orders yet.'}
+                  {handlers.onMove
+                    ? 'No orders yet. New orders appear here as they arrive.'
+                    : 'No past orders yet.'}
                 </Text>
               </Table.Td>
             </Table.Tr>
-          ) : (
-            orders.map((order) => {
-              const isNew = fresh.has(order.id);
-              return (
-                <Table.Tr
-                  key={order.id}
-                  bg={isNew ? 'var(--mantine-color-brand-0)' : undefined}
-                  data-new={isNew || undefined}
-                >
-                  <Table.Td>{order.customerAddress}</Table.Td>
-                  <Table.Td>{order.customerEmail}</Table.Td>
-                  <Table.Td>
-                    {order.status}
-                    {isNew ? (
-                      <Badge ml="xs" size="sm">
-                        New
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <span>{itemCounts(order.items).join(', ')}</span>
-                    <Text size="sm" c="dimmed">
-                      {paymentText(order.payment, 'kitchen')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <OrderActions order={order} onMove={onMove} onUpdate={onUpdate} onDelete={onDelete} />
+          ) : grouped ? (
+            slotGroups(orders, timeZone, shown.now).map((group) => (
+              <Fragment key={group.key}>
+                <Table.Tr bg="var(--mantine-color-gray-0)">
+                  <Table.Td colSpan={COLUMNS.length}>
+                    <GroupHeading group={group} />
                   </Table.Td>
                 </Table.Tr>
-              );
-            })
+                {rows(group.orders)}
+              </Fragment>
+            ))
+          ) : (
+            rows(orders)
           )}
         </Table.Tbody>
       </Table>

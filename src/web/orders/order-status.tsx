@@ -14,16 +14,39 @@ import {
 import { paymentText } from '../../shared/payments.js';
 import { Link, Navigate } from 'react-router';
 import { formatCents } from '../../shared/money.js';
-import { inProgress, type CustomerOrder } from '../../shared/orders.js';
+import { groupLines, inProgress, type CustomerOrder } from '../../shared/orders.js';
+import { slotLabel } from '../../shared/slots.js';
 import { paths } from '../../shared/paths.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { CancelOrderButton } from './cancel-order-button.js';
 import { OrderAgainButton } from './order-again-button.js';
 import { timeOfDay } from './order-format.js';
 import { OrderTimeline } from './order-timeline.js';
+import { OrderConversation } from '../order-messages/order-conversation.js';
 import { useMyOrder } from './use-my-order.js';
 import { RateOrder } from '../reviews/rate-order.js';
 import { Spinner } from '../lib/spinner.js';
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Where to collect a pickup order: told once the kitchen accepted it. */
+function PickupPlaceText({ order }: { order: CustomerOrder }) {
+  if (!order.pickup)
+    return inProgress(order) ? (
+      <Text>Pickup: the kitchen's address is shown here once it accepts your order.</Text>
+    ) : null;
+  return (
+    <Paper withBorder radius="md" p="md" maw={560} component="section" aria-label="Where to pick up">
+      <Text fw={600}>Pick up at</Text>
+      <Text style={{ whiteSpace: 'pre-line' }}>{order.pickup.address}</Text>
+      {order.pickup.instructions ? (
+        <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
+          {order.pickup.instructions}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
 
 /** What the customer is told once an order has ended (or the kitchen took it off its list). */
 function endedMessage(o: CustomerOrder): string {
@@ -62,7 +85,15 @@ export function OrderStatus() {
           {o.status}
         </Badge>
       </Group>
-      {inProgress(o) && o.readyAt ? <Text size="lg">Expected around {timeOfDay(o.readyAt)}</Text> : null}
+      {o.slot ? (
+        <Text size="lg" fw={600}>
+          {o.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'} for{' '}
+          {slotLabel(o.slot, browserTimeZone(), new Date())}
+        </Text>
+      ) : inProgress(o) && o.readyAt ? (
+        <Text size="lg">Expected around {timeOfDay(o.readyAt)}</Text>
+      ) : null}
+      {o.fulfilment === 'pickup' ? <PickupPlaceText order={o} /> : null}
       {o.state === 'awaiting payment' ? (
         <Alert
           color="orange"
@@ -104,6 +135,7 @@ export function OrderStatus() {
       <RateOrder order={o} />
       <CancelOrderButton order={o} />
       <OrderTimeline events={o.events} />
+      <OrderConversation orderId={o.id} role="customer" />
       <Paper withBorder radius="md" p="lg" maw={560}>
         <Title order={2} size="h4" mb="sm">
           Your order
@@ -116,19 +148,24 @@ export function OrderStatus() {
           style={{ listStyle: 'none' }}
           aria-label="Items of your order"
         >
-          {o.items.map((line, i) => (
+          {groupLines(o.items).map((line, i) => (
             <Group component="li" key={i} justify="space-between">
-              <Text>{line.item}</Text>
-              <Text>{formatCents(line.priceCents)}</Text>
+              <Text>
+                {line.item}
+                {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+              </Text>
+              <Text>{formatCents(line.priceCents * line.quantity)}</Text>
             </Group>
           ))}
         </Stack>
         <Divider my="sm" />
         <Stack gap={4}>
-          <Group justify="space-between">
-            <Text c="dimmed">Delivery fee</Text>
-            <Text c="dimmed">{formatCents(o.deliveryFeeCents)}</Text>
-          </Group>
+          {o.fulfilment === 'delivery' ? (
+            <Group justify="space-between">
+              <Text c="dimmed">Delivery fee</Text>
+              <Text c="dimmed">{formatCents(o.deliveryFeeCents)}</Text>
+            </Group>
+          ) : null}
           <Group justify="space-between">
             <Text c="dimmed">Fees and Estimated Tax</Text>
             <Text c="dimmed">{formatCents(o.feesAndTaxCents)}</Text>
@@ -138,12 +175,19 @@ export function OrderStatus() {
             <Text fw={700}>{formatCents(o.totalCents)}</Text>
           </Group>
           <Text size="sm" data-testid="order-payment">
-            {paymentText(o.payment, 'customer')}
+            {paymentText(o.payment, 'customer', o.fulfilment)}
           </Text>
         </Stack>
-        <Text size="sm" c="dimmed" mt="md">
-          Delivering to {o.address}
-        </Text>
+        {o.fulfilment === 'delivery' ? (
+          <Text size="sm" c="dimmed" mt="md">
+            Delivering to {o.address}
+          </Text>
+        ) : null}
+        {o.note ? (
+          <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
+            Your note: {o.note}
+          </Text>
+        ) : null}
       </Paper>
       <Anchor component={Link} to={paths.customerOrders.href()}>
         Your orders

@@ -12,6 +12,7 @@ import { PageLayout } from '../layout/page-layout.js';
 import { ApiError } from '../lib/api-client.js';
 import { Picture } from '../images/picture.js';
 import { PublicMenuList } from '../menu/public-menu-list.js';
+import { OrderingLine } from '../menu/ordering-line.js';
 import { NotFoundPage } from './not-found-page.js';
 import { KitchenStory } from '../reviews/kitchen-story.js';
 import { ReviewList } from '../reviews/review-list.js';
@@ -122,6 +123,7 @@ export function KitchenMenuPage() {
               <Text c="dimmed">{kitchen.data.category}</Text>
               {/* Before the first review, the 'Reviews' section below says 'No reviews yet'. */}
               <RatingLine rating={kitchen.data.rating} size="md" />
+              <OrderingLine kitchenUid={kitchen.data.uid} />
               <KitchenPaymentNote kitchenUid={kitchen.data.uid} />
               {session.data?.kitchen?.uid !== kitchen.data.uid && (
                 <Group>

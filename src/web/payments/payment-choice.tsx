@@ -19,12 +19,18 @@ export function PaymentChoice({
   kitchenUid,
   value,
   onChange,
+  pickup = false,
 }: {
   kitchenUid: string;
   value: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
+  /** A pickup order: cash is paid when it is collected. */
+  pickup?: boolean;
 }) {
   const payments = useKitchenPayments(kitchenUid);
+  const cashWhen = pickup
+    ? 'Pay the cook when you collect your order'
+    : 'Pay the cook when your order arrives';
   if (!payments.data) return null;
   const { card, cash } = payments.data;
   if (card && cash)
@@ -32,12 +38,13 @@ export function PaymentChoice({
       <Radio.Group label="Payment" value={value} onChange={(v) => onChange(v === 'cash' ? 'cash' : 'card')}>
         <Stack gap="xs" mt={6}>
           <Radio value="card" label="Pay by card" description="On a secure payment page, next" />
-          <Radio value="cash" label="Cash on delivery" description="Pay the cook when your order arrives" />
+          <Radio value="cash" label="Cash on delivery" description={cashWhen} />
         </Stack>
       </Radio.Group>
     );
   if (card) return <Text size="sm">Pay by card: on a secure payment page, next.</Text>;
-  if (cash) return <Text size="sm">Cash on delivery: pay the cook when your order arrives.</Text>;
+  if (cash)
+    return <Text size="sm">Cash on delivery: {cashWhen.charAt(0).toLowerCase() + cashWhen.slice(1)}.</Text>;
   return (
     <Alert color="orange" title="This kitchen cannot take payments yet">
       Its cook has not set up payouts. Please order from another kitchen for now.
