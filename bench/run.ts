@@ -30,12 +30,13 @@ import {
   startProvider,
 } from './payments.js';
 import { orderRequest, seedBench, type BenchData } from './seed.js';
+import { prepareSlotsKitchen, slotsBench } from './slots.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const DURATION = quick ? 3 : 8;
 const FANOUT_SIZES = quick ? [200] : [1000, 10_000];
 const WRITES = quick ? 10 : 50;
-const ORDERS = quick || process.env.BENCH_ONLY === 'pages' ? 300 : 3000;
+const ORDERS = quick || process.env.BENCH_ONLY === 'pages' || process.env.BENCH_ONLY === 'slots' ? 300 : 3000;
 /** `BENCH_ONLY=orders`: just the order benchmark and its bare baseline, on both engines. */
 const ordersOnly = process.env.BENCH_ONLY === 'orders';
 /** `BENCH_ONLY=payments`: the payment steps against cash orders, and menu reads with payments on and off. */
@@ -45,7 +46,17 @@ const paymentsOnly = process.env.BENCH_ONLY === 'payments';
  * same run, on both engines, and the first view's weight and Lighthouse scores.
  */
 const pagesOnly = process.env.BENCH_ONLY === 'pages';
-const only = ordersOnly ? 'orders' : pagesOnly ? 'pages' : paymentsOnly ? 'payments' : undefined;
+/** `BENCH_ONLY=slots`: a kitchen's slots (15-minute slots, 5 days ahead) against its menu, interleaved. */
+const slotsOnly = process.env.BENCH_ONLY === 'slots';
+const only = ordersOnly
+  ? 'orders'
+  : pagesOnly
+    ? 'pages'
+    : paymentsOnly
+      ? 'payments'
+      : slotsOnly
+        ? 'slots'
+        : undefined;
 
 type Row = BenchRow;
 const rows: Row[] = [];
@@ -278,9 +289,9 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
     }
     return;
   }
-  if (paymentsOnly) {
+  if (paymentsOnly || slotsOnly) {
     try {
-      await paymentsSection(env, data, engine);
+      await (slotsOnly ? slotsSection(env, data, engine) : paymentsSection(env, data, engine));
     } finally {
       await cleanup();
     }
@@ -347,6 +358,7 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
   if (!ordersOnly) {
     await deleteOrders();
     await attempt('payments', () => paymentsSection(env, data, engine), undefined);
+    await attempt('slots', () => slotsSection(env, data, engine), undefined);
   }
   await cleanup();
 }
@@ -390,13 +402,32 @@ async function paymentsSection(env: Record<string, string>, data: BenchData, eng
   }
 }
 
+/** A kitchen's slots against its menu (bench/slots.ts), on an app of its own once the bookings are written. */
+async function slotsSection(env: Record<string, string>, data: BenchData, engine: string) {
+  console.log(`  -- slots (${engine})`);
+  const database = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL)
+    : await openPglite(env.DATA_DIR ?? '');
+  try {
+    await prepareSlotsKitchen(database, data);
+  } finally {
+    await database.close();
+  }
+  const app = await startApp(env);
+  try {
+    await slotsBench(app, data, engine, record);
+  } finally {
+    await app.stop();
+  }
+}
+
 async function main() {
   const started = Date.now();
   console.log(
     `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   );
   let baseline = 0;
-  if (!pagesOnly && !paymentsOnly) {
+  if (!pagesOnly && !paymentsOnly && !slotsOnly) {
     const bare = await startBare();
     await load({ url: `${bare.url}/hello`, connections: 20, duration: 1 });
     const baselineRun = await load({
@@ -418,7 +449,7 @@ async function main() {
   for (const engine of ['postgres', 'pglite'] as const) await runEngine(engine, baseline);
   if (!only) await attempt('search', () => searchBench(record), undefined);
 
-  if (!ordersOnly && !paymentsOnly) {
+  if (!ordersOnly && !paymentsOnly && !slotsOnly) {
     console.log('\n== page weight and Lighthouse (mobile)');
     for (const row of await attempt('page weight', pageWeight, [])) record(row);
     if (!pagesOnly) {
