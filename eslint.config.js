@@ -84,22 +84,28 @@ export default tseslint.config(
       ],
     },
   },
-  // The server's own direction (tested too: src/server/architecture.unit.test.ts).
-  ...serverFolderRules.map(({ folder, forbidden, message }) => ({
-    files: [`src/server/${folder}/**`],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/web/**'], message: 'The server does not import the web app.' },
-            { group: forbidden.map((other) => `../${other}/*`).concat(['../*.js']), message },
-          ],
-        },
-      ],
-    },
-  })),
+  // The server's own direction (tested too: src/server/architecture.unit.test.ts), from a folder's own files and
+  // from its subfolders' (`notifications/mail/`, where `../` is still the folder itself).
+  ...serverFolderRules.flatMap(({ folder, forbidden, message }) =>
+    [
+      [`src/server/${folder}/*`, '../'],
+      [`src/server/${folder}/*/**`, '../../'],
+    ].map(([files, up]) => ({
+      files: [files],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: ['**/web/**'], message: 'The server does not import the web app.' },
+              { group: forbidden.map((other) => `${up}${other}/*`).concat([`${up}*.js`]), message },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
   {
     files: ['src/web/**'],
     rules: {

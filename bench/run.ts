@@ -31,12 +31,14 @@ import {
 } from './payments.js';
 import { orderRequest, seedBench, type BenchData } from './seed.js';
 import { prepareSlotsKitchen, slotsBench } from './slots.js';
+import { enqueueBench, workerBench } from './notifications.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const DURATION = quick ? 3 : 8;
 const FANOUT_SIZES = quick ? [200] : [1000, 10_000];
 const WRITES = quick ? 10 : 50;
-const ORDERS = quick || process.env.BENCH_ONLY === 'pages' || process.env.BENCH_ONLY === 'slots' ? 300 : 3000;
+const ORDERS =
+  quick || ['pages', 'slots', 'notifications'].includes(process.env.BENCH_ONLY ?? '') ? 300 : 3000;
 /** `BENCH_ONLY=orders`: just the order benchmark and its bare baseline, on both engines. */
 const ordersOnly = process.env.BENCH_ONLY === 'orders';
 /** `BENCH_ONLY=payments`: the payment steps against cash orders, and menu reads with payments on and off. */
@@ -48,15 +50,19 @@ const paymentsOnly = process.env.BENCH_ONLY === 'payments';
 const pagesOnly = process.env.BENCH_ONLY === 'pages';
 /** `BENCH_ONLY=slots`: a kitchen's slots (15-minute slots, 5 days ahead) against its menu, interleaved. */
 const slotsOnly = process.env.BENCH_ONLY === 'slots';
-const only = ordersOnly
-  ? 'orders'
-  : pagesOnly
-    ? 'pages'
-    : paymentsOnly
-      ? 'payments'
-      : slotsOnly
-        ? 'slots'
-        : undefined;
+/** `BENCH_ONLY=notifications`: the enqueue's cost on the order route, and the worker's rate to an SMTP server. */
+const notificationsOnly = process.env.BENCH_ONLY === 'notifications';
+const only = notificationsOnly
+  ? 'notifications'
+  : ordersOnly
+    ? 'orders'
+    : pagesOnly
+      ? 'pages'
+      : paymentsOnly
+        ? 'payments'
+        : slotsOnly
+          ? 'slots'
+          : undefined;
 
 type Row = BenchRow;
 const rows: Row[] = [];
@@ -289,9 +295,13 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
     }
     return;
   }
-  if (paymentsOnly || slotsOnly) {
+  if (paymentsOnly || slotsOnly || notificationsOnly) {
     try {
-      await (slotsOnly ? slotsSection(env, data, engine) : paymentsSection(env, data, engine));
+      await (slotsOnly
+        ? slotsSection(env, data, engine)
+        : notificationsOnly
+          ? notificationsSection(env, data, engine)
+          : paymentsSection(env, data, engine));
     } finally {
       await cleanup();
     }
@@ -359,6 +369,8 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
     await deleteOrders();
     await attempt('payments', () => paymentsSection(env, data, engine), undefined);
     await attempt('slots', () => slotsSection(env, data, engine), undefined);
+    await deleteOrders();
+    await attempt('notifications', () => notificationsSection(env, data, engine), undefined);
   }
   await cleanup();
 }
@@ -402,6 +414,21 @@ async function paymentsSection(env: Record<string, string>, data: BenchData, eng
   }
 }
 
+/** The enqueue's cost on the order route, then the worker's rate to an SMTP server (bench/notifications.ts). */
+async function notificationsSection(env: Record<string, string>, data: BenchData, engine: string) {
+  console.log(`  -- notifications (${engine})`);
+  await enqueueBench(env, data, engine, record);
+  // The apps have stopped: this process may open the database (PGlite's files are one process's at a time).
+  const database = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL)
+    : await openPglite(env.DATA_DIR ?? '');
+  try {
+    await workerBench(database, env, data, engine, record);
+  } finally {
+    await database.close();
+  }
+}
+
 /** A kitchen's slots against its menu (bench/slots.ts), on an app of its own once the bookings are written. */
 async function slotsSection(env: Record<string, string>, data: BenchData, engine: string) {
   console.log(`  -- slots (${engine})`);
@@ -427,7 +454,7 @@ async function main() {
     `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   );
   let baseline = 0;
-  if (!pagesOnly && !paymentsOnly && !slotsOnly) {
+  if (!pagesOnly && !paymentsOnly && !slotsOnly && !notificationsOnly) {
     const bare = await startBare();
     await load({ url: `${bare.url}/hello`, connections: 20, duration: 1 });
     const baselineRun = await load({
@@ -449,7 +476,7 @@ async function main() {
   for (const engine of ['postgres', 'pglite'] as const) await runEngine(engine, baseline);
   if (!only) await attempt('search', () => searchBench(record), undefined);
 
-  if (!ordersOnly && !paymentsOnly && !slotsOnly) {
+  if (!ordersOnly && !paymentsOnly && !slotsOnly && !notificationsOnly) {
     console.log('\n== page weight and Lighthouse (mobile)');
     for (const row of await attempt('page weight', pageWeight, [])) record(row);
     if (!pagesOnly) {

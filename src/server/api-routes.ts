@@ -21,6 +21,9 @@ import { reviewRoutes } from './reviews/review-routes.js';
 import { payoutRoutes } from './money/payout-routes.js';
 import { earningsRoutes } from './money/earnings-routes.js';
 import { moneyOverviewRoutes } from './money/money-overview-routes.js';
+import { notificationSettingsRoutes } from './notifications/settings/settings-routes.js';
+import { pushRoutes } from './notifications/push/push-routes.js';
+import { notificationMailRoutes } from './notifications/mail/unsubscribe-routes.js';
 
 /**
  * The JSON API (`/api/...`), in a plugin scope of its own: the CSRF origin check and the rate limits apply to its
@@ -49,4 +52,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(payoutRoutes);
   await api.register(earningsRoutes);
   await api.register(moneyOverviewRoutes);
+  await api.register(notificationSettingsRoutes);
+  await api.register(pushRoutes);
+  await api.register(notificationMailRoutes);
 };

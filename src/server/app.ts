@@ -41,6 +41,8 @@ import { loadPageRenderer, searchEngineRoutes, serverRenderedPages } from './pag
 import type { PageRenderer } from '../shared/page-data.js';
 import { openPayments } from './payments/payments.js';
 import { registerPaymentPoll } from './orders/payment-poll.js';
+import { registerNotifications } from './notifications/notifications.js';
+import { registerDevMail } from './notifications/mail/dev-mail-routes.js';
 import { paymentWebhookRoutes } from './orders/payment-webhook-routes.js';
 import { registerDevPayPages } from './money/dev-pay-pages.js';
 import { registerReconciliation } from './money/reconcile.js';
@@ -121,7 +123,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('bus', bus);
   app.decorate('hub', hub);
-  app.decorate('reactions', reactions);
+  // NOTIFICATIONS=off: the same reactions, but nobody is told with the tab closed.
+  app.decorate(
+    'reactions',
+    config.notifications.enabled
+      ? reactions
+      : {
+          noticesOf: () => [],
+          messagesOf: (events) => reactions.messagesOf(events).filter((m) => m.type !== 'notices-queued'),
+        },
+  );
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('imageStore', options.imageStore ?? new DatabaseImageStore(database.db));
   // Nominatim allows 1 request/s for the whole application: on PostgreSQL every instance shares one schedule.
@@ -170,6 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (database.kind === 'postgres') registerRateLimitSweep(app);
   registerPaymentPoll(app);
   registerReconciliation(app);
+  // Email and push with the tab closed: the channels, and the worker that empties the outbox.
+  await registerNotifications(app, config);
 
   // Before every route: the API description is generated from the routes as they register, and the tab's one
   // live stream learns every live list's route.
@@ -191,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // The `local` provider's payment and onboarding pages (PAYMENTS=local: never in production).
   if (payments.local && config.nodeEnv !== 'production') await registerDevPayPages(app, payments.local);
+  await registerDevMail(app);
   await app.register(searchEngineRoutes);
   const webDir = options.webDir ?? join(projectRoot(), 'dist', 'web');
   const renderer =

@@ -2,6 +2,8 @@ import type { DomainEvent } from './events/domain-events.js';
 import type { Reactions } from './events/mutate.js';
 import type { BusMessage } from './live/bus.js';
 import type { Topic } from './live/topic.js';
+import type { Notice } from './events/notices.js';
+import type { NoticeKind } from '../shared/notifications.js';
 import { chatHiddenTopic, chatTopic } from './chat/chat-topic.js';
 import { kitchensTopic, kitchenTopic } from './data/kitchens-topic.js';
 import { menuTopic } from './data/menu-topic.js';
@@ -142,13 +144,88 @@ export function changesOf(event: DomainEvent): Change[] {
   }
 }
 
+/** A notice of `kind` about order `orderId` to `recipientId` (none when that side's account is gone). */
+const orderNotice = (
+  kind: NoticeKind,
+  orderId: string,
+  recipientId: string | null,
+  step: string,
+): Notice[] =>
+  recipientId === null
+    ? []
+    : [{ key: `order:${orderId}:${step}:${recipientId}`, recipientId, kind, subjectId: orderId }];
+
 /**
- * The one place that says what follows what happened. Today: the change notices of the live lists an event changes
- * (each once per write), and the end of a signed-out session's streams.
+ * Who is told of an event, with the tab closed (email, push): the cook of a new order, of one nobody answered, of a
+ * customer's cancellation, of a review and of reports about the kitchen; the customer of each step of their order
+ * the kitchen (or the marketplace) made, and of a refund. Never the one who made the change.
+ */
+export function noticesOf(event: DomainEvent): Notice[] {
+  switch (event.type) {
+    case 'order.placed':
+      // The kitchen sees the order from now on (a cash order at once, a card order once authorised).
+      return orderNotice('order-new', event.orderId, event.kitchenUid, 'new');
+    case 'order.accepted':
+      return orderNotice('order-accepted', event.orderId, event.customerId, 'accepted');
+    case 'order.dispatched':
+      return orderNotice('order-dispatched', event.orderId, event.customerId, 'dispatched');
+    case 'order.delivered':
+      return orderNotice('order-delivered', event.orderId, event.customerId, 'delivered');
+    case 'order.declined':
+      return [
+        ...orderNotice('order-declined', event.orderId, event.customerId, 'declined'),
+        ...(event.by === 'system'
+          ? orderNotice('order-unanswered', event.orderId, event.kitchenUid, 'unanswered')
+          : []),
+      ];
+    case 'order.cancelled':
+      if (event.by !== 'customer')
+        return orderNotice('order-cancelled', event.orderId, event.customerId, 'cancelled');
+      // Its kitchen hears of it only if it had seen it (not an order still awaiting its payment).
+      return event.from === 'awaiting payment'
+        ? []
+        : orderNotice('order-cancelled-by-customer', event.orderId, event.kitchenUid, 'cancelled');
+    case 'order.payment-changed':
+      return event.paymentState === 'refunded'
+        ? orderNotice('order-refunded', event.orderId, event.customerId, 'refunded')
+        : [];
+    case 'review.written':
+      return [
+        {
+          key: `review:${event.reviewId}:${event.kitchenUid}`,
+          recipientId: event.kitchenUid,
+          kind: 'review-new',
+          subjectId: event.reviewId,
+        },
+      ];
+    case 'report.filed':
+      // One notice per report; the worker folds a kitchen's reports of the same hour into one digest.
+      return event.kitchenUid === null
+        ? []
+        : [
+            {
+              key: `report:${event.reportId}:${event.kitchenUid}`,
+              recipientId: event.kitchenUid,
+              kind: 'reports',
+              subjectId: event.kitchenUid,
+            },
+          ];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The one place that says what follows what happened: the change notices of the live lists an event changes (each
+ * once per write), the end of a signed-out session's streams, and the notifications it enqueues (with a word to the
+ * workers).
  */
 export const reactions: Reactions = {
+  noticesOf: (events) => events.flatMap(noticesOf),
   messagesOf(events) {
     const messages = new Map<string, BusMessage>();
+    if (events.some((event) => noticesOf(event).length > 0))
+      messages.set('notices', { type: 'notices-queued' });
     for (const event of events) {
       for (const topic of [...changesOf(event), ...conversationOf(event)])
         messages.set(`changed ${topic}`, { type: 'changed', topic });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -16,9 +16,11 @@ import type { StoredImage } from '../../src/shared/images.js';
 import type { ModerationView } from '../../src/shared/moderation.js';
 import type { Earnings } from '../../src/shared/payments.js';
 import type { OrderConversation } from '../../src/shared/order-messages.js';
+import { NOTICE_AUDIENCE, NOTICE_KINDS, type NotificationSettings } from '../../src/shared/notifications.js';
 import { makePicture } from '../../src/server/test/test-images.js';
 import type { User } from '../../src/server/identity/users.js';
 import { registeredRoutes } from '../../src/server/docs/openapi.js';
+import { UNSUBSCRIBE_PATH, unsubscribeUrl } from '../../src/server/notifications/mail/unsubscribe.js';
 import { openEventStream } from '../../src/server/test/event-stream.js';
 import { fingerprintTables } from '../../src/server/test/fingerprint.js';
 import { describeEachEngine, signedIn, type TestContext } from '../../src/server/test/test-app.js';
@@ -79,6 +81,10 @@ interface World {
   otherMessage?: ChatMessage;
   reviewId?: string;
   reportId?: string;
+  /** X's push device, for the rows that set it up. */
+  deviceX?: string;
+  /** The unsubscribe link of A's 'Your order on its way' emails (path and query), for the rows that set it up. */
+  unsubscribeA?: string;
 }
 
 interface Request {
@@ -306,6 +312,44 @@ async function aWritesToX(ctx: TestContext, w: World) {
     { method: 'POST', url: `/api/orders/${w.orderA.id}/messages`, body },
     201,
   );
+}
+
+/** 'Notifications': the kinds of the actor's role, all on (the cook's new-order email locked: X and Y take orders). */
+function seesOwnNotificationSettings(data: unknown, _w: World, actor: Party) {
+  const role = roleOf(actor);
+  const settings = data as NotificationSettings;
+  expect(settings.email.map((s) => s.kind)).toEqual(
+    NOTICE_KINDS.filter((kind) => NOTICE_AUDIENCE[kind] === role),
+  );
+  expect(settings.email.every((s) => s.email && s.locked === (s.kind === 'order-new'))).toBe(true);
+  expect(settings.devices).toEqual([]);
+}
+
+/** A browser's push subscription (`PushSubscription.toJSON()`), at a push service's endpoint of its own. */
+function pushSubscriptionBody() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
+
+/** X gets notifications on a device. */
+async function xSubscribes(ctx: TestContext, w: World) {
+  const res = await call(
+    ctx,
+    w.parties.X.cookie,
+    { method: 'POST', url: '/api/notifications/push-subscriptions', body: pushSubscriptionBody() },
+    201,
+  );
+  w.deviceX = res.json<{ id: string }>().id;
+}
+
+/** The link in A's 'Your order on its way' emails that turns them off. */
+async function aUnsubscribeLink(ctx: TestContext, w: World) {
+  const url = unsubscribeUrl(ctx.app, w.parties.A.user.id, 'order-dispatched');
+  w.unsubscribeA = url.slice(ctx.config.publicUrl.length);
 }
 
 /** A's order's conversation: A's message, open while the order is in progress. */
@@ -654,6 +698,45 @@ const MATRIX: readonly Row[] = [
     request: () => ({ method: 'DELETE', url: '/api/account/kitchen' }),
     refusedAlsoWith: 409 },
 
+  // ---- 'Notifications': each person's own email settings, a cook's kinds through a kitchen session, a customer's
+  // through a customer session (the other role's kinds are refused with 400); operators are told of nothing ----
+  { route: 'GET /api/notifications/settings', cells: [refuse, allow, allow, allow, allow, refuse],
+    request: () => ({ method: 'GET', url: '/api/notifications/settings' }),
+    sees: seesOwnNotificationSettings },
+  { route: 'PUT /api/notifications/settings/email', target: "a customer's kind",
+    cells: [refuse, allow, allow, refuse, refuse, refuse],
+    request: () => ({ method: 'PUT', url: '/api/notifications/settings/email', body: { kind: 'order-dispatched', email: false } }),
+    sees: (d) => expect((d as NotificationSettings).email).toContainEqual(expect.objectContaining({ kind: 'order-dispatched', email: false })),
+    refusedAlsoWith: 400 },
+  { route: 'PUT /api/notifications/settings/email', target: "a cook's kind",
+    cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'PUT', url: '/api/notifications/settings/email', body: { kind: 'review-new', email: false } }),
+    sees: (d) => expect((d as NotificationSettings).email).toContainEqual(expect.objectContaining({ kind: 'review-new', email: false })),
+    refusedAlsoWith: 400 },
+
+  // ---- push devices: each person's own (a cook's or a customer's); operators are told of nothing ----
+  { route: 'POST /api/notifications/push-subscriptions', cells: [refuse, allow, allow, allow, allow, refuse],
+    request: () => ({ method: 'POST', url: '/api/notifications/push-subscriptions', body: pushSubscriptionBody() }),
+    sees: (d) => expect(d).toMatchObject({ id: expect.any(String), name: 'A browser' }) },
+  { route: 'DELETE /api/notifications/push-subscriptions/:id', target: "X's device",
+    cells: [refuse, refuse, refuse, allow, refuse, refuse], setUp: xSubscribes,
+    request: (w) => ({ method: 'DELETE', url: `/api/notifications/push-subscriptions/${w.deviceX}` }) },
+
+  // ---- one-click unsubscribe from an email (RFC 8058): no session, the link's token says whose and of what (here
+  // A's 'Your order on its way'), so whoever holds the link may use it; GET only shows the page; a forged token is
+  // nobody's (400) ----
+  { route: 'GET /api/notifications/unsubscribe', target: "A's link", cells: [allow, allow, allow, allow, allow, allow],
+    setUp: aUnsubscribeLink,
+    request: (w) => ({ method: 'GET', url: w.unsubscribeA ?? '' }) },
+  { route: 'POST /api/notifications/unsubscribe', target: "A's link", cells: [allow, allow, allow, allow, allow, allow],
+    setUp: aUnsubscribeLink,
+    request: (w) => ({ method: 'POST', url: w.unsubscribeA ?? '' }),
+    alsoChanges: (w) => ({ notification_settings: sql`t.user_id = ${w.parties.A.user.id}` }) },
+  { route: 'POST /api/notifications/unsubscribe', target: 'a forged link', cells: [refuse, refuse, refuse, refuse, refuse, refuse],
+    request: (w) => ({ method: 'POST',
+      url: `${UNSUBSCRIBE_PATH}?token=${w.parties.A.user.id}.order-dispatched.${'A'.repeat(43)}` }),
+    refusedAlsoWith: 400 },
+
   // ---- operations: the API's description is public; metrics need METRICS_TOKEN, which no session gives (here
   // unset, so not served at all; tests/api/metrics.test.ts refuses every session with the token set) ----
   { route: 'GET /api/openapi.json', cells: [allow, allow, allow, allow, allow, allow],
@@ -758,6 +841,8 @@ const TABLES = [
   'ledger_entries',
   'payment_events',
   'order_messages',
+  'notification_settings',
+  'push_subscriptions',
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -784,6 +869,8 @@ function own(table: Table, actor: Actor, w: World): SQL {
       return sql`t.id = ${id}`;
     case 'sessions':
     case 'chat_messages':
+    case 'notification_settings':
+    case 'push_subscriptions':
       return sql`t.user_id = ${id}`;
     case 'kitchens':
       return sql`t.owner_id = ${id}`;

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import fc from 'fast-check';
 import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import { beforeAll, expect, it } from 'vitest';
@@ -11,6 +12,13 @@ import { fingerprintTables } from '../../src/server/test/fingerprint.js';
 import { buildKitchen } from '../../src/server/test/builders.js';
 import { localProvider, paidKitchen, placeOrder, sessionOf } from '../../src/server/test/payments-world.js';
 import type { CustomerOrder } from '../../src/shared/orders.js';
+
+/** A push subscription's public key (a point of P-256), for the push device route's valid body. */
+const DEVICE_KEY = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return ecdh.getPublicKey().toString('base64url');
+})();
 
 /** The operator of this suite (OPERATOR_EMAILS of its app). */
 const OPERATOR_EMAIL = 'hostile-ops@example.test';
@@ -368,6 +376,18 @@ describeEachEngine(
         tables: ['order_messages'],
       },
       {
+        name: 'POST /api/notifications/push-subscriptions',
+        method: 'POST',
+        url: () => '/api/notifications/push-subscriptions',
+        cookie: () => cookies.customer,
+        fields: ['endpoint', 'keys', 'name', 'expirationTime'],
+        valid: () => ({
+          endpoint: 'https://fcm.googleapis.com/fcm/send/hostile-device',
+          keys: { p256dh: DEVICE_KEY, auth: 'a'.repeat(22) },
+        }),
+        tables: ['push_subscriptions'],
+      },
+      {
         name: 'POST /api/orders/:id/review',
         method: 'POST',
         url: () => `/api/orders/${ids.deliveredId}/review`,
@@ -516,6 +536,8 @@ describeEachEngine(
             ['GET', `/api/chat/history?before=${segment}`, cookies.customer],
             ['GET', `/api/orders/${segment}/messages`, cookies.customer],
             ['POST', `/api/orders/${segment}/messages`, cookies.customer],
+            ['DELETE', `/api/notifications/push-subscriptions/${segment}`, cookies.customer],
+            ['DELETE', `/api/notifications/push-subscriptions/${segment}?as=${segment}`, cookies.owner],
             ['GET', `/api/geocode?q=${segment}`, cookies.customer],
             ['GET', `/auth/customer/start?returnTo=${segment}`, ''],
             ['GET', `/api/kitchens/${segment}/reviews`, ''],

@@ -89,6 +89,7 @@ export async function createKitchenWithOwner(
   return {
     kitchen,
     items,
+    ownerEmail: owner.email,
     cookie: { name: 'kitchen_session', value: token, url: process.env.E2E_BASE_URL ?? '' },
   };
 }

@@ -3,6 +3,7 @@ import type { WeeklyHours } from '../../shared/opening-hours.js';
 import { OPERATOR_ACTION_KINDS, REPORT_TARGET_KINDS } from '../../shared/moderation.js';
 import { ORDER_STATES, PROGRESS_STATES } from '../../shared/order-states.js';
 import { FULFILMENTS } from '../../shared/ordering.js';
+import { NOTICE_KINDS } from '../../shared/notifications.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import {
   boolean,
@@ -321,6 +322,78 @@ export const orderMessages = pgTable(
     index('order_messages_order_idx').on(t.orderId, t.createdAt, t.id),
     check('order_messages_role_check', sql`${t.authorRole} in ('customer', 'kitchen')`),
     check('order_messages_text_check', sql`char_length(${t.text}) between 1 and 500`),
+  ],
+);
+
+/**
+ * The notifications outbox: what a person is to be told, written in the transaction of the change it reports (so
+ * that nothing is told of a change that did not commit, and nothing committed goes untold). One row per notice and
+ * recipient, its key making a change told once (`order:<id>:accepted:<recipient>`); the worker sends its email and
+ * its pushes at least once, marking each channel done as it goes, and retries with backoff what failed.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
+    /** The order, review or kitchen it is about. */
+    subjectId: uuid('subject_id').notNull(),
+    /** When each channel was done (sent, or nothing to send: turned off, no device). */
+    emailDoneAt: timestamp('email_done_at', { withTimezone: true }),
+    pushDoneAt: timestamp('push_done_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not to be tried before (backoff after a failure); a worker's claim moves it past its lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_outbox_key').on(t.key),
+    index('notification_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.emailDoneAt} is null or ${t.pushDoneAt} is null`),
+    index('notification_outbox_recipient_idx').on(t.recipientId),
+    check('notification_outbox_kind_check', sql`${t.kind} in ${sqlTextList(NOTICE_KINDS)}`),
+  ],
+);
+
+/** A device's Web Push subscription: where the push service takes this person's notifications. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    name: text('name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** A person's email setting for a kind of notice (no row: on). */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('notification_settings_kind_check', sql`${t.kind} in ${sqlTextList(NOTICE_KINDS)}`),
   ],
 );
 

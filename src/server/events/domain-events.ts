@@ -1,4 +1,5 @@
 import type { OrderMove, OrderState } from '../../shared/order-states.js';
+import type { PaymentStateName } from '../../shared/payments.js';
 
 /**
  * What happened, as the service that made it happen records it (in the transaction of the change): the ids
@@ -21,7 +22,9 @@ export type DomainEvent =
   | { type: 'review.replied' | 'review.hidden'; reviewId: string; kitchenUid: string }
   | { type: 'chat.posted'; messageId: string }
   | { type: 'chat.hidden'; messageId: string }
-  | { type: 'report.filed' | 'report.closed'; reportId: string }
+  /** `kitchenUid`: the kitchen a report is about (a report of a kitchen), whose cook hears of it. */
+  | { type: 'report.filed'; reportId: string; kitchenUid: string | null }
+  | { type: 'report.closed'; reportId: string }
   /** An operator's action was recorded (hiding, suspending, closing the reports it resolved). */
   | { type: 'operator.acted'; action: string; targetId: string }
   | {
@@ -50,12 +53,22 @@ interface OrderRef {
 
 export type OrderEvent =
   | (OrderRef & { type: 'order.placed'; countsPortions: boolean })
-  /** A move of the lifecycle (`order.accepted`, `order.cancelled`, …); `portionsReturned`: a cancel gave them back. */
-  | (OrderRef & { type: `order.${OrderMoveEvent}`; to: OrderState; portionsReturned: boolean })
+  /**
+   * A move of the lifecycle (`order.accepted`, `order.cancelled`, …): from which state, by whom (`system`: the
+   * marketplace, declining an order nobody answered or cancelling one whose payment failed); `portionsReturned`: a
+   * cancel gave them back.
+   */
+  | (OrderRef & {
+      type: `order.${OrderMoveEvent}`;
+      from: OrderState;
+      to: OrderState;
+      by: 'kitchen' | 'customer' | 'system';
+      portionsReturned: boolean;
+    })
   /** A card order was created and its customer sent to pay: only the customer sees it until it is authorised. */
   | (OrderRef & { type: 'order.awaiting-payment'; countsPortions: boolean })
   /** Its money moved (captured, released, refunded, paid in cash): both sides' lists show where it stands. */
-  | (OrderRef & { type: 'order.payment-changed' })
+  | (OrderRef & { type: 'order.payment-changed'; paymentState: PaymentStateName })
   /** The cook typed a status of their own ('What is the status of the order?'). */
   | (OrderRef & { type: 'order.status-set' })
   /** The cook deleted it from their list. */

@@ -1,12 +1,17 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/database.js';
 import type { BusMessage } from '../live/bus.js';
 import type { DomainEvent, RecordEvent } from './domain-events.js';
+import { enqueueing, type Notice } from './notices.js';
 
-/** What follows events: the bus messages they send (the live lists they change, the sessions they end). */
+/**
+ * What follows events: the bus messages they send (the live lists they change, the sessions they end, the
+ * notification workers they wake), and the notifications they enqueue.
+ */
 export interface Reactions {
   messagesOf(events: readonly DomainEvent[]): BusMessage[];
+  noticesOf(events: readonly DomainEvent[]): Notice[];
 }
 
 declare module 'fastify' {
@@ -32,6 +37,9 @@ export async function mutate<T>(
   const result = await app.db.transaction(async (tx) => {
     const value = await fn(tx, (event) => void events.push(event));
     messages = app.reactions.messagesOf(events);
+    // What people are to be told, in the outbox, with the change it tells of.
+    const notices = app.reactions.noticesOf(events);
+    if (notices.length > 0) await tx.execute(sql`select ${enqueueing(notices)}`);
     // All of the write's messages in one statement, just before the commit that delivers them.
     await app.bus.send(tx, messages);
     return value;
@@ -42,7 +50,8 @@ export async function mutate<T>(
 
 /**
  * A write that is one statement (fewer round trips on a hot path; a single statement needs no transaction), whose
- * events are known before it runs: `write(sending)` must select `sending`, so that what follows commits with it.
+ * events are known before it runs: `write(sending)` must select `sending` (one or two select-list expressions: the
+ * change notices, and the notices it enqueues), so that what follows commits with it.
  */
 export async function mutateInOneStatement<T>(
   app: Pick<FastifyInstance, 'bus' | 'reactions'>,
@@ -50,7 +59,12 @@ export async function mutateInOneStatement<T>(
   write: (sending: SQL) => Promise<T>,
 ): Promise<T> {
   const messages = app.reactions.messagesOf(events);
-  const result = await write(app.bus.sendingIn(messages));
+  const notices = app.reactions.noticesOf(events);
+  const sending =
+    notices.length === 0
+      ? app.bus.sendingIn(messages)
+      : sql`${app.bus.sendingIn(messages)}, ${enqueueing(notices)}`;
+  const result = await write(sending);
   for (const message of messages) app.bus.deliver(message);
   return result;
 }

@@ -115,6 +115,39 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int('must be a whole number of seconds').min(0).max(3600).default(20),
   ),
+  /** `off`: nothing is queued nor sent (a deployment that tells nobody, and the bench's baseline). */
+  NOTIFICATIONS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+  /** Where notification emails go: smtp://user:pass@host:port or smtps://… (unset: the development mailbox). */
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).max(200).optional()),
+  /** Web Push's VAPID keys (base64url); in development, generated and kept in DATA_DIR when unset. */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/)
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/)
+      .optional(),
+  ),
+  /** Who runs this server, for push services (mailto: or https:). */
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:)/)
+      .optional(),
+  ),
+  // 0: no worker (tests run it themselves).
+  NOTIFY_POLL_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int('must be a whole number of seconds').min(0).max(3600).default(10),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -156,6 +189,20 @@ export interface Config {
    * cash on delivery only).
    */
   payments: PaymentsConfig;
+  notifications: NotificationsConfig;
+}
+
+export interface NotificationsConfig {
+  /** False with NOTIFICATIONS=off: no notice is enqueued, no worker runs. */
+  enabled: boolean;
+  /** SMTP relay; unset: the development mailbox at /dev-mail (not in production: no email is sent). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The VAPID keys, when set (in development they are generated and kept in DATA_DIR otherwise). */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  /** How often every instance's worker looks for notices due (0: never, tests run it). */
+  pollSeconds: number;
 }
 
 export type PaymentsConfig = {
@@ -276,6 +323,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
     payments,
+    notifications: {
+      enabled: e.NOTIFICATIONS === 'on',
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM ?? `HomeCooked <notifications@${new URL(publicUrl).hostname}>`,
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      vapidSubject:
+        e.VAPID_SUBJECT ??
+        (publicUrl.startsWith('https:') ? publicUrl : 'mailto:notifications@homecooked.example'),
+      pollSeconds: e.NOTIFY_POLL_SECONDS,
+    },
   };
 }
 

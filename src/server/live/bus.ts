@@ -8,7 +8,9 @@ export type BusMessage =
   /** A topic's data changed: reload it. */
   | { type: 'changed'; topic: string }
   /** A session was signed out: forget it and end the streams it opened. */
-  | { type: 'session-ended'; sessionHash: string };
+  | { type: 'session-ended'; sessionHash: string }
+  /** Notifications were enqueued: the workers look for work now rather than at their next round. */
+  | { type: 'notices-queued' };
 
 type Handler<K extends BusMessage['type']> = (message: Extract<BusMessage, { type: K }>) => void;
 

@@ -49,7 +49,11 @@ export function fileReport(
         wait,
       );
     const report = await insertReport(tx, reporter.id, input);
-    record({ type: 'report.filed', reportId: report.id });
+    record({
+      type: 'report.filed',
+      reportId: report.id,
+      kitchenUid: input.targetKind === 'kitchen' ? target.ownerId : null,
+    });
     return report;
   });
 }

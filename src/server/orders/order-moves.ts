@@ -106,7 +106,9 @@ export async function moveOrder(
       orderId: order.id,
       kitchenUid: order.kitchenId,
       customerId: order.customerId,
+      from: order.state,
       to,
+      by: mover.role,
       portionsReturned,
     });
     return order.id;

@@ -85,6 +85,7 @@ export async function setPaymentState(
     orderId: order.id,
     kitchenUid: order.kitchenId,
     customerId: order.customerId,
+    paymentState: to,
   });
 }
 
@@ -129,7 +130,10 @@ async function cancelForPayment(
     orderId: order.id,
     kitchenUid: order.kitchenId,
     customerId: order.customerId,
+    from: order.state,
     to: 'cancelled',
+    // The customer went back from the payment page; or the marketplace, when a payment could not be taken.
+    by: byRole === 'customer' ? 'customer' : 'system',
     portionsReturned,
   });
 }

@@ -26,6 +26,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     GEOCODER: 'off',
     PAYMENTS: 'off',
     PAYMENT_POLL_SECONDS: '0',
+    NOTIFY_POLL_SECONDS: '0',
     ...env,
   });
 }

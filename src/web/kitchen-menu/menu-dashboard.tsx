@@ -10,6 +10,7 @@ import { KitchenDetails } from '../kitchen-registration/kitchen-details.js';
 import { KitchenReviews } from './kitchen-reviews.js';
 import { GetPaid } from '../payments/get-paid.js';
 import { HowYouTakeOrders } from '../kitchen-ordering/how-you-take-orders.js';
+import { NotificationSettingsSection } from '../notifications/settings/notification-settings.js';
 import { MenuView } from './menu-table.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { useOwnMenu, useRemoveMenuItem } from './use-own-menu.js';
@@ -53,6 +54,7 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
       </section>
       <GetPaid />
       <HowYouTakeOrders />
+      <NotificationSettingsSection audience="kitchen" />
       <KitchenDetails kitchen={kitchen} />
       <KitchenReviews kitchenUid={kitchen.uid} />
       <YourData role="kitchen" />

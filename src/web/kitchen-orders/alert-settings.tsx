@@ -1,5 +1,7 @@
 import { Button, Group, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { PushButton } from '../notifications/push-button.js';
+import { turnOnPush } from '../notifications/use-push.js';
 
 const SOUND_KEY = 'homecooked:new-order-sound';
 const TITLE = 'Orders of your kitchen';
@@ -19,8 +21,12 @@ export function useAlertSettings() {
       setSound(on);
     },
     permission,
-    // Browsers ask only in answer to a click, as here.
-    askPermission: async () => setPermission(await Notification.requestPermission()),
+    // Browsers ask only in answer to a click, as here. Allowed: this device gets pushes too, with the page closed.
+    askPermission: async () => {
+      const answer = await Notification.requestPermission();
+      setPermission(answer);
+      if (answer === 'granted') await turnOnPush('kitchen').catch(() => undefined);
+    },
   };
 }
 
@@ -48,9 +54,12 @@ export function AlertSettings({ settings }: { settings: ReturnType<typeof useAle
           Allow notifications
         </Button>
       ) : settings.permission === 'granted' ? (
-        <Text size="sm" c="dimmed">
-          Notifications on
-        </Text>
+        <>
+          <Text size="sm" c="dimmed">
+            Notifications on
+          </Text>
+          <PushButton as="kitchen" compact />
+        </>
       ) : settings.permission === 'denied' ? (
         <Text size="sm" c="dimmed">
           Notifications are blocked in this browser

@@ -26,6 +26,7 @@ import { OrderConversation } from '../order-messages/order-conversation.js';
 import { useMyOrder } from './use-my-order.js';
 import { RateOrder } from '../reviews/rate-order.js';
 import { Spinner } from '../lib/spinner.js';
+import { PushButton } from '../notifications/push-button.js';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -134,6 +135,9 @@ export function OrderStatus() {
       )}
       <RateOrder order={o} />
       <CancelOrderButton order={o} />
+      {inProgress(o) ? (
+        <PushButton as="customer" intro="Get told when your order moves, even with this page closed" />
+      ) : null}
       <OrderTimeline events={o.events} />
       <OrderConversation orderId={o.id} role="customer" />
       <Paper withBorder radius="md" p="lg" maw={560}>

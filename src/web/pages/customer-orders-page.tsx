@@ -2,9 +2,10 @@ import { Stack } from '@mantine/core';
 import { YourData } from '../account/your-data.js';
 import { CustomerOnly } from '../auth/customer-only.js';
 import { PageLayout } from '../layout/page-layout.js';
+import { NotificationSettingsSection } from '../notifications/settings/notification-settings.js';
 import { OrderHistory } from '../orders/order-history.js';
 
-/** /CustomerOrders: 'Your orders' and 'Your data', for the signed-in customer. */
+/** /CustomerOrders: 'Your orders', 'Notifications' and 'Your data', for the signed-in customer. */
 export function CustomerOrdersPage() {
   return (
     <PageLayout>
@@ -12,6 +13,7 @@ export function CustomerOrdersPage() {
         {() => (
           <Stack gap="xl">
             <OrderHistory />
+            <NotificationSettingsSection audience="customer" />
             <YourData role="customer" />
           </Stack>
         )}

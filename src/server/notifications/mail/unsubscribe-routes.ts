@@ -1,0 +1,151 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NOTICE_AUDIENCE,
+  NOTICE_KINDS,
+  NOTICE_LABELS,
+  type NoticeKind,
+} from '../../../shared/notifications.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { escapeHtml } from '../../lib/html.js';
+import { html } from '../../lib/route-doc.js';
+import { readSettings, saveEmailSetting } from '../settings/settings-queries.js';
+import { NEW_ORDERS_LOCKED } from '../settings/settings-routes.js';
+import { readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe.js';
+
+const TokenQuery = z.object({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200, 'token is not valid'),
+});
+
+/** What the one-click POST answers (JSON, unless the browser's form asked for a page). */
+const Unsubscribed = z.object({
+  kind: z.enum(NOTICE_KINDS),
+  label: z.string(),
+  email: z.literal(false),
+});
+
+const BAD_TOKEN = 'This link is not valid: its token was not made by HomeCooked, or it was cut short';
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · HomeCooked</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem;color:#212529;line-height:1.5}
+button{margin-top:1rem;padding:.7rem 1.2rem;font-size:1rem;background:#c2410c;color:#fff;border:0;border-radius:6px;min-height:44px;cursor:pointer}
+.note{color:#495057;font-size:.95rem}a{color:#9a3412}</style></head>
+<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+
+const sendPage = (reply: FastifyReply, status: number, title: string, body: string) =>
+  reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(page(title, body));
+
+/** A form's body (the one-click POST sends `List-Unsubscribe=One-Click`): read, and nothing in it needed. */
+const ignoredForm = (_request: FastifyRequest, _body: string, done: (error: null, body: object) => void) =>
+  done(null, {});
+
+/**
+ * One-click unsubscribe (RFC 8058) from a notification email's link, without a session: the token says whose email
+ * of which kind. POST turns it off (a mail program's one-click, or the page's button); GET only shows a page with
+ * that button, so that a link scanner that follows links changes nothing. The cook's new-order email stays on while
+ * their kitchen takes orders and no device of theirs gets push notifications.
+ */
+export const notificationMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    ignoredForm,
+  );
+
+  /** The token's user and kind, and their setting now (null: a bad token). */
+  const settingOf = async (token: string) => {
+    const owner = readUnsubscribeToken(app, token);
+    if (!owner) return null;
+    const audience = NOTICE_AUDIENCE[owner.kind];
+    const { email } = await readSettings(app.db, owner.userId, audience, new Date(app.clock.now()));
+    const setting = email.find((s) => s.kind === owner.kind);
+    return { ...owner, on: setting?.email ?? true, locked: setting?.locked ?? false };
+  };
+
+  const quotedLabel = (kind: NoticeKind) => `<strong>${escapeHtml(NOTICE_LABELS[kind])}</strong>`;
+  const lockedText = `<p>${escapeHtml(NEW_ORDERS_LOCKED)}, so that no order goes unseen. Allow notifications on your phone or computer (in Notifications, once signed in), then you can turn these emails off.</p>`;
+
+  app.get(
+    UNSUBSCRIBE_PATH,
+    {
+      config: {
+        doc: {
+          summary:
+            "A notification email's unsubscribe link: a page with a button that turns that email off (GET changes nothing); no session needed, the token says whose",
+          responses: { 200: html('The page') },
+        },
+      },
+      schema: { querystring: TokenQuery },
+    },
+    async (request, reply) => {
+      const setting = await settingOf(request.query.token);
+      if (!setting) return sendPage(reply, 400, 'This link is not valid', `<p>${escapeHtml(BAD_TOKEN)}.</p>`);
+      const label = quotedLabel(setting.kind);
+      if (setting.locked) return sendPage(reply, 200, 'New-order emails stay on', lockedText);
+      if (!setting.on)
+        return sendPage(
+          reply,
+          200,
+          'These emails are off',
+          `<p>You get no emails for ${label}. You can turn them back on in Notifications, once signed in.</p>`,
+        );
+      const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.query.token)}`;
+      return sendPage(
+        reply,
+        200,
+        'Turn off these emails?',
+        `<p>You will no longer get an email for ${label}. Your other emails, and notifications on your devices, stay as they are.</p>
+<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">Turn off these emails</button></form>
+<p class="note">You can turn them back on in Notifications, once signed in.</p>`,
+      );
+    },
+  );
+
+  app.post(
+    UNSUBSCRIBE_PATH,
+    {
+      config: {
+        doc: {
+          summary:
+            "One-click unsubscribe (RFC 8058): turns off the email of the token's kind for the token's person; no session needed. Answers a page to a browser's form, JSON otherwise",
+          errors: {
+            409: "The cook's new-order email cannot be turned off while their kitchen takes orders and they have no push device",
+          },
+        },
+      },
+      schema: { querystring: TokenQuery, response: { 200: Unsubscribed } },
+    },
+    async (request, reply) => {
+      const wantsPage = (request.headers.accept ?? '').includes('text/html');
+      const setting = await settingOf(request.query.token);
+      if (!setting) {
+        if (wantsPage)
+          return sendPage(reply, 400, 'This link is not valid', `<p>${escapeHtml(BAD_TOKEN)}.</p>`);
+        throw badRequest(BAD_TOKEN, 'token');
+      }
+      if (setting.locked) {
+        if (wantsPage) return sendPage(reply, 409, 'New-order emails stay on', lockedText);
+        throw conflict(NEW_ORDERS_LOCKED, 'token');
+      }
+      await saveEmailSetting(app.db, setting.userId, setting.kind, false);
+      if (wantsPage)
+        return sendPage(
+          reply,
+          200,
+          'Emails turned off',
+          `<p>You will no longer get an email for ${quotedLabel(setting.kind)}. You can turn them back on in Notifications, once signed in.</p>`,
+        );
+      reply.header('cache-control', 'no-store');
+      return { kind: setting.kind, label: NOTICE_LABELS[setting.kind], email: false as const };
+    },
+  );
+};

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CustomerOrder } from '../../shared/orders.js';
+import { buildApp } from '../app.js';
+import { openPglite, openPostgres, type Database } from '../db/database.js';
+import { notificationOutbox } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { buildKitchen, buildMenuItem } from '../test/builders.js';
+import { FakeClock } from '../test/fake-clock.js';
+import { SmtpWorld } from '../test/smtp-world.js';
+import { describeEachEngine, signedIn, testConfig, type TestContext } from '../test/test-app.js';
+import { createPgDatabase, ENGINES } from '../test/test-database.js';
+import { backoffMs, claimNotices, drainNotices, LEASE_MS, runNoticesOnce } from './worker.js';
+
+/** The apps' clock: now, moved on by the tests (the outbox's times are the database's, close to it). */
+const fake = new FakeClock();
+let offset = 0;
+const clock: Clock = {
+  now: () => Date.now() + offset,
+  sleep: (ms) => fake.sleep(ms),
+  timeout: (ms) => fake.timeout(ms),
+};
+
+const smtp = new SmtpWorld();
+const env: Record<string, string> = {};
+beforeAll(async () => {
+  env.SMTP_URL = await smtp.start();
+});
+afterAll(() => smtp.close());
+
+/** A kitchen with a dish, and a customer who ordered it (cash, for delivery): both sides' addresses. */
+async function orderWorld(ctx: TestContext) {
+  const cook = await buildKitchen(ctx, { name: `Notice Kitchen ${randomUUID().slice(0, 6)}` });
+  const dal = await buildMenuItem(ctx, cook.kitchen, { item: 'Dal', price: '9.50' });
+  const customer = await signedIn(ctx, 'customer');
+  const placed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie: customer.cookie },
+    payload: {
+      kitchenUid: cook.kitchen.uid,
+      itemIds: [dal.id, dal.id],
+      address: '4 Lane',
+      idempotencyKey: randomUUID(),
+    },
+    remoteAddress: `2001:db8::7:${Math.floor(Math.random() * 0xffff).toString(16)}`,
+  });
+  expect(placed.statusCode).toBe(201);
+  return { cook, customer, order: placed.json<CustomerOrder>() };
+}
+
+const move = (ctx: TestContext, cookie: string, id: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: `/api/kitchen/orders/${id}/moves`, headers: { cookie }, payload });
+
+describeEachEngine(
+  'the notification worker, through a real SMTP server',
+  (get) => {
+    it('tells the cook of a new order and the customer of each step the kitchen makes, each once', async () => {
+      const ctx = get();
+      const { cook, customer, order } = await orderWorld(ctx);
+      await drainNotices(ctx.app);
+      expect(smtp.to(cook.user.email).map((m) => m.subject)).toEqual([expect.stringContaining('Dal × 2')]);
+      for (const step of [{ move: 'accept', readyInMinutes: 30 }, { move: 'prepare' }, { move: 'dispatch' }])
+        expect((await move(ctx, cook.cookie, order.id, step)).statusCode).toBe(200);
+      expect((await move(ctx, cook.cookie, order.id, { move: 'deliver' })).statusCode).toBe(200);
+      await drainNotices(ctx.app);
+      await drainNotices(ctx.app);
+      // Accepted, on its way, delivered: 'preparing' is not worth a mail.
+      const mails = smtp.to(customer.user.email);
+      expect(mails).toHaveLength(3);
+      expect(new Set(mails.map((m) => m.messageId)).size).toBe(3);
+      expect(smtp.to(cook.user.email)).toHaveLength(1);
+      const rows = await ctx.database.db
+        .select()
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.subjectId, order.id));
+      expect(rows).toHaveLength(4);
+      expect(rows.every((r) => r.emailDoneAt !== null && r.pushDoneAt !== null && r.attempts === 1)).toBe(
+        true,
+      );
+    });
+
+    it("tells the kitchen of a customer's cancellation, and the customer of a decline", async () => {
+      const ctx = get();
+      const first = await orderWorld(ctx);
+      const cancelled = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/${first.order.id}/cancel`,
+        headers: { cookie: first.customer.cookie },
+        payload: { reason: 'Plans changed' },
+      });
+      expect(cancelled.statusCode).toBe(200);
+      const second = await orderWorld(ctx);
+      expect(
+        (await move(ctx, second.cook.cookie, second.order.id, { move: 'decline', reason: 'Out of lentils' }))
+          .statusCode,
+      ).toBe(200);
+      await drainNotices(ctx.app);
+      // The cook of the first: its new order, then its cancellation; its customer, who cancelled, nothing.
+      expect(smtp.to(first.cook.user.email)).toHaveLength(2);
+      expect(smtp.to(first.customer.user.email)).toHaveLength(0);
+      const declined = smtp.to(second.customer.user.email);
+      expect(declined).toHaveLength(1);
+      expect(declined[0]?.raw).toContain('Out of lentils');
+    });
+
+    it('loses nothing to an SMTP outage of 30 s: retried with backoff, each mail arrives once after', async () => {
+      const ctx = get();
+      smtp.down = true;
+      try {
+        const { cook } = await orderWorld(ctx);
+        await runNoticesOnce(ctx.app);
+        const [row] = await ctx.database.db
+          .select()
+          .from(notificationOutbox)
+          .where(eq(notificationOutbox.recipientId, cook.user.id));
+        expect(row).toMatchObject({ attempts: 1, emailDoneAt: null });
+        expect(row?.lastError).toBeTruthy();
+        offset += backoffMs(1) + 1000; // 16 s: still down
+        await runNoticesOnce(ctx.app);
+        offset += backoffMs(2) + 1000; // 47 s: back up
+        smtp.down = false;
+        await drainNotices(ctx.app);
+        expect(smtp.to(cook.user.email)).toHaveLength(1);
+        await drainNotices(ctx.app);
+        expect(smtp.to(cook.user.email)).toHaveLength(1);
+      } finally {
+        smtp.down = false;
+      }
+    });
+
+    it('resumes after a worker died holding a notice: none lost, none sent twice', async () => {
+      const ctx = get();
+      const { cook } = await orderWorld(ctx);
+      // A worker claims the notice, then its process dies before sending.
+      const claimed = await claimNotices(ctx.app, new Date(clock.now()), 50);
+      expect(claimed.map((r) => r.recipientId)).toContain(cook.user.id);
+      // While its lease runs, nobody else takes it.
+      await drainNotices(ctx.app);
+      expect(smtp.to(cook.user.email)).toHaveLength(0);
+      offset += LEASE_MS + 1000;
+      await drainNotices(ctx.app);
+      expect(smtp.to(cook.user.email)).toHaveLength(1);
+      await drainNotices(ctx.app);
+      expect(smtp.to(cook.user.email)).toHaveLength(1);
+    });
+  },
+  env,
+  { clock },
+);
+
+describe.each(ENGINES)('two instances sharing the outbox [%s]', (engine) => {
+  const apps: FastifyInstance[] = [];
+  const databases: Database[] = [];
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    if (engine === 'postgres') {
+      const created = await createPgDatabase();
+      drop = created.drop;
+      databases.push(await openPostgres(created.url), await openPostgres(created.url));
+    } else {
+      // The embedded database lives in one process: two apps on it stand for its one server's workers.
+      const database = await openPglite('memory://');
+      databases.push(database, database);
+    }
+    for (const database of databases) {
+      const app = await buildApp({ config: testConfig(env), database, webDir: '/nonexistent', clock });
+      await app.ready();
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of new Set(databases)) await database.close();
+    await drop?.();
+  });
+
+  it('sends each notice once, whichever instance takes it', async () => {
+    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const ctx = (app: FastifyInstance, database: Database) =>
+      ({ engine, app, database, config: app.config }) as TestContext;
+    const worlds = [];
+    for (let i = 0; i < 12; i++) worlds.push(await orderWorld(ctx(i % 2 ? two : one, databases[i % 2]!)));
+    await Promise.all([drainNotices(one), drainNotices(two), drainNotices(one), drainNotices(two)]);
+    for (const { cook } of worlds) expect(smtp.to(cook.user.email)).toHaveLength(1);
+  });
+});

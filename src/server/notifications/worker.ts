@@ -1,0 +1,227 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PushPayload } from '../../shared/notifications.js';
+import { notificationOutbox, notificationSettings, pushSubscriptions, users } from '../db/schema.js';
+import { registerPeriodicTask } from '../lib/periodic.js';
+import type { RenderedNotice } from './channels.js';
+import { unsubscribeUrl } from './mail/unsubscribe.js';
+import { renderNotice } from './render.js';
+
+type OutboxRow = typeof notificationOutbox.$inferSelect;
+type WorkerApp = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'log' | 'notices'>;
+
+/** How long a claimed notice is the claimer's: a worker that dies mid-send leaves it to the next after this. */
+export const LEASE_MS = 60_000;
+/** Reports about a kitchen wait this long after the first, so that a flood makes one digest. */
+export const DIGEST_WAIT_MS = 10 * 60_000;
+/** After this many attempts (about a day of backoff) a notice is given up, and the log says so. */
+export const MAX_ATTEMPTS = 14;
+const BATCH = 20;
+
+/** The wait before attempt `attempts + 1`: 15 s, 30 s, 1 min, … at most an hour. */
+export const backoffMs = (attempts: number) => Math.min(15_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+/**
+ * Takes up to `batch` notices that are due and not done, for this worker alone: each is leased (its next attempt
+ * moved past the lease) in the statement that picks it, skipping rows another worker holds, so that several
+ * instances never work on the same notice at once; a worker that dies leaves its lease to run out.
+ */
+export async function claimNotices(app: WorkerApp, now: Date, batch: number): Promise<OutboxRow[]> {
+  const due = app.db
+    .select({ id: notificationOutbox.id })
+    .from(notificationOutbox)
+    .where(
+      and(
+        or(isNull(notificationOutbox.emailDoneAt), isNull(notificationOutbox.pushDoneAt)),
+        lte(notificationOutbox.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(asc(notificationOutbox.nextAttemptAt))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  return app.db
+    .update(notificationOutbox)
+    .set({
+      nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+      attempts: sql`${notificationOutbox.attempts} + 1`,
+    })
+    .where(inArray(notificationOutbox.id, due))
+    .returning();
+}
+
+/** The recipient's email setting for the notice's kind (no row: on). */
+async function emailWanted(app: WorkerApp, row: OutboxRow, devices: number): Promise<boolean> {
+  // A cook with no device to be pushed to is emailed of a new order whatever the setting says.
+  if (row.kind === 'order-new' && devices === 0) return true;
+  const [setting] = await app.db
+    .select({ email: notificationSettings.email })
+    .from(notificationSettings)
+    .where(and(eq(notificationSettings.userId, row.recipientId), eq(notificationSettings.kind, row.kind)));
+  return setting?.email ?? true;
+}
+
+const firstParagraph = (text: string) =>
+  text
+    .split(/\n\s*\n/)[0]
+    ?.replace(/\s+/g, ' ')
+    .trim() ?? '';
+
+/**
+ * Sends one claimed notice: its email (unless turned off, or no mailer), then a push to each of the recipient's
+ * devices (a device the push service says is gone is removed), each channel marked done once it is; the next attempt
+ * resumes at the channel not done. A digest of reports takes every other pending report notice of its recipient
+ * with it.
+ */
+async function deliver(app: WorkerApp, row: OutboxRow, now: Date): Promise<void> {
+  const [recipient] = await app.db.select().from(users).where(eq(users.id, row.recipientId));
+  const rendered =
+    recipient &&
+    (await renderNotice(
+      app.db,
+      { kind: row.kind, subjectId: row.subjectId, recipientId: row.recipientId },
+      app.config.publicUrl,
+      now,
+    ));
+  const digest =
+    row.kind === 'reports'
+      ? and(
+          eq(notificationOutbox.recipientId, row.recipientId),
+          eq(notificationOutbox.kind, 'reports'),
+          or(isNull(notificationOutbox.emailDoneAt), isNull(notificationOutbox.pushDoneAt)),
+        )
+      : eq(notificationOutbox.id, row.id);
+  if (!recipient || !rendered) {
+    // What it was about is gone (an order deleted with its kitchen): nothing to tell.
+    await app.db
+      .update(notificationOutbox)
+      .set({ emailDoneAt: now, pushDoneAt: now, lastError: 'nothing to tell any more' })
+      .where(digest);
+    return;
+  }
+  const devices = await app.db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, row.recipientId));
+  if (row.emailDoneAt === null) {
+    const { mailer } = app.notices;
+    if (mailer && (await emailWanted(app, row, devices.length)))
+      await mailer.send({
+        to: recipient.email,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        messageId: `<${row.key}@homecooked>`,
+        unsubscribeUrl: unsubscribeUrl(app as FastifyInstance, row.recipientId, row.kind),
+      });
+    await app.db.update(notificationOutbox).set({ emailDoneAt: now }).where(digest);
+  }
+  if (row.pushDoneAt === null) {
+    const { pusher } = app.notices;
+    if (pusher && devices.length > 0) {
+      const payload = pushPayloadOf(rendered, row);
+      for (const device of devices) {
+        const outcome = await pusher.send(device, payload);
+        if (outcome === 'gone')
+          await app.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+      }
+    }
+    await app.db.update(notificationOutbox).set({ pushDoneAt: now }).where(digest);
+  }
+}
+
+const pushPayloadOf = (rendered: RenderedNotice, row: OutboxRow): PushPayload => ({
+  title: rendered.subject,
+  body: firstParagraph(rendered.text),
+  url: rendered.path,
+  tag: `${row.kind}:${row.subjectId}`,
+});
+
+/**
+ * One round of the worker: claims the notices due, and sends each; one that fails waits (backoff) and is tried
+ * again, from the channel it had not done; after MAX_ATTEMPTS it is given up. A kitchen's reports wait
+ * DIGEST_WAIT_MS after the first, then go as one. Returns how many notices it claimed.
+ */
+export async function runNoticesOnce(app: WorkerApp, batch = BATCH): Promise<number> {
+  const now = new Date(app.clock.now());
+  const claimed = await claimNotices(app, now, batch);
+  for (const row of claimed) {
+    if (row.kind === 'reports' && row.createdAt.getTime() > now.getTime() - DIGEST_WAIT_MS) {
+      await app.db
+        .update(notificationOutbox)
+        .set({
+          nextAttemptAt: new Date(row.createdAt.getTime() + DIGEST_WAIT_MS),
+          attempts: sql`${notificationOutbox.attempts} - 1`,
+        })
+        .where(eq(notificationOutbox.id, row.id));
+      continue;
+    }
+    try {
+      await deliver(app, row, now);
+    } catch (error) {
+      const givingUp = row.attempts >= MAX_ATTEMPTS;
+      const message = error instanceof Error ? error.message : String(error);
+      if (givingUp)
+        app.log.error({ err: error, notice: row.key }, 'a notification could not be sent: given up');
+      else
+        app.log.warn(
+          { err: error, notice: row.key, attempt: row.attempts },
+          'a notification failed; retried',
+        );
+      await app.db
+        .update(notificationOutbox)
+        .set(
+          givingUp
+            ? { emailDoneAt: now, pushDoneAt: now, lastError: `given up: ${message}`.slice(0, 500) }
+            : {
+                nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
+                lastError: message.slice(0, 500),
+              },
+        )
+        .where(eq(notificationOutbox.id, row.id));
+    }
+  }
+  return claimed.length;
+}
+
+/** Runs rounds until nothing is due (a round that claimed a full batch may have left more). */
+export async function drainNotices(app: WorkerApp): Promise<void> {
+  while ((await runNoticesOnce(app)) === BATCH);
+}
+
+/**
+ * The worker of this instance: a round every NOTIFY_POLL_SECONDS, and one as soon as any instance enqueues notices
+ * (the change bus says so); rounds never overlap on an instance, and instances share the work through the leases.
+ */
+export function registerNoticeWorker(app: FastifyInstance): void {
+  const seconds = app.config.notifications.pollSeconds;
+  if (seconds === 0 || !app.config.notifications.enabled) return;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const round = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drainNotices(app)
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'the notification worker failed; it runs again'),
+      )
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          void round();
+        }
+      });
+    return running;
+  };
+  app.bus.on('notices-queued', () => void round());
+  registerPeriodicTask(app, {
+    everyMs: seconds * 1000,
+    atStart: true,
+    failure: 'the notification worker failed; it runs again',
+    run: round,
+  });
+  // A stop waits for the round under way (its sends are marked done, or left to the lease).
+  app.addHook('onClose', async () => running);
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * What a person is told of, with the tab closed (by email and on their devices): the cook of a new order, of one
+ * nobody accepted in time, of a cancellation by the customer, of a new review and of reports about the kitchen; the
+ * customer of their order accepted (with its ready time), declined or cancelled (with the reason), on its way,
+ * delivered (with 'Rate your order'), and of a refund.
+ */
+export const NOTICE_KINDS = [
+  'order-new',
+  'order-unanswered',
+  'order-cancelled-by-customer',
+  'review-new',
+  'reports',
+  'order-accepted',
+  'order-declined',
+  'order-cancelled',
+  'order-dispatched',
+  'order-delivered',
+  'order-refunded',
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** Who hears of each kind: the kitchen's cook or the order's customer. */
+export const NOTICE_AUDIENCE: Record<NoticeKind, 'kitchen' | 'customer'> = {
+  'order-new': 'kitchen',
+  'order-unanswered': 'kitchen',
+  'order-cancelled-by-customer': 'kitchen',
+  'review-new': 'kitchen',
+  reports: 'kitchen',
+  'order-accepted': 'customer',
+  'order-declined': 'customer',
+  'order-cancelled': 'customer',
+  'order-dispatched': 'customer',
+  'order-delivered': 'customer',
+  'order-refunded': 'customer',
+};
+
+/** How each kind is named in 'Notifications'. */
+export const NOTICE_LABELS: Record<NoticeKind, string> = {
+  'order-new': 'A new order',
+  'order-unanswered': 'An order nobody accepted in time',
+  'order-cancelled-by-customer': 'An order cancelled by its customer',
+  'review-new': 'A new review',
+  reports: 'Reports about your kitchen',
+  'order-accepted': 'Your order accepted',
+  'order-declined': 'Your order declined',
+  'order-cancelled': 'Your order cancelled',
+  'order-dispatched': 'Your order on its way',
+  'order-delivered': 'Your order delivered',
+  'order-refunded': 'A refund',
+};
+
+/** A person's email setting for one kind. */
+export const EmailSetting = z.object({
+  kind: z.enum(NOTICE_KINDS),
+  label: z.string(),
+  email: z.boolean(),
+  /** The cook's new-order email while the kitchen takes orders and has no push device: it cannot be turned off. */
+  locked: z.boolean(),
+});
+export type EmailSetting = z.infer<typeof EmailSetting>;
+
+/** A device that receives push notifications. */
+export const PushDevice = z.object({
+  id: z.string().uuid(),
+  /** What the browser said it is ('Chrome on Android'), to tell devices apart. */
+  name: z.string(),
+  createdAt: z.string(),
+});
+export type PushDevice = z.infer<typeof PushDevice>;
+
+/** GET /api/notifications/settings: the signed-in person's 'Notifications'. */
+export const NotificationSettings = z.object({
+  email: z.array(EmailSetting),
+  devices: z.array(PushDevice),
+  /** The server's VAPID public key (base64url), for `pushManager.subscribe`; null when push is off. */
+  vapidPublicKey: z.string().nullable(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+export const EmailSettingInput = z.object({
+  kind: z.enum(NOTICE_KINDS, { error: 'Kind must be one of the notification kinds' }),
+  email: z.boolean({ error: 'Email must be on or off' }),
+});
+export type EmailSettingInput = z.infer<typeof EmailSettingInput>;
+
+/** A browser's push subscription (PushSubscription.toJSON()), and a name for the device. */
+export const PushSubscriptionInput = z.object({
+  endpoint: z
+    .string({ error: 'Endpoint is required' })
+    .max(2000, 'Endpoint must be at most 2000 characters')
+    .url('Endpoint must be an https link')
+    .refine((value) => value.startsWith('https://'), 'Endpoint must be an https link'),
+  keys: z.object(
+    {
+      p256dh: z
+        .string({ error: 'keys.p256dh is required' })
+        .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'keys.p256dh must be a base64url P-256 key'),
+      auth: z
+        .string({ error: 'keys.auth is required' })
+        .regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, 'keys.auth must be a base64url secret'),
+    },
+    { error: 'Keys are required' },
+  ),
+  name: z.string().trim().max(80, 'Name must be at most 80 characters').optional(),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;
+
+/** What a push carries to the service worker: the same message as the email's, and the page a tap opens. */
+export const PushPayload = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** The app's path to open ('/KitchenOrders'). */
+  url: z.string(),
+  /** One notification per subject on the device (a later one replaces it). */
+  tag: z.string(),
+});
+export type PushPayload = z.infer<typeof PushPayload>;
