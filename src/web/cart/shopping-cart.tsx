@@ -7,6 +7,7 @@ import { groupLines, inProgress, PlaceOrderInput } from '../../shared/orders.js'
 import type { Fulfilment } from '../../shared/ordering.js';
 import { slotsKey, useKitchenSlots } from '../ordering/use-kitchen-slots.js';
 import { WhenPicker, type When } from '../ordering/when-picker.js';
+import { useKitchen } from '../kitchens/use-kitchen.js';
 import { belowMinimum, FulfilmentChoice, fulfilmentFor, NoteField } from './order-options.js';
 import { paths } from '../../shared/paths.js';
 import { sessionKey } from '../auth/use-session.js';
@@ -46,7 +47,10 @@ export function ShoppingCart() {
   const [method, setMethod] = useState<PaymentMethod>('card');
   const payments = useKitchenPayments(cart.kitchen?.uid);
   // How and when: delivery or pickup, 'As soon as possible' or a slot, as the kitchen takes orders.
-  const options = useKitchenSlots(cart.kitchen?.uid);
+  // Not asked of a kitchen that takes no orders now (suspended, or gone): its cart says why instead.
+  const kitchen = useKitchen(cart.kitchen?.uid ?? '', cart.kitchen !== null);
+  const orderable = !!kitchen.data && !kitchen.data.suspended;
+  const options = useKitchenSlots(cart.kitchen?.uid, orderable);
   const ordering = options.data;
   const [chosenFulfilment, setFulfilment] = useState<Fulfilment>('delivery');
   const fulfilment = fulfilmentFor(ordering, chosenFulfilment);
@@ -217,7 +221,7 @@ export function ShoppingCart() {
                 error={addressError}
               />
             )}
-            {cart.kitchen && cart.lines.length > 0 && (
+            {cart.kitchen && cart.lines.length > 0 && orderable && (
               <WhenPicker
                 kitchenUid={cart.kitchen.uid}
                 value={when}

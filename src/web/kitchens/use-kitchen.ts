@@ -8,9 +8,10 @@ import { kitchenKey } from './use-kitchens.js';
  * delivered, which the stream's first snapshot brings). `null` only on a server-rendered page of a kitchen that
  * does not exist.
  */
-export function useKitchen(uid: string) {
+export function useKitchen(uid: string, enabled = true) {
   return useLiveQuery<Kitchen | KitchenProfile | null>({
     queryKey: kitchenKey(uid),
     url: `/api/kitchens/${encodeURIComponent(uid)}`,
+    enabled,
   });
 }

@@ -11,13 +11,13 @@ const REFRESH_MS = 60_000;
 /**
  * When an order at a kitchen can be for ('As soon as possible' now, its time slots ahead with the places left), and
  * how it takes orders: a plain GET (GET /api/kitchens/:uid/slots), asked again every minute and when the window
- * comes back into focus.
+ * comes back into focus. `enabled` false: not asked (a suspended kitchen's are not served).
  */
-export function useKitchenSlots(kitchenUid: string | undefined) {
+export function useKitchenSlots(kitchenUid: string | undefined, enabled = true) {
   return useQuery({
     queryKey: slotsKey(kitchenUid ?? ''),
     queryFn: () => api.get<KitchenSlots>(`/api/kitchens/${encodeURIComponent(kitchenUid ?? '')}/slots`),
-    enabled: kitchenUid !== undefined && kitchenUid !== '',
+    enabled: enabled && kitchenUid !== undefined && kitchenUid !== '',
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: true,
   });
