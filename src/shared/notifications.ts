@@ -117,3 +117,8 @@ export const PushPayload = z.object({
   tag: z.string(),
 });
 export type PushPayload = z.infer<typeof PushPayload>;
+
+/** Which of the browser's sessions a notifications route is for (one browser may hold a customer's and a kitchen's). */
+export const SessionChoice = z.object({
+  as: z.enum(['customer', 'kitchen'], { error: "as must be 'customer' or 'kitchen'" }).optional(),
+});

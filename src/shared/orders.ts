@@ -193,3 +193,11 @@ export function groupLines<T extends { item: string; priceCents: number }>(
   }
   return [...groups.values()];
 }
+
+/** An order's dishes with counts, in the order first added: 'Dal × 2', 'Rice'. */
+export function itemCounts(lines: readonly { item: string }[]): string[] {
+  return groupLines(
+    lines.map(({ item }) => ({ item, priceCents: 0 })),
+    (line) => line.item,
+  ).map(({ item, quantity }) => (quantity > 1 ? `${item} × ${quantity}` : item));
+}

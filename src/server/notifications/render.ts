@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { formatMoney } from '../../shared/money.js';
 import { NOTICE_AUDIENCE } from '../../shared/notifications.js';
 import { formatClock, localTime } from '../../shared/opening-hours.js';
-import { groupLines } from '../../shared/orders.js';
+import { itemCounts } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
 import { dayName, slotLabel } from '../../shared/slots.js';
 import type { DbOrTx } from '../db/database.js';
@@ -37,9 +37,7 @@ interface OrderFacts {
 
 /** An order's dishes with their counts, in the order first added: 'Dal × 2, Rice'. */
 export function itemsText(lines: readonly { item: string; priceCents: number }[]): string {
-  const grouped = groupLines(lines, (line) => line.item);
-  if (grouped.length === 0) return 'no dishes';
-  return grouped.map(({ item, quantity }) => (quantity > 1 ? `${item} × ${quantity}` : item)).join(', ');
+  return lines.length === 0 ? 'no dishes' : itemCounts(lines).join(', ');
 }
 
 /** Text cut to `max` characters (with '…'), for a subject line. */

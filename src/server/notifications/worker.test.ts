@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { buildApp } from '../app.js';
 import { openPglite, openPostgres, type Database } from '../db/database.js';
@@ -12,7 +12,7 @@ import { FakeClock } from '../test/fake-clock.js';
 import { SmtpWorld } from '../test/smtp-world.js';
 import { describeEachEngine, signedIn, testConfig, type TestContext } from '../test/test-app.js';
 import { createPgDatabase, ENGINES } from '../test/test-database.js';
-import { backoffMs, claimNotices, drainNotices, LEASE_MS, runNoticesOnce } from './worker.js';
+import { backoffMs, claimNotices, DIGEST_WAIT_MS, drainNotices, LEASE_MS, runNoticesOnce } from './worker.js';
 
 /** The apps' clock: now, moved on by the tests (the outbox's times are the database's, close to it). */
 const fake = new FakeClock();
@@ -57,6 +57,10 @@ const move = (ctx: TestContext, cookie: string, id: string, payload: object) =>
 describeEachEngine(
   'the notification worker, through a real SMTP server',
   (get) => {
+    // Each test starts at the real time: the outbox's rows are stamped by the database's clock.
+    beforeEach(() => {
+      offset = 0;
+    });
     it('tells the cook of a new order and the customer of each step the kitchen makes, each once', async () => {
       const ctx = get();
       const { cook, customer, order } = await orderWorld(ctx);
@@ -129,6 +133,29 @@ describeEachEngine(
       } finally {
         smtp.down = false;
       }
+    });
+
+    it('folds a flood of reports about a kitchen into one digest, sent once they have waited', async () => {
+      const ctx = get();
+      const cook = await buildKitchen(ctx, { name: `Reported ${randomUUID().slice(0, 6)}` });
+      for (let i = 0; i < 5; i++) {
+        const reporter = await signedIn(ctx, 'customer');
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: { cookie: reporter.cookie },
+          payload: { targetKind: 'kitchen', targetId: cook.kitchen.uid, reason: `Report number ${i}` },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      await drainNotices(ctx.app);
+      expect(smtp.to(cook.user.email)).toHaveLength(0);
+      offset += DIGEST_WAIT_MS + 1000;
+      await drainNotices(ctx.app);
+      await drainNotices(ctx.app);
+      const digests = smtp.to(cook.user.email);
+      expect(digests).toHaveLength(1);
+      expect(digests[0]?.subject).toContain('5');
     });
 
     it('resumes after a worker died holding a notice: none lost, none sent twice', async () => {

@@ -72,7 +72,10 @@ const firstParagraph = (text: string) =>
  * resumes at the channel not done. A digest of reports takes every other pending report notice of its recipient
  * with it.
  */
-async function deliver(app: WorkerApp, row: OutboxRow, now: Date): Promise<void> {
+async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<void> {
+  // As it is now: a digest sent for an earlier row of this batch has done this one too.
+  const [row] = await app.db.select().from(notificationOutbox).where(eq(notificationOutbox.id, claimed.id));
+  if (!row || (row.emailDoneAt !== null && row.pushDoneAt !== null)) return;
   const [recipient] = await app.db.select().from(users).where(eq(users.id, row.recipientId));
   const rendered =
     recipient &&

@@ -1,11 +1,4 @@
-import type { OrderLine } from '../../shared/orders.js';
-
-/** An order's dishes with counts, in the order first added: 'Dal × 2', 'Rice'. */
-export function itemCounts(lines: readonly OrderLine[]): string[] {
-  const counts = new Map<string, number>();
-  for (const { item } of lines) counts.set(item, (counts.get(item) ?? 0) + 1);
-  return [...counts].map(([item, n]) => (n > 1 ? `${item} × ${n}` : item));
-}
+export { itemCounts } from '../../shared/orders.js';
 
 /** A time of day as people read it here, in the browser's time zone: '7:45 PM'. */
 export const timeOfDay = (iso: string, timeZone?: string) =>

@@ -3,7 +3,7 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PushDevice, PushSubscriptionInput } from '../../../shared/notifications.js';
+import { PushDevice, PushSubscriptionInput, SessionChoice } from '../../../shared/notifications.js';
 import { pushSubscriptions, users } from '../../db/schema.js';
 import { currentUser, requireUser } from '../../identity/sessions.js';
 import type { User } from '../../identity/users.js';
@@ -18,10 +18,8 @@ export const MAX_PUSH_DEVICES = 20;
 export const SIGN_IN_FOR_PUSH = 'Please sign in to get notifications on this device';
 export const TOO_MANY_DEVICES = `You have notifications on ${MAX_PUSH_DEVICES} devices: turn them off on one in 'Notifications' first`;
 
-/** Which of the browser's sessions a device is for (one browser may hold a customer's and a kitchen's). */
-const AsQuery = z.object({
-  as: z.enum(['customer', 'kitchen'], { error: "as must be 'customer' or 'kitchen'" }).optional(),
-});
+/** Which of the browser's sessions a device is for. */
+const AsQuery = SessionChoice;
 type As = z.infer<typeof AsQuery>['as'];
 
 const DeviceParams = z.object({ id: z.string().uuid('Device id must be a uuid') });

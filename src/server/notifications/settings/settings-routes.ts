@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { EmailSettingInput, NOTICE_AUDIENCE, NotificationSettings } from '../../../shared/notifications.js';
+import {
+  EmailSettingInput,
+  NOTICE_AUDIENCE,
+  NotificationSettings,
+  SessionChoice,
+} from '../../../shared/notifications.js';
 import { currentUser, requireUser } from '../../identity/sessions.js';
 import type { User } from '../../identity/users.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { readSettings, saveEmailSetting, type Audience } from './settings-queries.js';
 
-/** Which of the browser's sessions the settings are for (one browser may hold a customer's and a kitchen's). */
-const SettingsQuery = z.object({
-  as: z.enum(['customer', 'kitchen'], { error: "as must be 'customer' or 'kitchen'" }).optional(),
-});
+/** Which of the browser's sessions the settings are for. */
+const SettingsQuery = SessionChoice;
 
 export const NEW_ORDERS_LOCKED =
   'Your new-order emails stay on while your kitchen takes orders and you have no device with push notifications';
