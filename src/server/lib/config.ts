@@ -143,6 +143,11 @@ const EnvSchema = z.object({
       .regex(/^(mailto:|https:)/)
       .optional(),
   ),
+  /** How long a worker holds a notice it claimed: one that dies mid-send leaves it to another after this. */
+  NOTIFY_LEASE_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int('must be a whole number of seconds').min(5).max(3600).default(60),
+  ),
   // 0: no worker (tests run it themselves).
   NOTIFY_POLL_SECONDS: z.preprocess(
     emptyAsUndefined,
@@ -203,6 +208,8 @@ export interface NotificationsConfig {
   vapidSubject: string;
   /** How often every instance's worker looks for notices due (0: never, tests run it). */
   pollSeconds: number;
+  /** How long a claimed notice is its worker's (longer than a send may take: SMTP's and push's timeouts). */
+  leaseMs: number;
 }
 
 export type PaymentsConfig = {
@@ -335,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.VAPID_SUBJECT ??
         (publicUrl.startsWith('https:') ? publicUrl : 'mailto:notifications@homecooked.example'),
       pollSeconds: e.NOTIFY_POLL_SECONDS,
+      leaseMs: e.NOTIFY_LEASE_SECONDS * 1000,
     },
   };
 }

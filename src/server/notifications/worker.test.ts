@@ -12,7 +12,7 @@ import { FakeClock } from '../test/fake-clock.js';
 import { SmtpWorld } from '../test/smtp-world.js';
 import { describeEachEngine, signedIn, testConfig, type TestContext } from '../test/test-app.js';
 import { createPgDatabase, ENGINES } from '../test/test-database.js';
-import { backoffMs, claimNotices, DIGEST_WAIT_MS, drainNotices, LEASE_MS, runNoticesOnce } from './worker.js';
+import { backoffMs, claimNotices, DIGEST_WAIT_MS, drainNotices, runNoticesOnce } from './worker.js';
 
 /** The apps' clock: now, moved on by the tests (the outbox's times are the database's, close to it). */
 const fake = new FakeClock();
@@ -167,7 +167,7 @@ describeEachEngine(
       // While its lease runs, nobody else takes it.
       await drainNotices(ctx.app);
       expect(smtp.to(cook.user.email)).toHaveLength(0);
-      offset += LEASE_MS + 1000;
+      offset += ctx.app.config.notifications.leaseMs + 1000;
       await drainNotices(ctx.app);
       expect(smtp.to(cook.user.email)).toHaveLength(1);
       await drainNotices(ctx.app);

@@ -10,8 +10,6 @@ import { renderNotice } from './render.js';
 type OutboxRow = typeof notificationOutbox.$inferSelect;
 type WorkerApp = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'log' | 'notices'>;
 
-/** How long a claimed notice is the claimer's: a worker that dies mid-send leaves it to the next after this. */
-export const LEASE_MS = 60_000;
 /** Reports about a kitchen wait this long after the first, so that a flood makes one digest. */
 export const DIGEST_WAIT_MS = 10 * 60_000;
 /** After this many attempts (about a day of backoff) a notice is given up, and the log says so. */
@@ -42,7 +40,8 @@ export async function claimNotices(app: WorkerApp, now: Date, batch: number): Pr
   return app.db
     .update(notificationOutbox)
     .set({
-      nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+      // Leased: a worker that dies mid-send leaves it to the next once this has passed (NOTIFY_LEASE_SECONDS).
+      nextAttemptAt: new Date(now.getTime() + app.config.notifications.leaseMs),
       attempts: sql`${notificationOutbox.attempts} + 1`,
     })
     .where(inArray(notificationOutbox.id, due))

@@ -18,6 +18,10 @@ export class SmtpWorld {
   readonly received: ReceivedMail[] = [];
   /** While set, every connection is refused (421): the relay is down. */
   down = false;
+  /** While set, a mail's data is read but never answered: the sender hangs mid-send (its mail is not accepted). */
+  stalling = false;
+  /** Mails whose data began while stalling (never accepted). */
+  stalled = 0;
   private readonly server: SMTPServer;
 
   constructor() {
@@ -29,6 +33,11 @@ export class SmtpWorld {
       onConnect: (_session, callback) => callback(this.refusal()),
       onMailFrom: (_address, _session, callback) => callback(this.refusal()),
       onData: (stream, session, callback) => {
+        if (this.stalling) {
+          this.stalled++;
+          stream.resume(); // read, never answered: no 250, so the mail is not accepted
+          return;
+        }
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
@@ -55,6 +64,10 @@ export class SmtpWorld {
 
   /** Listens on a free loopback port; the SMTP_URL to give the app. */
   async start(port = 0): Promise<string> {
+    // A sender that dies mid-mail resets its connection: that is what some tests do, not a failure of the server.
+    this.server.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET') throw error;
+    });
     await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     const { port: bound } = this.server.server.address() as AddressInfo;
     return `smtp://127.0.0.1:${bound}`;
