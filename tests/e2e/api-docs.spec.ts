@@ -9,7 +9,9 @@ test('the API reference page shows every route from our own files, under our CSP
     if (!request.url().startsWith(baseURL ?? '')) elsewhere.push(request.url());
   });
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /HomeCooked API/ })).toBeVisible();
+  // Swagger UI lays out the whole description (some 120 routes) before its first heading: on a loaded 2-core
+  // machine that has taken over 10 s (a red CI run whose snapshot showed the heading just after).
+  await expect(page.getByRole('heading', { name: /HomeCooked API/ })).toBeVisible({ timeout: 30_000 });
   const placeOrder = page.getByRole('button', { name: /POST \/api\/orders Place an order/ });
   await placeOrder.click();
   await expect(page.getByText('Idempotency key reused: { code, message, field }')).toBeVisible();
