@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { DELETED_CUSTOMER_EMAIL, ORDERS_IN_PROGRESS, REMOVED_ADDRESS } from '../../shared/account.js';
-import { images, kitchens, orders, reviews, sessions, users } from '../db/schema.js';
+import { images, kitchens, notificationOutbox, orders, reviews, sessions, users } from '../db/schema.js';
 import { deleteMessagesOf } from '../data/chat-removals.js';
 import type { ImagesApp } from '../pictures/image-service.js';
 import { HttpError } from '../lib/errors.js';
@@ -84,6 +84,8 @@ export async function deleteAccount(app: ImagesApp, userId: string): Promise<boo
     // its orders keep their kitchen_name with kitchen_id set null.
     if (kitchen) await tx.delete(kitchens).where(eq(kitchens.ownerId, userId));
     const pictures = await tx.delete(images).where(eq(images.ownerId, userId)).returning({ id: images.id });
+    // What they were to be told, or were told, goes with them (the outbox has no foreign key: see its schema).
+    await tx.delete(notificationOutbox).where(eq(notificationOutbox.recipientId, userId));
     await tx.delete(users).where(eq(users.id, userId));
 
     for (const { hash } of endedSessions) record({ type: 'session.ended', sessionHash: hash });

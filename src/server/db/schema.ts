@@ -336,9 +336,12 @@ export const notificationOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     key: text('key').notNull(),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: the order's statement enqueues its cook's notice while it holds the kitchen's row, and an
+     * account deletion holds the user's row before it deletes the kitchen; a key-share lock on the user would make
+     * the two deadlock. The deletion deletes its person's notices; the worker drops one whose person is gone.
+     */
+    recipientId: uuid('recipient_id').notNull(),
     kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
     /** The order, review or kitchen it is about. */
     subjectId: uuid('subject_id').notNull(),

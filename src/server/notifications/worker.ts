@@ -92,7 +92,12 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
           or(isNull(notificationOutbox.emailDoneAt), isNull(notificationOutbox.pushDoneAt)),
         )
       : eq(notificationOutbox.id, row.id);
-  if (!recipient || !rendered) {
+  if (!recipient) {
+    // Their account was deleted meanwhile: nothing of them is kept.
+    await app.db.delete(notificationOutbox).where(eq(notificationOutbox.recipientId, row.recipientId));
+    return;
+  }
+  if (!rendered) {
     // What it was about is gone (an order deleted with its kitchen): nothing to tell.
     await app.db
       .update(notificationOutbox)
