@@ -22,6 +22,7 @@ import {
 import { pageWeight } from './page-weight.js';
 import { pictureWeight } from './picture-weight.js';
 import { searchBench } from './search.js';
+import { landingBench } from './landing.js';
 import {
   connectBenchKitchen,
   menuReadRate,
@@ -52,17 +53,21 @@ const pagesOnly = process.env.BENCH_ONLY === 'pages';
 const slotsOnly = process.env.BENCH_ONLY === 'slots';
 /** `BENCH_ONLY=notifications`: the enqueue's cost on the order route, and the worker's rate to an SMTP server. */
 const notificationsOnly = process.env.BENCH_ONLY === 'notifications';
-const only = notificationsOnly
-  ? 'notifications'
-  : ordersOnly
-    ? 'orders'
-    : pagesOnly
-      ? 'pages'
-      : paymentsOnly
-        ? 'payments'
-        : slotsOnly
-          ? 'slots'
-          : undefined;
+/** `BENCH_ONLY=landing`: the landing page a page at a time at 50, 10,000 and 100,000 kitchens (bench/landing.ts). */
+const landingOnly = process.env.BENCH_ONLY === 'landing';
+const only = landingOnly
+  ? 'landing'
+  : notificationsOnly
+    ? 'notifications'
+    : ordersOnly
+      ? 'orders'
+      : pagesOnly
+        ? 'pages'
+        : paymentsOnly
+          ? 'payments'
+          : slotsOnly
+            ? 'slots'
+            : undefined;
 
 type Row = BenchRow;
 const rows: Row[] = [];
@@ -454,6 +459,10 @@ async function main() {
     `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   );
   let baseline = 0;
+  if (landingOnly) {
+    await attempt('landing', () => landingBench(record), undefined);
+    return finish(started);
+  }
   if (!pagesOnly && !paymentsOnly && !slotsOnly && !notificationsOnly) {
     const bare = await startBare();
     await load({ url: `${bare.url}/hello`, connections: 20, duration: 1 });
@@ -475,6 +484,7 @@ async function main() {
 
   for (const engine of ['postgres', 'pglite'] as const) await runEngine(engine, baseline);
   if (!only) await attempt('search', () => searchBench(record), undefined);
+  if (!only) await attempt('landing', () => landingBench(record), undefined);
 
   if (!ordersOnly && !paymentsOnly && !slotsOnly && !notificationsOnly) {
     console.log('\n== page weight and Lighthouse (mobile)');
@@ -484,7 +494,11 @@ async function main() {
       for (const row of await attempt('picture weight', pictureWeight, [])) record(row);
     }
   }
+  finish(started);
+}
 
+/** Writes the run's rows (bench/results/<only or latest>.json). */
+function finish(started: number) {
   const machine = {
     cpus: cpus().length,
     model: cpus()[0]?.model,

@@ -5,7 +5,7 @@ import type { Topic } from './live/topic.js';
 import type { Notice } from './events/notices.js';
 import type { NoticeKind } from '../shared/notifications.js';
 import { chatHiddenTopic, chatTopic } from './chat/chat-topic.js';
-import { kitchensTopic, kitchenTopic } from './data/kitchens-topic.js';
+import { kitchensFirstPageTopic, kitchensTopic, kitchenTopic } from './data/kitchens-topic.js';
 import { menuTopic } from './data/menu-topic.js';
 import { moderationTopic } from './moderation/moderation-topic.js';
 import { orderMessagesTopic } from './order-messages/order-messages-topic.js';
@@ -26,6 +26,7 @@ const changed = <P, T>(topic: Topic<P, T>, ...params: P extends void ? [] : [P])
 /** Everything that shows a kitchen to the public: the landing page's list, its page's header, search. */
 const kitchenShown = (uid: string): Change[] => [
   changed(kitchensTopic),
+  changed(kitchensFirstPageTopic),
   changed(kitchenTopic, uid),
   changed(catalogTopic),
 ];

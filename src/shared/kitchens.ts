@@ -57,6 +57,19 @@ export type KitchenProfile = z.infer<typeof KitchenProfile>;
 export const KitchenList = z.array(Kitchen);
 export type KitchenList = z.infer<typeof KitchenList>;
 
+/**
+ * The landing page's first page of kitchens, newest first (live): `next` asks `/api/kitchens/page` for the page
+ * after it (null when there is none), `total` is how many kitchens there are.
+ */
+export const KitchenFirstPage = z.object({
+  kitchens: KitchenList,
+  next: z.string().nullable(),
+  total: z.number().int(),
+  /** The cuisines most kitchens cook (their categories, most common first, at most 12): the landing page's chips. */
+  cuisines: z.array(z.string()),
+});
+export type KitchenFirstPage = z.infer<typeof KitchenFirstPage>;
+
 const KITCHEN_LINK_LABEL = 'Image of your kitchen link';
 
 const KitchenFields = z.object({

@@ -62,3 +62,50 @@ export const KitchenSearchHit = Kitchen.extend({
 });
 export type KitchenSearchHit = z.infer<typeof KitchenSearchHit>;
 export const KitchenSearchResults = z.array(KitchenSearchHit);
+
+/** Kitchens on one page of the landing page (and the default `limit` of its API). */
+export const KITCHEN_PAGE_SIZE = 24;
+/** The most kitchens one page may ask for. */
+export const MAX_KITCHEN_PAGE_SIZE = 100;
+
+/**
+ * One page of the landing page's kitchens (`/api/kitchens/page?limit=24&cursor=…`, with the search's filters):
+ * `cursor` is the `next` of the page before (opaque), none for the first page.
+ */
+export const KitchenPageQuery = KitchenSearchQuery.extend({
+  limit: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === '') return KITCHEN_PAGE_SIZE;
+      const limit = /^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+      if (!(limit >= 1 && limit <= MAX_KITCHEN_PAGE_SIZE)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `limit must be a whole number from 1 to ${MAX_KITCHEN_PAGE_SIZE}`,
+        });
+        return z.NEVER;
+      }
+      return limit;
+    }),
+  cursor: z.string().trim().max(1000, 'A cursor has at most 1000 characters').optional(),
+  /** Only kitchens open now ('1'), by each kitchen's hours in its own time zone, and not paused. */
+  open: z
+    .enum(['1', '0', 'true', 'false'], { error: 'open must be 1 or 0' })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+});
+export type KitchenPageQuery = z.input<typeof KitchenPageQuery>;
+export type KitchenPageRequest = z.output<typeof KitchenPageQuery>;
+
+/**
+ * A page of kitchens: newest first, or nearest first when `near` is given (best match first among equals when
+ * words are searched). `next` asks for the page after (null on the last); `total` (on the first page only) is how
+ * many kitchens match in all.
+ */
+export const KitchenPage = z.object({
+  kitchens: z.array(KitchenSearchHit),
+  next: z.string().nullable(),
+  total: z.number().int().optional(),
+});
+export type KitchenPage = z.infer<typeof KitchenPage>;

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfig } from '../../src/server/lib/config.js';
 import type { Payments } from '../../src/server/payments/payments.js';
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { createSession } from '../../src/server/identity/sessions.js';
 import { openPostgres, type Database } from '../../src/server/db/database.js';
 import { upsertUser } from '../../src/server/identity/users.js';
@@ -11,7 +11,7 @@ import { ChangeBus } from '../../src/server/live/bus.js';
 import { mutate } from '../../src/server/events/mutate.js';
 import { reactions } from '../../src/server/reactions.js';
 import { postMessage } from '../../src/server/chat/chat-service.js';
-import { menuItems, orders } from '../../src/server/db/schema.js';
+import { kitchens, menuItems, orders } from '../../src/server/db/schema.js';
 import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 import { addMenuItem } from '../../src/server/menu/menu-service.js';
 import { placeOrder } from '../../src/server/orders/place-order.js';
@@ -175,6 +175,29 @@ export async function markSoldOut(kitchenUid: string, itemId: string) {
   await mutate(await writer(), async (tx, record) => {
     await tx.update(menuItems).set({ soldOut: true }).where(eq(menuItems.id, itemId));
     record({ type: 'dish.changed', kitchenUid, dishId: itemId });
+  });
+}
+
+/**
+ * Moves these kitchens to the end of the newest-first list (registered in 2000), announced as kitchens changing:
+ * a test that adds many kitchens gives the first page back to its worker's later tests (the demo kitchens on it).
+ */
+export async function backdateKitchens(uids: string[]) {
+  if (uids.length === 0) return;
+  await mutate(await writer(), async (tx, record) => {
+    await tx
+      .update(kitchens)
+      .set({ createdAt: new Date('2000-01-01T00:00:00Z') })
+      .where(inArray(kitchens.ownerId, uids));
+    for (const kitchenUid of uids) record({ type: 'kitchen.updated', kitchenUid, zoneChanged: false });
+  });
+}
+
+/** What the cook's profile form does when it renames the kitchen: the new name, announced as the kitchen changing. */
+export async function renameKitchen(kitchenUid: string, name: string) {
+  await mutate(await writer(), async (tx, record) => {
+    await tx.update(kitchens).set({ name }).where(eq(kitchens.ownerId, kitchenUid));
+    record({ type: 'kitchen.updated', kitchenUid, zoneChanged: false });
   });
 }
 

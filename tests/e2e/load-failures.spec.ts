@@ -20,10 +20,10 @@ async function failUntilHealed(page: Page, url: string): Promise<() => void> {
 }
 
 test.describe('when a load fails, the screen says so and can try again', () => {
-  test.use({ expectedErrorUrls: [/\/api\/(kitchens|kitchen\/check)$/] });
+  test.use({ expectedErrorUrls: [/\/api\/(kitchens\/first-page|kitchen\/check)$/] });
 
   test('the landing page, when the kitchens cannot be loaded', async ({ page }) => {
-    const heal = await failUntilHealed(page, '**/api/kitchens');
+    const heal = await failUntilHealed(page, '**/api/kitchens/first-page');
     // '/' arrives rendered with its kitchens; the browser loads them itself when it goes there from another page.
     await page.goto('/ShoppingCart');
     await page.getByRole('link', { name: 'Home', exact: true }).click();

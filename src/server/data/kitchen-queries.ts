@@ -1,10 +1,18 @@
-import { desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kitchens.js';
 import type { Rating } from '../../shared/reviews.js';
 import type { DbOrTx } from '../db/database.js';
 import { images, kitchens } from '../db/schema.js';
 import { toStoredImage } from '../pictures/image-queries.js';
-import { ratingsSubquery, toRating } from './review-queries.js';
+import { ratingsOf, ratingsSubquery, toRating } from './review-queries.js';
+import {
+  after,
+  createdMicros,
+  decodeCursor,
+  encodeCursor,
+  orderBy,
+  type SortColumn,
+} from './kitchen-cursor.js';
 
 /** A kitchen's row, but how it takes orders (read on their own: src/server/data/ordering-queries.ts). */
 export type KitchenRow = Omit<typeof kitchens.$inferSelect, keyof OrderingColumns>;
@@ -71,6 +79,65 @@ export async function listKitchens(db: DbOrTx): Promise<Kitchen[]> {
     .where(isNull(kitchens.suspendedAt))
     .orderBy(desc(kitchens.createdAt), desc(kitchens.ownerId));
   return rows.map(fromSelected);
+}
+
+/** The landing page's order without a place: newest first, the owner's id breaking ties. */
+export const NEWEST_FIRST: SortColumn[] = [
+  { sql: sql`${kitchens.createdAt}`, direction: 'desc', cast: 'micros' },
+  { sql: sql`${kitchens.ownerId}`, direction: 'desc', cast: 'uuid' },
+];
+
+/**
+ * One page of the kitchens but the suspended ones, newest first: `limit` of them after `cursor` (a `next` this
+ * function gave; 400 naming `cursor` otherwise), with the cursor of the page after (null on the last page).
+ */
+export async function newestKitchensPage(
+  db: DbOrTx,
+  limit: number,
+  cursor?: string,
+): Promise<{ kitchens: Kitchen[]; next: string | null }> {
+  const from =
+    cursor === undefined ? undefined : after(NEWEST_FIRST, decodeCursor(cursor, 'newest', NEWEST_FIRST));
+  // Ratings of this page's kitchens only: the join of every kitchen's would aggregate every review.
+  const rows = await db
+    .select({ kitchens, images, micros: createdMicros(sql`${kitchens.createdAt}`) })
+    .from(kitchens)
+    .leftJoin(images, eq(kitchens.imageId, images.id))
+    .where(and(isNull(kitchens.suspendedAt), from))
+    .orderBy(orderBy(NEWEST_FIRST))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const ratings = await ratingsOf(
+    db,
+    page.map((r) => r.kitchens.ownerId),
+  );
+  return {
+    kitchens: page.map((r) => toKitchen(r.kitchens, r.images, ratings.get(r.kitchens.ownerId) ?? null)),
+    next: rows.length > limit && last ? encodeCursor('newest', [last.micros, last.kitchens.ownerId]) : null,
+  };
+}
+
+/**
+ * The cuisines most listed kitchens cook, most common first (then by name), at most `max`: categories compared
+ * without case or surrounding spaces, each shown as one of its kitchens spells it.
+ */
+export async function topCuisines(db: DbOrTx, max = 12): Promise<string[]> {
+  const key = sql`lower(trim(${kitchens.category}))`;
+  const rows = await db
+    .select({ name: sql<string>`min(trim(${kitchens.category}))` })
+    .from(kitchens)
+    .where(and(isNull(kitchens.suspendedAt), sql`${key} <> ''`))
+    .groupBy(key)
+    .orderBy(sql`count(*) desc`, key)
+    .limit(max);
+  return rows.map((r) => r.name);
+}
+
+/** How many kitchens the landing page lists in all (every one but the suspended). */
+export async function countKitchens(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(kitchens).where(isNull(kitchens.suspendedAt));
+  return row?.n ?? 0;
 }
 
 export async function findKitchen(db: DbOrTx, uid: string): Promise<Kitchen | undefined> {

@@ -1,8 +1,15 @@
-import type { Kitchen, KitchenProfile } from '../../shared/kitchens.js';
+import type { Kitchen, KitchenFirstPage, KitchenProfile } from '../../shared/kitchens.js';
+import { KITCHEN_PAGE_SIZE } from '../../shared/search.js';
 import { defineTopic, everyone } from '../live/topic.js';
 import { KitchenParams } from '../../shared/kitchens.js';
 import { deliveredOrders, reviewsChangedAt } from './review-queries.js';
-import { findKitchen, listKitchens } from './kitchen-queries.js';
+import {
+  countKitchens,
+  findKitchen,
+  listKitchens,
+  newestKitchensPage,
+  topCuisines,
+} from './kitchen-queries.js';
 
 /** The landing page's list of every kitchen, newest first. */
 export const kitchensTopic = defineTopic<void, Kitchen[]>({
@@ -28,4 +35,22 @@ export const kitchenTopic = defineTopic<string, KitchenProfile | null>({
   },
   access: async (request) => ({ params: KitchenParams.parse(request.params).uid }),
   missing: { when: (kitchen) => kitchen === null, message: 'No kitchen with this id' },
+});
+
+/**
+ * The landing page's first page: its newest kitchens (KITCHEN_PAGE_SIZE), the cursor of the next page, how many
+ * there are in all and the cuisines most of them cook. Live, like the whole list: a new kitchen sorts onto it. The pages after it are read on demand
+ * (`/api/kitchens/page?cursor=…`) and are not live.
+ */
+export const kitchensFirstPageTopic = defineTopic<void, KitchenFirstPage>({
+  key: () => 'kitchens:first-page',
+  load: async (db) => {
+    const [page, total, cuisines] = await Promise.all([
+      newestKitchensPage(db, KITCHEN_PAGE_SIZE),
+      countKitchens(db),
+      topCuisines(db),
+    ]);
+    return { ...page, total, cuisines };
+  },
+  access: everyone,
 });

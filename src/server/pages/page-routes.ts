@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { acceptsGzip } from '../lib/accept-encoding.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { KitchenParams, type Kitchen } from '../../shared/kitchens.js';
+import { KitchenParams, type Kitchen, type KitchenFirstPage } from '../../shared/kitchens.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { DEFAULT_HOURS, nextChange } from '../../shared/opening-hours.js';
 import { dehydratedCacheJson, type PageData, type PageRenderer } from '../../shared/page-data.js';
 import { paths } from '../../shared/paths.js';
 import { isSuspendedKitchen } from '../data/kitchen-content-access.js';
-import { kitchensTopic, kitchenTopic } from '../data/kitchens-topic.js';
+import { kitchensFirstPageTopic, kitchensTopic, kitchenTopic } from '../data/kitchens-topic.js';
 import { readTopic } from '../live/live-route.js';
 import { menuTopic } from '../data/menu-topic.js';
 import { PageCache, type RenderedPage } from './page-cache.js';
@@ -107,10 +107,11 @@ export function serverRenderedPages(
   const landing: RouteHandlerMethod = async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     if (SEARCH_PARAMS.some((name) => query[name] !== undefined)) return sendShell(reply, 200);
-    const snapshot = await readTopic(app, kitchensTopic, undefined);
+    // The first page only: the browser asks for the pages after it (/api/kitchens/page) as the visitor wants them.
+    const snapshot = await readTopic(app, kitchensFirstPageTopic, undefined);
     const now = app.clock.now();
     const page = cache.get('/', [snapshot], now, () => {
-      const kitchens = JSON.parse(snapshot.json) as Kitchen[];
+      const { kitchens } = JSON.parse(snapshot.json) as KitchenFirstPage;
       return {
         status: 200,
         validUntil: validUntil(now, kitchens),
@@ -118,7 +119,7 @@ export function serverRenderedPages(
           paths.home.href(),
           landingHead(publicUrl, kitchens),
           [
-            [['kitchens'], snapshot.json],
+            [['kitchens', 'first-page'], snapshot.json],
             // Whether 'Or pick an address' shows: known here, so it is in the page rather than appearing later
             // and pushing the kitchens down (the answer of /api/geocode/settings).
             [['geocode', 'settings'], JSON.stringify({ kind: app.config.geocoder.kind })],

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { KitchenSearch, KitchenSearchHit } from '../../shared/search.js';
+import type { KitchenSearch } from '../../shared/search.js';
 import type { ChangeBus } from '../live/bus.js';
 import { catalogTopic } from './catalog-topic.js';
 
@@ -7,13 +7,22 @@ import { catalogTopic } from './catalog-topic.js';
 const MAX_SEARCHES = 1000;
 
 /** One key per distinct search: the words as the database compares them (case aside), the tags in one order. */
-const keyOf = ({ q, cuisine, diet, near }: KitchenSearch) =>
+const keyOf = ({ q, cuisine, diet, near }: KitchenSearch, page?: KitchenPageKey) =>
   JSON.stringify([
     q.toLowerCase(),
     cuisine.toLowerCase(),
     [...diet].sort(),
     near ? [near.lat, near.lon] : null,
+    page ? [page.limit, page.cursor ?? null, page.minute ?? null] : null,
   ]);
+
+/** Which page of a search's kitchens (`/api/kitchens/page`); none for the unpaged search's best 60. */
+export interface KitchenPageKey {
+  limit: number;
+  cursor?: string | undefined;
+  /** 'Open now' pages: the minute (since 1970) they were asked in; who is open changes with it. */
+  minute?: number | undefined;
+}
 
 /**
  * Answers of searches, kept until the catalogue changes. Popular searches repeat ("biryani", a cuisine chip), and a
@@ -23,7 +32,7 @@ const keyOf = ({ q, cuisine, diet, near }: KitchenSearch) =>
  * together run once, and one that started before a change is dropped with the rest.
  */
 export class SearchCache {
-  private readonly answers = new LRUCache<string, Promise<KitchenSearchHit[]>>({ max: MAX_SEARCHES });
+  private readonly answers = new LRUCache<string, Promise<unknown>>({ max: MAX_SEARCHES });
 
   constructor(bus: ChangeBus) {
     const catalog = catalogTopic.key();
@@ -33,10 +42,11 @@ export class SearchCache {
     bus.onResync(() => this.answers.clear());
   }
 
-  get(search: KitchenSearch, run: () => Promise<KitchenSearchHit[]>): Promise<KitchenSearchHit[]> {
-    const key = keyOf(search);
+  get<T>(search: KitchenSearch, run: () => Promise<T>, page?: KitchenPageKey): Promise<T> {
+    const key = keyOf(search, page);
     const cached = this.answers.get(key);
-    if (cached) return cached;
+    // Each key is asked for by one kind of caller (a page key holds a page), so the answer is of its type.
+    if (cached) return cached as Promise<T>;
     const pending = run();
     this.answers.set(key, pending);
     // A failure is not an answer: the next search runs again.

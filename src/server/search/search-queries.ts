@@ -5,7 +5,17 @@ import type { Db } from '../db/database.js';
 
 import { ratingsOf } from '../data/review-queries.js';
 import type { Rating } from '../../shared/reviews.js';
-import { toKitchen, type KitchenRow } from '../data/kitchen-queries.js';
+import { countKitchens, newestKitchensPage, toKitchen, type KitchenRow } from '../data/kitchen-queries.js';
+import {
+  after,
+  createdMicros,
+  decodeCursor,
+  encodeCursor,
+  orderBy,
+  type CursorKind,
+  type SortColumn,
+} from '../data/kitchen-cursor.js';
+import type { KitchenPage, KitchenPageRequest } from '../../shared/search.js';
 
 /**
  * How alike the typed words and a name must be (pg_trgm's word similarity, 0..1). PostgreSQL's default, 0.6,
@@ -41,29 +51,11 @@ const toArray = (values: string[]) =>
  * list that generated column).
  */
 export async function searchKitchens(db: Db, search: KitchenSearch): Promise<KitchenSearchHit[]> {
-  const { q, cuisine, diet, near } = search;
-  const words = q.length > 0 ? sql`hc_search_text(${q})` : undefined;
-  // A kitchen an operator suspended is found by no search.
-  const filters: SQL[] = [sql`k.suspended_at is null`];
-  if (cuisine) filters.push(sql`lower(k.category) = lower(${cuisine})`);
-  if (diet.length) filters.push(hasDietDish(diet));
-  const dishDiet = diet.length ? sql`and m.dietary @> ${toArray(diet)}` : sql``;
-  // Each kind of hit in its own materialised step: folded into one union, the planner reads all of menu_items in
-  // parallel (about 3× slower at 200,000 dishes) instead of asking the trigram index.
-  const matches = words
-    ? sql`with dish_hits as materialized (
-        select m.kitchen_id, m.item, word_similarity(${words}, m.item_search) as score
-        from menu_items m where ${words} <% m.item_search ${dishDiet}
-      ), kitchen_hits as materialized (
-        select owner_id as kitchen_id, null::text as item,
-               greatest(word_similarity(${words}, hc_search_text(name)),
-                        word_similarity(${words}, hc_search_text(category))) as score
-        from kitchens where ${words} <% hc_search_text(name) or ${words} <% hc_search_text(category)
-      ), matches as (
-        select kitchen_id, max(score) as score,
-               (array_agg(item order by score desc, item) filter (where item is not null))[1:${MAX_DISHES_PER_KITCHEN}] as dishes
-        from (select * from dish_hits union all select * from kitchen_hits) hits group by kitchen_id)`
-    : sql``;
+  const { near } = search;
+  // A kitchen an operator suspended is found by no search. Each kind of hit in its own materialised step: folded
+  // into one union, the planner reads all of menu_items in parallel (about 3× slower at 200,000 dishes) instead of
+  // asking the trigram index.
+  const { words, filters, matches, join } = searchParts(search);
   const distance = near ? distanceKm(near) : sql`null::double precision`;
   const order: SQL[] = [];
   if (near) order.push(sql`distance_km asc nulls last`);
@@ -72,7 +64,7 @@ export async function searchKitchens(db: Db, search: KitchenSearch): Promise<Kit
   const query = sql`${matches}
     select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
       i.width as image_width, i.height as image_height, i.widths as image_widths
-    from kitchens k ${words ? sql`join matches mt on mt.kitchen_id = k.owner_id` : sql``}
+    from kitchens k ${join}
     left join images i on i.id = k.image_id
     where ${sql.join(filters, sql` and `)}
     order by ${sql.join(order, sql`, `)}
@@ -162,5 +154,118 @@ function toHit(row: SearchRow, rating: Rating | null): KitchenSearchHit {
     ...kitchen,
     matchingDishes: (row.dishes ?? []).filter((d): d is string => d !== null),
     distanceKm: row.distance_km === null ? null : Math.round(row.distance_km * 10) / 10,
+  };
+}
+
+/**
+ * Kitchens open at `instant`: their hours hold it in their own time zone (hc_open_at, drizzle/0017_open_now.sql, the
+ * SQL twin of isOpenAt) and the cook has not paused orders (isPaused).
+ */
+const openAt = (instant: Date): SQL => {
+  const at = sql`${instant.toISOString()}::timestamptz`;
+  return sql`hc_open_at(k.opening_hours, k.time_zone, ${at})
+    and (k.paused_at is null or (k.paused_until is not null and k.paused_until <= ${at}))`;
+};
+
+/** The matches CTE, filters and distance of a search (shared by the page and its count). */
+function searchParts({ q, cuisine, diet }: KitchenSearch) {
+  const words = q.length > 0 ? sql`hc_search_text(${q})` : undefined;
+  const filters: SQL[] = [sql`k.suspended_at is null`];
+  if (cuisine) filters.push(sql`lower(k.category) = lower(${cuisine})`);
+  if (diet.length) filters.push(hasDietDish(diet));
+  const dishDiet = diet.length ? sql`and m.dietary @> ${toArray(diet)}` : sql``;
+  const matches = words
+    ? sql`with dish_hits as materialized (
+        select m.kitchen_id, m.item, word_similarity(${words}, m.item_search) as score
+        from menu_items m where ${words} <% m.item_search ${dishDiet}
+      ), kitchen_hits as materialized (
+        select owner_id as kitchen_id, null::text as item,
+               greatest(word_similarity(${words}, hc_search_text(name)),
+                        word_similarity(${words}, hc_search_text(category))) as score
+        from kitchens where ${words} <% hc_search_text(name) or ${words} <% hc_search_text(category)
+      ), matches as (
+        select kitchen_id, max(score) as score,
+               (array_agg(item order by score desc, item) filter (where item is not null))[1:${MAX_DISHES_PER_KITCHEN}] as dishes
+        from (select * from dish_hits union all select * from kitchen_hits) hits group by kitchen_id)`
+    : sql``;
+  const join = words ? sql`join matches mt on mt.kitchen_id = k.owner_id` : sql``;
+  return { words, filters, matches, join };
+}
+
+/**
+ * One page of kitchens matching a search (or of every kitchen): nearest first when `near` is given (kitchens with
+ * no place last), then best match first when words are searched, then newest first; keyset-paged by `cursor` (a
+ * `next` this gave; 400 naming `cursor` otherwise). The first page says how many match in all.
+ */
+export async function searchKitchenPage(
+  db: Db,
+  request: KitchenPageRequest,
+  now: Date,
+): Promise<KitchenPage> {
+  const { near, limit, cursor } = request;
+  if (!near && !request.q && !request.cuisine && request.diet.length === 0 && !request.open) {
+    // Every kitchen, newest first: the same page the live first page is made of, without a search's transaction.
+    const [page, total] = await Promise.all([
+      newestKitchensPage(db, limit, cursor),
+      cursor === undefined ? countKitchens(db) : undefined,
+    ]);
+    const kitchens = page.kitchens.map((k) => ({ ...k, matchingDishes: [], distanceKm: null }));
+    return { kitchens, next: page.next, ...(total === undefined ? {} : { total }) };
+  }
+  const { words, filters, matches, join } = searchParts(request);
+  if (request.open) filters.push(openAt(now));
+  const distance = near ? distanceKm(near) : sql`null::double precision`;
+  const columns: SortColumn[] = [];
+  // Infinity for a kitchen without a place: last, and a key like the others' (no nulls to compare).
+  if (near)
+    columns.push({ sql: sql`coalesce(${distance}, 'infinity'::float8)`, direction: 'asc', cast: 'float8' });
+  if (words) columns.push({ sql: sql`mt.score`, direction: 'desc', cast: 'real' });
+  columns.push(
+    { sql: sql`k.created_at`, direction: 'desc', cast: 'micros' },
+    { sql: sql`k.owner_id`, direction: 'desc', cast: 'uuid' },
+  );
+  const kind: CursorKind = near ? (words ? 'nearest-best' : 'nearest') : words ? 'best' : 'newest';
+  const where = [...filters];
+  if (cursor !== undefined) where.push(after(columns, decodeCursor(cursor, kind, columns)));
+  const keyText = columns.map((c, i) =>
+    c.cast === 'micros'
+      ? sql`${createdMicros(c.sql)} as key_${sql.raw(String(i))}`
+      : sql`(${c.sql})::text as key_${sql.raw(String(i))}`,
+  );
+  const query = sql`${matches}
+    select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
+      i.width as image_width, i.height as image_height, i.widths as image_widths, ${sql.join(keyText, sql`, `)}
+    from kitchens k ${join}
+    left join images i on i.id = k.image_id
+    where ${sql.join(where, sql` and `)}
+    order by ${orderBy(columns)}
+    limit ${limit + 1}`;
+  const countQuery = sql`${matches} select count(*)::int as n from kitchens k ${join} where ${sql.join(filters, sql` and `)}`;
+  const { rows, total } = await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    const result = (await tx.execute(query)) as unknown as { rows: (SearchRow & Record<string, string>)[] };
+    const counted =
+      cursor === undefined
+        ? ((await tx.execute(countQuery)) as unknown as { rows: { n: number }[] }).rows[0]?.n
+        : undefined;
+    return { rows: result.rows, total: counted };
+  });
+  const page = rows.slice(0, limit);
+  const ratings = await ratingsOf(
+    db,
+    page.map((r) => r.owner_id),
+  );
+  const last = page.at(-1);
+  return {
+    kitchens: page.map((row) => toHit(row, ratings.get(row.owner_id) ?? null)),
+    next:
+      rows.length > limit && last
+        ? encodeCursor(
+            kind,
+            columns.map((_, i) => last[`key_${i}`]!),
+          )
+        : null,
+    ...(total === undefined ? {} : { total }),
   };
 }

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { KitchenSearchQuery, KitchenSearchResults } from '../../shared/search.js';
+import {
+  KitchenPage,
+  KitchenPageQuery,
+  KitchenSearchQuery,
+  KitchenSearchResults,
+} from '../../shared/search.js';
 import { serveTopic } from '../live/live-route.js';
 import { catalogTopic } from './catalog-topic.js';
 import { SearchCache } from './search-cache.js';
-import { searchKitchens } from './search-queries.js';
+import { searchKitchenPage, searchKitchens } from './search-queries.js';
 
 /**
  * The landing page's search: public, like the list it narrows. Not a live topic of its own (one per query would
@@ -27,6 +32,33 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return cache.get(request.query, () => searchKitchens(app.db, request.query));
+    },
+  );
+  app.get(
+    '/api/kitchens/page',
+    {
+      config: {
+        doc: {
+          summary:
+            'One page of kitchens (24 by default, up to 100): newest first, or nearest first given `near`; with the search filters, a cursor for the next page and, on the first, how many match',
+          tags: ['discovery'],
+          errors: { 400: 'A limit outside 1..100, a cursor this list did not give, or a bad filter' },
+        },
+      },
+      schema: { querystring: KitchenPageQuery, response: { 200: KitchenPage } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // Pages are kept like searches, until the catalogue changes (a cursor names a row, so a kept page stays right).
+      const { limit, cursor, open } = request.query;
+      const now = new Date(app.clock.now());
+      // Who is open changes with the minute: an 'Open now' page is kept for the minute it was asked in.
+      const minute = open ? Math.floor(now.getTime() / 60_000) : undefined;
+      return cache.get(request.query, () => searchKitchenPage(app.db, request.query, now), {
+        limit,
+        cursor,
+        minute,
+      });
     },
   );
   app.get(

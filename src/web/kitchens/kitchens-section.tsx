@@ -1,5 +1,5 @@
 import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { KitchenSearchHit } from '../../shared/search.js';
 import { availability } from '../../shared/opening-hours.js';
 import { useMinuteTick } from '../availability/use-availability.js';
@@ -14,16 +14,25 @@ import { FIRST_ROW } from '../images/picture.js';
 import { useKitchens, type Kitchen } from './use-kitchens.js';
 
 /**
- * The landing page's live grid (3 columns on large screens, 2 on medium, 1 on phones): every kitchen newest first,
+ * The landing page's live grid (3 columns on large screens, 2 on medium, 1 on phones): kitchens newest first, a page
+ * at a time (use-kitchens.ts),
  * or, when the URL carries a search, the kitchens matching it (kept current as kitchens and dishes change).
  */
 export function KitchensSection() {
-  const kitchens = useKitchens();
+  const landing = useKitchens();
+  const kitchens = landing.list;
   const { filters, update } = useSearchFilters();
   const filtered = isFiltered(filters);
-  const search = useKitchenSearch(filters, filtered);
-  const cuisines = useMemo(() => cuisinesOf(kitchens.data ?? []), [kitchens.data]);
+  // Narrowed by more than 'Open now' (which says so in its own words when nothing is open).
+  const searching = isFiltered({ ...filters, open: false });
+  const searched = useKitchenSearch(filters, filtered);
+  const search = searched.list;
+  const cuisines = useMemo(
+    () => landing.cuisines ?? cuisinesOf(kitchens.data ?? []),
+    [landing.cuisines, kitchens.data],
+  );
   const listed = filtered ? search : kitchens;
+  const { total, hasMore, loadingMore, showMore, moreFailed } = filtered ? searched : landing;
   const now = useMinuteTick(filters.open);
   const current = useMemo(
     () =>
@@ -51,14 +60,14 @@ export function KitchensSection() {
         </SimpleGrid>
       ) : shown.isError ? (
         <LoadFailed
-          title={filtered ? 'Could not search the kitchens' : 'Could not load the kitchens'}
+          title={searching ? 'Could not search the kitchens' : 'Could not load the kitchens'}
           error={shown.error}
           retry={() => void shown.refetch()}
         />
       ) : shown.data.length === 0 ? (
-        filtered || filters.open ? (
+        filtered ? (
           <Stack align="flex-start" gap="xs" role="status">
-            <Text>{filtered ? 'No kitchens match your search.' : 'No kitchen is open right now.'}</Text>
+            <Text>{searching ? 'No kitchens match your search.' : 'No kitchen is open right now.'}</Text>
             <Button
               variant="light"
               onClick={() => update({ q: '', cuisine: '', diet: [], near: undefined, open: false })}
@@ -72,12 +81,74 @@ export function KitchensSection() {
           </Text>
         )
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="kitchens-grid">
-          {shown.data.map((kitchen: Kitchen | KitchenSearchHit, index) => (
-            <KitchenCard key={kitchen.uid} kitchen={kitchen} firstRow={index < FIRST_ROW} />
-          ))}
-        </SimpleGrid>
+        <>
+          {filtered && total !== undefined ? (
+            <Text c="dimmed" size="sm" mb="sm">
+              {total === 1 ? '1 kitchen matches' : `${total} kitchens match`}
+            </Text>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="kitchens-grid">
+            {shown.data.map((kitchen: Kitchen | KitchenSearchHit, index) => (
+              <KitchenCard key={kitchen.uid} kitchen={kitchen} firstRow={index < FIRST_ROW} />
+            ))}
+          </SimpleGrid>
+        </>
       )}
+      {!shown.isPending && !shown.isError && hasMore ? (
+        <ShowMore
+          onMore={showMore}
+          loading={loadingMore}
+          failed={moreFailed}
+          shownCount={shown.data.length}
+          total={total}
+        />
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * 'Show more kitchens' under the grid (only when there are more than a page holds): a click, or the button coming
+ * near the screen's bottom as the visitor scrolls, shows the next page.
+ */
+function ShowMore({
+  onMore,
+  loading,
+  failed,
+  shownCount,
+  total,
+}: {
+  onMore: () => void;
+  loading: boolean;
+  failed: boolean;
+  shownCount: number;
+  total: number | undefined;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const more = useRef(onMore);
+  more.current = onMore;
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined' || failed) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) more.current();
+      },
+      { rootMargin: '0px 0px 400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [failed, loading, shownCount]);
+  return (
+    <Stack ref={ref} align="center" gap="xs" mt="lg">
+      {total !== undefined ? (
+        <Text c="dimmed" size="sm">
+          {`Showing ${Math.min(shownCount, total)} of ${total} kitchens`}
+        </Text>
+      ) : null}
+      <Button variant="light" onClick={onMore} loading={loading}>
+        {failed ? 'Try again: show more kitchens' : 'Show more kitchens'}
+      </Button>
+    </Stack>
   );
 }

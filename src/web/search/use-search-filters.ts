@@ -10,13 +10,13 @@ export interface SearchFilters {
   cuisine: string;
   diet: DietaryTag[];
   near: LatLon | undefined;
-  /** Only kitchens open now (decided in the browser from each kitchen's hours; the search API ignores it). */
+  /** Only kitchens open now (each kitchen's hours in its own zone: paged on the server, kept current here). */
   open: boolean;
 }
 
-/** Whether the server must be asked (the 'Open now' filter alone narrows the plain list in the browser). */
+/** Whether the list is narrowed (the server pages the matching kitchens rather than every kitchen). */
 export const isFiltered = (f: SearchFilters) =>
-  f.q.trim() !== '' || f.cuisine !== '' || f.diet.length > 0 || !!f.near;
+  f.q.trim() !== '' || f.cuisine !== '' || f.diet.length > 0 || !!f.near || f.open;
 
 /** The API query of these filters (the same names as the page's URL). */
 export function searchQueryString(f: SearchFilters): string {
