@@ -7,7 +7,7 @@ import { get } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { openPostgres } from '../src/server/db/database.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
-import { load, startApp, type BenchRow } from './lib.js';
+import { load, percentile, startApp, type BenchRow } from './lib.js';
 import { seedCatalogue } from './search.js';
 
 const SIZES = process.env.BENCH_QUICK === '1' ? [50, 10_000] : [50, 10_000, 100_000];
@@ -45,11 +45,27 @@ async function htmlBytes(url: string) {
   return { compressed: body.length, raw: raw.length, encoding, html: raw.toString('utf8') };
 }
 
+/** Walks up to 20 pages of a list one after another (each cursor new, so never cached), timing each page. */
+async function walk(url: string, query: string): Promise<number[]> {
+  const times: number[] = [];
+  let cursor = '';
+  for (let n = 0; n < 20; n++) {
+    const started = performance.now();
+    const res = await fetch(`${url}/api/kitchens/page?limit=24${query}${cursor ? `&cursor=${cursor}` : ''}`);
+    const page = (await res.json()) as { next: string | null };
+    times.push(performance.now() - started);
+    if (!page.next) break;
+    cursor = page.next;
+  }
+  return times;
+}
+
 async function measure(kitchens: number): Promise<BenchRow[]> {
   const engine = 'postgres';
   const seeded = Date.now();
   const created = await createPgDatabase();
-  const db = await openPostgres(created.url);
+  // Seeding 100,000 kitchens (their trigram indexes) takes longer than a request's query may.
+  const db = await openPostgres(created.url, { queryTimeoutMs: 600_000 });
   const someKitchen = await seedCatalogue(db, kitchens, 1);
   await db.close();
   const label = `${kitchens.toLocaleString('en-US')} kitchens`;
@@ -76,6 +92,8 @@ async function measure(kitchens: number): Promise<BenchRow[]> {
         { path: `/api/kitchens/page?limit=24&near=51.5,-0.12&cursor=${nearest}` },
       ],
     });
+    // Uncached: every page of a walk is a cursor nobody asked for yet (the answers above came from the cache).
+    const walked = [...(await walk(app.url, '')), ...(await walk(app.url, '&near=51.52,-0.13'))];
     const unpaged = kitchens <= MAX_UNPAGED ? await latency(`${app.url}/api/kitchens`) : undefined;
     const rows: BenchRow[] = [
       {
@@ -91,7 +109,6 @@ async function measure(kitchens: number): Promise<BenchRow[]> {
         engine,
         value: page.p50,
         unit: `ms / ${page.p99} ms`,
-        baseline: one.p99,
         target: 'p99 <= 50 ms',
         ok: page.p99 <= 50,
       },
@@ -110,6 +127,14 @@ async function measure(kitchens: number): Promise<BenchRow[]> {
         unit: `ms / ${paged.p99} ms`,
         target: 'p99 <= 50 ms',
         ok: paged.p99 <= 50,
+      },
+      {
+        measure: `landing: a later page, first ask (uncached) p50/p99, ${label}`,
+        engine,
+        value: percentile(walked, 50),
+        unit: `ms / ${percentile(walked, 99).toFixed(0)} ms (${walked.length} pages)`,
+        target: 'p99 <= 50 ms',
+        ok: percentile(walked, 99) <= 50,
       },
       {
         measure: `baseline: one kitchen by id p50/p99, ${label}`,

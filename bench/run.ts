@@ -246,7 +246,8 @@ async function attempt<T>(name: string, fn: () => Promise<T>, fallback: T): Prom
   try {
     return await fn();
   } catch (error) {
-    console.log(`  FAILED ${name}: ${(error as Error).message}`);
+    const cause = (error as Error).cause;
+    console.log(`  FAILED ${name}: ${(error as Error).message}${cause ? ` (${String(cause)})` : ''}`);
     failures.push(`${name}: ${(error as Error).message}`);
     return fallback;
   }

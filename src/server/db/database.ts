@@ -128,13 +128,17 @@ export async function openPglite(dataDir: string): Promise<Database> {
 }
 
 /** A pool on a PostgreSQL server; migrations run under an advisory lock so instances may start together. */
-export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  options: { poolSize?: number; queryTimeoutMs?: number } = {},
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 20,
     connectionTimeoutMillis: 2000,
     idleTimeoutMillis: 30_000,
-    query_timeout: 15_000,
+    // A query the server has not answered by then is given up (a bench's bulk seed may ask for longer).
+    query_timeout: options.queryTimeoutMs ?? 15_000,
   });
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on the next checkout.

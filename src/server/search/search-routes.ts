@@ -43,9 +43,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
             'One page of kitchens (24 by default, up to 100): newest first, or nearest first given `near`; with the search filters, a cursor for the next page and, on the first, how many match',
           tags: ['discovery'],
           errors: { 400: 'A limit outside 1..100, a cursor this list did not give, or a bad filter' },
+          // Sent as the JSON string it is kept as (no serialiser on the way out).
+          responses: { 200: KitchenPage },
         },
       },
-      schema: { querystring: KitchenPageQuery, response: { 200: KitchenPage } },
+      schema: { querystring: KitchenPageQuery },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -54,11 +56,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date(app.clock.now());
       // Who is open changes with the minute: an 'Open now' page is kept for the minute it was asked in.
       const minute = open ? Math.floor(now.getTime() / 60_000) : undefined;
-      return cache.get(request.query, () => searchKitchenPage(app.db, request.query, now), {
-        limit,
-        cursor,
-        minute,
-      });
+      // Kept as the JSON it is sent as: a cached page costs no serialising (nor checking) per request.
+      const json = await cache.get(
+        request.query,
+        async () => JSON.stringify(await searchKitchenPage(app.db, request.query, now)),
+        { limit, cursor, minute },
+      );
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
   app.get(
