@@ -22,6 +22,20 @@ const MICROS = /^\d{1,16}$/;
 /** Microseconds since 1970 the database can still add to a date (about the year 287,000; its limit is 294,276). */
 const MAX_MICROS = 9e15;
 
+/** The smallest and largest magnitudes (besides 0) the database reads into each floating type without an error. */
+const FLOAT_RANGE = { float8: [1e-307, 1e308], real: [1.2e-38, 3.4e38] } as const;
+
+/** A number the database reads as this type: within its range (a distance may be Infinity: no place). */
+const isNumberOf = (cast: 'float8' | 'real', value: string) => {
+  if (!NUMBER.test(value)) return false;
+  if (value.toLowerCase() === 'infinity') return cast === 'float8';
+  const magnitude = Math.abs(Number(value));
+  const [least, most] = FLOAT_RANGE[cast];
+  // Zero only when written as zero: 1e-999 reads as 0 here, but is out of range for the database.
+  if (magnitude === 0) return /^-?0+(\.0+)?(e[+-]?\d+)?$/i.test(value);
+  return magnitude >= least && magnitude <= most;
+};
+
 const isValid = (cast: SortColumn['cast'], value: unknown): value is string =>
   typeof value === 'string' &&
   value.length <= 200 &&
@@ -29,7 +43,7 @@ const isValid = (cast: SortColumn['cast'], value: unknown): value is string =>
     ? UUID.test(value)
     : cast === 'micros'
       ? MICROS.test(value) && Number(value) <= MAX_MICROS
-      : NUMBER.test(value));
+      : isNumberOf(cast, value));
 
 /** The cursor after a row whose sort key is `values` (as text, exactly as the database wrote them). */
 export function encodeCursor(kind: CursorKind, values: string[]): string {

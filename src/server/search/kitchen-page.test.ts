@@ -171,6 +171,26 @@ describeEachEngine(
       expect(res.json()).toMatchObject({ field });
     });
 
+    const NO_ONE = '00000000-0000-0000-0000-000000000000';
+    const cursorOf = (...key: string[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    it.each([
+      ['a distance beyond a double', { near: BAKER_STREET }, cursorOf('nearest', '1e999', '1', NO_ONE)],
+      [
+        'a distance too small for a double',
+        { near: BAKER_STREET },
+        cursorOf('nearest', '1e-999', '1', NO_ONE),
+      ],
+      ['a score beyond a real', { q: 'pho' }, cursorOf('best', '1e39', '1', NO_ONE)],
+      ['a score too small for a real', { q: 'pho' }, cursorOf('best', '1e-50', '1', NO_ONE)],
+      ['a score of Infinity', { q: 'pho' }, cursorOf('best', 'Infinity', '1', NO_ONE)],
+    ])('refuses a cursor holding %s with a 400 naming it', async (_, query, cursor) => {
+      const res = await ctx.app.inject({
+        url: `/api/kitchens/page?${new URLSearchParams({ ...query, cursor }).toString()}`,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'cursor' });
+    });
+
     it('refuses a cursor of another order (newest first) for a nearest-first list', async () => {
       const { next } = await page({ limit: '1' });
       expect(next).not.toBeNull();
