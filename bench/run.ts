@@ -85,7 +85,13 @@ const record = (row: Row) => {
   );
 };
 
-async function readBench(app: Proc, data: BenchData, engine: string, baseline: number): Promise<number[]> {
+async function readBench(
+  app: Proc,
+  data: BenchData,
+  engine: string,
+  baseline: number,
+  env: Record<string, string>,
+): Promise<number[]> {
   const rates: number[] = [];
   for (const [name, path] of [
     ['reads: kitchens list (50), req/s', '/api/kitchens'],
@@ -106,7 +112,7 @@ async function readBench(app: Proc, data: BenchData, engine: string, baseline: n
       ok: r.requestsPerSec >= baseline / 2,
     });
   }
-  await pageReads(app, engine);
+  await pageReads(app, engine, env);
   return rates;
 }
 
@@ -117,18 +123,29 @@ async function readBench(app: Proc, data: BenchData, engine: string, baseline: n
  * without compression. The old read of every kitchen (`/api/kitchens`) is printed beside it. Measured in rounds,
  * each read in turn, so the machine's load falls on all of them alike; the rate is the rounds' mean.
  */
-async function pageReads(app: Proc, engine: string) {
+async function pageReads(app: Proc, engine: string, env: Record<string, string>) {
   const ROUNDS = 2;
-  const reads = [
+  // `BENCH_COMPARE_DIR`: a copy of another build (its dist/, drizzle/, package.json and node_modules) served beside
+  // this one on the same database, its `/` measured in the same rounds: before and after a change, in one run.
+  // PostgreSQL only (a PGlite database is one server's).
+  const compareDir = env.DATABASE_URL ? process.env.BENCH_COMPARE_DIR : undefined;
+  const other = compareDir ? await startApp(env, compareDir) : undefined;
+  const reads: (readonly [string, string, string, Proc?])[] = [
     ['pages: first-page JSON (the baseline), req/s', '/api/kitchens/first-page', 'gzip, deflate, br, zstd'],
     ['pages: every kitchen JSON (old list), req/s', '/api/kitchens', 'gzip, deflate, br, zstd'],
     ['pages: / as HTML (br, as Chrome asks), req/s', '/', 'gzip, deflate, br, zstd'],
     ['pages: / as HTML (gzip), req/s', '/', 'gzip'],
     ['pages: / as HTML (uncompressed), req/s', '/', 'identity'],
-  ] as const;
+  ];
+  if (other)
+    reads.push(
+      ['pages: / as HTML (br), the other build, req/s', '/', 'gzip, deflate, br, zstd', other],
+      ['pages: / as HTML (gzip), the other build, req/s', '/', 'gzip', other],
+      ['pages: / as HTML (uncompressed), the other build, req/s', '/', 'identity', other],
+    );
   const rates = new Map<string, number[]>();
-  for (const [, path, encoding] of reads) {
-    const res = await fetch(`${app.url}${path}`, {
+  for (const [, path, encoding, server = app] of reads) {
+    const res = await fetch(`${server.url}${path}`, {
       headers: { accept: 'text/html', 'accept-encoding': encoding },
     });
     const bytes = (await res.arrayBuffer()).byteLength;
@@ -137,9 +154,9 @@ async function pageReads(app: Proc, engine: string) {
     );
   }
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, path, encoding] of reads) {
+    for (const [name, path, encoding, server = app] of reads) {
       const options = {
-        url: `${app.url}${path}`,
+        url: `${server.url}${path}`,
         headers: { accept: path === '/' ? 'text/html' : 'application/json', 'accept-encoding': encoding },
       };
       await load({ ...options, connections: 20, duration: 1 }); // warm up
@@ -152,9 +169,10 @@ async function pageReads(app: Proc, engine: string) {
     const values = rates.get(name) ?? [];
     return values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
   };
-  const json = mean(reads[0][0]);
-  record({ measure: reads[0][0], engine, value: json, unit: 'req/s' });
-  record({ measure: reads[1][0], engine, value: mean(reads[1][0]), unit: 'req/s', baseline: json });
+  await other?.stop();
+  const json = mean(reads[0]![0]);
+  record({ measure: reads[0]![0], engine, value: json, unit: 'req/s' });
+  record({ measure: reads[1]![0], engine, value: mean(reads[1]![0]), unit: 'req/s', baseline: json });
   for (const [name, , encoding] of reads.slice(2)) {
     const share = encoding === 'identity' ? 0.5 : 1;
     const value = mean(name);
@@ -330,7 +348,7 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
   if (pagesOnly) {
     const app = await startApp(env);
     try {
-      await readBench(app, data, engine, 0);
+      await readBench(app, data, engine, 0, env);
     } finally {
       await app.stop();
       await cleanup();
@@ -375,7 +393,7 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
       target: engine === 'postgres' ? '<= 150 MiB' : '<= 300 MiB',
       ok: rssMiB(app.child.pid ?? 0) <= (engine === 'postgres' ? 150 : 300),
     });
-    if (!ordersOnly) await readBench(app, data, engine, baseline);
+    if (!ordersOnly) await readBench(app, data, engine, baseline, env);
     created = (
       await attempt('orders', () => orderBench(app, data, engine, { bareRate }), { created: 0, rate: 0 })
     ).created;
