@@ -39,7 +39,9 @@ const DURATION = quick ? 3 : 8;
 const FANOUT_SIZES = quick ? [200] : [1000, 10_000];
 const WRITES = quick ? 10 : 50;
 const ORDERS =
-  quick || ['pages', 'slots', 'notifications'].includes(process.env.BENCH_ONLY ?? '') ? 300 : 3000;
+  quick || ['pages', 'page-reads', 'slots', 'notifications'].includes(process.env.BENCH_ONLY ?? '')
+    ? 300
+    : 3000;
 /** `BENCH_ONLY=orders`: just the order benchmark and its bare baseline, on both engines. */
 const ordersOnly = process.env.BENCH_ONLY === 'orders';
 /** `BENCH_ONLY=payments`: the payment steps against cash orders, and menu reads with payments on and off. */
@@ -48,7 +50,9 @@ const paymentsOnly = process.env.BENCH_ONLY === 'payments';
  * `BENCH_ONLY=pages`: the server-rendered pages (issue 18): `/` as HTML against the kitchens list as JSON in the
  * same run, on both engines, and the first view's weight and Lighthouse scores.
  */
-const pagesOnly = process.env.BENCH_ONLY === 'pages';
+const pagesOnly = process.env.BENCH_ONLY === 'pages' || process.env.BENCH_ONLY === 'page-reads';
+/** `BENCH_ONLY=page-reads`: the reads of `pages` alone (no page weight or Lighthouse, which take minutes). */
+const pageReadsOnly = process.env.BENCH_ONLY === 'page-reads';
 /** `BENCH_ONLY=slots`: a kitchen's slots (15-minute slots, 5 days ahead) against its menu, interleaved. */
 const slotsOnly = process.env.BENCH_ONLY === 'slots';
 /** `BENCH_ONLY=notifications`: the enqueue's cost on the order route, and the worker's rate to an SMTP server. */
@@ -62,7 +66,7 @@ const only = landingOnly
     : ordersOnly
       ? 'orders'
       : pagesOnly
-        ? 'pages'
+        ? (process.env.BENCH_ONLY as 'pages' | 'page-reads')
         : paymentsOnly
           ? 'payments'
           : slotsOnly
@@ -81,13 +85,19 @@ const record = (row: Row) => {
   );
 };
 
-async function readBench(app: Proc, data: BenchData, engine: string, baseline: number): Promise<number[]> {
+async function readBench(
+  app: Proc,
+  data: BenchData,
+  engine: string,
+  baseline: number,
+  env: Record<string, string>,
+): Promise<number[]> {
   const rates: number[] = [];
   for (const [name, path] of [
     ['reads: kitchens list (50), req/s', '/api/kitchens'],
     ['reads: one menu (30 items), req/s', `/api/kitchens/${data.kitchenUid}/menu`],
   ] as const) {
-    if (pagesOnly && path !== '/api/kitchens') continue;
+    if (pagesOnly) continue;
     await load({ url: `${app.url}${path}`, connections: 20, duration: 1 }); // warm up
     const r = await load({ url: `${app.url}${path}`, connections: 100, pipelining: 10, duration: DURATION });
     if (r.non2xx || r.errors) console.log(`    (${r.non2xx} non-2xx, ${r.errors} errors)`);
@@ -97,38 +107,83 @@ async function readBench(app: Proc, data: BenchData, engine: string, baseline: n
       engine,
       value: r.requestsPerSec,
       unit: 'req/s',
-      ...(pagesOnly ? {} : { baseline, target: '>= 50% of bare', ok: r.requestsPerSec >= baseline / 2 }),
+      baseline,
+      target: '>= 50% of bare',
+      ok: r.requestsPerSec >= baseline / 2,
     });
   }
-  await pageReads(app, engine, rates[0] ?? 0);
+  await pageReads(app, engine, env);
   return rates;
 }
 
 /**
  * The landing page as HTML (server-rendered from the same cache, rendered once per change), against the JSON
- * read of the same list in the same run: as browsers ask for it (gzip accepted: the page is sent compressed, as
- * rendered once) and without compression.
+ * read the landing page makes instead (`/api/kitchens/first-page`, the newest 24 kitchens, from the topic cache) in
+ * the same run: as browsers ask for it (Chrome's `gzip, deflate, br, zstd`: brotli is sent), gzip alone, and
+ * without compression. The old read of every kitchen (`/api/kitchens`) is printed beside it. Measured in rounds,
+ * each read in turn, so the machine's load falls on all of them alike; the rate is the rounds' mean.
  */
-async function pageReads(app: Proc, engine: string, jsonRate: number) {
-  for (const [name, encoding] of [
-    ['pages: / as HTML (gzip), req/s', 'gzip, deflate, br'],
-    ['pages: / as HTML (uncompressed), req/s', 'identity'],
-  ] as const) {
-    const options = {
-      url: `${app.url}/`,
+async function pageReads(app: Proc, engine: string, env: Record<string, string>) {
+  const ROUNDS = 2;
+  // `BENCH_COMPARE_DIR`: a copy of another build (its dist/, drizzle/, package.json and node_modules) served beside
+  // this one on the same database, its `/` measured in the same rounds: before and after a change, in one run.
+  // PostgreSQL only (a PGlite database is one server's).
+  const compareDir = env.DATABASE_URL ? process.env.BENCH_COMPARE_DIR : undefined;
+  const other = compareDir ? await startApp(env, compareDir) : undefined;
+  const reads: (readonly [string, string, string, Proc?])[] = [
+    ['pages: first-page JSON (the baseline), req/s', '/api/kitchens/first-page', 'gzip, deflate, br, zstd'],
+    ['pages: every kitchen JSON (old list), req/s', '/api/kitchens', 'gzip, deflate, br, zstd'],
+    ['pages: / as HTML (br, as Chrome asks), req/s', '/', 'gzip, deflate, br, zstd'],
+    ['pages: / as HTML (gzip), req/s', '/', 'gzip'],
+    ['pages: / as HTML (uncompressed), req/s', '/', 'identity'],
+  ];
+  if (other)
+    reads.push(
+      ['pages: / as HTML (br), the other build, req/s', '/', 'gzip, deflate, br, zstd', other],
+      ['pages: / as HTML (gzip), the other build, req/s', '/', 'gzip', other],
+      ['pages: / as HTML (uncompressed), the other build, req/s', '/', 'identity', other],
+    );
+  const rates = new Map<string, number[]>();
+  for (const [, path, encoding, server = app] of reads) {
+    const res = await fetch(`${server.url}${path}`, {
       headers: { accept: 'text/html', 'accept-encoding': encoding },
-    };
-    await load({ ...options, connections: 20, duration: 1 }); // warm up
-    const r = await load({ ...options, connections: 100, pipelining: 10, duration: DURATION });
-    if (r.non2xx || r.errors) console.log(`    (${r.non2xx} non-2xx, ${r.errors} errors)`);
+    });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    console.log(
+      `    ${path} with ${encoding}: ${res.headers.get('content-encoding') ?? 'identity'}, ${res.headers.get('content-length')} bytes sent, ${bytes} decoded`,
+    );
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, path, encoding, server = app] of reads) {
+      const options = {
+        url: `${server.url}${path}`,
+        headers: { accept: path === '/' ? 'text/html' : 'application/json', 'accept-encoding': encoding },
+      };
+      await load({ ...options, connections: 20, duration: 1 }); // warm up
+      const r = await load({ ...options, connections: 100, pipelining: 10, duration: DURATION });
+      if (r.non2xx || r.errors) console.log(`    (${name}: ${r.non2xx} non-2xx, ${r.errors} errors)`);
+      rates.set(name, [...(rates.get(name) ?? []), r.requestsPerSec]);
+    }
+  }
+  const mean = (name: string) => {
+    const values = rates.get(name) ?? [];
+    return values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
+  };
+  await other?.stop();
+  const json = mean(reads[0]![0]);
+  record({ measure: reads[0]![0], engine, value: json, unit: 'req/s' });
+  record({ measure: reads[1]![0], engine, value: mean(reads[1]![0]), unit: 'req/s', baseline: json });
+  for (const [name, , encoding] of reads.slice(2)) {
+    const share = encoding === 'identity' ? 0.5 : 1;
+    const value = mean(name);
     record({
       measure: name,
       engine,
-      value: r.requestsPerSec,
+      value,
       unit: 'req/s',
-      baseline: jsonRate,
-      target: '>= 50% of JSON list',
-      ok: r.requestsPerSec >= jsonRate / 2,
+      baseline: json,
+      target: `>= ${share * 100}% of first-page JSON`,
+      ok: value >= json * share,
     });
   }
 }
@@ -294,7 +349,7 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
   if (pagesOnly) {
     const app = await startApp(env);
     try {
-      await readBench(app, data, engine, 0);
+      await readBench(app, data, engine, 0, env);
     } finally {
       await app.stop();
       await cleanup();
@@ -339,7 +394,7 @@ async function runEngine(engine: 'pglite' | 'postgres', baseline: number) {
       target: engine === 'postgres' ? '<= 150 MiB' : '<= 300 MiB',
       ok: rssMiB(app.child.pid ?? 0) <= (engine === 'postgres' ? 150 : 300),
     });
-    if (!ordersOnly) await readBench(app, data, engine, baseline);
+    if (!ordersOnly) await readBench(app, data, engine, baseline, env);
     created = (
       await attempt('orders', () => orderBench(app, data, engine, { bareRate }), { created: 0, rate: 0 })
     ).created;
@@ -487,7 +542,7 @@ async function main() {
   if (!only) await attempt('search', () => searchBench(record), undefined);
   if (!only) await attempt('landing', () => landingBench(record), undefined);
 
-  if (!ordersOnly && !paymentsOnly && !slotsOnly && !notificationsOnly) {
+  if (!ordersOnly && !paymentsOnly && !slotsOnly && !notificationsOnly && !pageReadsOnly) {
     console.log('\n== page weight and Lighthouse (mobile)');
     for (const row of await attempt('page weight', pageWeight, [])) record(row);
     if (!pagesOnly) {

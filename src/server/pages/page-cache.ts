@@ -1,16 +1,59 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import { brotliCompress as brotliCallback, constants, gzip as gzipCallback } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import type { Coding } from '../lib/accept-encoding.js';
 import type { Snapshot } from '../live/hub.js';
 
 const gzip = promisify(gzipCallback);
+const brotli = promisify(brotliCallback);
 
-/** A rendered page, as sent. */
+/**
+ * Brotli's quality for a page compressed once per render: 6 makes the landing page (100 KB) 6.4 KB in about 2 ms,
+ * against gzip's 8.8 KB; 10 and 11 save another 0.5 KB for 60 to 100 times the time.
+ */
+const BROTLI_QUALITY = 6;
+
+/** A rendered page, as sent: in each coding, compressed once per render. */
 export interface RenderedPage {
   status: number;
   /** Encoded once: a string would be encoded again for every answer. */
-  html: Buffer;
-  gzipped: Buffer;
+  bodies: Record<Coding, Buffer>;
+  /** A strong validator per coding (a coding is a representation of its own): `"<hash of the html>-<coding>"`. */
+  etags: Record<Coding, string>;
+  /** The answer's own headers in each coding, made once (the security headers are added to every answer). */
+  headers: Record<Coding, Readonly<Record<string, string>>>;
+}
+
+/** The page in every coding, and their ETags. */
+export async function encodePage(status: number, text: string): Promise<RenderedPage> {
+  const html = Buffer.from(text);
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(html),
+    brotli(html, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+  ]);
+  const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
+  const etags: Record<Coding, string> = { br: `"${hash}-br"`, gzip: `"${hash}-gzip"`, identity: `"${hash}"` };
+  const headersOf = (coding: Coding) => ({
+    'content-type': 'text/html; charset=utf-8',
+    // Asked again on every visit: a 304 when the page has not changed.
+    'cache-control': 'no-cache',
+    vary: 'accept-encoding',
+    etag: etags[coding],
+    ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
+  });
+  return {
+    status,
+    bodies: { br: brotlied, gzip: gzipped, identity: html },
+    etags,
+    headers: { br: headersOf('br'), gzip: headersOf('gzip'), identity: headersOf('identity') },
+  };
 }
 
 interface Entry {
@@ -53,10 +96,7 @@ export class PageCache {
     }
     const { status, validUntil, html } = render();
     this.renders++;
-    const page = html().then(async (text) => {
-      const bytes = Buffer.from(text);
-      return { status, html: bytes, gzipped: await gzip(bytes) };
-    });
+    const page = html().then((text) => encodePage(status, text));
     const fresh: Entry = { snapshots, validUntil, page };
     this.entries.set(key, fresh);
     // A failed render is not kept: the next request tries again.

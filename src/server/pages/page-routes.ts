@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { acceptsGzip } from '../lib/accept-encoding.js';
+import { negotiateEncoding } from '../lib/accept-encoding.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { KitchenParams, type Kitchen, type KitchenFirstPage } from '../../shared/kitchens.js';
 import type { MenuItem } from '../../shared/menu.js';
@@ -80,14 +80,12 @@ export function serverRenderedPages(
       request.log.error({ err: error }, 'server rendering failed');
       return sendShell(reply, 200);
     }
-    const gzip = acceptsGzip(request.headers['accept-encoding']);
-    reply
-      .status(rendered.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding');
-    if (gzip) return reply.header('content-encoding', 'gzip').send(rendered.gzipped);
-    return reply.send(rendered.html);
+    const coding = negotiateEncoding(request.headers['accept-encoding']);
+    reply.headers(rendered.headers[coding]);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && rendered.status === 200 && matches(ifNoneMatch, rendered.etags[coding]))
+      return reply.status(304).removeHeader('content-type').removeHeader('content-encoding').send();
+    return reply.status(rendered.status).send(rendered.bodies[coding]);
   };
 
   /**
@@ -178,6 +176,15 @@ export function serverRenderedPages(
   };
 
   return { [paths.home.pattern]: orShell(landing), [paths.kitchenMenu.pattern]: orShell(kitchenMenu) };
+}
+
+/** Whether an `If-None-Match` names `etag` (a weak comparison, as for GET: `W/` is ignored) or is `*`. */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
+  });
 }
 
 /** `/sitemap.xml` (the landing page and every kitchen's page, from the live kitchens list) and `/robots.txt`. */
