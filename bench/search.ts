@@ -309,11 +309,14 @@ async function measure(engine: 'postgres' | 'pglite', kitchens: number, dishes: 
 /** Every search measure the issue asks for: PostgreSQL 10,000/200,000; PGlite 1,000/20,000. */
 export async function searchBench(record: (row: BenchRow) => void): Promise<void> {
   console.log(`\n== search (10 connections, a mix of ${ASKS.length} searches and search pages)`);
+  // SEARCH_ENGINES=pglite (or postgres) measures one engine only.
+  const only = process.env.SEARCH_ENGINES?.split(',');
   for (const [engine, kitchens, dishes] of [
     ['postgres', 10_000, 200_000],
     ['pglite', 1_000, 20_000],
   ] as const)
-    for (const row of await measure(engine, kitchens, dishes)) record(row);
+    if (!only || only.includes(engine))
+      for (const row of await measure(engine, kitchens, dishes)) record(row);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
