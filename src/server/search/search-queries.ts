@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MAX_SEARCH_RESULTS, type KitchenSearch, type KitchenSearchHit } from '../../shared/search.js';
 import type { WeeklyHours } from '../../shared/opening-hours.js';
-import type { Db } from '../db/database.js';
+import type { Db, Tx } from '../db/database.js';
 
 import { ratingsOf } from '../data/review-queries.js';
 import type { Rating } from '../../shared/reviews.js';
@@ -25,6 +25,14 @@ import type { KitchenPage, KitchenPageRequest } from '../../shared/search.js';
 export const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** Matching dishes named on one card, at most. */
 const MAX_DISHES_PER_KITCHEN = 3;
+/**
+ * Dishes a search with words scores, at most, and as many kitchens found by name or cuisine (its candidates). Without
+ * a cap a common word scored every dish it matched ('chicken': 18,000 of 200,000, half a second on a loaded machine);
+ * with it a search costs about the same however broad its words. See `findCandidates`.
+ */
+export const MAX_CANDIDATES = 300;
+/** Rows a search reads, at most, to pick its best MAX_CANDIDATES among the names that are alike but not exact. */
+const MAX_SCANNED = 4 * MAX_CANDIDATES;
 
 /** Great-circle distance in km from `near` to the kitchen's place (null when it has none). */
 const distanceKm = (near: { lat: number; lon: number }) => sql`
@@ -46,34 +54,31 @@ const toArray = (values: string[]) =>
 /**
  * Kitchens matching a search: words found (with typos and without accents) in the kitchen's name, category or
  * dish names; an optional cuisine (category, any case) and dietary tags a dish must all carry. Nearest first when
- * the customer's place is known, else best match first, else newest first. The `<%` operators use the trigram
- * indexes on hc_search_text(...) and menu_items.item_search (migration 0003, by hand: drizzle's schema does not
- * list that generated column).
+ * the customer's place is known, else best match first, else newest first. Words are matched among a capped set of
+ * candidates (findCandidates); the `<%` operators use the trigram indexes on hc_search_text(...) and
+ * menu_items.item_search (migration 0006, by hand: drizzle's schema does not list that generated column).
  */
 export async function searchKitchens(db: Db, search: KitchenSearch): Promise<KitchenSearchHit[]> {
   const { near } = search;
-  // A kitchen an operator suspended is found by no search. Each kind of hit in its own materialised step: folded
-  // into one union, the planner reads all of menu_items in parallel (about 3× slower at 200,000 dishes) instead of
-  // asking the trigram index.
-  const { words, filters, matches, join } = searchParts(search);
+  // A kitchen an operator suspended is found by no search.
   const distance = near ? distanceKm(near) : sql`null::double precision`;
+  const words = search.q.length > 0;
   const order: SQL[] = [];
   if (near) order.push(sql`distance_km asc nulls last`);
   if (words) order.push(sql`mt.score desc`);
   order.push(sql`k.created_at desc, k.owner_id desc`);
-  const query = sql`${matches}
-    select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
-      i.width as image_width, i.height as image_height, i.widths as image_widths
-    from kitchens k ${join}
-    left join images i on i.id = k.image_id
-    where ${sql.join(filters, sql` and `)}
-    order by ${sql.join(order, sql`, `)}
-    limit ${MAX_SEARCH_RESULTS}`;
   const rows = await db.transaction(async (tx) => {
-    // Only for this transaction: the threshold of `<%` (an index can only use the operator, not a function call).
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
     // A search is short and many run at once: worker processes would only take cores from the others.
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    const { filters, matches, join } = searchParts(search, await findCandidates(tx, search));
+    const query = sql`${matches}
+      select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
+        i.width as image_width, i.height as image_height, i.widths as image_widths
+      from kitchens k ${join}
+      left join images i on i.id = k.image_id
+      where ${sql.join(filters, sql` and `)}
+      order by ${sql.join(order, sql`, `)}
+      limit ${MAX_SEARCH_RESULTS}`;
     const result = (await tx.execute(query)) as unknown as { rows: SearchRow[] };
     return result.rows;
   });
@@ -167,29 +172,85 @@ const openAt = (instant: Date): SQL => {
     and (k.paused_at is null or (k.paused_until is not null and k.paused_until <= ${at}))`;
 };
 
-/** The matches CTE, filters and distance of a search (shared by the page and its count). */
-function searchParts({ q, cuisine, diet }: KitchenSearch) {
-  const words = q.length > 0 ? sql`hc_search_text(${q})` : undefined;
+/** A candidate of a search with words: a dish of a kitchen, or the kitchen itself (item null), and how alike. */
+interface Candidate {
+  kitchen_id: string;
+  item: string | null;
+  score: number;
+}
+
+/**
+ * The best candidates of a search with words (none without words), in two steps so that neither reads every name a
+ * common word matches: first names holding the words exactly (word similarity 1, the trigram index finds them
+ * without a miss), up to MAX_CANDIDATES; then, if fewer, names alike at WORD_SIMILARITY_THRESHOLD or more (typos,
+ * parts of the words), the best of at most MAX_SCANNED of them. When more than MAX_CANDIDATES dishes hold the words
+ * exactly, which of them are kept is the index's order; the kitchens found are still those with the best match.
+ * Dishes carry the dietary tags searched and belong to a kitchen of the cuisine searched; kitchens are found by
+ * name or cuisine, each kind capped apart.
+ */
+async function findCandidates(tx: Tx, { q, cuisine, diet }: KitchenSearch): Promise<Candidate[] | undefined> {
+  if (q.length === 0) return undefined;
+  const words = sql`hc_search_text(${q})`;
+  // Not by the dietary tags' index: ANDed with the trigram index's matches, it reads every dish with the tags.
+  const dishDiet = diet.length ? sql`and coalesce(m.dietary, '{}') @> ${toArray(diet)}` : sql``;
+  // A cuisine narrows the candidates themselves: capped first and narrowed after, 'curry' of Indian kitchens would
+  // keep only the Indian ones among the best curries of every cuisine.
+  const dishCuisine = cuisine
+    ? sql`and m.kitchen_id in (select owner_id from kitchens where lower(category) = lower(${cuisine}))`
+    : sql``;
+  const kitchenCuisine = cuisine ? sql`and lower(category) = lower(${cuisine})` : sql``;
+  const sources = [
+    {
+      select: sql`m.kitchen_id, m.item, word_similarity(${words}, m.item_search) as score`,
+      from: sql`menu_items m where ${words} <% m.item_search ${dishDiet} ${dishCuisine}`,
+    },
+    {
+      select: sql`owner_id as kitchen_id, null::text as item,
+        greatest(word_similarity(${words}, hc_search_text(name)), word_similarity(${words}, hc_search_text(category))) as score`,
+      from: sql`kitchens where (${words} <% hc_search_text(name) or ${words} <% hc_search_text(category)) ${kitchenCuisine}`,
+    },
+  ];
+  // The trigram indexes, not a table scan that stops at the cap (the planner takes a limit for a reason to scan);
+  // and for the search itself, the few kitchens found read by key, not the whole table to join them with.
+  await tx.execute(sql`set local enable_seqscan = off`);
+  const found: Candidate[] = [];
+  for (const { select, from } of sources) {
+    await tx.execute(sql`set local pg_trgm.word_similarity_threshold = 1`);
+    const exact = (
+      (await tx.execute(sql`select ${select} from ${from} limit ${MAX_CANDIDATES}`)) as unknown as {
+        rows: Candidate[];
+      }
+    ).rows;
+    found.push(...exact);
+    if (exact.length >= MAX_CANDIDATES) continue;
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
+    // The exact ones come again (the threshold is lower): read past them, and leave them out.
+    const alike = (
+      (await tx.execute(
+        sql`select * from (select ${select} from ${from} limit ${MAX_SCANNED + exact.length}) c
+            where score < 1 order by score desc limit ${MAX_CANDIDATES - exact.length}`,
+      )) as unknown as { rows: Candidate[] }
+    ).rows;
+    found.push(...alike);
+  }
+  return found;
+}
+
+/** The matches CTE (from a search's candidates), filters and join of a search (shared by the page and its count). */
+function searchParts({ cuisine, diet }: KitchenSearch, candidates: Candidate[] | undefined) {
   const filters: SQL[] = [sql`k.suspended_at is null`];
   if (cuisine) filters.push(sql`lower(k.category) = lower(${cuisine})`);
   if (diet.length) filters.push(hasDietDish(diet));
-  const dishDiet = diet.length ? sql`and m.dietary @> ${toArray(diet)}` : sql``;
-  const matches = words
-    ? sql`with dish_hits as materialized (
-        select m.kitchen_id, m.item, word_similarity(${words}, m.item_search) as score
-        from menu_items m where ${words} <% m.item_search ${dishDiet}
-      ), kitchen_hits as materialized (
-        select owner_id as kitchen_id, null::text as item,
-               greatest(word_similarity(${words}, hc_search_text(name)),
-                        word_similarity(${words}, hc_search_text(category))) as score
-        from kitchens where ${words} <% hc_search_text(name) or ${words} <% hc_search_text(category)
+  const matches = candidates
+    ? sql`with hits as materialized (
+        select * from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as h(kitchen_id uuid, item text, score real)
       ), matches as (
         select kitchen_id, max(score) as score,
                (array_agg(item order by score desc, item) filter (where item is not null))[1:${MAX_DISHES_PER_KITCHEN}] as dishes
-        from (select * from dish_hits union all select * from kitchen_hits) hits group by kitchen_id)`
+        from hits group by kitchen_id)`
     : sql``;
-  const join = words ? sql`join matches mt on mt.kitchen_id = k.owner_id` : sql``;
-  return { words, filters, matches, join };
+  const join = candidates ? sql`join matches mt on mt.kitchen_id = k.owner_id` : sql``;
+  return { filters, matches, join };
 }
 
 /**
@@ -212,8 +273,7 @@ export async function searchKitchenPage(
     const kitchens = page.kitchens.map((k) => ({ ...k, matchingDishes: [], distanceKm: null }));
     return { kitchens, next: page.next, ...(total === undefined ? {} : { total }) };
   }
-  const { words, filters, matches, join } = searchParts(request);
-  if (request.open) filters.push(openAt(now));
+  const words = request.q.length > 0;
   const distance = near ? distanceKm(near) : sql`null::double precision`;
   const columns: SortColumn[] = [];
   // Infinity for a kitchen without a place: last, and a key like the others' (no nulls to compare).
@@ -225,25 +285,27 @@ export async function searchKitchenPage(
     { sql: sql`k.owner_id`, direction: 'desc', cast: 'uuid' },
   );
   const kind: CursorKind = near ? (words ? 'nearest-best' : 'nearest') : words ? 'best' : 'newest';
-  const where = [...filters];
-  if (cursor !== undefined) where.push(after(columns, decodeCursor(cursor, kind, columns)));
+  // Decoded first: a cursor this list did not give is the client's mistake (400), before any query runs.
+  const position = cursor === undefined ? undefined : after(columns, decodeCursor(cursor, kind, columns));
   const keyText = columns.map((c, i) =>
     c.cast === 'micros'
       ? sql`${createdMicros(c.sql)} as key_${sql.raw(String(i))}`
       : sql`(${c.sql})::text as key_${sql.raw(String(i))}`,
   );
-  const query = sql`${matches}
-    select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
-      i.width as image_width, i.height as image_height, i.widths as image_widths, ${sql.join(keyText, sql`, `)}
-    from kitchens k ${join}
-    left join images i on i.id = k.image_id
-    where ${sql.join(where, sql` and `)}
-    order by ${orderBy(columns)}
-    limit ${limit + 1}`;
-  const countQuery = sql`${matches} select count(*)::int as n from kitchens k ${join} where ${sql.join(filters, sql` and `)}`;
   const { rows, total } = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    const { filters, matches, join } = searchParts(request, await findCandidates(tx, request));
+    if (request.open) filters.push(openAt(now));
+    const where = position ? [...filters, position] : filters;
+    const query = sql`${matches}
+      select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
+        i.width as image_width, i.height as image_height, i.widths as image_widths, ${sql.join(keyText, sql`, `)}
+      from kitchens k ${join}
+      left join images i on i.id = k.image_id
+      where ${sql.join(where, sql` and `)}
+      order by ${orderBy(columns)}
+      limit ${limit + 1}`;
+    const countQuery = sql`${matches} select count(*)::int as n from kitchens k ${join} where ${sql.join(filters, sql` and `)}`;
     const result = (await tx.execute(query)) as unknown as { rows: (SearchRow & Record<string, string>)[] };
     const counted =
       cursor === undefined
