@@ -107,5 +107,7 @@ export const KitchenPage = z.object({
   kitchens: z.array(KitchenSearchHit),
   next: z.string().nullable(),
   total: z.number().int().optional(),
+  /** `total` counts only the best matches of words too common to count them all: more kitchens match. */
+  totalAtLeast: z.literal(true).optional(),
 });
 export type KitchenPage = z.infer<typeof KitchenPage>;

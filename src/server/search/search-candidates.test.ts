@@ -75,6 +75,8 @@ describeEachEngine('search candidates (the cap on what a search scores)', (get) 
     expect(page.kitchens.map((k) => k.category)).toEqual(['Exact', 'Exact', 'Close']);
     // The count is of the candidates: at most MAX_CANDIDATES dishes' kitchens.
     expect(page.total).toBe(MAX_CANDIDATES);
+    // Said to be a lower bound: more kitchens hold the word than were counted.
+    expect(page.totalAtLeast).toBe(true);
   });
 
   it('narrows the candidates by cuisine before capping them', async () => {
@@ -93,5 +95,6 @@ describeEachEngine('search candidates (the cap on what a search scores)', (get) 
     expect(hits.map((h) => h.uid)).toEqual(kitchens.slice(-2));
     const page = await ask<KitchenPage>('/api/kitchens/page', { q: word, cuisine: 'Beta' });
     expect(page.total).toBe(2);
+    expect(page.totalAtLeast).toBeUndefined();
   });
 });

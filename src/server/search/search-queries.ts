@@ -70,7 +70,7 @@ export async function searchKitchens(db: Db, search: KitchenSearch): Promise<Kit
   const rows = await db.transaction(async (tx) => {
     // A search is short and many run at once: worker processes would only take cores from the others.
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    const { filters, matches, join } = searchParts(search, await findCandidates(tx, search));
+    const { filters, matches, join } = searchParts(search, (await findCandidates(tx, search))?.candidates);
     const query = sql`${matches}
       select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
         i.width as image_width, i.height as image_height, i.widths as image_widths
@@ -188,7 +188,10 @@ interface Candidate {
  * Dishes carry the dietary tags searched and belong to a kitchen of the cuisine searched; kitchens are found by
  * name or cuisine, each kind capped apart.
  */
-async function findCandidates(tx: Tx, { q, cuisine, diet }: KitchenSearch): Promise<Candidate[] | undefined> {
+async function findCandidates(
+  tx: Tx,
+  { q, cuisine, diet }: KitchenSearch,
+): Promise<{ candidates: Candidate[]; capped: boolean } | undefined> {
   if (q.length === 0) return undefined;
   const words = sql`hc_search_text(${q})`;
   // Not by the dietary tags' index: ANDed with the trigram index's matches, it reads every dish with the tags.
@@ -214,6 +217,8 @@ async function findCandidates(tx: Tx, { q, cuisine, diet }: KitchenSearch): Prom
   // and for the search itself, the few kitchens found read by key, not the whole table to join them with.
   await tx.execute(sql`set local enable_seqscan = off`);
   const found: Candidate[] = [];
+  // Whether a kind filled its room (there may be more than it kept): then a count of what was found is a lower bound.
+  let capped = false;
   for (const { select, from } of sources) {
     await tx.execute(sql`set local pg_trgm.word_similarity_threshold = 1`);
     const exact = (
@@ -222,7 +227,10 @@ async function findCandidates(tx: Tx, { q, cuisine, diet }: KitchenSearch): Prom
       }
     ).rows;
     found.push(...exact);
-    if (exact.length >= MAX_CANDIDATES) continue;
+    if (exact.length >= MAX_CANDIDATES) {
+      capped = true;
+      continue;
+    }
     await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
     // The exact ones come again (the threshold is lower): read past them, and leave them out.
     const alike = (
@@ -232,8 +240,10 @@ async function findCandidates(tx: Tx, { q, cuisine, diet }: KitchenSearch): Prom
       )) as unknown as { rows: Candidate[] }
     ).rows;
     found.push(...alike);
+    // As many alike names as there was room for: there may be more.
+    if (alike.length >= MAX_CANDIDATES - exact.length) capped = true;
   }
-  return found;
+  return { candidates: found, capped };
 }
 
 /** The matches CTE (from a search's candidates), filters and join of a search (shared by the page and its count). */
@@ -292,9 +302,10 @@ export async function searchKitchenPage(
       ? sql`${createdMicros(c.sql)} as key_${sql.raw(String(i))}`
       : sql`(${c.sql})::text as key_${sql.raw(String(i))}`,
   );
-  const { rows, total } = await db.transaction(async (tx) => {
+  const { rows, total, capped } = await db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    const { filters, matches, join } = searchParts(request, await findCandidates(tx, request));
+    const found = await findCandidates(tx, request);
+    const { filters, matches, join } = searchParts(request, found?.candidates);
     if (request.open) filters.push(openAt(now));
     const where = position ? [...filters, position] : filters;
     const query = sql`${matches}
@@ -311,7 +322,7 @@ export async function searchKitchenPage(
       cursor === undefined
         ? ((await tx.execute(countQuery)) as unknown as { rows: { n: number }[] }).rows[0]?.n
         : undefined;
-    return { rows: result.rows, total: counted };
+    return { rows: result.rows, total: counted, capped: found?.capped ?? false };
   });
   const page = rows.slice(0, limit);
   const ratings = await ratingsOf(
@@ -328,6 +339,6 @@ export async function searchKitchenPage(
             columns.map((_, i) => last[`key_${i}`]!),
           )
         : null,
-    ...(total === undefined ? {} : { total }),
+    ...(total === undefined ? {} : { total, ...(capped ? { totalAtLeast: true } : {}) }),
   };
 }

@@ -84,7 +84,9 @@ export function KitchensSection() {
         <>
           {filtered && total !== undefined ? (
             <Text c="dimmed" size="sm" mb="sm">
-              {total === 1 ? '1 kitchen matches' : `${total} kitchens match`}
+              {total === 1 && !searched.totalAtLeast
+                ? '1 kitchen matches'
+                : `${total}${searched.totalAtLeast ? '+' : ''} kitchens match`}
             </Text>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="kitchens-grid">

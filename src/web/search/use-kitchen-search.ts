@@ -77,6 +77,7 @@ export function useKitchenSearch(filters: SearchFilters, enabled: boolean) {
   return {
     list,
     total: pages.data?.pages[0]?.total,
+    totalAtLeast: pages.data?.pages[0]?.totalAtLeast ?? false,
     hasMore,
     loadingMore,
     showMore,
