@@ -1,8 +1,8 @@
 // `npm run bench:fanout`: how fast one change reaches 1,000 and 10,000 open streams, and what an idle stream costs,
 // for this build against a baseline build (another checkout with its own `dist/`, `BASELINE_ROOT`), measured in the
-// same run, one after the other, on PostgreSQL and PGlite (`FANOUT_ENGINES=postgres,pglite`, the default). This build is measured twice: on the tab's one stream
-// (`/api/live?t=/api/kitchens`, what browsers open now) and on the list's own stream (`/api/kitchens`, what the
-// baseline's browsers opened). Writes go through the API; a write's latency is from its answer to the moment the last
+// same run, one after the other, on PostgreSQL and PGlite (`FANOUT_ENGINES`, both by default), on the tab's one
+// stream (`/api/live?t=/api/kitchens`, what screens open) and on the list's own stream (`/api/kitchens`)
+// (`FANOUT_STREAMS=tab,own`). Writes go through the API; a write's latency is from its answer to the moment the last
 // stream has received it. Results: bench/results/fanout.json.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,9 +61,13 @@ async function serverOf(cwd: string, engine: 'postgres' | 'pglite') {
   };
 }
 
+// `FANOUT_STREAMS=tab,own`: the tab's one stream (what screens open), the list's own stream, or both (the default).
+const streams = (process.env.FANOUT_STREAMS ?? 'tab,own')
+  .split(',')
+  .map((kind) => (kind === 'own' ? '/api/kitchens' : '/api/live?t=%2Fapi%2Fkitchens'));
 const builds: { build: string; cwd: string; streams: string[] }[] = [
-  { build: 'this', cwd: root, streams: ['/api/live?t=%2Fapi%2Fkitchens', '/api/kitchens'] },
-  ...(baselineRoot ? [{ build: 'baseline', cwd: baselineRoot, streams: ['/api/kitchens'] }] : []),
+  { build: 'this', cwd: root, streams },
+  ...(baselineRoot ? [{ build: 'baseline', cwd: baselineRoot, streams }] : []),
 ];
 const rows: Row[] = [];
 for (const engine of engines)

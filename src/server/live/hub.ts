@@ -475,6 +475,29 @@ export function frameOf(snap: Snapshot): Buffer {
   return frame;
 }
 
+const CRLF = Buffer.from('\r\n');
+const chunks = new WeakMap<Buffer, Buffer>();
+
+/**
+ * Writes a frame built once for many streams (`frameOf`, a tab's stream's frames). On an HTTP/1.1 stream, which is
+ * sent in chunks, the chunk (its length, the frame, CRLF) is also built once and written to the socket as one
+ * buffer: `res.write` would frame it again for each stream, as four writes gathered on the next tick.
+ */
+export function writeFrame(res: ServerResponse, frame: Buffer): void {
+  const { socket } = res;
+  if (!res.chunkedEncoding || !res.headersSent || !socket || socket.destroyed || res.writableEnded) {
+    if (!res.writableEnded) res.write(frame);
+    return;
+  }
+  let chunk = chunks.get(frame);
+  if (chunk === undefined)
+    chunks.set(
+      frame,
+      (chunk = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`), frame, CRLF])),
+    );
+  socket.write(chunk);
+}
+
 /** The frame that says a stream's subject is gone. */
 export const MISSING_FRAME = `event: ${LIVE_EVENT.missing}\ndata: {}\n\n`;
 

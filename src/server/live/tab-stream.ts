@@ -9,7 +9,7 @@ import {
   type LiveTopicSnapshot,
 } from '../../shared/live.js';
 import { badRequest, HttpError } from '../lib/errors.js';
-import { etagOf, type Delta, type Sink, type Snapshot } from './hub.js';
+import { etagOf, writeFrame, type Delta, type Sink, type Snapshot } from './hub.js';
 import { followTopic, LIVE_TOPIC, startEventStream, wantsEventStream } from './live-route.js';
 import type { Topic } from './topic.js';
 
@@ -180,9 +180,9 @@ export function registerTabStream(app: FastifyInstance): void {
               return;
             }
             held = undefined;
-            res.write(taggedFrame(snap, url));
+            writeFrame(res, taggedFrame(snap, url));
           },
-          delta: (delta) => res.write(deltaFrame(delta, url)),
+          delta: (delta) => writeFrame(res, deltaFrame(delta, url)),
           missing: () =>
             end(url, LIVE_EVENT.missing, { status: 404, message: topic.missing?.message ?? 'Not found' }),
           end: () => end(url, LIVE_EVENT.ended),
