@@ -4,7 +4,8 @@ import { percentile, root, rssMiB, sleep, type Proc } from './lib.js';
 /**
  * Opens `n` streams of `path` on `reader` (in a process of their own: bench/sse-clients.ts), then renames the owner's
  * kitchen through `writer` `writes` times, one at a time: each write's latency is from its answer to the moment the
- * last stream has received it. Also what an idle stream adds to `reader`'s memory.
+ * last stream has received it (and the first streams' lists, rebuilt from what they received, must be the list a GET
+ * answers then). Also what an idle stream adds to `reader`'s memory.
  */
 export async function measureFanOut(options: {
   reader: Proc;
@@ -21,7 +22,7 @@ export async function measureFanOut(options: {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const messages: { type: string; marker?: string; last?: number }[] = [];
+  const messages: { type: string; marker?: string; last?: number; rebuilt?: string[] }[] = [];
   const waiters: (() => void)[] = [];
   clients.on('message', (m: (typeof messages)[number]) => {
     messages.push(m);
@@ -56,6 +57,11 @@ export async function measureFanOut(options: {
       if (!res.ok) throw new Error(`write answered ${res.status}: ${await res.text()}`);
       const got = await waitFor((m) => m.type === 'received' && m.marker === marker, 60_000);
       latencies.push(Math.max(0, (got.last ?? answered) - answered));
+      // The first streams rebuilt the list from what they received, as a browser does: it is the list a GET answers.
+      const list = JSON.stringify(await (await fetch(`${reader.url}/api/kitchens`)).json());
+      const wrong = (got.rebuilt ?? []).find((rebuilt) => rebuilt !== list);
+      if (wrong !== undefined || !got.rebuilt?.length)
+        throw new Error(`fan-out: a stream rebuilt another list: ${wrong?.slice(0, 200)}`);
     }
     return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), kibPerStream };
   } finally {

@@ -1,15 +1,25 @@
 // A separate process holding N server-sent event streams (so the server's and the clients' sockets and CPU are
-// not in one process). Told a marker, it reports when every stream has received an event containing it.
+// not in one process). Told a marker, it reports when every stream has received an event containing it. The first
+// few streams also rebuild the list from what they receive, as a browser does (snapshots, and on a tab's stream
+// deltas applied to the version held), and report it: the measure checks it against the list a GET answers, so a
+// change counts as received only if a client could show it.
 import http from 'node:http';
+import { applyDelta, type DeltaOp } from '../src/shared/live-delta.js';
 
 const url = process.env.SSE_URL ?? '';
 const count = Number(process.env.SSE_COUNT ?? 0);
+const CHECKED = 5;
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const now = () => performance.timeOrigin + performance.now();
 
 interface Stream {
   tail: string;
   seen: boolean;
+  /** One of the first streams: it rebuilds the list. Its unparsed rest, and the list so far (with its tag). */
+  checked: boolean;
+  buffer?: string;
+  held?: { etag: string | undefined; data: unknown };
+  broken?: string;
 }
 const streams: Stream[] = [];
 let marker: string | undefined;
@@ -17,7 +27,37 @@ let seen = 0;
 let last = 0;
 let connected = 0;
 
+/** A checked stream's events, applied as the browser applies them (src/web/live/tab-stream.ts). */
+function rebuild(stream: Stream, chunk: string) {
+  stream.buffer = (stream.buffer ?? '') + chunk;
+  let end;
+  while ((end = stream.buffer.indexOf('\n\n')) >= 0) {
+    const block = stream.buffer.slice(0, end);
+    stream.buffer = stream.buffer.slice(end + 2);
+    let event = 'message';
+    let data = '';
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event: ')) event = line.slice(7);
+      else if (line.startsWith('data: ')) data += line.slice(6);
+    }
+    if (event === 'snapshot') {
+      const parsed = JSON.parse(data) as unknown;
+      // A tab's stream tags its snapshots ({topic, etag, data}); a list's own stream sends the list itself.
+      const tagged = parsed as Partial<{ topic: string; etag: string; data: unknown }> | null;
+      stream.held =
+        typeof tagged === 'object' && tagged !== null && typeof tagged.etag === 'string' && 'topic' in tagged
+          ? { etag: tagged.etag, data: tagged.data }
+          : { etag: undefined, data: parsed };
+    } else if (event === 'delta') {
+      const delta = JSON.parse(data) as { from: string; to: string; ops: DeltaOp };
+      if (!stream.held || stream.held.etag !== delta.from) stream.broken = 'a delta from a version not held';
+      else stream.held = { etag: delta.to, data: applyDelta(stream.held.data, delta.ops) };
+    }
+  }
+}
+
 function onData(stream: Stream, chunk: string) {
+  if (stream.checked) rebuild(stream, chunk);
   if (!marker || stream.seen) {
     stream.tail = chunk.slice(-64);
     return;
@@ -28,18 +68,24 @@ function onData(stream: Stream, chunk: string) {
     stream.seen = true;
     seen++;
     last = now();
-    if (seen === streams.length) process.send?.({ type: 'received', marker, last });
+    if (seen === streams.length)
+      process.send?.({
+        type: 'received',
+        marker,
+        last,
+        rebuilt: streams.slice(0, CHECKED).map((s) => s.broken ?? JSON.stringify(s.held?.data ?? null)),
+      });
   }
 }
 
 function open(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const stream: Stream = { tail: '', seen: false };
+    const stream: Stream = { tail: '', seen: false, checked: false };
     const req = http.get(url, { agent, headers: { accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`status ${res.statusCode}`));
       res.setEncoding('utf8');
+      stream.checked = streams.push(stream) <= CHECKED;
       res.on('data', (chunk: string) => onData(stream, chunk));
-      streams.push(stream);
       connected++;
       resolve();
     });

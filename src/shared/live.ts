@@ -1,3 +1,5 @@
+import type { DeltaOp } from './live-delta.js';
+
 /**
  * How often a live stream sends a heartbeat when nothing else happens, by default and at most. A browser that
  * hears nothing for twice the interval takes the connection for dead and opens another; until a stream's first
@@ -7,8 +9,13 @@ export const LIVE_HEARTBEAT_MS = 20_000;
 
 /** The named server-sent events of a live stream. */
 export const LIVE_EVENT = {
-  /** The topic's whole current value (JSON), on every (re)connect and after every change. */
+  /** The topic's whole current value (JSON), on every (re)connect and after a change that is not sent as a delta. */
   snapshot: 'snapshot',
+  /**
+   * On a tab's one stream: what changed in a topic (`LiveTopicDelta`), for a tab holding the version it starts from;
+   * a tab holding another asks for the topic again.
+   */
+  delta: 'delta',
   /** A heartbeat, carrying a `LivePing`. */
   ping: 'ping',
   /** The topic's subject is gone (a deleted kitchen): the stream ends, and a GET answers 404. */
@@ -32,6 +39,17 @@ export interface LiveTopicSnapshot {
   topic: string;
   etag: string;
   data: unknown;
+}
+
+/**
+ * What changed in a topic on a tab's one stream: from the version tagged `from` to the one tagged `to`, by `ops`
+ * (`applyDelta`: src/shared/live-delta.ts).
+ */
+export interface LiveTopicDelta {
+  topic: string;
+  from: string;
+  to: string;
+  ops: DeltaOp;
 }
 
 /** A topic gone from a tab's one stream (`missing` or `ended`), and, when it was refused, the answer a GET gives. */

@@ -5,12 +5,12 @@ import { twoFramesLater } from './frames.js';
 
 declare global {
   interface Window {
-    /** Every snapshot the page's live streams delivered, as its text. */
+    /** Every snapshot and delta the page's live streams delivered, as its text. */
     __streamed?: string[];
   }
 }
 
-/** Records the snapshots each live stream delivers, before the app hears them. */
+/** Records the snapshots and deltas each live stream delivers, before the app hears them. */
 function recordStreams() {
   const streamed: string[] = [];
   window.__streamed = streamed;
@@ -18,8 +18,9 @@ function recordStreams() {
   window.EventSource = class extends Native {
     constructor(url: string | URL, init?: EventSourceInit) {
       super(url, init);
-      // LIVE_EVENT.snapshot (an init script runs in the page: it can import nothing).
-      this.addEventListener('snapshot', (event: MessageEvent<string>) => streamed.push(event.data));
+      // LIVE_EVENT.snapshot and .delta (an init script runs in the page: it can import nothing).
+      for (const name of ['snapshot', 'delta'])
+        this.addEventListener(name, (event: MessageEvent<string>) => streamed.push(event.data));
     }
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeBus } from './bus.js';
+import { deltaJson } from './delta.js';
 import { LIVE_EVENT, LIVE_HEARTBEAT_MS, type LivePing } from '../../shared/live.js';
 
 type Loader = () => Promise<unknown>;
@@ -14,6 +15,17 @@ export interface Snapshot {
 }
 
 /**
+ * What changed from one snapshot of a topic to the next, built once per change whoever many subscribers hold `from`:
+ * `json` is its op (src/shared/live-delta.ts). `from` and `to` are the first snapshots of their content (see
+ * `contentOf`), so their tags name the versions a client holds.
+ */
+export interface Delta {
+  from: Snapshot;
+  to: Snapshot;
+  json: string;
+}
+
+/**
  * Where one subscription's frames go: a stream of its own (src/server/live/live-route.ts), or one topic of a tab's
  * single stream (src/server/live/tab-stream.ts).
  */
@@ -22,6 +34,11 @@ export interface Sink {
   readonly res: ServerResponse;
   /** Sends a snapshot. */
   snapshot(snap: Snapshot): void;
+  /**
+   * Sends what changed since the snapshot this sink was last sent (`delta.from`), when it can say so (a tab's stream:
+   * src/server/live/tab-stream.ts); without it, every change is a snapshot.
+   */
+  delta?(delta: Delta): void;
   /** The topic's subject is gone (a deleted kitchen): the subscription is over. */
   missing(): void;
   /** Ended from outside (the session that could read it signed out): the subscription is over. */
@@ -31,7 +48,8 @@ export interface Sink {
 interface Subscriber {
   sink: Sink;
   lastVersion: number;
-  lastJson: string | undefined;
+  /** The content last sent (see `contentOf`): the same content is not sent twice, a later one may be a delta. */
+  sent: Snapshot | undefined;
 }
 
 /** Someone in this process following a topic's snapshots (not a stream): see `watch`. */
@@ -47,6 +65,8 @@ interface TopicState {
   version: number;
   cached: Snapshot | undefined;
   inflight: Promise<Snapshot> | undefined;
+  /** The content of the snapshot built last (see `contentOf`), which a new one of the same JSON shares. */
+  content: Snapshot | undefined;
   subscribers: Set<Subscriber>;
   watchers: Set<Watcher>;
   refreshing: boolean;
@@ -191,7 +211,7 @@ export class LiveHub {
     sessions: readonly string[] = [],
   ): () => void {
     const state = this.state(topic, load, isMissing);
-    const subscriber: Subscriber = { sink, lastVersion: -1, lastJson: undefined };
+    const subscriber: Subscriber = { sink, lastVersion: -1, sent: undefined };
     state.subscribers.add(subscriber);
     for (const session of sessions) {
       let set = this.bySession.get(session);
@@ -300,6 +320,7 @@ export class LiveHub {
         version: 0,
         cached: undefined,
         inflight: undefined,
+        content: undefined,
         subscribers: new Set(),
         watchers: new Set(),
         refreshing: false,
@@ -327,7 +348,13 @@ export class LiveHub {
     if (state.inflight) return state.inflight;
     const version = state.version;
     const inflight = state.load().then((data) => {
-      const snap = { version, json: JSON.stringify(data), missing: state.isMissing?.(data) ?? false };
+      const json = JSON.stringify(data);
+      // The same change often arrives twice (our own commit, then its notification): its snapshots share their
+      // content, so that each subscriber tells it from the one it holds by reference, not by comparing the JSON.
+      const same = state.content?.json === json ? state.content : undefined;
+      const snap = { version, json: same?.json ?? json, missing: state.isMissing?.(data) ?? false };
+      if (same && same.missing === snap.missing) contents.set(snap, same);
+      else state.content = snap;
       if (state.version === version) state.cached = snap;
       return snap;
     });
@@ -356,7 +383,18 @@ export class LiveHub {
         state.dirty = false;
         const snap = await this.snapshot(state);
         if (state.dirty) continue;
-        for (const s of state.subscribers) this.send(s, snap);
+        const content = contentOf(snap);
+        // Computed once per content held (nearly every subscriber holds the previous one), when first needed.
+        const deltas = new Map<Snapshot, Delta | null>();
+        const deltaFrom = (from: Snapshot): Delta | null => {
+          let delta = deltas.get(from);
+          if (delta === undefined) {
+            const json = from.missing || snap.missing ? undefined : deltaJson(from.json, content.json);
+            deltas.set(from, (delta = json === undefined ? null : { from, to: content, json }));
+          }
+          return delta;
+        };
+        for (const s of state.subscribers) this.send(s, snap, content, deltaFrom);
         for (const watcher of state.watchers) this.tell(watcher, snap);
       } while (state.dirty && !this.closed);
     } catch (error) {
@@ -373,7 +411,16 @@ export class LiveHub {
     }, 1000).unref();
   }
 
-  private send(subscriber: Subscriber, snap: Snapshot): void {
+  /**
+   * Sends `snap` (whose content is `content`) to a subscriber that does not hold it yet: the delta from the content
+   * it holds when `deltaFrom` has one, else the snapshot.
+   */
+  private send(
+    subscriber: Subscriber,
+    snap: Snapshot,
+    content: Snapshot = contentOf(snap),
+    deltaFrom?: (held: Snapshot) => Delta | null,
+  ): void {
     const { sink } = subscriber;
     if (snap.version <= subscriber.lastVersion || sink.res.writableEnded) return;
     if (sink.res.writableLength > MAX_BUFFERED_BYTES) {
@@ -387,9 +434,12 @@ export class LiveHub {
       return;
     }
     // The same change often arrives twice (our own commit, then its notification): send it once.
-    if (snap.json === subscriber.lastJson) return;
-    subscriber.lastJson = snap.json;
-    sink.snapshot(snap);
+    const held = subscriber.sent;
+    if (held === content) return;
+    subscriber.sent = content;
+    const delta = held && sink.delta && deltaFrom ? deltaFrom(held) : null;
+    if (delta) sink.delta?.(delta);
+    else sink.snapshot(snap);
   }
 
   private tell(watcher: Watcher, snap: Snapshot): void {
@@ -406,14 +456,46 @@ export class LiveHub {
 /** Streams or watchers follow it: a change reloads it for them. */
 const isFollowed = (state: TopicState) => state.subscribers.size > 0 || state.watchers.size > 0;
 
-const frames = new WeakMap<Snapshot, string>();
+/** Snapshots by the first snapshot of a topic with the same JSON (built in a row), when it is not themselves. */
+const contents = new WeakMap<Snapshot, Snapshot>();
 
-/** A snapshot's frame on a stream of its own topic: built once, whoever many subscribers it goes to. */
-export function frameOf(snap: Snapshot): string {
+/** The first snapshot of a topic with the same content as `snap` (built in a row): what subscribers are said to hold. */
+export const contentOf = (snap: Snapshot): Snapshot => contents.get(snap) ?? snap;
+
+const frames = new WeakMap<Snapshot, Buffer>();
+
+/**
+ * A snapshot's frame on a stream of its own topic: built once, whoever many subscribers it goes to, as bytes (a
+ * string would be measured and encoded again for each).
+ */
+export function frameOf(snap: Snapshot): Buffer {
   let frame = frames.get(snap);
   if (frame === undefined)
-    frames.set(snap, (frame = `event: ${LIVE_EVENT.snapshot}\ndata: ${snap.json}\n\n`));
+    frames.set(snap, (frame = Buffer.from(`event: ${LIVE_EVENT.snapshot}\ndata: ${snap.json}\n\n`)));
   return frame;
+}
+
+const CRLF = Buffer.from('\r\n');
+const chunks = new WeakMap<Buffer, Buffer>();
+
+/**
+ * Writes a frame built once for many streams (`frameOf`, a tab's stream's frames). On an HTTP/1.1 stream, which is
+ * sent in chunks, the chunk (its length, the frame, CRLF) is also built once and written to the socket as one
+ * buffer: `res.write` would frame it again for each stream, as four writes gathered on the next tick.
+ */
+export function writeFrame(res: ServerResponse, frame: Buffer): void {
+  const { socket } = res;
+  if (!res.chunkedEncoding || !res.headersSent || !socket || socket.destroyed || res.writableEnded) {
+    if (!res.writableEnded) res.write(frame);
+    return;
+  }
+  let chunk = chunks.get(frame);
+  if (chunk === undefined)
+    chunks.set(
+      frame,
+      (chunk = Buffer.concat([Buffer.from(`${frame.length.toString(16)}\r\n`), frame, CRLF])),
+    );
+  socket.write(chunk);
 }
 
 /** The frame that says a stream's subject is gone. */

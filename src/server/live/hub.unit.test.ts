@@ -3,7 +3,8 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { LIVE_HEARTBEAT_MS } from '../../shared/live.js';
-import { frameOf, LiveHub, MISSING_FRAME, type Sink } from './hub.js';
+import { applyDelta } from '../../shared/live-delta.js';
+import { contentOf, frameOf, LiveHub, MISSING_FRAME, type Delta, type Sink, type Snapshot } from './hub.js';
 
 /** A stream of its own on `socket` (a stand-in for the response), as live-route.ts makes it. */
 const sinkOn = (socket: PassThrough): Sink => {
@@ -108,6 +109,87 @@ describe('LiveHub watchers', () => {
     hub.changed('t'); // nobody follows it now: forgotten, not reloaded
     expect((hub as unknown as { topics: Map<string, unknown> }).topics.has('t')).toBe(false);
     expect(seen).toEqual(['1', '2']);
+    hub.close();
+  });
+});
+
+describe('LiveHub deltas', () => {
+  /** A sink that records what it is sent, as a tab's stream would be; `deltas: false` as a stream of its own. */
+  function recorder(deltas = true) {
+    const sent: (Snapshot | Delta)[] = [];
+    let heard: () => void = () => {};
+    const sink: Sink = {
+      res: new PassThrough() as unknown as ServerResponse,
+      snapshot: (snap) => {
+        sent.push(snap);
+        heard();
+      },
+      ...(deltas
+        ? {
+            delta: (delta: Delta) => {
+              sent.push(delta);
+              heard();
+            },
+          }
+        : {}),
+      missing: () => undefined,
+      end: () => undefined,
+    };
+    const next = (count: number) =>
+      new Promise<void>((resolve) => {
+        heard = () => sent.length >= count && resolve();
+        heard();
+      });
+    return { sink, sent, next };
+  }
+
+  it('sends what changed to the subscribers that hold the previous version, built once, and the same change once', async () => {
+    const hub = new LiveHub(pino({ level: 'silent' }));
+    let list = Array.from({ length: 20 }, (_, i) => ({ id: i, name: `Kitchen ${i}` }));
+    const load = async () => list;
+    const a = recorder();
+    const b = recorder();
+    const own = recorder(false);
+    for (const r of [a, b, own]) hub.subscribe('t', load, undefined, r.sink);
+    await Promise.all([a.next(1), b.next(1), own.next(1)]);
+    list = list.map((k) => (k.id === 7 ? { ...k, name: 'Renamed' } : k));
+    hub.changed('t');
+    await Promise.all([a.next(2), b.next(2), own.next(2)]);
+    const delta = a.sent[1] as Delta;
+    expect('from' in delta).toBe(true);
+    expect(b.sent[1]).toBe(delta); // one delta, whoever many hold its start
+    expect(delta.from).toBe(a.sent[0]);
+    expect(JSON.stringify(applyDelta(JSON.parse((a.sent[0] as Snapshot).json), JSON.parse(delta.json)))).toBe(
+      JSON.stringify(list),
+    );
+    expect('json' in (own.sent[1] ?? {}) && 'version' in (own.sent[1] ?? {})).toBe(true); // a snapshot
+    // The same content again (our own commit, then its notification): nobody is sent anything.
+    hub.changed('t');
+    const again = await hub.read('t', load, undefined);
+    expect(contentOf(again)).toBe(delta.to);
+    // A later change: a subscriber that joined at the last version gets a delta from it too.
+    const late = recorder();
+    hub.subscribe('t', load, undefined, late.sink);
+    await late.next(1);
+    list = [...list, { id: 20, name: 'New' }];
+    hub.changed('t');
+    await Promise.all([a.next(3), late.next(2)]);
+    expect(a.sent).toHaveLength(3);
+    expect(late.sent[1]).toBe(a.sent[2]);
+    expect(b.sent.length + own.sent.length).toBe(6);
+    hub.close();
+  });
+
+  it('sends the snapshot when what changed is not smaller than it', async () => {
+    const hub = new LiveHub(pino({ level: 'silent' }));
+    let value: unknown = [1, 2];
+    const r = recorder();
+    hub.subscribe('t', async () => value, undefined, r.sink);
+    await r.next(1);
+    value = [3, 4];
+    hub.changed('t');
+    await r.next(2);
+    expect((r.sent[1] as Snapshot).json).toBe('[3,4]');
     hub.close();
   });
 });

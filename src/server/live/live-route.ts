@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { frameOf, MISSING_FRAME, type Sink, type Snapshot } from './hub.js';
+import { frameOf, MISSING_FRAME, writeFrame, type Sink, type Snapshot } from './hub.js';
 import { requestSessionHashes } from '../identity/sessions.js';
 import { notFound, tooManyRequests } from '../lib/errors.js';
 import { missingTest, type Topic, type TopicAccess } from './topic.js';
@@ -101,7 +101,7 @@ export function serveTopic<P, T>(topic: Topic<P, T>) {
     const { res, release } = startEventStream(request, reply);
     const sink: Sink = {
       res,
-      snapshot: (snap) => res.write(frameOf(snap)),
+      snapshot: (snap) => writeFrame(res, frameOf(snap)),
       missing: () => res.end(MISSING_FRAME),
       end: () => res.end(),
     };

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import type { LiveTopicEnd, LiveTopicSnapshot } from '../../shared/live.js';
+import type { LiveTopicDelta, LiveTopicEnd, LiveTopicSnapshot } from '../../shared/live.js';
+import { applyDelta } from '../../shared/live-delta.js';
 import { buildKitchen, buildMenuItem, buildOrder } from '../test/builders.js';
 import { openEventStream, type EventStream } from '../test/event-stream.js';
 import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
@@ -34,6 +35,45 @@ function waitForEvent(
   });
 }
 
+/**
+ * The value of `topic` a tab rebuilds from the stream's snapshots and deltas (each delta applied to the version it
+ * starts from, as the browser does: src/web/live/tab-stream.ts), and the version it is.
+ */
+function valueOf(stream: EventStream, topic: string) {
+  let held: { etag: string; data: unknown } | undefined;
+  for (const { event, data } of stream.events) {
+    if (event === 'snapshot') {
+      const snap = JSON.parse(data) as LiveTopicSnapshot;
+      if (snap.topic === topic) held = { etag: snap.etag, data: snap.data };
+    } else if (event === 'delta') {
+      const delta = JSON.parse(data) as LiveTopicDelta;
+      if (delta.topic !== topic) continue;
+      if (held?.etag !== delta.from) throw new Error(`a delta of ${topic} from a version not held`);
+      held = { etag: delta.to, data: applyDelta(held.data, delta.ops) };
+    }
+  }
+  return held;
+}
+
+/** Waits until the value of `topic` the tab rebuilds passes `test`. */
+function waitForValue(
+  stream: EventStream,
+  topic: string,
+  test: (data: unknown) => boolean,
+  timeoutMs = 5000,
+) {
+  const end = Date.now() + timeoutMs;
+  return new Promise<{ etag: string; data: unknown }>((resolve, reject) => {
+    const look = () => {
+      const held = valueOf(stream, topic);
+      if (held && test(held.data)) return resolve(held);
+      if (Date.now() > end) return reject(new Error(`no value of ${topic} in time`));
+      setTimeout(look, 10);
+    };
+    look();
+  });
+}
+
 describeEachEngine(
   "a tab's one live stream",
   (get) => {
@@ -58,9 +98,9 @@ describeEachEngine(
         expect(stream.events.some((e) => e.event === 'ready')).toBe(true);
         // A change of each kind arrives, tagged with its topic.
         await buildMenuItem(ctx, kitchen, { item: 'Tagged dal' });
-        await waitForEvent(stream, 'snapshot', menu, (e) => JSON.stringify(e.data).includes('Tagged dal'));
-        await buildOrder(ctx, kitchen, customer.user);
-        await waitForEvent(stream, 'snapshot', '/api/orders/mine', (e) => e.data !== null);
+        await waitForValue(stream, menu, (data) => JSON.stringify(data).includes('Tagged dal'));
+        const order = await buildOrder(ctx, kitchen, customer.user);
+        await waitForValue(stream, '/api/orders/mine', (data) => JSON.stringify(data).includes(order.id));
         const said = await ctx.app.inject({
           method: 'POST',
           url: '/api/chat',
@@ -72,9 +112,7 @@ describeEachEngine(
           payload: { text: 'one stream' },
         });
         expect(said.statusCode).toBe(201);
-        await waitForEvent(stream, 'snapshot', '/api/chat', (e) =>
-          JSON.stringify(e.data).includes('one stream'),
-        );
+        await waitForValue(stream, '/api/chat', (data) => JSON.stringify(data).includes('one stream'));
         // One connection: the hub counts one stream for this address.
         expect(ctx.app.hub.heldBy({ address: '127.0.0.1' })).toBe(1);
       } finally {
@@ -107,9 +145,7 @@ describeEachEngine(
         await waitForEvent(stream, 'ended', '/api/orders/mine');
         // The public list goes on: a kitchen registered now arrives.
         const { kitchen } = await buildKitchen(ctx, { name: 'After sign-out' });
-        await waitForEvent(stream, 'snapshot', '/api/kitchens', (e) =>
-          JSON.stringify(e.data).includes(kitchen.uid),
-        );
+        await waitForValue(stream, '/api/kitchens', (data) => JSON.stringify(data).includes(kitchen.uid));
       } finally {
         stream.close();
       }
@@ -144,6 +180,8 @@ describeEachEngine(
     it('does not send again a version the tab says it holds, and sends the next', async () => {
       const ctx = get();
       const { kitchen } = await buildKitchen(ctx);
+      // A few dishes, so that one more is a delta smaller than the menu.
+      for (const item of ['Dal', 'Roti', 'Kheer', 'Samosa']) await buildMenuItem(ctx, kitchen, { item });
       const menu = `/api/kitchens/${kitchen.uid}/menu`;
       const first = await open(live(menu));
       const { etag } = await waitForEvent(first, 'snapshot', menu);
@@ -154,9 +192,17 @@ describeEachEngine(
         await again.waitFor((data) => typeof data === 'object' && data !== null && 'topics' in data);
         expect(eventsOf(again, 'snapshot').filter((e) => e.topic === menu)).toEqual([]);
         await buildMenuItem(ctx, kitchen, { item: 'After the reconnect' });
-        const next = await waitForEvent(again, 'snapshot', menu);
-        expect(next.etag).not.toBe(etag);
-        expect(JSON.stringify(next.data)).toContain('After the reconnect');
+        // What changed, from the version it said it holds.
+        const delta = (await again.waitFor(
+          (data) => typeof data === 'object' && data !== null && 'ops' in data,
+        )) as LiveTopicDelta;
+        expect(delta).toMatchObject({ topic: menu, from: etag });
+        expect(delta.to).not.toBe(etag);
+        expect(eventsOf(again, 'snapshot').filter((e) => e.topic === menu)).toEqual([]);
+        const next = applyDelta(valueOf(first, menu)?.data, delta.ops);
+        expect(JSON.stringify(next)).toContain('After the reconnect');
+        const menuNow = await ctx.app.inject({ url: menu });
+        expect(next).toEqual(menuNow.json());
       } finally {
         again.close();
       }

@@ -4,11 +4,12 @@ import {
   LIVE_EVENT,
   LIVE_STREAM_PATH,
   MAX_STREAM_TOPICS,
+  type LiveTopicDelta,
   type LiveTopicEnd,
   type LiveTopicSnapshot,
 } from '../../shared/live.js';
 import { badRequest, HttpError } from '../lib/errors.js';
-import { etagOf, type Sink, type Snapshot } from './hub.js';
+import { etagOf, writeFrame, type Delta, type Sink, type Snapshot } from './hub.js';
 import { followTopic, LIVE_TOPIC, startEventStream, wantsEventStream } from './live-route.js';
 import type { Topic } from './topic.js';
 
@@ -63,19 +64,32 @@ const TopicList = z.object({
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
-/** The frame of a topic's snapshot on a tab's stream, built once per snapshot and topic URL. */
-const tagged = new WeakMap<Snapshot, Map<string, string>>();
-function taggedFrame(snap: Snapshot, url: string): string {
-  let byUrl = tagged.get(snap);
-  if (!byUrl) tagged.set(snap, (byUrl = new Map()));
-  let frame = byUrl.get(url);
-  if (frame === undefined) {
-    const head: Omit<LiveTopicSnapshot, 'data'> = { topic: url, etag: etagOf(snap) };
-    frame = `event: ${LIVE_EVENT.snapshot}\ndata: ${JSON.stringify(head).slice(0, -1)},"data":${snap.json}}\n\n`;
-    byUrl.set(url, frame);
-  }
-  return frame;
+/**
+ * A frame built once per snapshot (or delta) and topic URL, as bytes: written to thousands of streams, a string would
+ * be measured and encoded again for each.
+ */
+function frameCache<K extends object>(build: (key: K, url: string) => string) {
+  const built = new WeakMap<K, Map<string, Buffer>>();
+  return (key: K, url: string): Buffer => {
+    let byUrl = built.get(key);
+    if (!byUrl) built.set(key, (byUrl = new Map()));
+    let frame = byUrl.get(url);
+    if (frame === undefined) byUrl.set(url, (frame = Buffer.from(build(key, url))));
+    return frame;
+  };
 }
+
+/** The frame of a topic's snapshot on a tab's stream. */
+const taggedFrame = frameCache((snap: Snapshot, url) => {
+  const head: Omit<LiveTopicSnapshot, 'data'> = { topic: url, etag: etagOf(snap) };
+  return `event: ${LIVE_EVENT.snapshot}\ndata: ${JSON.stringify(head).slice(0, -1)},"data":${snap.json}}\n\n`;
+});
+
+/** The frame of what changed in a topic, for a tab that holds its version `from`. */
+const deltaFrame = frameCache((delta: Delta, url) => {
+  const head: Omit<LiveTopicDelta, 'ops'> = { topic: url, from: etagOf(delta.from), to: etagOf(delta.to) };
+  return `event: ${LIVE_EVENT.delta}\ndata: ${JSON.stringify(head).slice(0, -1)},"ops":${delta.json}}\n\n`;
+});
 
 /**
  * The tab's one live connection: `GET /api/live?t=<url>&t=<url>…` (each a live list's own URL, `#<etag>` after it
@@ -166,8 +180,9 @@ export function registerTabStream(app: FastifyInstance): void {
               return;
             }
             held = undefined;
-            res.write(taggedFrame(snap, url));
+            writeFrame(res, taggedFrame(snap, url));
           },
+          delta: (delta) => writeFrame(res, deltaFrame(delta, url)),
           missing: () =>
             end(url, LIVE_EVENT.missing, { status: 404, message: topic.missing?.message ?? 'Not found' }),
           end: () => end(url, LIVE_EVENT.ended),

@@ -133,4 +133,50 @@ describe("the tab's one stream", () => {
     again?.send('ready', { topics: 1 });
     expect(stream.isLive('/api/kitchens')).toBe(true);
   });
+
+  it('applies a delta to the version it holds, and hands its followers the whole new value', async () => {
+    const kitchens = listener();
+    stream.follow('/api/kitchens', kitchens.l);
+    await flush();
+    const dal = { uid: 'a', name: 'Dal' };
+    const taco = { uid: 'b', name: 'Taco' };
+    sources[0]?.send('snapshot', { topic: '/api/kitchens', etag: 'v1', data: [dal, taco] });
+    sources[0]?.send('delta', {
+      topic: '/api/kitchens',
+      from: 'v1',
+      to: 'v2',
+      ops: { a: [[1, 1], { v: { uid: 'c', name: 'Adobo' } }] },
+    });
+    expect(kitchens.seen).toEqual([
+      [dal, taco],
+      [taco, { uid: 'c', name: 'Adobo' }],
+    ]);
+    expect(stream.isLive('/api/kitchens')).toBe(true);
+    // The version it holds now is the delta's: a reopen names it.
+    stream.follow('/api/chat', listener().l);
+    await flush();
+    expect(open()[0]?.topics).toEqual(['/api/kitchens#v2', '/api/chat']);
+  });
+
+  it('asks again for a topic whose delta starts from a version it does not hold, and for that topic alone', async () => {
+    const kitchens = listener();
+    const chat = listener();
+    stream.follow('/api/kitchens', kitchens.l);
+    stream.follow('/api/chat', chat.l);
+    await flush();
+    sources[0]?.send('snapshot', { topic: '/api/kitchens', etag: 'v1', data: [1, 2] });
+    sources[0]?.send('snapshot', { topic: '/api/chat', etag: 'c1', data: [] });
+    sources[0]?.send('delta', { topic: '/api/kitchens', from: 'v0', to: 'v2', ops: { a: [[0, 1]] } });
+    expect(kitchens.seen).toEqual([[1, 2]]);
+    expect(stream.isLive('/api/kitchens')).toBe(false);
+    expect(sources[0]?.closed).toBe(true);
+    // The chat's version is still held, so only the kitchens are sent whole.
+    expect(open()[0]?.topics).toEqual(['/api/kitchens', '/api/chat#c1']);
+    // One that does not fit the value held (out of range) is asked for again too.
+    open()[0]?.send('snapshot', { topic: '/api/kitchens', etag: 'v3', data: [1] });
+    open()[0]?.send('delta', { topic: '/api/kitchens', from: 'v3', to: 'v4', ops: { a: [[0, 5]] } });
+    expect(kitchens.seen).toEqual([[1, 2], [1]]);
+    expect(open()[0]?.topics).toEqual(['/api/kitchens', '/api/chat#c1']);
+    expect(sources).toHaveLength(3);
+  });
 });

@@ -2,9 +2,11 @@ import {
   LIVE_EVENT,
   LIVE_STREAM_PATH,
   parseLivePing,
+  type LiveTopicDelta,
   type LiveTopicEnd,
   type LiveTopicSnapshot,
 } from '../../shared/live.js';
+import { applyDelta } from '../../shared/live-delta.js';
 import { keepStreamOpen } from './keep-stream-open.js';
 
 /** Who follows a topic on the tab's stream. */
@@ -24,7 +26,10 @@ interface Followed {
   etag: string | undefined;
   /** A snapshot arrived on the current connection, or the server confirmed the one held. */
   live: boolean;
-  /** The latest snapshot: handed to a follower that comes while the topic is carried. */
+  /**
+   * The latest value (of the version `etag`): handed to a follower that comes while the topic is carried, and what
+   * the next delta applies to.
+   */
   last: { data: unknown } | undefined;
 }
 
@@ -81,6 +86,16 @@ export class TabStream {
     return this.keeper ? 1 : 0;
   }
 
+  /** Forgets the version held of `url` and reopens the connection: the server sends that topic whole. */
+  private askAgain(url: string): void {
+    const topic = this.topics.get(url);
+    if (!topic) return;
+    topic.etag = undefined;
+    topic.live = false;
+    topic.last = undefined;
+    this.keeper?.restart();
+  }
+
   private queueReopen(): void {
     if (this.reopenQueued) return;
     this.reopenQueued = true;
@@ -133,14 +148,31 @@ export class TabStream {
     this.carried = new Set(urls);
     const on = (name: string, handle: (data: string) => void) =>
       source.addEventListener(name, (event: MessageEvent<string>) => handle(event.data));
-    on(LIVE_EVENT.snapshot, (data) => {
-      const { topic: url, etag, data: value } = JSON.parse(data) as LiveTopicSnapshot;
-      const topic = this.topics.get(url);
-      if (!topic) return;
+    const received = (topic: Followed, etag: string, value: unknown) => {
       topic.etag = etag;
       topic.live = true;
       topic.last = { data: value };
       for (const listener of topic.listeners) listener.snapshot(value);
+    };
+    on(LIVE_EVENT.snapshot, (data) => {
+      const { topic: url, etag, data: value } = JSON.parse(data) as LiveTopicSnapshot;
+      const topic = this.topics.get(url);
+      if (topic) received(topic, etag, value);
+    });
+    on(LIVE_EVENT.delta, (data) => {
+      const { topic: url, from, to, ops } = JSON.parse(data) as LiveTopicDelta;
+      const topic = this.topics.get(url);
+      if (!topic) return;
+      let value: unknown;
+      try {
+        if (topic.etag !== from || !topic.last) throw new Error('not the version held');
+        value = applyDelta(topic.last.data, ops);
+      } catch {
+        // It holds another version: that topic is asked for again whole (the others are not sent again).
+        this.askAgain(url);
+        return;
+      }
+      received(topic, to, value);
     });
     const gone = (how: 'missing' | 'ended') => (data: string) => {
       const end = JSON.parse(data) as LiveTopicEnd;
