@@ -18,7 +18,7 @@ import { KitchenStory } from '../reviews/kitchen-story.js';
 import { ReviewList } from '../reviews/review-list.js';
 import { RatingLine } from '../reviews/stars.js';
 import { LoadFailed } from '../lib/load-failed.js';
-import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
+import { KITCHEN_UNAVAILABLE } from '../../shared/moderation-texts.js';
 import { useSession } from '../auth/use-session.js';
 import { ReportButton } from '../moderation/report-button.js';
 
