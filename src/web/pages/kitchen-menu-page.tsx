@@ -1,5 +1,5 @@
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { KitchenPaymentNote } from '../payments/payment-choice.js';
+import { KitchenPaymentNote } from '../payments/kitchen-payment-note.js';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { kitchenPageTitle, SITE_TITLE } from '../../shared/page-data.js';
