@@ -11,11 +11,11 @@ import { join } from 'node:path';
 /** The target. */
 const TARGET_KIB = 110;
 /**
- * What the build must not exceed today: the target once the first view no longer carries zod and the rest of what
- * the first screen does not use (docs/performance.md); until then, the figure this check was added at, so that the
- * script cannot grow back.
+ * What the build must not exceed today: the target once the first view no longer carries what the first screen
+ * does not use (docs/performance.md); until then, just above today's figure (139.2 KiB once zod and the checkout's
+ * payment choice left the first view), so that the script cannot grow back.
  */
-const LIMIT_KIB = Number(process.env.SCRIPT_BUDGET_KIB ?? 170);
+const LIMIT_KIB = Number(process.env.SCRIPT_BUDGET_KIB ?? 140);
 
 const dist = new URL('../dist/web/', import.meta.url).pathname;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { GEOCODER_KINDS } from './geocode-pace.js';
+
+export * from './geocode-pace.js';
 
 /** The address being typed: trimmed, 3 to 200 characters (shorter gives useless suggestions). */
 export const GeocodeQuery = z.object({
@@ -24,17 +27,9 @@ export type AddressSuggestion = z.infer<typeof AddressSuggestion>;
 
 export const AddressSuggestions = z.array(AddressSuggestion);
 
-export const GeocoderKind = z.enum(['photon', 'nominatim', 'off']);
+export const GeocoderKind = z.enum(GEOCODER_KINDS);
 export type GeocoderKind = z.infer<typeof GeocoderKind>;
 
 /** Which geocoder the server uses, so the browser asks at the pace the provider allows. */
 export const GeocodeSettings = z.object({ kind: GeocoderKind });
 export type GeocodeSettings = z.infer<typeof GeocodeSettings>;
-
-/**
- * How long the browser waits after the last keystroke before asking. Photon is made for search-as-you-type;
- * public Nominatim forbids it, so with Nominatim suggestions come on a pause only.
- */
-export const GEOCODE_DEBOUNCE_MS: Record<GeocoderKind, number> = { photon: 300, nominatim: 1000, off: 0 };
-
-export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { imageLink } from './fields.js';
 
+export * from './image-urls.js';
+
 /** The widths an uploaded picture is stored at (a smaller picture stops at its own width). */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 /** The largest upload the server reads. */
@@ -16,13 +18,6 @@ export const StoredImage = z.object({
   widths: z.array(z.number().int()),
 });
 export type StoredImage = z.infer<typeof StoredImage>;
-
-/** Where one stored size is served; immutable, since an id never gets other content. */
-export const imageUrl = (id: string, width: number) => `/images/${id}-${width}.webp`;
-
-/** `srcset` for every stored size of a picture. */
-export const imageSrcSet = (image: StoredImage) =>
-  image.widths.map((width) => `${imageUrl(image.id, width)} ${width}w`).join(', ');
 
 /**
  * The fields that choose a kitchen's or dish's picture: a link the cook types (the spec's field) or an uploaded
@@ -51,9 +46,3 @@ export function checkPictureChoice(
   else if (required && value.imageLink === undefined && value.imageId === undefined)
     ctx.addIssue({ code: 'custom', path: ['imageLink'], message: `${linkLabel} is required` });
 }
-
-/** One picture to show for a kitchen or dish: its smallest stored size, or the cook's link. */
-export const pictureSrc = (picture: { imageLink: string | null; image: StoredImage | null }) =>
-  picture.image
-    ? imageUrl(picture.image.id, picture.image.widths[0] ?? picture.image.width)
-    : (picture.imageLink ?? '');

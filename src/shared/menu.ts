@@ -4,6 +4,8 @@ import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
 import { Allergens, DietaryTags, type Allergen, type DietaryTag } from './dietary.js';
 import { parsePriceToCents } from './money.js';
 
+export * from './menu-portions.js';
+
 export const MenuItem = z.object({
   id: z.string().uuid(),
   kitchenUid: z.string().uuid(),
@@ -23,17 +25,7 @@ export const MenuItem = z.object({
 });
 export type MenuItem = z.infer<typeof MenuItem>;
 
-/** 'Only 3 left' from this many down. */
-export const FEW_PORTIONS_LEFT = 5;
 export const MAX_PORTIONS_PER_DAY = 10_000;
-
-/** What a dish shows about how many are left: 'Sold out', 'Only 3 left', or nothing. */
-export function portionsNote(item: Pick<MenuItem, 'soldOut' | 'portionsLeft'>): string | undefined {
-  if (item.soldOut || item.portionsLeft === 0) return 'Sold out';
-  if (item.portionsLeft !== null && item.portionsLeft <= FEW_PORTIONS_LEFT)
-    return `Only ${item.portionsLeft} left`;
-  return undefined;
-}
 
 export const MenuList = z.array(MenuItem);
 export type MenuList = z.infer<typeof MenuList>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './moderation-texts.js';
+
 /** What a signed-in user may report. */
 export const REPORT_TARGET_KINDS = ['chat_message', 'review', 'kitchen'] as const;
 export const ReportTargetKind = z.enum(REPORT_TARGET_KINDS, {
@@ -138,7 +140,5 @@ export type OperatorActionResult = z.infer<typeof OperatorActionResult>;
 export const IdParams = z.object({ id: z.string().uuid('id must be an id') });
 export const KitchenUidParams = z.object({ uid: z.string().uuid('uid must be a kitchen id') });
 
-/** The menu page's words for a kitchen an operator suspended. */
-export const KITCHEN_UNAVAILABLE = 'This kitchen is unavailable right now.';
 /** The error code of an order to a suspended kitchen (409). */
 export const KITCHEN_SUSPENDED = 'KITCHEN_SUSPENDED';

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { multilineText } from './fields.js';
 import { TimeOfDay } from './opening-hours.js';
 
+export * from './fulfilments.js';
+
 /**
  * How a kitchen takes orders: delivery, pickup or both; 'As soon as possible' while open, time slots ahead, or both;
  * a minimum order amount. Times are the kitchen's (its time zone), amounts integer cents.
  */
-export const FULFILMENTS = ['delivery', 'pickup'] as const;
-export type Fulfilment = (typeof FULFILMENTS)[number];
-export const FULFILMENT_LABELS: Record<Fulfilment, string> = { delivery: 'Delivery', pickup: 'Pickup' };
 
 /** The lengths a kitchen may give its slots, in minutes. */
 export const SLOT_LENGTHS = [15, 30, 45, 60, 90, 120] as const;

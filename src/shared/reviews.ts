@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { multilineText } from './fields.js';
 
+export * from './review-texts.js';
+
 export const MAX_REVIEW_TEXT = 1000;
-/** How many reviews a page of them holds: the live list is the latest page, older ones come on request. */
-export const REVIEWS_SHOWN = 50;
 
 /** A kitchen's average of its visible reviews (one decimal) and how many there are. */
 export const Rating = z.object({ average: z.number(), count: z.number().int() });
 export type Rating = z.infer<typeof Rating>;
-
-/** '★ 4.6 (23)': how every screen shows a rating. */
-export const formatRating = (rating: Rating) => `★ ${rating.average.toFixed(1)} (${rating.count})`;
 
 /** A review as the kitchen's page shows it: the reviewer by first name only. */
 export const Review = z.object({
@@ -57,19 +54,3 @@ export type OlderReviewsQuery = z.infer<typeof OlderReviewsQuery>;
 
 /** The first word of a display name: all a review shows of its author. */
 export const firstName = (displayName: string) => displayName.trim().split(/\s+/)[0] || 'A customer';
-
-/** 'Cooking here since March 2026': the month a kitchen registered, in its own time zone. */
-export function cookingSince(createdAt: string, timeZone: string): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: zone }).format(
-      new Date(createdAt),
-    );
-  try {
-    return `Cooking here since ${format(timeZone)}`;
-  } catch {
-    return `Cooking here since ${format('UTC')}`; // a zone this browser does not know
-  }
-}
-
-/** '1 order delivered', '23 orders delivered'. */
-export const ordersDelivered = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'} delivered`;

@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import { availability, nextChange, DEFAULT_HOURS, type Availability } from '../../shared/opening-hours.js';
+import {
+  availability,
+  nextChange,
+  DEFAULT_HOURS,
+  type Availability,
+} from '../../shared/opening-hours-rules.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { initialNow, isRenderingFromServer } from '../ssr/render-instant.js';
 

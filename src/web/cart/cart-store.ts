@@ -1,4 +1,4 @@
-import { pictureSrc } from '../../shared/images.js';
+import { pictureSrc } from '../../shared/image-urls.js';
 import type { MenuItem } from '../../shared/menu.js';
 import {
   EMPTY_CART,

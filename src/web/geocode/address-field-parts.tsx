@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { OSM_ATTRIBUTION } from '../../shared/geocode.js';
+import { OSM_ATTRIBUTION } from '../../shared/geocode-pace.js';
 
 /** What an empty address field shows, in the real field and in its stand-in before that one has loaded. */
 export const ADDRESS_PLACEHOLDER = 'Street and number, city';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { GEOCODE_DEBOUNCE_MS, type AddressSuggestion, type GeocodeSettings } from '../../shared/geocode.js';
+import { GEOCODE_DEBOUNCE_MS } from '../../shared/geocode-pace.js';
+import type { AddressSuggestion, GeocodeSettings } from '../../shared/geocode.js';
 import { api } from '../lib/api-client.js';
 
 function useGeocodeSettings() {

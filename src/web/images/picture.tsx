@@ -1,6 +1,7 @@
 import { Image, type ImageProps } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { imageSrcSet, imageUrl, type StoredImage } from '../../shared/images.js';
+import { imageSrcSet, imageUrl } from '../../shared/image-urls.js';
+import type { StoredImage } from '../../shared/images.js';
 import { FALLBACK_IMAGE } from '../lib/images.js';
 
 /** How wide a picture is shown in the kitchens' and menu's grids (1, 2 or 3 columns, as SimpleGrid lays them). */

@@ -1,7 +1,7 @@
 import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import type { KitchenSearchHit } from '../../shared/search.js';
-import { availability } from '../../shared/opening-hours.js';
+import { availability } from '../../shared/opening-hours-rules.js';
 import { useMinuteTick } from '../availability/use-availability.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { cuisinesOf } from '../search/cuisines.js';

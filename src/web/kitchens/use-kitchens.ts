@@ -2,7 +2,8 @@ import { keepPreviousData, useInfiniteQuery, type UseQueryResult } from '@tansta
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Kitchen, KitchenFirstPage } from '../../shared/kitchens.js';
-import { KITCHEN_PAGE_SIZE, type KitchenPage } from '../../shared/search.js';
+import { KITCHEN_PAGE_SIZE } from '../../shared/search-params.js';
+import type { KitchenPage } from '../../shared/search.js';
 import { api } from '../lib/api-client.js';
 import { useLiveQuery } from '../live/use-live-query.js';
 

@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatCents } from '../../shared/money.js';
-import { FULFILMENT_LABELS, type KitchenSlots, type PublicOrdering } from '../../shared/ordering.js';
+import { FULFILMENT_LABELS } from '../../shared/fulfilments.js';
+import type { KitchenSlots, PublicOrdering } from '../../shared/ordering.js';
 import { api } from '../lib/api-client.js';
 import { slotsKey } from '../ordering/use-kitchen-slots.js';
 

@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { allergenLine, DIETARY_LABELS } from '../../shared/dietary.js';
+import { allergenLine, DIETARY_LABELS } from '../../shared/dietary-tags.js';
 import { formatCents } from '../../shared/money.js';
-import { portionsNote, type MenuItem } from '../../shared/menu.js';
+import { portionsNote } from '../../shared/menu-portions.js';
+import type { MenuItem } from '../../shared/menu.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
 import classes from './public-menu-item.module.css';
 

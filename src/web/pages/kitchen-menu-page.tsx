@@ -1,5 +1,5 @@
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { KitchenPaymentNote } from '../payments/payment-choice.js';
+import { KitchenPaymentNote } from '../payments/kitchen-payment-note.js';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { kitchenPageTitle, SITE_TITLE } from '../../shared/page-data.js';
@@ -18,7 +18,7 @@ import { KitchenStory } from '../reviews/kitchen-story.js';
 import { ReviewList } from '../reviews/review-list.js';
 import { RatingLine } from '../reviews/stars.js';
 import { LoadFailed } from '../lib/load-failed.js';
-import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
+import { KITCHEN_UNAVAILABLE } from '../../shared/moderation-texts.js';
 import { useSession } from '../auth/use-session.js';
 import { ReportButton } from '../moderation/report-button.js';
 

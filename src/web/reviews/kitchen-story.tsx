@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { Kitchen, KitchenProfile } from '../../shared/kitchens.js';
-import { cookingSince, ordersDelivered } from '../../shared/reviews.js';
+import { cookingSince, ordersDelivered } from '../../shared/review-texts.js';
 
 /**
  * 'About the cook': the cook's story, since when they cook here and how many orders they delivered. The count

@@ -1,5 +1,6 @@
 import { Text, type TextProps } from '@mantine/core';
-import { formatRating, type Rating } from '../../shared/reviews.js';
+import { formatRating } from '../../shared/review-texts.js';
+import type { Rating } from '../../shared/reviews.js';
 
 /** ★★★★☆, read out as '4 out of 5 stars'. */
 export function Stars({ stars, ...props }: { stars: number } & TextProps) {

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { useMemo, useState } from 'react';
-import { REVIEWS_SHOWN, type Review, type ReviewInput } from '../../shared/reviews.js';
+import { REVIEWS_SHOWN } from '../../shared/review-texts.js';
+import type { Review, ReviewInput } from '../../shared/reviews.js';
 import { api } from '../lib/api-client.js';
 import { useLiveQuery } from '../live/use-live-query.js';
 import { myOrderKey, myOrdersKey } from '../orders/use-my-order.js';

@@ -1,7 +1,7 @@
 import { Chip, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { DIETARY_LABELS, DIETARY_TAGS, type DietaryTag } from '../../shared/dietary.js';
+import { DIETARY_LABELS, DIETARY_TAGS, type DietaryTag } from '../../shared/dietary-tags.js';
 import { AddressPicker } from './address-picker.js';
 import { NearMeButton } from './near-me-button.js';
 import type { SearchFilters } from './use-search-filters.js';

@@ -5,7 +5,8 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { KITCHEN_PAGE_SIZE, type KitchenPage, type KitchenSearchHit } from '../../shared/search.js';
+import { KITCHEN_PAGE_SIZE } from '../../shared/search-params.js';
+import type { KitchenPage, KitchenSearchHit } from '../../shared/search.js';
 import { useShown } from '../kitchens/use-kitchens.js';
 import { api } from '../lib/api-client.js';
 import { useLiveQuery } from '../live/use-live-query.js';

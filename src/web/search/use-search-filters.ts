@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DIETARY_TAGS, type DietaryTag } from '../../shared/dietary.js';
-import { formatLatLon, parseLatLon } from '../../shared/search.js';
+import { DIETARY_TAGS, type DietaryTag } from '../../shared/dietary-tags.js';
+import { formatLatLon, parseLatLon } from '../../shared/search-params.js';
 import type { LatLon } from '../../shared/geo.js';
 
 /** What the landing page is narrowed to; it lives in the URL (`/?q=biryani&diet=halal`), so it can be shared. */

@@ -1,0 +1,6 @@
+// How an order reaches its customer, without the ordering schemas (in ordering.ts): the first view names them
+// without zod (issue 32).
+
+export const FULFILMENTS = ['delivery', 'pickup'] as const;
+export type Fulfilment = (typeof FULFILMENTS)[number];
+export const FULFILMENT_LABELS: Record<Fulfilment, string> = { delivery: 'Delivery', pickup: 'Pickup' };

@@ -1,0 +1,235 @@
+// The rules of opening hours without their schemas (which are in opening-hours.ts): what the first view needs to
+// say whether a kitchen is open, without zod (issue 32).
+import type { TimeRange, WeeklyHours } from './opening-hours.js';
+
+/**
+ * A kitchen's weekly opening hours, in its own time zone: per weekday, closed (no ranges) or one or more ranges of
+ * "HH:MM" local times. A range whose end is not after its start crosses midnight (18:00–01:00 ends at 1 AM the
+ * next day). A kitchen that never set hours keeps the spec's: every day 10:00–20:15.
+ */
+export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  sun: 'Sunday',
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+};
+
+/** Open around the clock, every day. */
+export const ALL_DAY_HOURS: WeeklyHours = Object.fromEntries(
+  WEEKDAYS.map((day) => [day, [['00:00', '24:00']]]),
+) as WeeklyHours;
+
+/** The spec's hours, for a kitchen that never set its own: every day 10:00 AM - 8:15 PM. */
+export const DEFAULT_HOURS: WeeklyHours = Object.fromEntries(
+  WEEKDAYS.map((day) => [day, [['10:00', '20:15']]]),
+) as WeeklyHours;
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** A moment as the kitchen's wall clock shows it. */
+export interface LocalTime {
+  /** The local calendar date, 'YYYY-MM-DD' (the kitchen's "today"). */
+  date: string;
+  weekday: Weekday;
+  /** Minutes since local midnight. */
+  minutes: number;
+}
+
+export function localTime(instant: Date, timeZone: string): LocalTime {
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  const weekday = (parts.weekday ?? 'Sun').toLowerCase().slice(0, 3) as Weekday;
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/** The instant at which the kitchen's wall clock shows `date` (YYYY-MM-DD) at `minutes` past midnight. */
+export function instantAt(date: string, minutes: number, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, Math.floor(minutes / 60), minutes % 60);
+  // The wall time read with the zone's offsets a day either side (one clock change between them at most). Shown
+  // twice (the clocks went back): the first. Never shown (they went forward): as far past the change as it is
+  // past the skipped hour's start (02:30 that never was is 03:30), as with the offset before the change.
+  const before = wall - offsetMs(new Date(wall - 86_400_000), timeZone);
+  const after = wall - offsetMs(new Date(wall + 86_400_000), timeZone);
+  if (before === after) return new Date(before);
+  const shown = [before, after].filter((at) => at + offsetMs(new Date(at), timeZone) === wall);
+  return new Date(shown.length > 0 ? Math.min(...shown) : before);
+}
+
+/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
+function offsetMs(instant: Date, timeZone: string): number {
+  const p = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((x) => [x.type, x.value]),
+  );
+  const asUtc = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
+  return asUtc - (instant.getTime() - instant.getUTCMilliseconds());
+}
+
+const addDays = (date: string, days: number) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
+const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+
+/** Whether the hours have the kitchen open at `instant` (ranges across midnight count on both days). */
+export function isOpenAt(hours: WeeklyHours, timeZone: string, instant: Date): boolean {
+  const now = localTime(instant, timeZone);
+  const yesterday = weekdayOf(addDays(now.date, -1));
+  const inToday = hours[now.weekday].some(([from, to]) => {
+    const start = minutesOf(from);
+    const end = minutesOf(to);
+    return end > start ? now.minutes >= start && now.minutes < end : now.minutes >= start;
+  });
+  const fromYesterday = hours[yesterday].some(([from, to]) => {
+    const end = minutesOf(to);
+    return end <= minutesOf(from) && now.minutes < end;
+  });
+  return inToday || fromYesterday;
+}
+
+/** The next instant (after `instant`) at which a range starts, within the coming week; undefined if never. */
+export function nextOpening(hours: WeeklyHours, timeZone: string, instant: Date): Date | undefined {
+  const today = localTime(instant, timeZone).date;
+  for (let days = 0; days <= 7; days++) {
+    const date = addDays(today, days);
+    const starts = hours[weekdayOf(date)]
+      .map(([from]) => instantAt(date, minutesOf(from), timeZone))
+      .filter((at) => at.getTime() > instant.getTime())
+      .sort((a, b) => a.getTime() - b.getTime());
+    if (starts[0]) return starts[0];
+  }
+  return undefined;
+}
+
+/** The next instant after `instant` at which the kitchen opens or closes (for a timer); undefined if never. */
+export function nextChange(hours: WeeklyHours, timeZone: string, instant: Date): Date | undefined {
+  const today = localTime(instant, timeZone).date;
+  let best: Date | undefined;
+  for (let days = -1; days <= 7 && !best; days++) {
+    const date = addDays(today, days);
+    for (const [from, to] of hours[weekdayOf(date)]) {
+      const start = minutesOf(from);
+      const end = minutesOf(to);
+      const endDate = end > start ? date : addDays(date, 1);
+      for (const at of [instantAt(date, start, timeZone), instantAt(endDate, end, timeZone)])
+        if (at.getTime() > instant.getTime() && (!best || at < best)) best = at;
+    }
+  }
+  return best;
+}
+
+/** '8:15 PM' */
+export function formatClock(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  const m = minutes % 60;
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** One day's hours as the menu shows them: '10:00 AM - 8:15 PM', several joined with ', ', or 'Closed today'. */
+export function dayHoursText(ranges: readonly TimeRange[]): string {
+  if (ranges.length === 0) return 'Closed today';
+  if (ranges.some(([from, to]) => from === '00:00' && to === '24:00')) return 'Open 24 hours';
+  return ranges
+    .map(([from, to]) => `${formatClock(minutesOf(from))} - ${formatClock(minutesOf(to))}`)
+    .join(', ');
+}
+
+/** 'Tue 10:00 AM', in the kitchen's time zone. */
+export function formatOpening(at: Date, timeZone: string): string {
+  const local = localTime(at, timeZone);
+  return `${WEEKDAY_NAMES[local.weekday].slice(0, 3)} ${formatClock(local.minutes)}`;
+}
+
+/** Whether a kitchen takes orders, and what to say about it. */
+export interface Availability {
+  open: boolean;
+  /** Paused by the cook (shown as closed, with 'Not taking orders right now'). */
+  paused: boolean;
+  /** 'Open now', 'Closed · opens Tue 10:00 AM', or 'Closed'. */
+  label: string;
+  /** When it next opens (ISO), if it does within a week and is not paused. */
+  opensAt: string | null;
+  /** Today's hours as text ('10:00 AM - 8:15 PM'). */
+  todayHours: string;
+}
+
+export interface KitchenClock {
+  hours: WeeklyHours | null;
+  timeZone: string;
+  /** Pausing: since when (null = not paused), and until when (null = until the cook resumes). */
+  pausedAt: string | null;
+  pausedUntil: string | null;
+}
+
+export function isPaused(kitchen: Pick<KitchenClock, 'pausedAt' | 'pausedUntil'>, instant: Date): boolean {
+  if (kitchen.pausedAt === null) return false;
+  return kitchen.pausedUntil === null || new Date(kitchen.pausedUntil).getTime() > instant.getTime();
+}
+
+export function availability(kitchen: KitchenClock, instant: Date): Availability {
+  const hours = kitchen.hours ?? DEFAULT_HOURS;
+  const { timeZone } = kitchen;
+  const todayHours = dayHoursText(hours[localTime(instant, timeZone).weekday]);
+  if (isPaused(kitchen, instant))
+    return { open: false, paused: true, label: 'Closed', opensAt: null, todayHours };
+  if (isOpenAt(hours, timeZone, instant))
+    return { open: true, paused: false, label: 'Open now', opensAt: null, todayHours };
+  const next = nextOpening(hours, timeZone, instant);
+  return {
+    open: false,
+    paused: false,
+    label: next ? `Closed · opens ${formatOpening(next, timeZone)}` : 'Closed',
+    opensAt: next?.toISOString() ?? null,
+    todayHours,
+  };
+}
