@@ -11,7 +11,7 @@ import { ChangeBus } from '../../src/server/live/bus.js';
 import { mutate } from '../../src/server/events/mutate.js';
 import { reactions } from '../../src/server/reactions.js';
 import { postMessage } from '../../src/server/chat/chat-service.js';
-import { kitchens, menuItems, orders } from '../../src/server/db/schema.js';
+import { kitchens, menuItems, orders, users } from '../../src/server/db/schema.js';
 import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 import { addMenuItem } from '../../src/server/menu/menu-service.js';
 import { placeOrder } from '../../src/server/orders/place-order.js';
@@ -51,6 +51,43 @@ interface KitchenOptions {
   /** Where its address is on the map (else nowhere). */
   location?: { lat: number; lon: number };
   dishes?: { item: string; dietary?: DietaryTag[]; portionsPerDay?: number; soldOut?: boolean }[];
+}
+
+/**
+ * Many kitchens at once (open around the clock, no dishes), registered in one transaction in the order given, each a
+ * millisecond after the one before: one change for the server to hear instead of one per kitchen, for tests that
+ * need a long list (a loaded machine takes minutes to register 60 one by one).
+ */
+export async function createKitchens(names: string[]): Promise<{ uid: string; name: string }[]> {
+  const start = Date.now();
+  return mutate(await writer(), async (tx, record) => {
+    const owners = await tx
+      .insert(users)
+      .values(
+        names.map(() => ({
+          issuer: 'urn:e2e',
+          subject: randomUUID(),
+          email: `${randomUUID()}@e2e.test`,
+          displayName: 'E2E Cook',
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    await tx.insert(kitchens).values(
+      names.map((name, i) => ({
+        ownerId: owners[i]!.id,
+        name,
+        category: 'Fusion',
+        address: '5 Test Road',
+        imageLink: 'https://images.invalid/broken.png',
+        ownerName: 'E2E Cook',
+        ownerEmail: owners[i]!.email,
+        openingHours: ALL_DAY_HOURS,
+        createdAt: new Date(start + i),
+      })),
+    );
+    for (const owner of owners) record({ type: 'kitchen.registered', kitchenUid: owner.id });
+    return names.map((name, i) => ({ uid: owners[i]!.id, name }));
+  });
 }
 
 /** A kitchen (as createKitchen) and its owner's kitchen session cookie, for tests about running orders. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { backdateKitchens, createKitchen, renameKitchen } from './db.js';
+import { backdateKitchens, createKitchen, createKitchens, renameKitchen } from './db.js';
 import { expect, test } from './fixtures.js';
 
 test.describe('landing page, a page at a time', () => {
@@ -12,7 +12,7 @@ test.describe('landing page, a page at a time', () => {
   }) => {
     const stamp = Date.now();
     const names = Array.from({ length: 60 }, (_, i) => `Paged ${String(i).padStart(2, '0')} ${stamp}`);
-    for (const name of names) added.push((await createKitchen(name)).uid);
+    added.push(...(await createKitchens(names)).map((k) => k.uid));
     await page.goto('/');
     const cards = page.getByTestId('kitchen-card');
     await expect(cards.filter({ hasText: names[59]! })).toBeVisible();
@@ -41,12 +41,10 @@ test.describe('landing page, a page at a time', () => {
     context,
   }) => {
     const stamp = Date.now();
-    const made: { uid: string; name: string }[] = [];
-    for (let i = 0; i < 60; i++) {
-      const kitchen = await createKitchen(`Quiet ${String(i).padStart(2, '0')} ${stamp}`);
-      made.push(kitchen);
-      added.push(kitchen.uid);
-    }
+    const made = await createKitchens(
+      Array.from({ length: 60 }, (_, i) => `Quiet ${String(i).padStart(2, '0')} ${stamp}`),
+    );
+    added.push(...made.map((k) => k.uid));
     const firstPageFrames = await countFirstPageFrames(page);
     await page.goto('/');
     const cards = page.getByTestId('kitchen-card');

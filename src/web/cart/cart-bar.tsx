@@ -1,8 +1,8 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCents } from '../../shared/money.js';
-import { paths } from '../../shared/paths.js';
 import { useSession } from '../auth/use-session.js';
+import { cartPath } from './cart-path.js';
 import { useCart } from './cart-context.js';
 import classes from './cart-bar.module.css';
 
@@ -15,7 +15,7 @@ export function CartBar() {
   const { count, lines } = useCart();
   const session = useSession();
   if (count === 0) return null;
-  const to = session.data?.customer ? paths.shoppingCart.href() : paths.customerSignIn.href();
+  const to = cartPath(session.data);
   const total = formatCents(lines.reduce((sum, line) => sum + line.priceCents, 0));
   const label = `${count} ${count === 1 ? 'dish' : 'dishes'} · ${total}`;
   return (

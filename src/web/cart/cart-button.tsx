@@ -1,7 +1,7 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../shared/paths.js';
 import { useSession } from '../auth/use-session.js';
+import { cartPath } from './cart-path.js';
 import { useCart } from './cart-context.js';
 
 function CartIcon() {
@@ -18,7 +18,7 @@ function CartIcon() {
 export function CartButton() {
   const { count } = useCart();
   const session = useSession();
-  const to = session.data?.customer ? paths.shoppingCart.href() : paths.customerSignIn.href();
+  const to = cartPath(session.data);
   return (
     <>
       <Button component={Link} to={to} leftSection={<CartIcon />} size="md">
