@@ -1,8 +1,13 @@
 import http from 'node:http';
+import { applyDelta, type DeltaOp } from '../../shared/live-delta.js';
 
 export interface EventStream {
   events: { event: string; data: string }[];
-  /** Resolves with the first event (already received or future) that matches, or rejects after `timeoutMs`. */
+  /**
+   * Resolves with the first event (already received or future) that matches, or rejects after `timeoutMs`. On a tab's
+   * stream a delta is seen as the snapshot it makes of the topic's last value (`{ topic, etag, data }`), as a browser
+   * would rebuild it.
+   */
   waitFor(predicate: (data: unknown) => boolean, timeoutMs?: number): Promise<unknown>;
   close(): void;
   /** Resolves when the server ends the stream. */
@@ -13,6 +18,25 @@ export interface EventStream {
 export function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const events: { event: string; data: string }[] = [];
+    /** Each event's value as waiters see it: its data, or for a delta the snapshot it rebuilds. */
+    const values: unknown[] = [];
+    /** A tab's stream: each topic's last value and its tag, for the deltas that follow. */
+    const topics = new Map<string, { etag: string; data: unknown }>();
+    const valueOf = (event: string, parsed: unknown): unknown => {
+      const frame = parsed as { topic?: string; etag?: string; data?: unknown; from?: string; to?: string };
+      if (event === 'snapshot' && typeof frame.topic === 'string' && typeof frame.etag === 'string')
+        topics.set(frame.topic, { etag: frame.etag, data: frame.data });
+      if (event !== 'delta' || typeof frame.topic !== 'string') return parsed;
+      const held = topics.get(frame.topic);
+      if (!held || held.etag !== frame.from) return parsed;
+      const rebuilt = {
+        topic: frame.topic,
+        etag: frame.to ?? '',
+        data: applyDelta(held.data, (parsed as { ops: DeltaOp }).ops),
+      };
+      topics.set(frame.topic, { etag: rebuilt.etag, data: rebuilt.data });
+      return rebuilt;
+    };
     const waiters: { predicate: (d: unknown) => boolean; resolve: (d: unknown) => void }[] = [];
     let markEnded: () => void = () => {};
     const ended = new Promise<void>((resolveEnded) => (markEnded = resolveEnded));
@@ -40,7 +64,8 @@ export function openEventStream(url: string, headers: Record<string, string> = {
           }
           if (!data) continue;
           events.push({ event, data });
-          const parsed: unknown = JSON.parse(data);
+          const parsed = valueOf(event, JSON.parse(data));
+          values.push(parsed);
           for (const w of [...waiters]) {
             if (w.predicate(parsed)) {
               waiters.splice(waiters.indexOf(w), 1);
@@ -52,7 +77,7 @@ export function openEventStream(url: string, headers: Record<string, string> = {
       resolve({
         events,
         waitFor(predicate, timeoutMs = 5000) {
-          const seen = events.map((e) => JSON.parse(e.data) as unknown).find(predicate);
+          const seen = values.find(predicate);
           if (seen !== undefined) return Promise.resolve(seen);
           return new Promise((res2, rej2) => {
             const timer = setTimeout(() => rej2(new Error('no matching event in time')), timeoutMs);
