@@ -23,6 +23,8 @@ export function openEventStream(url: string, headers: Record<string, string> = {
     /** A tab's stream: each topic's last value and its tag, for the deltas that follow. */
     const topics = new Map<string, { etag: string; data: unknown }>();
     const valueOf = (event: string, parsed: unknown): unknown => {
+      // A list's own stream sends its value itself, which may be null or an array.
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return parsed;
       const frame = parsed as { topic?: string; etag?: string; data?: unknown; from?: string; to?: string };
       if (event === 'snapshot' && typeof frame.topic === 'string' && typeof frame.etag === 'string')
         topics.set(frame.topic, { etag: frame.etag, data: frame.data });
