@@ -17,6 +17,9 @@ test.describe('reviews and the cook’s story', () => {
     context,
     page: landing,
   }) => {
+    // Three screens, an order's whole life and whole-page axe scans of the cook's dashboard: on a loaded 2-core
+    // machine, more than a minute (a red CI run timed out inside the last scan).
+    test.slow();
     const name = `Reviewed ${randomUUID().slice(0, 8)}`;
     const { kitchen, items, cookie } = await createKitchenWithOwner(name, { dishes: [{ item: 'Dal' }] });
     await context.addCookies([cookie, await customerSessionCookie(`reviews-${randomUUID()}@e2e.test`)]);
