@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-// @ts-expect-error: a plain ES module of the project's scripts (no types of its own)
 import { buildIsStale, projectRoot } from '../../scripts/build-state.mjs';
 
 /**

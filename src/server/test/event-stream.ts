@@ -15,7 +15,12 @@ export interface EventStream {
 }
 
 /** Opens a server-sent event stream over real HTTP (app.inject cannot stream) and collects its events. */
-export function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
+export function openEventStream(
+  url: string,
+  headers: Record<string, string> = {},
+  /** Told each event's value as it arrives (as `waitFor` sees it). */
+  onValue?: (value: unknown, event: string) => void,
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const events: { event: string; data: string }[] = [];
     /** Each event's value as waiters see it: its data, or for a delta the snapshot it rebuilds. */
@@ -68,6 +73,7 @@ export function openEventStream(url: string, headers: Record<string, string> = {
           events.push({ event, data });
           const parsed = valueOf(event, JSON.parse(data));
           values.push(parsed);
+          onValue?.(parsed, event);
           for (const w of [...waiters]) {
             if (w.predicate(parsed)) {
               waiters.splice(waiters.indexOf(w), 1);
