@@ -23,6 +23,7 @@ import { pageWeight } from './page-weight.js';
 import { pictureWeight } from './picture-weight.js';
 import { searchBench } from './search.js';
 import { landingBench } from './landing.js';
+import { clusterBench } from './cluster.js';
 import {
   connectBenchKitchen,
   menuReadRate,
@@ -59,19 +60,23 @@ const slotsOnly = process.env.BENCH_ONLY === 'slots';
 const notificationsOnly = process.env.BENCH_ONLY === 'notifications';
 /** `BENCH_ONLY=landing`: the landing page a page at a time at 50, 10,000 and 100,000 kitchens (bench/landing.ts). */
 const landingOnly = process.env.BENCH_ONLY === 'landing';
+/** `BENCH_ONLY=cluster`: orders/s and fan-out through nginx with 1 and 3 instances (bench/cluster.ts). */
+const clusterOnly = process.env.BENCH_ONLY === 'cluster';
 const only = landingOnly
   ? 'landing'
-  : notificationsOnly
-    ? 'notifications'
-    : ordersOnly
-      ? 'orders'
-      : pagesOnly
-        ? (process.env.BENCH_ONLY as 'pages' | 'page-reads')
-        : paymentsOnly
-          ? 'payments'
-          : slotsOnly
-            ? 'slots'
-            : undefined;
+  : clusterOnly
+    ? 'cluster'
+    : notificationsOnly
+      ? 'notifications'
+      : ordersOnly
+        ? 'orders'
+        : pagesOnly
+          ? (process.env.BENCH_ONLY as 'pages' | 'page-reads')
+          : paymentsOnly
+            ? 'payments'
+            : slotsOnly
+              ? 'slots'
+              : undefined;
 
 type Row = BenchRow;
 const rows: Row[] = [];
@@ -523,6 +528,10 @@ async function main() {
     await attempt('landing', () => landingBench(record), undefined);
     return finish(started);
   }
+  if (clusterOnly) {
+    await attempt('cluster', () => clusterBench(record), undefined);
+    return finish(started);
+  }
   if (!pagesOnly && !paymentsOnly && !slotsOnly && !notificationsOnly) {
     const bare = await startBare();
     await load({ url: `${bare.url}/hello`, connections: 20, duration: 1 });
@@ -545,6 +554,7 @@ async function main() {
   for (const engine of ['postgres', 'pglite'] as const) await runEngine(engine, baseline);
   if (!only) await attempt('search', () => searchBench(record), undefined);
   if (!only) await attempt('landing', () => landingBench(record), undefined);
+  if (!only) await attempt('cluster', () => clusterBench(record), undefined);
 
   if (!ordersOnly && !paymentsOnly && !slotsOnly && !notificationsOnly && !pageReadsOnly) {
     console.log('\n== page weight and Lighthouse (mobile)');
