@@ -65,8 +65,11 @@ async function hasAppliedMigrations(query: (text: string) => Promise<unknown[]>)
   return rows.length > 0;
 }
 
-/** PGlite in `dataDir` (or in memory when dataDir is 'memory://'). Locks the directory against a second process. */
-export async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * PGlite in `dataDir` (or in memory when dataDir is 'memory://'). Locks the directory against a second process.
+ * `loadDataDir`: an in-memory database starts from this copy of a data directory (a `backup()`) instead of an empty one.
+ */
+export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
@@ -74,6 +77,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     // Options in one object: `new PGlite(undefined, options)` would ignore the options (in-memory databases).
     client = new PGlite({
       ...(inMemory ? {} : { dataDir }),
+      ...(inMemory && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       // PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory; a marketplace's working set
       // is far smaller (idle RSS 282 -> 158 MiB measured with 16 MB).
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
