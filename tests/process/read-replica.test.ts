@@ -206,6 +206,43 @@ describe('public reads off a streaming replica', () => {
     expect(counts().replica).toBe(before.replica + 1);
   });
 
+  it('a replica further behind than DATABASE_READ_MAX_LAG_MS is not read: anonymous readers get the primary’s answer', async () => {
+    const config = testConfig({
+      DATABASE_URL: primary.url,
+      DATABASE_READ_URL: standby.url,
+      DATABASE_READ_MAX_LAG_MS: '300',
+    });
+    const strict = await buildApp({ config, database, replica, webDir: '/nonexistent' });
+    try {
+      const { kitchen, cookie } = await buildKitchen(ctx, { name: 'Lagging Kitchen' });
+      await caughtUp();
+      await pauseReplay();
+      try {
+        const res = await strict.inject({
+          method: 'POST',
+          url: '/api/kitchen/menu',
+          headers: { cookie },
+          payload: { item: 'Upma', price: '5', wait: '10 min', imageLink: 'https://img.example/u.png' },
+        });
+        expect(res.statusCode).toBe(201);
+        // Within the allowed lag: the replica's older copy.
+        const soon = await strict.inject(`/api/kitchens/${kitchen.uid}/menu`);
+        expect(soon.json()).toEqual([]);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        // Beyond it: the primary, and what it answered is kept for everyone.
+        const before = { ...strict.reads.counts };
+        const late = await strict.inject(`/api/kitchens/${kitchen.uid}/menu`);
+        expect(late.json<MenuItem[]>().map((d) => d.item)).toEqual(['Upma']);
+        expect(strict.reads.counts.primary).toBeGreaterThan(before.primary);
+        expect(strict.reads.counts.replica).toBe(before.replica);
+      } finally {
+        await resumeReplay();
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('with the replica stopped, public reads come from the primary (no 5xx) and /readyz stays ready', async () => {
     const { kitchen, cookie } = await buildKitchen(ctx, { name: 'Outage Kitchen' });
     await buildMenuItem(ctx, kitchen, { item: 'Dal' });

@@ -161,7 +161,8 @@ export class ReadRouter {
    * cookie), if it wrote lately.
    */
   async publicRead(requiredLsn: bigint | undefined): Promise<PublicRead> {
-    if (!this.replica) return { shared: true };
+    // No lag allowed: nobody is answered from a replica that is behind.
+    if (!this.replica || this.options.maxLagMs === 0) return { shared: true };
     if (requiredLsn !== undefined) this.noteClientWrite(requiredLsn);
     const state = await this.state();
     // Caught up: the shared path reads the replica. Down or lagging: the shared path reads the primary.
