@@ -19,6 +19,8 @@ import { testConfig, type TestContext } from '../../src/server/test/test-app.js'
  * Public reads off a real streaming replica (docs/decisions/0009-public-reads-off-a-replica.md): a private primary
  * and a replica made from it with pg_basebackup, replay paused and resumed on the replica to hold it behind.
  */
+const METRICS_TOKEN = 'replica-metrics-token-0123456789';
+
 describe('public reads off a streaming replica', () => {
   let primary: PrivatePostgres;
   let standby: PrivatePostgres;
@@ -42,6 +44,7 @@ describe('public reads off a streaming replica', () => {
       DATABASE_READ_URL: standby.url,
       // Long enough that a replica held paused by the test still counts as a replica, not a broken one.
       DATABASE_READ_MAX_LAG_MS: '60000',
+      METRICS_TOKEN: METRICS_TOKEN,
     });
     app = await buildApp({ config, database, replica, webDir: '/nonexistent' });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -241,6 +244,16 @@ describe('public reads off a streaming replica', () => {
     } finally {
       await strict.close();
     }
+  });
+
+  it('counts public reads by the server that answered them in /metrics', async () => {
+    const res = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    const { replica: onReplica, primary: onPrimary } = app.reads.counts;
+    expect(onReplica).toBeGreaterThan(0);
+    expect(onPrimary).toBeGreaterThan(0);
+    expect(res.body).toContain(`homecooked_public_reads_total{target="replica"} ${onReplica}`);
+    expect(res.body).toContain(`homecooked_public_reads_total{target="primary"} ${onPrimary}`);
   });
 
   it('with the replica stopped, public reads come from the primary (no 5xx) and /readyz stays ready', async () => {
