@@ -51,10 +51,7 @@ describe('public reads off a streaming replica', () => {
     ctx = { engine: 'postgres', app, database, config } as TestContext;
     primaryAdmin = new pg.Client(primary.url);
     await primaryAdmin.connect();
-    standbyAdmin = new pg.Client(standby.url);
-    await standbyAdmin.connect();
-    // The outage test stops the replica under this connection.
-    standbyAdmin.on('error', () => {});
+    standbyAdmin = await connectToStandby();
   }, 120_000);
 
   afterAll(async () => {
@@ -67,6 +64,13 @@ describe('public reads off a streaming replica', () => {
     primary?.destroy();
   });
 
+  const connectToStandby = async () => {
+    const client = new pg.Client(standby.url);
+    await client.connect();
+    // The outage test stops the replica under this connection.
+    client.on('error', () => {});
+    return client;
+  };
   const pauseReplay = () => standbyAdmin.query('select pg_wal_replay_pause()');
   const resumeReplay = () => standbyAdmin.query('select pg_wal_replay_resume()');
   /** Waits until the replica has replayed everything the primary has written so far. */
@@ -280,6 +284,14 @@ describe('public reads off a streaming replica', () => {
       expect((await app.inject('/readyz')).statusCode).toBe(200);
     } finally {
       standby.start();
+      standbyAdmin = await connectToStandby();
     }
+    // Back: once it has caught up, the replica answers again (it is passed over for a second after a failure).
+    await caughtUp();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const before = counts();
+    const res = await app.inject(`/api/kitchens/search?q=back-${Date.now()}`);
+    expect(res.statusCode).toBe(200);
+    expect(counts().replica).toBe(before.replica + 1);
   });
 });

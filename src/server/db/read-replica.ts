@@ -219,7 +219,18 @@ export class ReadRouter {
   private raise(lsn: bigint, at: number): void {
     if (lsn <= this.watermark) return;
     this.watermark = lsn;
-    this.behind.push({ lsn, at });
+    const { behind } = this;
+    const last = behind.at(-1);
+    // Positions noted within 50 ms of each other are one (dated by the first: the lag is over-counted by that much).
+    if (last && at - last.at < 50) last.lsn = lsn;
+    else behind.push({ lsn, at });
+    // Those older than the allowed lag are one too, dated by the oldest: any of them not replayed means lagging,
+    // as one not replayed of the merged does. So the list stays short however long the replica is away.
+    const first = behind[0];
+    while (first && behind.length >= 2 && at - (behind[1]?.at ?? at) > this.options.maxLagMs) {
+      first.lsn = behind[1]?.lsn ?? first.lsn;
+      behind.splice(1, 1);
+    }
   }
 
   /** Asks the primary its position for the changes heard meanwhile, until none is left unasked. */
