@@ -45,6 +45,8 @@ describe('public reads off a streaming replica', () => {
       // Long enough that a replica held paused by the test still counts as a replica, not a broken one.
       DATABASE_READ_MAX_LAG_MS: '60000',
       METRICS_TOKEN: METRICS_TOKEN,
+      // Shared by every instance (as in production): each checks the read-after cookies the others signed.
+      SESSION_SECRET: 'replica-test-session-secret-0123456789abcdef',
     });
     app = await buildApp({ config, database, replica, webDir: '/nonexistent' });
     base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -211,6 +213,32 @@ describe('public reads off a streaming replica', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(counts().replica).toBe(before.replica + 1);
+  });
+
+  it('the read-after cookie holds on another instance: the writer reads the primary there, others the replica', async () => {
+    const other = await buildApp({ config: app.config, database, replica, webDir: '/nonexistent' });
+    try {
+      const { kitchen, cookie } = await buildKitchen(ctx, { name: 'Two Instance Kitchen' });
+      await caughtUp();
+      await pauseReplay();
+      try {
+        const cooksCookie = await addDish(cookie, 'Poha');
+        const read = async (cookieHeader?: string) => {
+          const res = await other.inject({
+            url: `/api/kitchens/${kitchen.uid}/menu`,
+            headers: cookieHeader ? { cookie: cookieHeader } : {},
+          });
+          expect(res.statusCode).toBe(200);
+          return res.json<MenuItem[]>().map((d) => d.item);
+        };
+        expect(await read()).toEqual([]);
+        expect(await read(cooksCookie)).toEqual(['Poha']);
+      } finally {
+        await resumeReplay();
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('a replica further behind than DATABASE_READ_MAX_LAG_MS is not read: anonymous readers get the primary’s answer', async () => {

@@ -321,7 +321,11 @@ export function requiredLsnOf(request: FastifyRequest): bigint | undefined {
 export function registerReadAfterWrite(app: FastifyInstance, router: ReadRouter, maxLagMs: number): void {
   if (!router.enabled) return;
   const maxAge = Math.ceil(maxLagMs / 1000) + 5;
-  app.addHook('onRequest', (_request, _reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
+    // A client that wrote (perhaps through another instance, whose change this one may not have heard of yet):
+    // whatever this request loads into a shared cache (a server-rendered page's lists too) is not older than that.
+    const wrote = requiredLsnOf(request);
+    if (wrote !== undefined) router.noteClientWrite(wrote);
     requestWrites.run({ wrote: false }, done);
   });
   app.addHook('onSend', async (request, reply, payload) => {
