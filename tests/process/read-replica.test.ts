@@ -157,6 +157,30 @@ describe('public reads off a streaming replica', () => {
     expect(counts().primary).toBe(before.primary);
   });
 
+  it('search: the cook finds their new dish at once, anonymous searches get the paused replica’s answer, not kept', async () => {
+    const { kitchen, cookie } = await buildKitchen(ctx, { name: 'Searched Kitchen' });
+    await caughtUp();
+    const search = async (cookieHeader?: string) => {
+      const res = await app.inject({
+        url: '/api/kitchens/search?q=Zafrani',
+        headers: cookieHeader ? { cookie: cookieHeader } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ uid: string; matchingDishes: string[] }[]>().filter((hit) => hit.uid === kitchen.uid);
+    };
+    expect(await search()).toEqual([]);
+    await pauseReplay();
+    try {
+      const cooksCookie = await addDish(cookie, 'Zafrani Pulao');
+      expect(await search()).toEqual([]);
+      expect((await search(cooksCookie)).map((hit) => hit.matchingDishes)).toEqual([['Zafrani Pulao']]);
+    } finally {
+      await resumeReplay();
+    }
+    await caughtUp();
+    expect((await search()).map((hit) => hit.matchingDishes)).toEqual([['Zafrani Pulao']]);
+  });
+
   it('a live stream of a public list sees a change while the replica is paused (no stale snapshot kept)', async () => {
     const { kitchen, cookie } = await buildKitchen(ctx, { name: 'Streamed Kitchen' });
     await buildMenuItem(ctx, kitchen, { item: 'Dal' });
