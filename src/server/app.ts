@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '../shared/errors.js';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './lib/config.js';
 import type { Database, Db } from './db/database.js';
+import { ReadRouter, registerReadAfterWrite, type Replica } from './db/read-replica.js';
 import { healthRoutes } from './health/health-routes.js';
 import { createHmac } from 'node:crypto';
 import { authRoutes } from './auth/auth-routes.js';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** Where public reads go: a streaming replica when there is one (db/read-replica.ts), else `db`. */
+    reads: ReadRouter;
     bus: ChangeBus;
     hub: LiveHub;
     imageStore: ImageStore;
@@ -65,6 +68,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: Config;
   database: Database;
+  /** A streaming replica of `database` (DATABASE_READ_URL) for public reads; the caller owns it. */
+  replica?: Replica;
   logger?: FastifyBaseLogger;
   /** Folder of the built web app; defaults to dist/web. Missing → API only. */
   webDir?: string;
@@ -116,11 +121,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const bus = new ChangeBus(database);
+  const reads = new ReadRouter(database, options.replica, {
+    maxLagMs: config.readReplica?.maxLagMs ?? 0,
+    log: app.log,
+  });
+  // Before the hub's: a change is noted before any reload it causes asks where to read.
+  bus.on('changed', () => reads.heardChange());
+  bus.onResync(() => reads.heardChange());
   const hub = new LiveHub(app.log, { heartbeatMs: config.liveHeartbeatMs, limits: config.liveStreamLimits });
   hub.follow(bus);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('reads', reads);
+  app.addHook('onClose', async () => reads.close());
   app.decorate('bus', bus);
   app.decorate('hub', hub);
   // NOTIFICATIONS=off: the same reactions, but nobody is told with the tab closed.
@@ -171,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const secret = sessionSecret(config);
   await app.register(fastifyCookie, { secret });
+  registerReadAfterWrite(app, reads, config.readReplica?.maxLagMs ?? 0);
   // Every answer's headers, and JSON errors unless a scope says otherwise.
   registerErrorHandler(app);
   registerRequestTextGuard(app);

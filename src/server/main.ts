@@ -5,6 +5,7 @@ import { answerBackupRequests } from './backup/backup.js';
 import { ConfigError, loadConfig } from './lib/config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
+import { openReplica, type Replica } from './db/read-replica.js';
 import { activateDemoPayouts, seedDemo } from './seed-demo.js';
 
 const SHUTDOWN_GRACE_MS = 4000;
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   });
 
   let database: Database | undefined;
+  let replica: Replica | undefined;
   let app: FastifyInstance | undefined;
   const start = async () => {
     try {
@@ -43,7 +45,10 @@ async function main(): Promise<void> {
     const seed = config.seedDemo ?? (database.kind === 'pglite' && database.fresh);
     if (seed && (await seedDemo(database.db))) logger.info('demo kitchens added');
 
-    app = await buildApp({ config, database, logger });
+    // Public reads off a streaming replica (docs/decisions/0009-public-reads-off-a-replica.md): opening it connects
+    // nothing yet, and a replica that is down leaves every read on the primary.
+    replica = config.readReplica ? openReplica(config.readReplica.url) : undefined;
+    app = await buildApp({ config, database, logger, ...(replica ? { replica } : {}) });
     await activateDemoPayouts(app);
     try {
       await app.listen({ port: config.port, host: config.host });
@@ -71,6 +76,7 @@ async function main(): Promise<void> {
     try {
       await started;
       await app?.close();
+      await replica?.close();
       await database?.close();
       process.exit(0);
     } catch (error) {

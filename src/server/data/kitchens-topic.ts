@@ -14,6 +14,7 @@ import {
 /** The landing page's list of every kitchen, newest first. */
 export const kitchensTopic = defineTopic<void, Kitchen[]>({
   key: () => 'kitchens',
+  public: true,
   load: (db) => listKitchens(db),
   access: everyone,
 });
@@ -26,6 +27,7 @@ export const kitchensTopic = defineTopic<void, Kitchen[]>({
  */
 export const kitchenTopic = defineTopic<string, KitchenProfile | null>({
   key: (uid) => `kitchen:${uid}`,
+  public: true,
   load: async (db, uid) => {
     const kitchen = await findKitchen(db, uid);
     if (!kitchen) return null;
@@ -44,6 +46,7 @@ export const kitchenTopic = defineTopic<string, KitchenProfile | null>({
  */
 export const kitchensFirstPageTopic = defineTopic<void, KitchenFirstPage>({
   key: () => 'kitchens:first-page',
+  public: true,
   load: async (db) => {
     const [page, total, cuisines] = await Promise.all([
       newestKitchensPage(db, KITCHEN_PAGE_SIZE),

@@ -7,6 +7,7 @@ import { listMenu } from './menu-queries.js';
 /** One kitchen's public menu (its dashboard reads the same list); null when there is no such kitchen; a suspended kitchen's are its cook's and operators' only. */
 export const menuTopic = defineTopic<string, MenuItem[] | null>({
   key: (kitchenUid) => `menu:${kitchenUid}`,
+  public: true,
   load: async (db, kitchenUid, clock) =>
     (await findKitchen(db, kitchenUid)) ? listMenu(db, kitchenUid, new Date(clock.now())) : null,
   access: kitchenContentAccess,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/database.js';
+import { noteCommittedWrite } from '../db/read-replica.js';
 import type { BusMessage } from '../live/bus.js';
 import type { DomainEvent, RecordEvent } from './domain-events.js';
 import { enqueueing, type Notice } from './notices.js';
@@ -44,7 +45,7 @@ export async function mutate<T>(
     await app.bus.send(tx, messages);
     return value;
   });
-  for (const message of messages) app.bus.deliver(message);
+  committed(app, messages);
   return result;
 }
 
@@ -65,6 +66,15 @@ export async function mutateInOneStatement<T>(
       ? app.bus.sendingIn(messages)
       : sql`${app.bus.sendingIn(messages)}, ${enqueueing(notices)}`;
   const result = await write(sending);
-  for (const message of messages) app.bus.deliver(message);
+  committed(app, messages);
   return result;
+}
+
+/**
+ * After a write's commit: this instance handles its messages at once, and a write that changed a list has the
+ * request it ran in tell its client to read from the primary until a replica has replayed it (db/read-replica.ts).
+ */
+function committed(app: Pick<FastifyInstance, 'bus'>, messages: readonly BusMessage[]): void {
+  for (const message of messages) app.bus.deliver(message);
+  if (messages.some((m) => m.type === 'changed')) noteCommittedWrite();
 }

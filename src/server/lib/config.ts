@@ -23,6 +23,13 @@ const EnvSchema = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** A streaming replica of DATABASE_URL's server: public reads go there (docs/decisions/0009). */
+  DATABASE_READ_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** How far behind the primary the replica may be (ms) before public reads go to the primary instead. */
+  DATABASE_READ_MAX_LAG_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int('must be a whole number of milliseconds').min(0).max(600_000).default(5000),
+  ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -171,6 +178,8 @@ export interface Config {
   /** Who may sign in at /Operator (lower case); checked on every operator request, not only at sign-in. */
   operatorEmails: ReadonlySet<string>;
   databaseUrl: string | undefined;
+  /** Public reads off a streaming replica of `databaseUrl` (docs/decisions/0009-public-reads-off-a-replica.md). */
+  readReplica: { url: string; maxLagMs: number } | undefined;
   dataDir: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Serve the development sign-in provider at /dev-idp, where anyone can sign in as anyone. */
@@ -303,6 +312,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production',
     );
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      ['DATABASE_READ_URL'],
+      'Invalid configuration:\n  DATABASE_READ_URL needs DATABASE_URL: it names a streaming replica of a PostgreSQL ' +
+        'server, and without DATABASE_URL the data is in the embedded database (DATA_DIR), which has none',
+    );
+  }
   const payments = paymentsConfig(e, devSignIn);
   return {
     nodeEnv: e.NODE_ENV,
@@ -317,6 +333,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     operatorEmails: e.OPERATOR_EMAILS,
     databaseUrl: e.DATABASE_URL,
+    readReplica: e.DATABASE_READ_URL
+      ? { url: e.DATABASE_READ_URL, maxLagMs: e.DATABASE_READ_MAX_LAG_MS }
+      : undefined,
     dataDir: e.DATA_DIR,
     google,
     devSignIn,

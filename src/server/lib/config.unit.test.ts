@@ -20,6 +20,18 @@ describe('configuration', () => {
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://u@db/app', DATABASE_READ_URL: 'not a url' }, 'DATABASE_READ_URL'],
+    [{ DATABASE_URL: 'postgres://u@db/app', DATABASE_READ_URL: 'mysql://replica/app' }, 'DATABASE_READ_URL'],
+    // A replica of the embedded database (PGlite) cannot exist.
+    [{ DATABASE_READ_URL: 'postgres://u@replica/app' }, 'DATABASE_READ_URL'],
+    [
+      {
+        DATABASE_URL: 'postgres://u@db/app',
+        DATABASE_READ_URL: 'postgres://u@r/app',
+        DATABASE_READ_MAX_LAG_MS: '-1',
+      },
+      'DATABASE_READ_MAX_LAG_MS',
+    ],
     [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
     [{ GEOCODER: 'bing' }, 'GEOCODER'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
@@ -127,6 +139,15 @@ describe('configuration', () => {
     });
   });
 
+  it('reads a read replica of the PostgreSQL server, with the lag it may have (5 s by default)', () => {
+    const env = { DATABASE_URL: 'postgres://u@db/app', DATABASE_READ_URL: 'postgres://u@replica/app' };
+    expect(loadConfig(env).readReplica).toEqual({ url: 'postgres://u@replica/app', maxLagMs: 5000 });
+    expect(loadConfig({ ...env, DATABASE_READ_MAX_LAG_MS: '250' }).readReplica?.maxLagMs).toBe(250);
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://u@replica/app' })).toThrow(
+      /DATABASE_READ_URL needs DATABASE_URL/,
+    );
+  });
+
   it('reads PostgreSQL, Google and geocoder settings', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@db:5432/app',
@@ -137,6 +158,7 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://food.example.com/',
     });
     expect(config.databaseUrl).toBe('postgres://u@db:5432/app');
+    expect(config.readReplica).toBeUndefined();
     expect(config.google).toEqual({
       clientId: 'id',
       clientSecret: 'secret',

@@ -127,6 +127,11 @@ export class LiveHub {
     return this.snapshot(this.state(topic, load, isMissing));
   }
 
+  /** A topic's snapshot if the hub holds one now (nothing is loaded). */
+  cached(topic: string): Snapshot | undefined {
+    return this.topics.get(topic)?.cached;
+  }
+
   /** A topic changed (a write committed here or on another instance): reload it for its subscribers. */
   changed(topic: string): void {
     const state = this.topics.get(topic);

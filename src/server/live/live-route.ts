@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { requiredLsnOf } from '../db/read-replica.js';
 import { frameOf, MISSING_FRAME, writeFrame, type Sink, type Snapshot } from './hub.js';
 import { requestSessionHashes } from '../identity/sessions.js';
 import { notFound, tooManyRequests } from '../lib/errors.js';
@@ -44,8 +46,44 @@ export function wantsEventStream(request: FastifyRequest): boolean {
  * object until the topic changes, so it can key what is derived from it (a server-rendered page).
  */
 export function readTopic<P, T>(app: FastifyInstance, topic: Topic<P, T>, params: P): Promise<Snapshot> {
-  const { hub, db, clock } = app;
-  return hub.read(topic.key(params), () => topic.load(db, params, clock), missingTest(topic));
+  const { hub, clock } = app;
+  return hub.read(
+    topic.key(params),
+    hubLoader(app, topic.public ?? false, (db) => topic.load(db, params, clock)),
+    missingTest(topic),
+  );
+}
+
+/**
+ * How the hub loads a topic, for everyone who reads it: a public topic off the replica once it has replayed every
+ * change heard (else the primary: a snapshot the hub keeps is never older than a change it heard of); any other from
+ * the primary.
+ */
+function hubLoader(app: FastifyInstance, isPublic: boolean, load: (db: Db) => Promise<unknown>) {
+  return isPublic ? () => app.reads.shared(load) : () => load(app.db);
+}
+
+/**
+ * A topic's snapshot as one request reads it (not a stream): the hub's (see `readTopic`), or, for a public topic
+ * the hub holds no snapshot of while the replica has not replayed everything heard, the replica's own answer to this
+ * reader, which the hub does not keep (db/read-replica.ts says when).
+ */
+export async function readTopicFor<P, T>(
+  request: FastifyRequest,
+  topic: Topic<P, T>,
+  params: P,
+): Promise<Snapshot> {
+  const app = request.server;
+  if (topic.public && app.reads.enabled) {
+    // What the hub holds is never older than a change it heard of: anyone may be sent it.
+    const held = app.hub.cached(topic.key(params));
+    if (held) return held;
+    if (!(await app.reads.publicRead(requiredLsnOf(request))).shared) {
+      const data = await app.reads.own((db) => topic.load(db, params, app.clock));
+      return { version: -1, json: JSON.stringify(data), missing: missingTest(topic)?.(data) ?? false };
+    }
+  }
+  return readTopic(app, topic, params);
 }
 
 /**
@@ -59,10 +97,10 @@ export function followTopic<P, T>(
   sink: Sink,
   ended: () => void,
 ): () => void {
-  const { hub, db, clock } = app;
+  const { hub, clock } = app;
   const unsubscribe = hub.subscribe(
     topic.key(params),
-    () => topic.load(db, params, clock),
+    hubLoader(app, topic.public ?? false, (db) => topic.load(db, params, clock)),
     missingTest(topic),
     sink,
     sessions,
@@ -70,7 +108,7 @@ export function followTopic<P, T>(
   const unwatch = endsWhen
     ? hub.watch(
         endsWhen.key,
-        () => endsWhen.load(db, clock),
+        hubLoader(app, endsWhen.public, (db) => endsWhen.load(db, clock)),
         endsWhen.isMissing,
         (snapshot) => {
           if (endsWhen.ends(snapshot)) ended();
@@ -91,9 +129,12 @@ export function followTopic<P, T>(
 export function serveTopic<P, T>(topic: Topic<P, T>) {
   const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const access = await topic.access(request);
-    const snapshot = await readTopic(request.server, topic, access.params);
+    const stream = wantsEventStream(request);
+    const snapshot = await (stream
+      ? readTopic(request.server, topic, access.params)
+      : readTopicFor(request, topic, access.params));
     if (snapshot.missing) throw notFound(topic.missing?.message);
-    if (!wantsEventStream(request))
+    if (!stream)
       return reply
         .type('application/json; charset=utf-8')
         .header('cache-control', 'no-store')

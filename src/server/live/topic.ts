@@ -22,6 +22,8 @@ export interface StreamEnd {
   /** The topic's key on the change bus. */
   key: string;
   load(db: Db, clock: Clock): Promise<unknown>;
+  /** Its topic is public (see `Topic.public`). */
+  public: boolean;
   isMissing: ((data: unknown) => boolean) | undefined;
   ends(snapshot: Snapshot): boolean;
 }
@@ -35,6 +37,11 @@ export interface Topic<P, T> {
   key(params: P): string;
   /** Loads the data; `clock` is the app's (a kitchen's "today" depends on it). */
   load(db: Db, params: P, clock: Clock): Promise<T>;
+  /**
+   * Public data, the same whoever reads it (who may read it is the access rule's): its reads may come off a
+   * streaming replica (docs/decisions/0009-public-reads-off-a-replica.md). Anything else reads the primary.
+   */
+  public?: boolean;
   /** Resolves the instance this request may read, or throws (401, 403, 404). */
   access(request: FastifyRequest): Promise<TopicAccess<P>>;
   /** A snapshot that means "there is no such thing": reads and streams of it answer 404 with `message`. */
@@ -60,6 +67,7 @@ export function endsWhen<P, T>(
   return {
     key: topic.key(params),
     load: (db, clock) => topic.load(db, params, clock),
+    public: topic.public ?? false,
     isMissing: missingTest(topic),
     ends,
   };

@@ -82,6 +82,20 @@ export function createMetrics(app: FastifyInstance): Registry {
     });
   }
 
+  const { reads } = app;
+  if (reads.enabled) {
+    new Counter({
+      name: 'homecooked_public_reads_total',
+      help: 'Public reads (live lists, searches, pages) that reached a database, by the server that answered',
+      labelNames: ['target'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const [target, count] of Object.entries(reads.counts)) this.inc({ target }, count);
+      },
+    });
+  }
+
   const lag = new Histogram({
     name: 'homecooked_change_bus_lag_seconds',
     help: 'From a change-bus message being sent (in its transaction) to this instance receiving it',

@@ -42,6 +42,11 @@ export class SearchCache {
     bus.onResync(() => this.answers.clear());
   }
 
+  /** A kept answer, if there is one (nothing runs). */
+  peek<T>(search: KitchenSearch, page?: KitchenPageKey): Promise<T> | undefined {
+    return this.answers.get(keyOf(search, page)) as Promise<T> | undefined;
+  }
+
   get<T>(search: KitchenSearch, run: () => Promise<T>, page?: KitchenPageKey): Promise<T> {
     const key = keyOf(search, page);
     const cached = this.answers.get(key);

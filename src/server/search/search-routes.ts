@@ -1,14 +1,18 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { requiredLsnOf } from '../db/read-replica.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   KitchenPage,
   KitchenPageQuery,
   KitchenSearchQuery,
   KitchenSearchResults,
+  type KitchenSearch,
 } from '../../shared/search.js';
 import { serveTopic } from '../live/live-route.js';
 import { catalogTopic } from './catalog-topic.js';
-import { SearchCache } from './search-cache.js';
+import { SearchCache, type KitchenPageKey } from './search-cache.js';
 import { searchKitchenPage, searchKitchens } from './search-queries.js';
 
 /**
@@ -18,6 +22,23 @@ import { searchKitchenPage, searchKitchens } from './search-queries.js';
  */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new SearchCache(app.bus);
+  /**
+   * A search's answer: the kept one, else run where the read router says (db/read-replica.ts): kept when it ran on
+   * the primary or on a replica that has replayed every change heard, not when it is the lagging replica's answer to
+   * this reader alone.
+   */
+  const answer = async <T>(
+    request: FastifyRequest,
+    search: KitchenSearch,
+    run: (db: Db) => Promise<T>,
+    page?: KitchenPageKey,
+  ): Promise<T> => {
+    const kept = cache.peek<T>(search, page);
+    if (kept) return kept;
+    if (app.reads.enabled && !(await app.reads.publicRead(requiredLsnOf(request))).shared)
+      return app.reads.own(run);
+    return cache.get(search, () => app.reads.shared(run), page);
+  };
   app.get(
     '/api/kitchens/search',
     {
@@ -31,7 +52,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return cache.get(request.query, () => searchKitchens(app.db, request.query));
+      return answer(request, request.query, (db) => searchKitchens(db, request.query));
     },
   );
   app.get(
@@ -57,9 +78,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       // Who is open changes with the minute: an 'Open now' page is kept for the minute it was asked in.
       const minute = open ? Math.floor(now.getTime() / 60_000) : undefined;
       // Kept as the JSON it is sent as: a cached page costs no serialising (nor checking) per request.
-      const json = await cache.get(
+      const json = await answer(
+        request,
         request.query,
-        async () => JSON.stringify(await searchKitchenPage(app.db, request.query, now)),
+        async (db) => JSON.stringify(await searchKitchenPage(db, request.query, now)),
         { limit, cursor, minute },
       );
       return reply.type('application/json; charset=utf-8').send(json);
