@@ -23,6 +23,11 @@ const EnvSchema = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** The change bus between instances: NATS JetStream (nats://host:port); unset, PostgreSQL's LISTEN/NOTIFY. */
+  BUS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^nats$/, hostname: /./, error: 'must be a nats://host:port address' }).optional(),
+  ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -171,6 +176,8 @@ export interface Config {
   /** Who may sign in at /Operator (lower case); checked on every operator request, not only at sign-in. */
   operatorEmails: ReadonlySet<string>;
   databaseUrl: string | undefined;
+  /** nats://…: changes travel between instances over NATS JetStream (from an outbox); unset: LISTEN/NOTIFY. */
+  busUrl: string | undefined;
   dataDir: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Serve the development sign-in provider at /dev-idp, where anyone can sign in as anyone. */
@@ -303,6 +310,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production',
     );
   }
+  if (e.BUS_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      ['BUS_URL'],
+      'Invalid configuration:\n  BUS_URL needs DATABASE_URL: the NATS bus is for several instances on one ' +
+        'PostgreSQL server (the embedded database serves one instance, whose changes need no bus)',
+    );
+  }
   const payments = paymentsConfig(e, devSignIn);
   return {
     nodeEnv: e.NODE_ENV,
@@ -317,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     operatorEmails: e.OPERATOR_EMAILS,
     databaseUrl: e.DATABASE_URL,
+    busUrl: e.BUS_URL,
     dataDir: e.DATA_DIR,
     google,
     devSignIn,
