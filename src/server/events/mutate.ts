@@ -44,7 +44,7 @@ export async function mutate<T>(
     await app.bus.send(tx, messages);
     return value;
   });
-  for (const message of messages) app.bus.deliver(message);
+  app.bus.afterCommit(messages);
   return result;
 }
 
@@ -65,6 +65,6 @@ export async function mutateInOneStatement<T>(
       ? app.bus.sendingIn(messages)
       : sql`${app.bus.sendingIn(messages)}, ${enqueueing(notices)}`;
   const result = await write(sending);
-  for (const message of messages) app.bus.deliver(message);
+  app.bus.afterCommit(messages);
   return result;
 }

@@ -1,0 +1,120 @@
+import { count, sql } from 'drizzle-orm';
+import { connect, type JetStreamManager, type NatsConnection } from 'nats';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../db/database.js';
+import { busOutbox } from '../db/schema.js';
+import { freePort } from '../test/http-client.js';
+import { createPrivateNats } from '../test/private-nats.js';
+import { openTestDatabase } from '../test/test-database.js';
+import type { BusMessage } from './bus.js';
+import { NATS_STREAM, NatsChangeBus } from './nats-bus.js';
+
+/** The outbox and the relay of the NATS bus, on a NATS server and a PostgreSQL database of the test's own. */
+describe('the NATS bus outbox and relay [postgres]', () => {
+  let nats: ReturnType<typeof createPrivateNats>;
+  let database: Database;
+  let admin: NatsConnection;
+  let jsm: JetStreamManager;
+  const stops: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    nats = createPrivateNats(await freePort());
+    await nats.start();
+    database = await openTestDatabase('postgres');
+    admin = await connect({ servers: nats.url });
+    jsm = await admin.jetstreamManager();
+  });
+
+  afterAll(async () => {
+    for (const stop of stops) await stop();
+    await admin?.close();
+    await database?.close();
+    await nats?.destroy();
+  });
+
+  /** A bus whose sweep never runs by itself during a test: the test runs the relay. */
+  async function quietBus(): Promise<NatsChangeBus> {
+    const bus = new NatsChangeBus(database.db, { url: nats.url, sweepMs: 3_600_000 });
+    stops.push(await bus.listen());
+    await bus.relayed();
+    return bus;
+  }
+
+  const streamMessages = async () => (await jsm.streams.info(NATS_STREAM)).state.messages;
+  const outboxRows = async () => (await database.db.select({ n: count() }).from(busOutbox))[0]?.n;
+  const changed = (topic: string): BusMessage => ({ type: 'changed', topic });
+
+  it('a rolled-back write leaves nothing in the outbox and publishes nothing', async () => {
+    const bus = await quietBus();
+    const before = await streamMessages();
+    await database.db
+      .transaction(async (tx) => {
+        await bus.send(tx, [changed('rolled-back')]);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await database.db.execute(sql`select ${bus.sendingIn([changed('failed')])}, 1 / 0`).catch(() => {});
+    expect(await outboxRows()).toBe(0);
+    expect(await bus.relay()).toBe(0);
+    expect(await streamMessages()).toBe(before);
+  });
+
+  it('a committed write is published exactly once, even when the relay dies between publishing and deleting', async () => {
+    const bus = await quietBus();
+    const other = await quietBus();
+    const heard: BusMessage[] = [];
+    other.on('changed', (m) => heard.push(m));
+    const before = await streamMessages();
+    await database.db.transaction((tx) => bus.send(tx, [changed('once')]));
+    expect(await outboxRows()).toBe(1);
+
+    // Published, then the relay's transaction dies before its delete: the row is still there.
+    await expect(
+      bus.relay({
+        beforeDelete: () => {
+          throw new Error('crash between publish and delete');
+        },
+      }),
+    ).rejects.toThrow('crash');
+    expect(await outboxRows()).toBe(1);
+    expect(await streamMessages()).toBe(before + 1);
+
+    // Another instance's relay publishes it again: JetStream drops the duplicate (same message id), and it is gone.
+    expect(await other.relay()).toBe(1);
+    expect(await outboxRows()).toBe(0);
+    expect(await streamMessages()).toBe(before + 1);
+    expect(await bus.relay()).toBe(0);
+    await vi.waitFor(() => expect(heard).toEqual([changed('once')]));
+  });
+
+  it('relays running side by side on several instances publish each committed change once', async () => {
+    const buses = [await quietBus(), await quietBus(), await quietBus()];
+    const before = await streamMessages();
+    const writes = 60;
+    await Promise.all(
+      Array.from({ length: writes }, (_, i) =>
+        database.db.transaction((tx) => (buses[i % 3] as NatsChangeBus).send(tx, [changed(`w${i}`)])),
+      ),
+    );
+    // Each instance relaying twice at once, as its kick and its sweep may.
+    await Promise.all(buses.flatMap((bus) => [bus.relay({}, 7), bus.relay({}, 7)]));
+    expect(await outboxRows()).toBe(0);
+    expect(await streamMessages()).toBe(before + writes);
+  });
+
+  it('after its commit a writer delivers at once and its relay publishes without being asked twice', async () => {
+    const bus = new NatsChangeBus(database.db, { url: nats.url });
+    stops.push(await bus.listen());
+    const other = await quietBus();
+    const local: BusMessage[] = [];
+    const heard: BusMessage[] = [];
+    bus.on('changed', (m) => local.push(m));
+    other.on('changed', (m) => heard.push(m));
+    const messages = [changed('kicked')];
+    await database.db.transaction((tx) => bus.send(tx, messages));
+    bus.afterCommit(messages);
+    expect(local).toEqual(messages);
+    await vi.waitFor(() => expect(heard).toEqual(messages));
+    expect(await outboxRows()).toBe(0);
+  });
+});
