@@ -118,3 +118,52 @@ describe('the NATS bus outbox and relay [postgres]', () => {
     expect(await outboxRows()).toBe(0);
   });
 });
+
+describe('the NATS bus when NATS comes back without the stream [postgres]', () => {
+  let nats: ReturnType<typeof createPrivateNats>;
+  let database: Database;
+  const stops: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    nats = createPrivateNats(await freePort());
+    await nats.start();
+    database = await openTestDatabase('postgres');
+  });
+
+  afterAll(async () => {
+    for (const stop of stops) await stop();
+    await database?.close();
+    await nats?.destroy();
+  });
+
+  it('reloads every topic (onResync), reads the stream made again, and hears later changes', async () => {
+    const writer = new NatsChangeBus(database.db, { url: nats.url });
+    const reader = new NatsChangeBus(database.db, { url: nats.url });
+    stops.push(await writer.listen(), await reader.listen());
+    const heard: BusMessage[] = [];
+    let resyncs = 0;
+    reader.on('changed', (m) => heard.push(m));
+    reader.onResync(() => resyncs++);
+    const send = async (topic: string) => {
+      const messages: BusMessage[] = [{ type: 'changed', topic }];
+      await database.db.transaction((tx) => writer.send(tx, messages));
+      writer.afterCommit(messages);
+    };
+    await send('before');
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'changed', topic: 'before' }]));
+
+    await nats.wipe();
+    await nats.start();
+    await vi.waitFor(() => expect(resyncs).toBe(1), { timeout: 15_000, interval: 100 });
+    await send('after');
+    await vi.waitFor(
+      () =>
+        expect(heard).toEqual([
+          { type: 'changed', topic: 'before' },
+          { type: 'changed', topic: 'after' },
+        ]),
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(resyncs).toBe(1);
+  }, 60_000);
+});

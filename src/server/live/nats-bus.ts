@@ -55,7 +55,6 @@ const decoder = new TextDecoder();
  * that one (kept for an hour), every topic reloads (`onResync`), as with a lost LISTEN connection.
  */
 export class NatsChangeBus extends ChangeBus {
-  private connection: NatsConnection | undefined;
   private js: JetStreamClient | undefined;
   private connected = false;
   private stopped = false;
@@ -63,6 +62,10 @@ export class NatsChangeBus extends ChangeBus {
   private idPrefix = '';
   /** The stream sequence of the last message handled (0: none yet). */
   private lastSequence = 0;
+  /** When the stream we read was made: another time means NATS lost it (and what we had not read). */
+  private streamCreated = '';
+  private messages: ConsumerMessages | undefined;
+  private generation = 0;
   private relayRun: Promise<void> | undefined;
   private relayAgain = false;
   private readonly sweepMs: number;
@@ -179,13 +182,34 @@ export class NatsChangeBus extends ChangeBus {
       pingInterval: 2000,
       maxPingOut: 2,
     });
-    this.connection = connection;
     this.connected = true;
     void this.followStatus(connection);
     const result = (await this.db.execute(sql`select current_database() as name`)) as unknown as {
       rows: { name: string }[];
     };
     this.idPrefix = `${result.rows[0]?.name ?? ''}:`;
+    this.js = connection.jetstream({ timeout: this.publishTimeoutMs });
+    const { created, last_seq } = await this.ensureStream(connection);
+    this.streamCreated = created;
+    this.lastSequence = last_seq;
+    await this.follow(last_seq + 1);
+    const sweep = setInterval(() => this.kick(), this.sweepMs);
+    sweep.unref();
+    // What a crashed instance (or this one, before a restart) left.
+    this.kick();
+    return async () => {
+      if (this.stopped) return;
+      this.stopped = true;
+      clearInterval(sweep);
+      await this.relayRun;
+      this.generation++;
+      this.messages?.stop();
+      await connection.close();
+    };
+  }
+
+  /** Makes the stream (or gives it our limits); returns when it was made and its last sequence. */
+  private async ensureStream(connection: NatsConnection): Promise<{ created: string; last_seq: number }> {
     const jsm = await connection.jetstreamManager();
     const config: Partial<StreamConfig> = {
       name: NATS_STREAM,
@@ -202,29 +226,42 @@ export class NatsChangeBus extends ChangeBus {
       // There, with other limits (an older release's): ours from now on.
       await jsm.streams.update(NATS_STREAM, config);
     }
-    this.lastSequence = (await jsm.streams.info(NATS_STREAM)).state.last_seq;
-    this.js = connection.jetstream({ timeout: this.publishTimeoutMs });
-    const consumer = await this.js.consumers.get(NATS_STREAM, {
+    const info = await jsm.streams.info(NATS_STREAM);
+    return { created: info.created, last_seq: info.state.last_seq };
+  }
+
+  /** Reads the stream from `sequence` on, with an ordered consumer (which makes itself again when lost). */
+  private async follow(sequence: number): Promise<void> {
+    const js = this.js;
+    if (!js) return;
+    // A consumer replaced is not heard any more, even if it still delivers something.
+    const generation = ++this.generation;
+    this.messages?.stop();
+    const consumer = await js.consumers.get(NATS_STREAM, {
       filterSubjects: NATS_SUBJECT,
-      opt_start_seq: this.lastSequence + 1,
+      opt_start_seq: sequence,
     });
-    const messages: ConsumerMessages = await consumer.consume({
-      callback: (message) => this.received(message),
+    this.messages = await consumer.consume({
+      callback: (message) => {
+        if (generation === this.generation) this.received(message);
+      },
       // Short pulls: a restarted server's lost consumer is noticed (and made again) within seconds.
       expires: 5000,
     });
-    const sweep = setInterval(() => this.kick(), this.sweepMs);
-    sweep.unref();
-    // What a crashed instance (or this one, before a restart) left.
-    this.kick();
-    return async () => {
-      if (this.stopped) return;
-      this.stopped = true;
-      clearInterval(sweep);
-      await this.relayRun;
-      messages.stop();
-      await connection.close();
-    };
+  }
+
+  /**
+   * Back after a disconnection: the stream is the one we read (the ordered consumer resumes after our last
+   * sequence, and `received` notices a gap), or NATS lost it and it is made again empty: every topic reloads, and
+   * we read the new one from its start.
+   */
+  private async reconnected(connection: NatsConnection): Promise<void> {
+    const { created } = await this.ensureStream(connection);
+    if (created === this.streamCreated || this.stopped) return;
+    this.streamCreated = created;
+    this.lastSequence = 0;
+    this.resync();
+    await this.follow(1);
   }
 
   private received(message: JsMsg): void {
@@ -242,8 +279,10 @@ export class NatsChangeBus extends ChangeBus {
       if (status.type === 'disconnect') this.connected = false;
       if (status.type === 'reconnect') {
         this.connected = true;
-        // What was written while NATS was away.
-        this.kick();
+        void this.reconnected(connection)
+          .catch((error: unknown) => this.onError(error))
+          // What was written while NATS was away.
+          .finally(() => this.kick());
       }
     }
   }

@@ -58,6 +58,11 @@ export function createPrivateNats(port: number) {
       }, 'listening');
     },
     stop,
+    /** Stops the server and loses its store, as a NATS whose disk was lost would come back: without the stream. */
+    async wipe() {
+      await stop();
+      rmSync(join(dir, 'store'), { recursive: true, force: true });
+    },
     async destroy() {
       await stop();
       rmSync(dir, { recursive: true, force: true });
