@@ -23,6 +23,7 @@ import { pageWeight } from './page-weight.js';
 import { pictureWeight } from './picture-weight.js';
 import { searchBench } from './search.js';
 import { landingBench } from './landing.js';
+import { busBench } from './bus.js';
 import {
   connectBenchKitchen,
   menuReadRate,
@@ -59,19 +60,23 @@ const slotsOnly = process.env.BENCH_ONLY === 'slots';
 const notificationsOnly = process.env.BENCH_ONLY === 'notifications';
 /** `BENCH_ONLY=landing`: the landing page a page at a time at 50, 10,000 and 100,000 kitchens (bench/landing.ts). */
 const landingOnly = process.env.BENCH_ONLY === 'landing';
-const only = landingOnly
-  ? 'landing'
-  : notificationsOnly
-    ? 'notifications'
-    : ordersOnly
-      ? 'orders'
-      : pagesOnly
-        ? (process.env.BENCH_ONLY as 'pages' | 'page-reads')
-        : paymentsOnly
-          ? 'payments'
-          : slotsOnly
-            ? 'slots'
-            : undefined;
+/** `BENCH_ONLY=bus`: the change bus, LISTEN/NOTIFY against NATS JetStream, on three instances (bench/bus.ts). */
+const busOnly = process.env.BENCH_ONLY === 'bus';
+const only = busOnly
+  ? 'bus'
+  : landingOnly
+    ? 'landing'
+    : notificationsOnly
+      ? 'notifications'
+      : ordersOnly
+        ? 'orders'
+        : pagesOnly
+          ? (process.env.BENCH_ONLY as 'pages' | 'page-reads')
+          : paymentsOnly
+            ? 'payments'
+            : slotsOnly
+              ? 'slots'
+              : undefined;
 
 type Row = BenchRow;
 const rows: Row[] = [];
@@ -519,6 +524,10 @@ async function main() {
     `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   );
   let baseline = 0;
+  if (busOnly) {
+    await attempt('bus', () => busBench(record), undefined);
+    return finish(started);
+  }
   if (landingOnly) {
     await attempt('landing', () => landingBench(record), undefined);
     return finish(started);
