@@ -25,7 +25,10 @@ const STEP_SECONDS = Number(process.env.BUS_STEP_SECONDS ?? 4);
 const STREAM = '/api/live?t=%2Fapi%2Fkitchens';
 
 type BusKind = 'notify' | 'nats';
-const BUSES: readonly BusKind[] = ['notify', 'nats'];
+/** `BUS_KINDS=nats,notify`: which buses, in which order (both, LISTEN/NOTIFY first, by default). */
+const BUSES = (process.env.BUS_KINDS ?? 'notify,nats').split(',') as BusKind[];
+/** `BUS_PARTS=ramp`: the fan-out, the ramp, or both (the default). */
+const PARTS = (process.env.BUS_PARTS ?? 'fanout,ramp').split(',');
 
 interface ClientsReport {
   type: string;
@@ -230,13 +233,16 @@ export async function busBench(record: (row: BenchRow) => void): Promise<void> {
   const nats = createPrivateNats(await freePort());
   await nats.start();
   try {
-    console.log(
-      `\n== change bus: fan-out to ${SUBSCRIBERS} streams on 3 instances (${FANOUT_WRITES} writes)`,
-    );
-    // Alternating, so that a busier minute of this shared machine does not favour one bus.
-    for (const kind of BUSES) await fanOut(kind, nats.url, record);
-    console.log(`\n== change bus: a ramp of write rates (${STEP_SECONDS} s each), 3 instances`);
-    for (const kind of BUSES) await ramp(kind, nats.url, record);
+    if (PARTS.includes('fanout')) {
+      console.log(
+        `\n== change bus: fan-out to ${SUBSCRIBERS} streams on 3 instances (${FANOUT_WRITES} writes)`,
+      );
+      for (const kind of BUSES) await fanOut(kind, nats.url, record);
+    }
+    if (PARTS.includes('ramp')) {
+      console.log(`\n== change bus: a ramp of write rates (${STEP_SECONDS} s each), 3 instances`);
+      for (const kind of BUSES) await ramp(kind, nats.url, record);
+    }
   } finally {
     await nats.destroy();
   }
