@@ -154,6 +154,7 @@ async function ramp(kind: BusKind, natsUrl: string, record: (row: BenchRow) => v
       const total = rate * STEP_SECONDS;
       const start = performance.now() + 50;
       let failed = 0;
+      let firstFailure: string | undefined;
       const writes: Promise<void>[] = [];
       for (let i = 0; i < total; i++) {
         const dueAt = start + (i * 1000) / rate;
@@ -175,7 +176,10 @@ async function ramp(kind: BusKind, natsUrl: string, record: (row: BenchRow) => v
                 local = false;
               }
             })
-            .catch(() => void failed++),
+            .catch((error: unknown) => {
+              failed++;
+              firstFailure ??= (error as Error).message;
+            }),
         );
       }
       await Promise.all(writes);
@@ -186,7 +190,7 @@ async function ramp(kind: BusKind, natsUrl: string, record: (row: BenchRow) => v
       while (arrivals < expected && Date.now() < deadline) await sleep(20);
       const missing = expected - arrivals;
       console.log(
-        `    ${kind} ${rate}/s: ${achieved.toFixed(0)} writes/s achieved, bus lag p50 ${percentile(busLags, 50).toFixed(1)} p99 ${percentile(busLags, 99).toFixed(1)} ms, from due p99 ${percentile(dueLags, 99).toFixed(1)} ms, ${failed} failed, ${missing} missing`,
+        `    ${kind} ${rate}/s: ${achieved.toFixed(0)} writes/s achieved, bus lag p50 ${percentile(busLags, 50).toFixed(1)} p99 ${percentile(busLags, 99).toFixed(1)} ms, from due p99 ${percentile(dueLags, 99).toFixed(1)} ms, ${failed} failed${firstFailure ? ` (${firstFailure})` : ''}, ${missing} missing`,
       );
       record({
         measure: `bus ramp ${rate} writes/s: achieved`,
