@@ -1,3 +1,4 @@
+import { createServer, connect as connectTcp, type Socket } from 'node:net';
 import { count, sql } from 'drizzle-orm';
 import { connect, type JetStreamManager, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -165,5 +166,126 @@ describe('the NATS bus when NATS comes back without the stream [postgres]', () =
       { timeout: 15_000, interval: 100 },
     );
     expect(resyncs).toBe(1);
+  }, 60_000);
+});
+
+/** A TCP relay to NATS that a test can cut and restore: one instance loses NATS while the others keep it. */
+function createCuttableProxy(target: number) {
+  const sockets = new Set<Socket>();
+  let open = true;
+  const server = createServer((client) => {
+    if (!open) return void client.destroy();
+    const upstream = connectTcp(target, '127.0.0.1');
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', end);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        end();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  return new Promise<{
+    url: string;
+    cut(): void;
+    restore(): void;
+    close(): Promise<void>;
+  }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({
+        url: `nats://127.0.0.1:${port}`,
+        cut() {
+          open = false;
+          for (const socket of sockets) socket.destroy();
+        },
+        restore() {
+          open = true;
+        },
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    }),
+  );
+}
+
+describe('the NATS bus when one instance loses NATS for a while [postgres]', () => {
+  let nats: ReturnType<typeof createPrivateNats>;
+  let natsPort: number;
+  let database: Database;
+  let proxy: Awaited<ReturnType<typeof createCuttableProxy>>;
+  let admin: NatsConnection;
+  const stops: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    natsPort = await freePort();
+    nats = createPrivateNats(natsPort);
+    await nats.start();
+    database = await openTestDatabase('postgres');
+    proxy = await createCuttableProxy(natsPort);
+    admin = await connect({ servers: nats.url });
+  });
+
+  afterAll(async () => {
+    for (const stop of stops) await stop();
+    await admin?.close();
+    await proxy?.close();
+    await database?.close();
+    await nats?.destroy();
+  });
+
+  async function pair() {
+    const writer = new NatsChangeBus(database.db, { url: nats.url });
+    // The reader reaches NATS through the proxy: cutting it disconnects the reader alone.
+    const reader = new NatsChangeBus(database.db, { url: proxy.url });
+    stops.push(await writer.listen(), await reader.listen());
+    const heard: string[] = [];
+    const resyncs: number[] = [];
+    reader.on('changed', (m) => heard.push(m.topic));
+    reader.onResync(() => resyncs.push(heard.length));
+    const send = async (topic: string) => {
+      const messages: BusMessage[] = [{ type: 'changed', topic }];
+      await database.db.transaction((tx) => writer.send(tx, messages));
+      writer.afterCommit(messages);
+      await writer.relayed();
+    };
+    return { heard, resyncs, send };
+  }
+
+  it('resumes after the last change it handled: what was published meanwhile arrives, nothing reloads', async () => {
+    const { heard, resyncs, send } = await pair();
+    await send('before');
+    await vi.waitFor(() => expect(heard).toEqual(['before']));
+    proxy.cut();
+    for (const topic of ['meanwhile-1', 'meanwhile-2', 'meanwhile-3']) await send(topic);
+    // Published (the writer's relay is done), and not heard while cut off.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(['before']);
+    proxy.restore();
+    await vi.waitFor(() => expect(heard).toEqual(['before', 'meanwhile-1', 'meanwhile-2', 'meanwhile-3']), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(resyncs).toEqual([]);
+  }, 60_000);
+
+  it('when the stream no longer has what it missed, reloads every topic (onResync) and goes on', async () => {
+    const { heard, resyncs, send } = await pair();
+    await send('first');
+    await vi.waitFor(() => expect(heard).toEqual(['first']));
+    proxy.cut();
+    await send('lost-1');
+    await send('lost-2');
+    // Gone from the stream before the reader is back (as changes older than its limits are).
+    await (await admin.jetstreamManager()).streams.purge(NATS_STREAM);
+    proxy.restore();
+    await send('later');
+    await vi.waitFor(() => expect(heard).toEqual(['first', 'later']), { timeout: 20_000, interval: 100 });
+    // Told before the change that followed the gap.
+    expect(resyncs).toEqual([1]);
   }, 60_000);
 });
