@@ -289,3 +289,32 @@ describe('the NATS bus when one instance loses NATS for a while [postgres]', () 
     expect(resyncs).toEqual([1]);
   }, 60_000);
 });
+
+describe('the NATS bus at start-up [postgres]', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('does not start when nothing answers at BUS_URL, saying so', async () => {
+    const url = `nats://127.0.0.1:${await freePort()}`;
+    const bus = new NatsChangeBus(database.db, { url });
+    await expect(bus.listen()).rejects.toThrow(`NATS at ${url} (BUS_URL) does not answer`);
+  });
+
+  it('does not start on a NATS server without JetStream, saying so', async () => {
+    const plain = createPrivateNats(await freePort(), { jetstream: false });
+    await plain.start();
+    try {
+      const bus = new NatsChangeBus(database.db, { url: plain.url });
+      await expect(bus.listen()).rejects.toThrow('is JetStream on');
+    } finally {
+      await plain.destroy();
+    }
+  });
+});

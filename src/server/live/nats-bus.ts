@@ -174,25 +174,43 @@ export class NatsChangeBus extends ChangeBus {
 
   /** Connects, makes sure of the stream, reads it from its end, and sweeps the outbox; returns what stops it all. */
   override async listen(): Promise<() => Promise<void>> {
-    const connection = await connect({
-      servers: this.options.url,
-      name: 'homecooked',
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 250,
-      pingInterval: 2000,
-      maxPingOut: 2,
-    });
-    this.connected = true;
-    void this.followStatus(connection);
-    const result = (await this.db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: { name: string }[];
-    };
-    this.idPrefix = `${result.rows[0]?.name ?? ''}:`;
-    this.js = connection.jetstream({ timeout: this.publishTimeoutMs });
-    const { created, last_seq } = await this.ensureStream(connection);
-    this.streamCreated = created;
-    this.lastSequence = last_seq;
-    await this.follow(last_seq + 1);
+    let connection: NatsConnection;
+    try {
+      connection = await connect({
+        servers: this.options.url,
+        name: 'homecooked',
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 250,
+        pingInterval: 2000,
+        maxPingOut: 2,
+      });
+    } catch (error) {
+      throw new Error(`The change bus: NATS at ${this.options.url} (BUS_URL) does not answer`, {
+        cause: error,
+      });
+    }
+    try {
+      this.connected = true;
+      void this.followStatus(connection);
+      const result = (await this.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      this.idPrefix = `${result.rows[0]?.name ?? ''}:`;
+      this.js = connection.jetstream({ timeout: this.publishTimeoutMs });
+      const { created, last_seq } = await this.ensureStream(connection);
+      this.streamCreated = created;
+      this.lastSequence = last_seq;
+      await this.follow(last_seq + 1);
+    } catch (error) {
+      // JetStream not enabled on that server, say: nothing left running.
+      this.stopped = true;
+      this.messages?.stop();
+      await connection.close();
+      throw new Error(
+        `The change bus could not start on NATS at ${this.options.url} (BUS_URL): is JetStream on (nats-server -js)?`,
+        { cause: error },
+      );
+    }
     const sweep = setInterval(() => this.kick(), this.sweepMs);
     sweep.unref();
     // What a crashed instance (or this one, before a restart) left.

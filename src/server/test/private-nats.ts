@@ -28,7 +28,7 @@ async function until(condition: () => Promise<boolean>, what: string, timeoutMs 
  * A NATS server with JetStream of the test's own (its own port, its own store in a temporary folder), so a test can
  * stop and start it without disturbing the shared one on 4222. A restart keeps the store (the stream survives).
  */
-export function createPrivateNats(port: number) {
+export function createPrivateNats(port: number, { jetstream = true } = {}) {
   if (!existsSync(NATS_SERVER_BIN))
     throw new Error(`no nats-server at ${NATS_SERVER_BIN} (Debian: nats-server)`);
   const dir = mkdtempSync(join(tmpdir(), 'mkt-nats-'));
@@ -47,7 +47,10 @@ export function createPrivateNats(port: number) {
       if (child) return;
       const started = spawn(
         NATS_SERVER_BIN,
-        ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(dir, 'store'), '-l', join(dir, 'log')],
+        [
+          ...['-a', '127.0.0.1', '-p', String(port), '-l', join(dir, 'log')],
+          ...(jetstream ? ['-js', '-sd', join(dir, 'store')] : []),
+        ],
         { stdio: 'ignore' },
       );
       child = started;
