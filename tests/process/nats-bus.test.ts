@@ -15,6 +15,16 @@ import { createPrivateNats } from '../../src/server/test/private-nats.js';
 import { testConfig } from '../../src/server/test/test-app.js';
 import { createPgDatabase } from '../../src/server/test/test-database.js';
 
+const METRICS_TOKEN = 'metrics-token-for-the-nats-tests-0123';
+
+/** The change bus's backlog as an instance's /metrics tells it. */
+async function backlogOf(app: FastifyInstance): Promise<number> {
+  const res = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const line = res.body.split('\n').find((l) => l.startsWith('homecooked_change_bus_backlog '));
+  if (!line) throw new Error('no homecooked_change_bus_backlog in /metrics');
+  return Number(line.split(' ').at(-1));
+}
+
 interface Instance {
   app: FastifyInstance;
   database: Database;
@@ -49,7 +59,7 @@ describe('three instances on one PostgreSQL, changes over NATS JetStream (BUS_UR
     for (let i = 0; i < 3; i++) {
       const database = await openPostgres(created.url);
       const app = await buildApp({
-        config: testConfig({ DATABASE_URL: created.url, BUS_URL: nats.url }),
+        config: testConfig({ DATABASE_URL: created.url, BUS_URL: nats.url, METRICS_TOKEN }),
         database,
         webDir: '/nonexistent',
       });
@@ -144,6 +154,7 @@ describe('three instances on one PostgreSQL, changes over NATS JetStream (BUS_UR
       // Meanwhile the changes wait in the outbox (no relay could publish them).
       const waiting = await instances[0]?.database.db.select({ n: count() }).from(busOutbox);
       expect(waiting?.[0]?.n).toBeGreaterThanOrEqual(uids.length);
+      expect(await backlogOf((instances[1] as Instance).app)).toBe(waiting?.[0]?.n);
       await nats.start();
       // Each instance's stream shows every kitchen written meanwhile (any instance's, not only its own).
       for (const stream of streams)
@@ -153,6 +164,7 @@ describe('three instances on one PostgreSQL, changes over NATS JetStream (BUS_UR
         );
       // And counted: each change arrived at each instance exactly once, none lost, none twice.
       await vi.waitFor(() => expectEveryChangeOnce(uids), { timeout: 30_000, interval: 200 });
+      await vi.waitFor(async () => expect(await backlogOf((instances[2] as Instance).app)).toBe(0));
       // Resumed where each left off: no instance had to reload everything.
       expect(instances.map((i) => i.resyncs)).toEqual([0, 0, 0]);
     } finally {

@@ -51,6 +51,11 @@ export class ChangeBus {
     for (const message of messages) this.deliver(message);
   }
 
+  /** Messages committed and not yet handed to the other instances (NATS: the outbox's rows); none with NOTIFY. */
+  backlog(): Promise<number | undefined> {
+    return Promise.resolve(undefined);
+  }
+
   protected payloads(messages: readonly BusMessage[]): string[] {
     // Stamped with the sending time, so that every receiver can tell how late it hears of a change.
     const at = this.clock.now();

@@ -1,4 +1,4 @@
-import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   connect,
   DiscardPolicy,
@@ -123,6 +123,11 @@ export class NatsChangeBus extends ChangeBus {
     })().finally(() => {
       this.relayRun = undefined;
     });
+  }
+
+  override async backlog(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(busOutbox);
+    return row?.n ?? 0;
   }
 
   /** Resolves once the relay running now (and any it was asked to run after it) is done. */
