@@ -24,6 +24,7 @@ import { pictureWeight } from './picture-weight.js';
 import { searchBench } from './search.js';
 import { landingBench } from './landing.js';
 import { clusterBench } from './cluster.js';
+import { busBench } from './bus.js';
 import {
   connectBenchKitchen,
   menuReadRate,
@@ -62,21 +63,25 @@ const notificationsOnly = process.env.BENCH_ONLY === 'notifications';
 const landingOnly = process.env.BENCH_ONLY === 'landing';
 /** `BENCH_ONLY=cluster`: orders/s and fan-out through nginx with 1 and 3 instances (bench/cluster.ts). */
 const clusterOnly = process.env.BENCH_ONLY === 'cluster';
-const only = landingOnly
-  ? 'landing'
+/** `BENCH_ONLY=bus`: the change bus, LISTEN/NOTIFY against NATS JetStream, on three instances (bench/bus.ts). */
+const busOnly = process.env.BENCH_ONLY === 'bus';
+const only = busOnly
+  ? 'bus'
   : clusterOnly
     ? 'cluster'
-    : notificationsOnly
-      ? 'notifications'
-      : ordersOnly
-        ? 'orders'
-        : pagesOnly
-          ? (process.env.BENCH_ONLY as 'pages' | 'page-reads')
-          : paymentsOnly
-            ? 'payments'
-            : slotsOnly
-              ? 'slots'
-              : undefined;
+    : landingOnly
+      ? 'landing'
+      : notificationsOnly
+        ? 'notifications'
+        : ordersOnly
+          ? 'orders'
+          : pagesOnly
+            ? (process.env.BENCH_ONLY as 'pages' | 'page-reads')
+            : paymentsOnly
+              ? 'payments'
+              : slotsOnly
+                ? 'slots'
+                : undefined;
 
 type Row = BenchRow;
 const rows: Row[] = [];
@@ -524,6 +529,10 @@ async function main() {
     `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   );
   let baseline = 0;
+  if (busOnly) {
+    await attempt('bus', () => busBench(record), undefined);
+    return finish(started);
+  }
   if (landingOnly) {
     await attempt('landing', () => landingBench(record), undefined);
     return finish(started);

@@ -30,6 +30,7 @@ import {
 } from './geocode/geocoder.js';
 import { SharedIntervalGate } from './geocode/shared-interval-gate.js';
 import { ChangeBus } from './live/bus.js';
+import { NatsChangeBus } from './live/nats-bus.js';
 import { LiveHub } from './live/hub.js';
 import { registerTabStream } from './live/tab-stream.js';
 import { reactions } from './reactions.js';
@@ -120,7 +121,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const bus = new ChangeBus(database);
+  // LISTEN/NOTIFY by default; BUS_URL: NATS JetStream, from the database's outbox (docs/operations.md).
+  const bus = config.busUrl
+    ? new NatsChangeBus(database.db, {
+        url: config.busUrl,
+        onError: (error) => app.log.warn({ err: error }, 'change bus: relay or consumer failed (retried)'),
+      })
+    : new ChangeBus(database);
   const reads = new ReadRouter(database, options.replica, {
     maxLagMs: config.readReplica?.maxLagMs ?? 0,
     log: app.log,

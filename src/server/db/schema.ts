@@ -6,6 +6,7 @@ import { FULFILMENTS } from '../../shared/ordering.js';
 import { NOTICE_KINDS } from '../../shared/notifications.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -662,3 +663,16 @@ export const operatorActions = pgTable(
   },
   (t) => [index('operator_actions_created_idx').on(t.createdAt.desc())],
 );
+
+/**
+ * The change bus's outbox (BUS_URL=nats://…): a write's bus messages are rows inserted in its own transaction (by
+ * `hc_bus_publish(payload)`, so that a single statement can select them), published to NATS JetStream after the
+ * commit by a relay and deleted in the relay's transaction. A rolled-back write leaves none; a crash after the
+ * commit leaves them for the next sweep. Unused with the default LISTEN/NOTIFY bus.
+ */
+export const busOutbox = pgTable('bus_outbox', {
+  /** In commit-ish order; with the database's name, the JetStream message id (a repeated publish is deduplicated). */
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  payload: text('payload').notNull(),
+  createdAt: createdAt(),
+});

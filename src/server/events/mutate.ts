@@ -75,6 +75,6 @@ export async function mutateInOneStatement<T>(
  * request it ran in tell its client to read from the primary until a replica has replayed it (db/read-replica.ts).
  */
 function committed(app: Pick<FastifyInstance, 'bus'>, messages: readonly BusMessage[]): void {
-  for (const message of messages) app.bus.deliver(message);
+  app.bus.afterCommit(messages);
   if (messages.some((m) => m.type === 'changed')) noteCommittedWrite();
 }

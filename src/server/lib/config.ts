@@ -30,6 +30,11 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int('must be a whole number of milliseconds').min(0).max(600_000).default(5000),
   ),
+  /** The change bus between instances: NATS JetStream (nats://host:port); unset, PostgreSQL's LISTEN/NOTIFY. */
+  BUS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^nats$/, hostname: /./, error: 'must be a nats://host:port address' }).optional(),
+  ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
   GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -180,6 +185,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Public reads off a streaming replica of `databaseUrl` (docs/decisions/0009-public-reads-off-a-replica.md). */
   readReplica: { url: string; maxLagMs: number } | undefined;
+  /** nats://…: changes travel between instances over NATS JetStream (from an outbox); unset: LISTEN/NOTIFY. */
+  busUrl: string | undefined;
   dataDir: string;
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Serve the development sign-in provider at /dev-idp, where anyone can sign in as anyone. */
@@ -319,6 +326,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'server, and without DATABASE_URL the data is in the embedded database (DATA_DIR), which has none',
     );
   }
+  if (e.BUS_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      ['BUS_URL'],
+      'Invalid configuration:\n  BUS_URL needs DATABASE_URL: the NATS bus is for several instances on one ' +
+        'PostgreSQL server (the embedded database serves one instance, whose changes need no bus)',
+    );
+  }
   const payments = paymentsConfig(e, devSignIn);
   return {
     nodeEnv: e.NODE_ENV,
@@ -336,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readReplica: e.DATABASE_READ_URL
       ? { url: e.DATABASE_READ_URL, maxLagMs: e.DATABASE_READ_MAX_LAG_MS }
       : undefined,
+    busUrl: e.BUS_URL,
     dataDir: e.DATA_DIR,
     google,
     devSignIn,

@@ -51,6 +51,33 @@ describe('configuration', () => {
     }
   });
 
+  describe('BUS_URL (the change bus over NATS)', () => {
+    const pg = { DATABASE_URL: 'postgres://u@db:5432/app' };
+
+    it('is LISTEN/NOTIFY when unset, and NATS at a nats:// address on PostgreSQL', () => {
+      expect(loadConfig(pg).busUrl).toBeUndefined();
+      expect(loadConfig({ ...pg, BUS_URL: '' }).busUrl).toBeUndefined();
+      expect(loadConfig({ ...pg, BUS_URL: 'nats://nats.internal:4222' }).busUrl).toBe(
+        'nats://nats.internal:4222',
+      );
+    });
+
+    it.each([
+      [{ ...pg, BUS_URL: 'redis://cache:6379' }],
+      [{ ...pg, BUS_URL: 'http://nats:4222' }],
+      [{ ...pg, BUS_URL: 'nats.internal:4222' }],
+      [{ ...pg, BUS_URL: 'not a url' }],
+      [{ ...pg, BUS_URL: 'nats://' }],
+      // The embedded database: one instance, no bus to carry.
+      [{ BUS_URL: 'nats://127.0.0.1:4222' }],
+    ])('refuses %j naming BUS_URL', (env) => {
+      const error = catchError(() => loadConfig(env));
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variables).toEqual(['BUS_URL']);
+      expect(error?.message).toContain('BUS_URL');
+    });
+  });
+
   it('reads OPERATOR_EMAILS as a set of lower-case emails, empty by default', () => {
     expect([...loadConfig({}).operatorEmails]).toEqual([]);
     const config = loadConfig({ OPERATOR_EMAILS: ' Ops@Example.com, boss@example.com ,' });

@@ -16,8 +16,9 @@ type Handler<K extends BusMessage['type']> = (message: Extract<BusMessage, { typ
 
 /**
  * The change bus: messages sent inside a write's transaction reach every instance (this one included) once it
- * commits. This one rides on PostgreSQL's LISTEN/NOTIFY (PGlite delivers in process); a Redis or NATS bus would
- * implement the same `send`/`on`/`deliver` (sending from an outbox after the commit) and no feature would change.
+ * commits. This one rides on PostgreSQL's LISTEN/NOTIFY (PGlite delivers in process); `NatsChangeBus`
+ * (./nats-bus.ts, BUS_URL=nats://…) implements the same `send`/`sendingIn`/`afterCommit`/`on`/`listen` over NATS
+ * JetStream, from an outbox of the database's, and no feature changes.
  */
 export class ChangeBus {
   private readonly handlers = new Map<BusMessage['type'], Set<(message: BusMessage) => void>>();
@@ -42,7 +43,20 @@ export class ChangeBus {
     return messages.length === 0 ? sql`null` : notifyCalls(this.payloads(messages));
   }
 
-  private payloads(messages: readonly BusMessage[]): string[] {
+  /**
+   * What the writer calls once its transaction (or single statement) committed, with the messages it sent: this
+   * instance handles them at once, so that the writer reads its own write.
+   */
+  afterCommit(messages: readonly BusMessage[]): void {
+    for (const message of messages) this.deliver(message);
+  }
+
+  /** Messages committed and not yet handed to the other instances (NATS: the outbox's rows); none with NOTIFY. */
+  backlog(): Promise<number | undefined> {
+    return Promise.resolve(undefined);
+  }
+
+  protected payloads(messages: readonly BusMessage[]): string[] {
     // Stamped with the sending time, so that every receiver can tell how late it hears of a change.
     const at = this.clock.now();
     return messages.map((m) => JSON.stringify({ ...m, at }));
@@ -72,15 +86,22 @@ export class ChangeBus {
   /** Starts listening to other instances; returns the function that stops it. */
   listen(): Promise<() => Promise<void>> {
     return this.database.listen({
-      onMessage: (payload) => {
-        const message = parseMessage(payload);
-        if (!message) return;
-        const { at } = JSON.parse(payload) as { at?: unknown };
-        if (typeof at === 'number') for (const handler of this.lagHandlers) handler(this.clock.now() - at);
-        this.deliver(message);
-      },
-      onResync: () => this.resyncHandlers.forEach((handler) => handler()),
+      onMessage: (payload) => this.arrived(payload),
+      onResync: () => this.resync(),
     });
+  }
+
+  /** A payload from another instance (or from this one, the long way round): its lag told, then delivered. */
+  protected arrived(payload: string): void {
+    const message = parseMessage(payload);
+    if (!message) return;
+    const { at } = JSON.parse(payload) as { at?: unknown };
+    if (typeof at === 'number') for (const handler of this.lagHandlers) handler(this.clock.now() - at);
+    this.deliver(message);
+  }
+
+  protected resync(): void {
+    this.resyncHandlers.forEach((handler) => handler());
   }
 }
 

@@ -103,5 +103,16 @@ export function createMetrics(app: FastifyInstance): Registry {
     registers,
   });
   app.bus.onLag((ms) => lag.observe(Math.max(0, ms) / 1000));
+  if (app.config.busUrl) {
+    const bus = app.bus;
+    new Gauge({
+      name: 'homecooked_change_bus_backlog',
+      help: "Changes committed and not yet published to NATS (rows of bus_outbox, every instance's)",
+      registers,
+      async collect() {
+        this.set((await bus.backlog()) ?? 0);
+      },
+    });
+  }
   return registry;
 }

@@ -13,7 +13,8 @@ export const FEATURES: readonly string[] = layers.features;
 /** Where the change bus is spoken to: only the platform that carries it and the map of reactions. */
 const MAY_PUBLISH = /^(live|events)\/|^reactions\.ts$/;
 /** Ways of announcing a change other than recording a domain event. */
-const PUBLISHING = /\bbus\.(send|sendingIn|deliver)\(|type:\s*'(changed|session-ended)'|\bpublish\(/;
+const PUBLISHING =
+  /\bbus\.(send|sendingIn|deliver|afterCommit)\(|type:\s*'(changed|session-ended)'|\bpublish\(/;
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
