@@ -4,10 +4,11 @@ import { test as base, expect, type BrowserContext, type ConsoleMessage, type Pa
 /**
  * Every page a test opens fails the test when it logs a console error or throws, in the test's own context and in
  * every context it opens with `browser.newContext()`. A test that provokes an error on purpose (a 404 it expects)
- * lists the failing URLs with `test.use({ expectedErrorUrls: [/.../] })`.
+ * lists the failing URLs with `test.use({ expectedErrorUrls: [/.../] })`, or, for a message the browser itself logs
+ * (no URL of ours), its text with `expectedErrorTexts`.
  */
 export const test = base.extend<
-  { watchConsole: void; expectedErrorUrls: RegExp[] },
+  { watchConsole: void; expectedErrorUrls: RegExp[]; expectedErrorTexts: RegExp[] },
   { workerServer: PrivateServer }
 >({
   /**
@@ -38,8 +39,9 @@ export const test = base.extend<
   ],
   baseURL: async ({ workerServer }, use) => use(workerServer.url),
   expectedErrorUrls: [[], { option: true }],
+  expectedErrorTexts: [[], { option: true }],
   watchConsole: [
-    async ({ browser, context, expectedErrorUrls }, use) => {
+    async ({ browser, context, expectedErrorUrls, expectedErrorTexts }, use) => {
       const problems: string[] = [];
       const watch = (page: Page) => {
         page.on('console', (msg: ConsoleMessage) => {
@@ -47,6 +49,7 @@ export const test = base.extend<
           // Cooks' broken picture links (tests use the reserved .invalid domain) fail to load by design.
           if (msg.type() !== 'error' || url.includes('.invalid/')) return;
           if (expectedErrorUrls.some((pattern) => pattern.test(url))) return;
+          if (expectedErrorTexts.some((pattern) => pattern.test(msg.text()))) return;
           problems.push(`console.error on ${page.url()}: ${msg.text()}`);
         });
         page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
