@@ -8,14 +8,14 @@
 //   change); every instance hears every change. Per rate: the writes achieved, the bus's own lag (from the send
 //   inside the transaction to its arrival, what /metrics shows) and the lag from the moment the write was due (its
 //   wait for a connection and its commit included), p50 and p99, and any change that never arrived.
-import { fork } from 'node:child_process';
 import { openPostgres, type Database } from '../src/server/db/database.js';
 import { ChangeBus } from '../src/server/live/bus.js';
 import { NatsChangeBus } from '../src/server/live/nats-bus.js';
 import { createPrivateNats } from '../src/server/test/private-nats.js';
 import { freePort } from '../src/server/test/http-client.js';
 import { createPgDatabase } from '../src/server/test/test-database.js';
-import { percentile, root, sleep, startApp, type BenchRow, type Proc } from './lib.js';
+import { measureFanOut } from './fan-out-measure.js';
+import { percentile, sleep, startApp, type BenchRow, type Proc } from './lib.js';
 import { seedBench } from './seed.js';
 
 const SUBSCRIBERS = Number(process.env.BUS_SUBSCRIBERS ?? 10_000);
@@ -30,70 +30,6 @@ const BUSES = (process.env.BUS_KINDS ?? 'notify,nats').split(',') as BusKind[];
 /** `BUS_PARTS=ramp`: the fan-out, the ramp, or both (the default). */
 const PARTS = (process.env.BUS_PARTS ?? 'fanout,ramp').split(',');
 
-interface ClientsReport {
-  type: string;
-  marker?: string;
-  last?: number;
-  rebuilt?: string[];
-}
-
-/**
- * `n` streams spread over `readers` (a process of clients each), a kitchen renamed through `writer` `writes` times:
- * each write's latency is from its answer to the last stream's receipt, over all readers.
- */
-async function fanOutAcross(readers: Proc[], writer: Proc, ownerToken: string, n: number, writes: number) {
-  const clients = readers.map((reader, i) => {
-    const count = Math.floor(n / readers.length) + (i < n % readers.length ? 1 : 0);
-    const child = fork(`${root}bench/sse-clients.ts`, [], {
-      env: { ...process.env, SSE_URL: `${reader.url}${STREAM}`, SSE_COUNT: String(count) },
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const messages: ClientsReport[] = [];
-    child.on('message', (m: ClientsReport) => messages.push(m));
-    return { child, messages, reader };
-  });
-  const waitFor = async (messages: ClientsReport[], pred: (m: ClientsReport) => boolean, ms: number) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = messages.find(pred);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error('fan-out: timed out');
-      await sleep(5);
-    }
-  };
-  try {
-    for (const c of clients) await waitFor(c.messages, (m) => m.type === 'connected', 300_000);
-    await sleep(2000);
-    const latencies: number[] = [];
-    for (let i = 0; i < writes; i++) {
-      const marker = `B${Date.now().toString(36)}x${i}`;
-      for (const c of clients) c.child.send({ type: 'expect', marker });
-      const res = await fetch(`${writer.url}/api/kitchen`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', cookie: `kitchen_session=${ownerToken}` },
-        body: JSON.stringify({ name: `Bench Kitchen ${marker}` }),
-      });
-      const answered = performance.timeOrigin + performance.now();
-      if (!res.ok) throw new Error(`write answered ${res.status}: ${await res.text()}`);
-      let last = answered;
-      for (const c of clients) {
-        const got = await waitFor(c.messages, (m) => m.type === 'received' && m.marker === marker, 60_000);
-        last = Math.max(last, got.last ?? answered);
-        // What the first streams rebuilt is the list a GET answers on their instance.
-        const list = JSON.stringify(await (await fetch(`${c.reader.url}/api/kitchens`)).json());
-        if (!got.rebuilt?.length || got.rebuilt.some((rebuilt) => rebuilt !== list))
-          throw new Error('fan-out: a stream rebuilt another list');
-      }
-      latencies.push(last - answered);
-    }
-    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-  } finally {
-    for (const c of clients) c.child.kill('SIGKILL');
-    await sleep(1000);
-  }
-}
-
 /** Three instances of the built app on one new database, with `bus`; the benchmark's 50 kitchens seeded. */
 async function fanOut(kind: BusKind, natsUrl: string, record: (row: BenchRow) => void) {
   const created = await createPgDatabase();
@@ -105,7 +41,14 @@ async function fanOut(kind: BusKind, natsUrl: string, record: (row: BenchRow) =>
     const data = await seedBench(database, 0);
     await database.close();
     const [writer] = apps as [Proc];
-    const result = await fanOutAcross(apps, writer, data.ownerToken, SUBSCRIBERS, FANOUT_WRITES);
+    const result = await measureFanOut({
+      reader: apps,
+      writer,
+      ownerToken: data.ownerToken,
+      path: STREAM,
+      n: SUBSCRIBERS,
+      writes: FANOUT_WRITES,
+    });
     for (const [p, value] of [
       ['p50', result.p50],
       ['p99', result.p99],

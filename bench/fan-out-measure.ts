@@ -1,53 +1,68 @@
 import { fork } from 'node:child_process';
 import { percentile, root, rssMiB, sleep, type Proc } from './lib.js';
 
+interface ClientsReport {
+  type: string;
+  marker?: string;
+  last?: number;
+  rebuilt?: string[];
+}
+
 /**
- * Opens `n` streams of `path` on `reader` (in a process of their own: bench/sse-clients.ts), then renames the owner's
- * kitchen through `writer` `writes` times, one at a time: each write's latency is from its answer to the moment the
- * last stream has received it (and the first streams' lists, rebuilt from what they received, must be the list a GET
- * answers then). Also what an idle stream adds to `reader`'s memory.
+ * Opens `n` streams of `path` on `reader` (or spread evenly over several readers, each with a process of clients of
+ * its own: bench/sse-clients.ts), then renames the owner's kitchen through `writer` `writes` times, one at a time:
+ * each write's latency is from its answer to the moment the last stream of all has received it (and the first
+ * streams' lists, rebuilt from what they received, must be the list a GET answers then on their reader). Also what an
+ * idle stream adds to the (first) reader's memory.
  */
 export async function measureFanOut(options: {
-  reader: Proc;
+  reader: Proc | Proc[];
   writer: Proc;
   ownerToken: string;
   path: string;
   n: number;
   writes: number;
 }) {
-  const { reader, writer, ownerToken, path, n, writes } = options;
-  const rssBefore = rssMiB(reader.child.pid ?? 0);
-  const clients = fork(`${root}bench/sse-clients.ts`, [], {
-    env: { ...process.env, SSE_URL: `${reader.url}${path}`, SSE_COUNT: String(n) },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const { writer, ownerToken, path, n, writes } = options;
+  const readers = [options.reader].flat();
+  const first = readers[0];
+  if (!first) throw new Error('fan-out: no reader');
+  const rssBefore = rssMiB(first.child.pid ?? 0);
+  const groups = readers.map((reader, i) => {
+    const count = Math.floor(n / readers.length) + (i < n % readers.length ? 1 : 0);
+    const child = fork(`${root}bench/sse-clients.ts`, [], {
+      env: { ...process.env, SSE_URL: `${reader.url}${path}`, SSE_COUNT: String(count) },
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const messages: ClientsReport[] = [];
+    const waiters: (() => void)[] = [];
+    child.on('message', (m: ClientsReport) => {
+      messages.push(m);
+      waiters.splice(0).forEach((w) => w());
+    });
+    const waitFor = async (pred: (m: ClientsReport) => boolean, ms: number) => {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = messages.find(pred);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error('fan-out: timed out');
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 200);
+        });
+      }
+    };
+    return { reader, child, count, waitFor };
   });
-  const messages: { type: string; marker?: string; last?: number; rebuilt?: string[] }[] = [];
-  const waiters: (() => void)[] = [];
-  clients.on('message', (m: (typeof messages)[number]) => {
-    messages.push(m);
-    waiters.splice(0).forEach((w) => w());
-  });
-  const waitFor = async (pred: (m: (typeof messages)[number]) => boolean, ms: number) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = messages.find(pred);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error('fan-out: timed out');
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 200);
-      });
-    }
-  };
   try {
-    await waitFor((m) => m.type === 'connected', 180_000);
+    for (const group of groups) await group.waitFor((m) => m.type === 'connected', 300_000);
     await sleep(2000);
-    const kibPerStream = ((rssMiB(reader.child.pid ?? 0) - rssBefore) * 1024) / n;
+    const kibPerStream = ((rssMiB(first.child.pid ?? 0) - rssBefore) * 1024) / (groups[0]?.count || 1);
     const latencies: number[] = [];
     for (let i = 0; i < writes; i++) {
       const marker = `M${Date.now().toString(36)}x${i}`;
-      clients.send({ type: 'expect', marker });
+      for (const group of groups) group.child.send({ type: 'expect', marker });
       const res = await fetch(`${writer.url}/api/kitchen`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', cookie: `kitchen_session=${ownerToken}` },
@@ -55,17 +70,22 @@ export async function measureFanOut(options: {
       });
       const answered = performance.timeOrigin + performance.now();
       if (!res.ok) throw new Error(`write answered ${res.status}: ${await res.text()}`);
-      const got = await waitFor((m) => m.type === 'received' && m.marker === marker, 60_000);
-      latencies.push(Math.max(0, (got.last ?? answered) - answered));
-      // The first streams rebuilt the list from what they received, as a browser does: it is the list a GET answers.
-      const list = JSON.stringify(await (await fetch(`${reader.url}/api/kitchens`)).json());
-      const wrong = (got.rebuilt ?? []).find((rebuilt) => rebuilt !== list);
-      if (wrong !== undefined || !got.rebuilt?.length)
-        throw new Error(`fan-out: a stream rebuilt another list: ${wrong?.slice(0, 200)}`);
+      let last = answered;
+      for (const group of groups) {
+        const got = await group.waitFor((m) => m.type === 'received' && m.marker === marker, 60_000);
+        last = Math.max(last, got.last ?? answered);
+        // The first streams rebuilt the list from what they received, as a browser does: it is the list a GET
+        // answers on their reader.
+        const list = JSON.stringify(await (await fetch(`${group.reader.url}/api/kitchens`)).json());
+        const wrong = (got.rebuilt ?? []).find((rebuilt) => rebuilt !== list);
+        if (wrong !== undefined || !got.rebuilt?.length)
+          throw new Error(`fan-out: a stream rebuilt another list: ${wrong?.slice(0, 200)}`);
+      }
+      latencies.push(Math.max(0, last - answered));
     }
     return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), kibPerStream };
   } finally {
-    clients.kill('SIGKILL');
+    for (const group of groups) group.child.kill('SIGKILL');
     await sleep(1000);
   }
 }

@@ -3,10 +3,10 @@
 // bench/cluster.ts). docs/operations.md describes the same set-up for a real deployment.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../src/server/lib/free-port.js';
 import { nginxConfig } from './nginx-config.js';
 
 export interface ClusterOptions {
@@ -42,17 +42,6 @@ export interface InstanceState {
   /** Processes started for this slot so far (restarts after a crash count). */
   starts: number;
   output: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const ask = (url: string, timeoutMs = 1000) =>

@@ -69,14 +69,4 @@ export async function follow(jar: CookieJar, url: string, stop: (url: string) =>
   throw new Error('too many redirects');
 }
 
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from '../lib/free-port.js';
