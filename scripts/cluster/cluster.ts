@@ -70,7 +70,7 @@ export class Cluster {
     (this.options.log ?? ((l: string) => console.log(`[cluster] ${l}`)))(line);
   }
 
-  /** Starts the instances one after the other (the first migrates), then nginx, then the supervisor. */
+  /** Starts the instances (the first alone: it migrates), then nginx, then the supervisor. */
   async start(): Promise<void> {
     const size = this.options.size ?? 3;
     this.statusPort = await freePort();
@@ -85,11 +85,15 @@ export class Cluster {
         output: '',
       });
     }
-    for (const instance of this.instances) {
+    // The first migrates the database (and may seed it); the others start together once it is ready.
+    const [first, ...others] = this.instances;
+    const launch = async (instance: InstanceState) => {
       this.spawnInstance(instance);
       await this.waitReady(instance);
       instance.inRotation = true;
-    }
+    };
+    if (first) await launch(first);
+    await Promise.all(others.map(launch));
     await this.startNginx();
     this.checking = setInterval(() => {
       this.supervising = this.supervising.then(() => this.check());

@@ -6,6 +6,9 @@ import { isPublicHost } from './public-host.js';
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN_IN_A_LINE = /[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 
+/** Whether `value` is one line of plain text: no control characters (NUL included), no bidi overrides. */
+export const isOneLine = (value: string): boolean => !FORBIDDEN_IN_A_LINE.test(value);
+
 /** A required single-line text: trimmed, 1..max characters, no control or bidi-override characters. */
 export const requiredText = (label: string, max: number) =>
   z
@@ -13,10 +16,7 @@ export const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine(
-      (value) => !FORBIDDEN_IN_A_LINE.test(value),
-      `${label} must be one line of text without control characters`,
-    );
+    .refine(isOneLine, `${label} must be one line of text without control characters`);
 
 /** Why a picture link is refused, or undefined when it is an http(s) link to a public host. */
 export function pictureLinkProblem(value: string): string | undefined {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLine } from './fields.js';
 
 /**
  * What a person is told of, with the tab closed (by email and on their devices): the cook of a new order, of one
@@ -103,7 +104,13 @@ export const PushSubscriptionInput = z.object({
     },
     { error: 'Keys are required' },
   ),
-  name: z.string().trim().max(80, 'Name must be at most 80 characters').optional(),
+  name: z
+    .string()
+    .trim()
+    .max(80, 'Name must be at most 80 characters')
+    // PostgreSQL text holds no NUL: a device's name with one was a 500 (found by tests/api/hostile-input.test.ts).
+    .refine(isOneLine, 'Name must be one line of text without control characters')
+    .optional(),
 });
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;
 

@@ -517,7 +517,11 @@ describeEachEngine(
               if (res.statusCode >= 400) expect(await fingerprint(ctx, route.tables)).toBe(before);
             },
           ),
-          { numRuns: runs() },
+          {
+            numRuns: runs(),
+            // Every run, whatever the seed: each field of a valid body holding a NUL, which PostgreSQL text cannot.
+            examples: route.fields.map((field): [unknown] => [{ ...route.valid(), [field]: 'a\u0000b' }]),
+          },
         );
         // Bounded by the number of cases, not by time: a busy machine only makes it slower.
       }, 180_000);
