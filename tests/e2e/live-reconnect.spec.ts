@@ -91,7 +91,7 @@ test.describe('live order streams survive the server going away', () => {
   test.use({
     expectedErrorUrls: [ORDER_STREAMS],
     // The status page registers the service worker (for pushes) as it opens: when its script is asked for just as
-    // the server goes away, Chromium says so in the console. The page then offers no pushes until it is opened again.
+    // the server goes away, Chromium says so in the console; the page looks again a few seconds later.
     expectedErrorTexts: [/^An unknown error occurred when fetching the script\.$/],
   });
   // Each test starts (and one restarts) a server of its own.

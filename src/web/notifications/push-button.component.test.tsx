@@ -165,6 +165,32 @@ describe('<PushButton />', () => {
     expect(unsubscribe).toHaveBeenCalledOnce();
   });
 
+  it('offers notifications once the service worker can be fetched again, without the page being opened again', async () => {
+    browser();
+    const { register } = navigator.serviceWorker as unknown as { register: ReturnType<typeof vi.fn> };
+    const working = register.getMockImplementation();
+    // The server is away as the page opens: the browser cannot fetch the worker's script.
+    register.mockRejectedValue(
+      new TypeError(
+        'Failed to register a ServiceWorker: An unknown error occurred when fetching the script.',
+      ),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      await show();
+      expect(button('Allow notifications on this device')).toBeUndefined();
+      // Back: the next look (after the first wait) finds it.
+      if (working) register.mockImplementation(working);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(() => expect(button('Allow notifications on this device')).toBeDefined());
+    expect(register).toHaveBeenCalledTimes(2);
+  });
+
   it('says so when the browser blocks notifications for the site', async () => {
     browser({ permission: 'denied' });
     await show();

@@ -58,6 +58,10 @@ export function isIosBrowserTab(): boolean {
 const pushSupported = () =>
   'serviceWorker' in navigator && 'PushManager' in window && typeof Notification === 'function';
 
+/** After a failed look at this device's push state, the first wait before looking again, and the longest. */
+export const PUSH_RETRY_FIRST_MS = 2_000;
+const PUSH_RETRY_MAX_MS = 60_000;
+
 let registration: Promise<ServiceWorkerRegistration> | undefined;
 /** Registers the app's service worker (public/sw.js: it shows pushes and opens their page on a tap), once. */
 export function registerServiceWorker(): Promise<ServiceWorkerRegistration> {
@@ -182,12 +186,23 @@ export function usePush(as: PushAs | null = null) {
   );
   useEffect(() => {
     let live = true;
-    readPushState().then(
-      (next) => live && setState(next),
-      () => live && setState('unavailable'),
-    );
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const read = (): void =>
+      void readPushState().then(
+        (next) => live && setState(next),
+        () => {
+          if (!live) return;
+          setState('unavailable');
+          // The server or the network was away (the service worker's script, the key): asked again, less often
+          // each time, so that the button comes back without the page being opened again.
+          retry = setTimeout(read, Math.min(PUSH_RETRY_MAX_MS, PUSH_RETRY_FIRST_MS * 2 ** failures++));
+        },
+      );
+    read();
     return () => {
       live = false;
+      clearTimeout(retry);
     };
   }, [current]);
   const run = useCallback(async (action: () => Promise<void>) => {
