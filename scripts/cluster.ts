@@ -87,7 +87,9 @@ async function main(): Promise<number> {
     await cluster.stop();
     return 1;
   }
-  console.log(`[cluster] open ${cluster.url} (pid ${process.pid}; kill -HUP it for a rolling restart)`);
+  // The address browsers use (PUBLIC_URL): sign-in cookies and origin checks are for it, not for 127.0.0.1.
+  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  console.log(`[cluster] open ${publicUrl} (pid ${process.pid}; kill -HUP it for a rolling restart)`);
   await stopped;
   return 0;
 }

@@ -99,7 +99,7 @@ export class Cluster {
       this.supervising = this.supervising.then(() => this.check());
     }, this.options.checkEveryMs ?? 500);
     this.log(
-      `ready at ${this.url}: ${size} instances (ports ${this.instances.map((i) => i.port).join(', ')})`,
+      `nginx on ${this.url}: ${size} instances (ports ${this.instances.map((i) => i.port).join(', ')})`,
     );
   }
 
