@@ -29,23 +29,17 @@ export interface NginxSettings {
   workers?: number | 'auto';
   /** Open connections per worker: each live stream holds two (the browser's and the instance's). */
   workerConnections?: number;
-  /** Run workers as this user (nginx started as root runs them as `nobody` otherwise). */
-  user?: string | undefined;
 }
 
 /** The whole configuration file's text. */
 export function nginxConfig(s: NginxSettings): string {
   const connections = s.workerConnections ?? 16_384;
-  // nginx refuses an upstream block whose every server is `down`; one that is down while all are keeps the answer
-  // a 502 rather than a configuration error (the supervisor is starting them again).
-  const servers = s.servers.every((server) => server.down)
-    ? s.servers.map((server) => `    server ${server.address} max_fails=1 fail_timeout=2s;`)
-    : s.servers.map(
-        (server) => `    server ${server.address} max_fails=1 fail_timeout=2s${server.down ? ' down' : ''};`,
-      );
+  const servers = s.servers.map(
+    (server) => `    server ${server.address} max_fails=1 fail_timeout=2s${server.down ? ' down' : ''};`,
+  );
   const temp = (name: string) => `${s.dir}/temp/${name}`;
   return `# Written by scripts/cluster (generation ${s.generation}); docs/operations.md explains it.
-${s.user ? `user ${s.user};\n` : ''}worker_processes ${s.workers ?? 'auto'};
+worker_processes ${s.workers ?? 'auto'};
 worker_rlimit_nofile ${connections * 2 + 1024};
 # A reload lets old workers finish what they hold; a live stream would keep one alive for ever, so it ends after 10 s
 # (the browser reconnects to a new worker and catches up from the versions it holds).
