@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import { pageLanguage, registerI18n } from './i18n/i18n-plugin.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiErrorBody } from '../shared/errors.js';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const secret = sessionSecret(config);
   await app.register(fastifyCookie, { secret });
+  registerI18n(app);
   registerReadAfterWrite(app, reads, config.readReplica?.maxLagMs ?? 0);
   // Every answer's headers, and JSON errors unless a scope says otherwise.
   registerErrorHandler(app);
@@ -234,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? await loadPageRenderer(join(webDir, '..', 'ssr', 'ssr-entry.js'))
       : (options.pageRenderer ?? undefined);
   const webApp = await registerWebApp(app, webDir, {
+    shellLanguage: (locale) => pageLanguage(app.i18n, locale, config.payments.currency, undefined),
     ...(renderer
       ? { serverRendered: (indexHtml, sendShell) => serverRenderedPages(app, renderer, indexHtml, sendShell) }
       : {}),

@@ -1,3 +1,6 @@
+import type { Locale } from './i18n/locales.js';
+import type { Catalogue } from './i18n/messages.js';
+import { translator, type Translator } from './i18n/translator.js';
 /** One query of a TanStack Query cache as `dehydrate` writes it and `hydrate` reads it. */
 export interface DehydratedQuery {
   queryKey: readonly unknown[];
@@ -46,10 +49,21 @@ export function dehydratedCacheJson(queries: readonly [readonly string[], string
 /** The id of the element holding the page's data. */
 export const PAGE_DATA_ID = 'page-data';
 
+/** The language a page is rendered in. */
+export interface RenderLanguage {
+  locale: Locale;
+  /** Every compiled message of the language. */
+  messages: Catalogue;
+  currency: string;
+}
+
 /** What the server-side bundle (src/web/ssr-entry.tsx, built into dist/ssr) exports. */
 export interface PageRenderer {
-  /** The app's HTML for `url` (path and query), rendered from `data` alone: it fetches nothing. */
-  render(url: string, data: PageData): Promise<string>;
+  /**
+   * The app's HTML for `url` (path and query), rendered from `data` alone (it fetches nothing), and the keys of
+   * the messages it used (the browser hydrates with those).
+   */
+  render(url: string, data: PageData, language: RenderLanguage): Promise<{ html: string; used: string[] }>;
 }
 
 /**
@@ -62,9 +76,9 @@ export const scriptSafeJson = (json: string): string =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The title of every page but a kitchen's (the one in index.html). */
-export const SITE_TITLE = 'HomeCooked — homemade food from home cooks';
+/** The title of every page but a kitchen's (the one in index.html), in the current language. */
+export const siteTitle = (tr: Translator = translator()) => tr.t('HomeCooked — homemade food from home cooks');
 
 /** A kitchen's page's title, the same in the served HTML and after a navigation in the browser. */
-export const kitchenPageTitle = (kitchen: { name: string; category: string }) =>
-  `${kitchen.name} — ${kitchen.category} | HomeCooked`;
+export const kitchenPageTitle = (kitchen: { name: string; category: string }, tr: Translator = translator()) =>
+  tr.t('{kitchen} — {cuisine} | HomeCooked', { kitchen: kitchen.name, cuisine: kitchen.category });

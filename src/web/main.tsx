@@ -1,4 +1,5 @@
 import './mantine-styles.js';
+import { messagesReady } from './i18n.js';
 import { startTransition } from 'react';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -31,8 +32,14 @@ function start(root: HTMLElement) {
   );
   // Hydrated as a transition, React yields to the browser every few milliseconds instead of holding the main thread
   // for the whole page (a tap meanwhile is handled, not queued behind it); the page is already on screen.
-  if (data) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (data) {
+    startTransition(() => void hydrateRoot(root, app));
+    // The rest of the language's messages (dialogs, other pages), once the page is hydrating.
+    void messagesReady();
+  } else {
+    // A page rendered here shows nothing before its words are here (the shell preloads them).
+    void messagesReady().then(() => createRoot(root).render(app));
+  }
 }
 
 // A link followed before the app was here: the browser is loading that page, and the router's first history write

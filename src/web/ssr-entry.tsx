@@ -7,25 +7,30 @@ import type { PageData, PageRenderer } from '../shared/page-data.js';
 import { AppRoot, createQueryClient } from './app-root.js';
 import { routes } from './app-router.js';
 import { setRenderInstant } from './ssr/render-instant.js';
+import { setTranslator, Translator } from '../shared/i18n/translator.js';
 
 const handler = createStaticHandler(routes);
 
-export const render: PageRenderer['render'] = async (url, data: PageData) => {
+export const render: PageRenderer['render'] = async (url, data: PageData, language) => {
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) throw new Error(`Route ${url} answered a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   hydrate(queryClient, data.cache);
-  // renderToString is synchronous: the instant cannot leak into another page's render.
+  // renderToString is synchronous: the instant and the language cannot leak into another page's render.
   setRenderInstant(data.now);
+  const used = new Set<string>();
+  const previous = setTranslator(new Translator({ ...language, used }));
   try {
-    return renderToString(
+    const html = renderToString(
       <AppRoot queryClient={queryClient}>
         {/* No hydration script from the router: our CSP allows no inline script, and no route has a loader. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppRoot>,
     );
+    return { html, used: [...used] };
   } finally {
+    setTranslator(previous);
     setRenderInstant(undefined);
     queryClient.clear();
   }

@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/errors.js';
+import { msg } from '../../shared/i18n/translator.js';
+import type { Values } from '../../shared/i18n/messages.js';
 import { foreignKeyViolation } from './unique-violation.js';
 
 /** An error a handler throws to answer with a status and a stable code; the error handler renders it. */
@@ -14,23 +16,31 @@ export class HttpError extends Error {
     readonly field?: string,
     /** Extra response headers, such as Retry-After. */
     readonly headers?: Record<string, string>,
+    /** The values of the message's arguments: it is an English ICU message, translated as it is sent. */
+    readonly values?: Values,
   ) {
     super(message);
   }
 }
 
-export const unauthorized = (message = 'Please sign in') => new HttpError(401, 'UNAUTHENTICATED', message);
-export const forbidden = (message = 'You may not do that') => new HttpError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, field?: string) => new HttpError(409, 'CONFLICT', message, field);
-export const badRequest = (message: string, field?: string) =>
-  new HttpError(400, 'VALIDATION', message, field);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+// Each message is English (ICU MessageFormat, with `values`), marked for translation where it is written (the
+// first argument of these is extracted like msg()'s) and sent in the request's language.
+export const unauthorized = (message: string = msg('Please sign in'), values?: Values) =>
+  new HttpError(401, 'UNAUTHENTICATED', message, undefined, undefined, values);
+export const forbidden = (message: string = msg('You may not do that'), values?: Values) =>
+  new HttpError(403, 'FORBIDDEN', message, undefined, undefined, values);
+export const notFound = (message: string = msg('Not found'), values?: Values) =>
+  new HttpError(404, 'NOT_FOUND', message, undefined, undefined, values);
+export const conflict = (message: string, field?: string, values?: Values) =>
+  new HttpError(409, 'CONFLICT', message, field, undefined, values);
+export const badRequest = (message: string, field?: string, values?: Values) =>
+  new HttpError(400, 'VALIDATION', message, field, undefined, values);
+export const tooManyRequests = (message: string, retryAfterSeconds: number, values?: Values) =>
+  new HttpError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) }, values);
 
 /** Database unreachable, shutting down or too slow to answer: 503 at once, retry in a second. */
 export class UnavailableError extends HttpError {
-  constructor(message = 'The service is briefly unavailable, please retry') {
+  constructor(message: string = msg('The service is briefly unavailable, please retry')) {
     super(503, 'UNAVAILABLE', message, undefined, { 'retry-after': '1' });
   }
 }
@@ -91,15 +101,18 @@ export interface ErrorHandlerOptions {
  */
 export function registerErrorHandler(app: FastifyInstance, { page }: ErrorHandlerOptions = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // In the request's language: a message not in the catalogues (a library's own) stays as it is.
+    const tr = request.server.i18n?.translator(request.locale ?? 'en');
+    const say = (message: string, values?: Values) => (tr ? tr.t(message, values) : message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
-        message: v.message ?? 'Invalid value',
+        message: say(v.message ?? msg('Invalid value')),
       }));
       const first = issues[0];
       const body: ApiErrorBody = {
         code: 'VALIDATION',
-        message: first ? `${first.message}` : 'Invalid request',
+        message: first ? first.message : say(msg('Invalid request')),
         field: first?.field,
         issues,
       };
@@ -111,13 +124,14 @@ export function registerErrorHandler(app: FastifyInstance, { page }: ErrorHandle
     } else if (foreignKeyViolation(error)) {
       // What the write pointed to went in a race with it (a kitchen or account deleted meanwhile).
       request.log.info({ err: error }, 'write raced a deletion');
-      error = conflict('Something this refers to has just been deleted: reload the page and try again');
+      error = conflict(msg('Something this refers to has just been deleted: reload the page and try again'));
     }
     if (error instanceof HttpError) {
-      const body: ApiErrorBody = { code: error.code, message: error.message, field: error.field };
+      const message = say(error.message, error.values);
+      const body: ApiErrorBody = { code: error.code, message, field: error.field };
       if (error.headers) reply.headers(error.headers);
       if (page && (request.headers.accept ?? '').includes('text/html'))
-        return reply.status(error.statusCode).type('text/html; charset=utf-8').send(page(error.message));
+        return reply.status(error.statusCode).type('text/html; charset=utf-8').send(page(message));
       return reply.status(error.statusCode).send(body);
     }
     const status =
@@ -131,6 +145,6 @@ export function registerErrorHandler(app: FastifyInstance, { page }: ErrorHandle
         .send({ code: error.code ?? 'BAD_REQUEST', message: error.message, field: 'body' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on our side' });
+    return reply.status(500).send({ code: 'INTERNAL', message: say(msg('Something went wrong on our side')) });
   });
 }

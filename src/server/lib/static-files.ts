@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, RouteHandlerMethod } from 'fastify';
+import type { Locale } from '../../shared/i18n/locales.js';
 import { appRoutePatterns } from '../../shared/paths.js';
+import { withLanguage, type PageLanguageHtml } from '../pages/page-template.js';
 
 export interface WebApp {
   /** Sends the app's index.html; the browser's router shows the page (or its not-found page). */
@@ -12,6 +14,8 @@ export interface WebApp {
 
 export interface WebAppOptions {
   /** The app's routes rendered on the server, by pattern, given the built index.html; the others get the shell. */
+  /** The language parts of a page rendered in the browser, in `locale`. */
+  shellLanguage?: (locale: Locale) => PageLanguageHtml;
   serverRendered?: (
     indexHtml: string,
     sendShell: WebApp['sendShell'],
@@ -42,13 +46,24 @@ export async function registerWebApp(
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
+  // One shell per language, made when first asked for.
+  const shells = new Map<Locale, string>();
+  const shell = (locale: Locale) => {
+    let html = shells.get(locale);
+    if (html === undefined) {
+      html = withLanguage(indexHtml, options.shellLanguage?.(locale));
+      shells.set(locale, html);
+    }
+    return html;
+  };
   const webApp: WebApp = {
     sendShell: (reply, status) =>
       reply
         .status(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(indexHtml),
+        .header('vary', 'accept-language, cookie')
+        .send(shell(reply.request.locale)),
   };
   // Browsers ask for /favicon.ico on pages that name no icon (the sign-in provider's): answer with ours.
   app.get(

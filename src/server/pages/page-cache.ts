@@ -44,7 +44,8 @@ export async function encodePage(status: number, text: string): Promise<Rendered
     'content-type': 'text/html; charset=utf-8',
     // Asked again on every visit: a 304 when the page has not changed.
     'cache-control': 'no-cache',
-    vary: 'accept-encoding',
+    // The language comes from the `lang` cookie or Accept-Language.
+    vary: 'accept-encoding, accept-language, cookie',
     etag: etags[coding],
     ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
   });

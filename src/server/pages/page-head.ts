@@ -1,10 +1,10 @@
 import type { Kitchen } from '../../shared/kitchens.js';
 import { imageUrl, type StoredImage } from '../../shared/images.js';
 import type { MenuItem } from '../../shared/menu.js';
-import { formatCents } from '../../shared/money.js';
 import { WEEKDAYS, WEEKDAY_NAMES, DEFAULT_HOURS } from '../../shared/opening-hours.js';
 import { paths } from '../../shared/paths.js';
-import { kitchenPageTitle, scriptSafeJson, SITE_TITLE } from '../../shared/page-data.js';
+import { kitchenPageTitle, scriptSafeJson, siteTitle } from '../../shared/page-data.js';
+import { minorDigitsOf, msg, type Translator } from '../../shared/i18n/translator.js';
 import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
 
 /** A page's `<head>` for link previews and search engines. */
@@ -23,8 +23,9 @@ export interface PageHead {
 }
 
 export const SITE_NAME = 'HomeCooked';
-const SITE_DESCRIPTION =
-  'HomeCooked connects people living away from home with home cooks nearby: order homemade food from kitchens near you.';
+const SITE_DESCRIPTION = msg(
+  'HomeCooked connects people living away from home with home cooks nearby: order homemade food from kitchens near you.',
+);
 
 /** Escapes text for HTML text and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -55,17 +56,21 @@ export function absolutePicture(
 const clip = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 
-export function landingHead(publicUrl: string, kitchens: readonly Kitchen[]): PageHead {
+export function landingHead(tr: Translator, publicUrl: string, kitchens: readonly Kitchen[]): PageHead {
   const canonical = `${publicUrl}${paths.home.href()}`;
+  const siteDescription = tr.t(SITE_DESCRIPTION);
   return {
-    title: SITE_TITLE,
+    title: siteTitle(tr),
     description:
       kitchens.length > 0
         ? clip(
-            `${SITE_DESCRIPTION} ${kitchens.length} kitchens: ${kitchens.map((k) => k.name).join(', ')}.`,
+            `${siteDescription} ${tr.t('{count, plural, one {# kitchen} other {# kitchens}}: {names}.', {
+              count: kitchens.length,
+              names: kitchens.map((k) => k.name).join(', '),
+            })}`,
             300,
           )
-        : SITE_DESCRIPTION,
+        : siteDescription,
     canonical,
     image: `${publicUrl}/icons/icon-512.png`,
     imageAlt: SITE_NAME,
@@ -74,7 +79,7 @@ export function landingHead(publicUrl: string, kitchens: readonly Kitchen[]): Pa
       '@type': 'WebSite',
       name: SITE_NAME,
       url: canonical,
-      description: SITE_DESCRIPTION,
+      description: siteDescription,
       mainEntity: {
         '@type': 'ItemList',
         itemListElement: kitchens.map((kitchen, index) => ({
@@ -88,18 +93,30 @@ export function landingHead(publicUrl: string, kitchens: readonly Kitchen[]): Pa
   };
 }
 
-const price = (cents: number) => (cents / 100).toFixed(2);
 
-export function kitchenHead(publicUrl: string, kitchen: Kitchen, menu: readonly MenuItem[]): PageHead {
+export function kitchenHead(
+  tr: Translator,
+  publicUrl: string,
+  kitchen: Kitchen,
+  menu: readonly MenuItem[],
+): PageHead {
   const url = `${publicUrl}${paths.kitchenMenu.href(kitchen.uid)}`;
   const image = absolutePicture(publicUrl, kitchen);
   const cheapest = menu.length > 0 ? Math.min(...menu.map((item) => item.priceCents)) : undefined;
   const dishes = menu.slice(0, 6).map((item) => item.item);
   const description = clip(
     [
-      `${kitchen.name}: ${kitchen.category} home cooking on ${SITE_NAME}, delivered within ${kitchen.deliveryRadiusKm} km.`,
+      tr.t('{kitchen}: {cuisine} home cooking on HomeCooked, delivered within {km} km.', {
+        kitchen: kitchen.name,
+        cuisine: kitchen.category,
+        km: kitchen.deliveryRadiusKm,
+      }),
       menu.length > 0
-        ? `${menu.length} ${menu.length === 1 ? 'dish' : 'dishes'} from ${formatCents(cheapest ?? 0)}: ${dishes.join(', ')}${menu.length > dishes.length ? ', …' : '.'}`
+        ? tr.t('{count, plural, one {# dish} other {# dishes}} from {price}: {dishes}', {
+            count: menu.length,
+            price: tr.money(cheapest ?? 0),
+            dishes: `${dishes.join(', ')}${menu.length > dishes.length ? ', …' : '.'}`,
+          })
         : '',
     ]
       .filter(Boolean)
@@ -108,11 +125,11 @@ export function kitchenHead(publicUrl: string, kitchen: Kitchen, menu: readonly 
   );
   const hours = kitchen.hours ?? DEFAULT_HOURS;
   return {
-    title: kitchenPageTitle(kitchen),
+    title: kitchenPageTitle(kitchen, tr),
     description,
     canonical: url,
     image,
-    imageAlt: `${kitchen.name} kitchen`,
+    imageAlt: tr.t('{kitchen} kitchen', { kitchen: kitchen.name }),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Restaurant',
@@ -131,7 +148,7 @@ export function kitchenHead(publicUrl: string, kitchen: Kitchen, menu: readonly 
           closes: closes === '24:00' ? '23:59' : closes,
         })),
       ),
-      ...(cheapest !== undefined ? { priceRange: `from ${formatCents(cheapest)}` } : {}),
+      ...(cheapest !== undefined ? { priceRange: tr.t('from {price}', { price: tr.money(cheapest) }) } : {}),
       // The average of its visible reviews (operators' hidden ones are not counted), once it has one.
       ...(kitchen.rating
         ? {
@@ -146,20 +163,20 @@ export function kitchenHead(publicUrl: string, kitchen: Kitchen, menu: readonly 
         : {}),
       hasMenu: {
         '@type': 'Menu',
-        name: `Menu of ${kitchen.name}`,
+        name: tr.t('Menu of {kitchen}', { kitchen: kitchen.name }),
         url,
         hasMenuSection: [
           {
             '@type': 'MenuSection',
-            name: 'Full Menu',
+            name: tr.t('Full Menu'),
             hasMenuItem: menu.map((item) => ({
               '@type': 'MenuItem',
               name: item.item,
               ...(item.image || item.imageLink ? { image: absolutePicture(publicUrl, item) } : {}),
               offers: {
                 '@type': 'Offer',
-                price: price(item.priceCents),
-                priceCurrency: 'USD',
+                price: (item.priceCents / 10 ** minorDigitsOf(tr.currency)).toFixed(minorDigitsOf(tr.currency)),
+                priceCurrency: tr.currency,
                 availability:
                   item.soldOut || item.portionsLeft === 0
                     ? 'https://schema.org/SoldOut'
@@ -173,10 +190,10 @@ export function kitchenHead(publicUrl: string, kitchen: Kitchen, menu: readonly 
   };
 }
 
-export function notFoundHead(publicUrl: string, path: string): PageHead {
+export function notFoundHead(tr: Translator, publicUrl: string, path: string): PageHead {
   return {
-    title: `Kitchen not found | ${SITE_NAME}`,
-    description: 'We could not find this kitchen. It may have closed, or the link may be wrong.',
+    title: tr.t('Kitchen not found | HomeCooked'),
+    description: tr.t('We could not find this kitchen. It may have closed, or the link may be wrong.'),
     canonical: publicUrl + path,
     image: `${publicUrl}/icons/icon-512.png`,
     imageAlt: SITE_NAME,
@@ -185,10 +202,10 @@ export function notFoundHead(publicUrl: string, path: string): PageHead {
 }
 
 /** A suspended kitchen's page: says it is unavailable, names nothing of it, and is kept out of search results. */
-export function unavailableHead(publicUrl: string, path: string): PageHead {
+export function unavailableHead(tr: Translator, publicUrl: string, path: string): PageHead {
   return {
-    title: `Kitchen unavailable | ${SITE_NAME}`,
-    description: KITCHEN_UNAVAILABLE,
+    title: tr.t('Kitchen unavailable | HomeCooked'),
+    description: tr.t(KITCHEN_UNAVAILABLE),
     canonical: publicUrl + path,
     image: `${publicUrl}/icons/icon-512.png`,
     imageAlt: SITE_NAME,

@@ -21,6 +21,8 @@ import {
   type PageHead,
 } from './page-head.js';
 import { pageTemplate } from './page-template.js';
+import { pageLanguage } from '../i18n/i18n-plugin.js';
+import type { Locale } from '../../shared/i18n/locales.js';
 
 /** A rendered page shows 'Open now' as of its render: rendered again after at most this long. */
 const MAX_PAGE_AGE_MS = 60_000;
@@ -65,10 +67,22 @@ export function serverRenderedPages(
   app.decorate('pageCache', cache);
   const { publicUrl } = app.config;
 
-  const build = (url: string, head: PageHead, queries: [readonly string[], string][], now: number) => {
+  const { currency } = app.config.payments;
+  const build = (
+    locale: Locale,
+    url: string,
+    head: PageHead,
+    queries: [readonly string[], string][],
+    now: number,
+  ) => {
     const dataJson = `{"now":${now},"cache":${dehydratedCacheJson(queries, now)}}`;
     const data = JSON.parse(dataJson) as PageData;
-    return async () => template.page(headHtml(head), await renderer.render(url, data), dataJson);
+    return async () => {
+      const messages = app.i18n.messages(locale);
+      const { html, used } = await renderer.render(url, data, { locale, messages, currency });
+      const language = pageLanguage(app.i18n, locale, currency, used);
+      return template.page(headHtml(head), html, dataJson, language);
+    };
   };
 
   const send = async (request: FastifyRequest, reply: FastifyReply, page: Promise<RenderedPage>) => {
@@ -108,14 +122,16 @@ export function serverRenderedPages(
     // The first page only: the browser asks for the pages after it (/api/kitchens/page) as the visitor wants them.
     const snapshot = await readTopic(app, kitchensFirstPageTopic, undefined);
     const now = app.clock.now();
-    const page = cache.get('/', [snapshot], now, () => {
+    const { locale } = request;
+    const page = cache.get(`${locale}:/`, [snapshot], now, () => {
       const { kitchens } = JSON.parse(snapshot.json) as KitchenFirstPage;
       return {
         status: 200,
         validUntil: validUntil(now, kitchens),
         html: build(
+          locale,
           paths.home.href(),
-          landingHead(publicUrl, kitchens),
+          landingHead(app.i18n.translator(locale), publicUrl, kitchens),
           [
             [['kitchens', 'first-page'], snapshot.json],
             // Whether 'Or pick an address' shows: known here, so it is in the page rather than appearing later
@@ -133,37 +149,40 @@ export function serverRenderedPages(
     const id = (request.params as { id?: string }).id ?? '';
     const url = paths.kitchenMenu.href(id);
     const now = app.clock.now();
+    const { locale } = request;
+    const tr = app.i18n.translator(locale);
     const valid = KitchenParams.safeParse({ uid: id });
     const [kitchen, menu] = valid.success
       ? await Promise.all([readTopic(app, kitchenTopic, id), readTopic(app, menuTopic, id)])
       : [undefined, undefined];
     if (!kitchen || kitchen.missing || !menu || menu.missing) {
       // Rendered per request, but small, and for ids nobody links to; the page says what happened.
-      const page = cache.get(`missing:${url}`, kitchen && menu ? [kitchen, menu] : [], now, () => ({
+      const page = cache.get(`${locale}:missing:${url}`, kitchen && menu ? [kitchen, menu] : [], now, () => ({
         status: 404,
         validUntil: now + MAX_PAGE_AGE_MS,
-        html: build(url, notFoundHead(publicUrl, url), [[['kitchen', id], 'null']], now),
+        html: build(locale, url, notFoundHead(tr, publicUrl, url), [[['kitchen', id], 'null']], now),
       }));
       return send(request, reply, page);
     }
     if (isSuspendedKitchen(kitchen)) {
       // The page says the kitchen is unavailable (its stream says when that ends): none of its menu is in it.
-      const page = cache.get(`unavailable:${url}`, [kitchen], now, () => ({
+      const page = cache.get(`${locale}:unavailable:${url}`, [kitchen], now, () => ({
         status: 200,
         validUntil: now + MAX_PAGE_AGE_MS,
-        html: build(url, unavailableHead(publicUrl, url), [[['kitchen', id], kitchen.json]], now),
+        html: build(locale, url, unavailableHead(tr, publicUrl, url), [[['kitchen', id], kitchen.json]], now),
       }));
       return send(request, reply, page);
     }
-    const page = cache.get(url, [kitchen, menu], now, () => {
+    const page = cache.get(`${locale}:${url}`, [kitchen, menu], now, () => {
       const data = JSON.parse(kitchen.json) as Kitchen;
       const items = JSON.parse(menu.json) as MenuItem[];
       return {
         status: 200,
         validUntil: validUntil(now, [data]),
         html: build(
+          locale,
           url,
-          kitchenHead(publicUrl, data, items),
+          kitchenHead(tr, publicUrl, data, items),
           [
             [['kitchen', id], kitchen.json],
             [['menu', id], menu.json],

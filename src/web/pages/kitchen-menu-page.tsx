@@ -2,7 +2,7 @@ import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { KitchenPaymentNote } from '../payments/kitchen-payment-note.js';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { kitchenPageTitle, SITE_TITLE } from '../../shared/page-data.js';
+import { kitchenPageTitle, siteTitle } from '../../shared/page-data.js';
 import { CartBar } from '../cart/cart-bar.js';
 import { CartButton } from '../cart/cart-button.js';
 import type { Kitchen } from '../../shared/kitchens.js';
@@ -43,7 +43,7 @@ function useKitchenTitle(kitchen: Kitchen | null | undefined) {
     if (!title) return;
     document.title = title;
     return () => {
-      document.title = SITE_TITLE;
+      document.title = siteTitle();
     };
   }, [title]);
 }
