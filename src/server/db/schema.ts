@@ -41,6 +41,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     displayName: text('display_name').notNull(),
     photoUrl: text('photo_url'),
+    /** The language they chose (src/shared/i18n/locales.ts), for what reaches them with no page open: emails, pushes. */
+    locale: text('locale'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_issuer_subject_key').on(t.issuer, t.subject)],
