@@ -16,7 +16,17 @@ import { parsePo, writePo, type PoEntry, type PoFile } from '../src/server/i18n/
 const root = join(import.meta.dirname, '..');
 const localesDir = join(root, 'locales');
 // The server's error helpers take an English message as their first argument (src/server/lib/errors.ts).
-const CALLEES = new Set(['t', 'msg', 'tx', 'badRequest', 'notFound', 'conflict', 'forbidden', 'unauthorized', 'tooManyRequests']);
+const CALLEES = new Set([
+  't',
+  'msg',
+  'tx',
+  'badRequest',
+  'notFound',
+  'conflict',
+  'forbidden',
+  'unauthorized',
+  'tooManyRequests',
+]);
 const METHODS = new Set(['t', 'parts']);
 
 function sourceFiles(dir: string): string[] {
@@ -156,7 +166,9 @@ export function check(): string[] {
         const used = argumentNames(entry.str);
         const unknown = [...used].filter((name) => !allowed.has(name));
         if (unknown.length)
-          problems.push(`locales/${poFile(locale)}: ${JSON.stringify(f.id)} uses {${unknown.join('}, {')}}, which the English does not give`);
+          problems.push(
+            `locales/${poFile(locale)}: ${JSON.stringify(f.id)} uses {${unknown.join('}, {')}}, which the English does not give`,
+          );
       } catch (error) {
         problems.push(`locales/${poFile(locale)}: ${(error as Error).message}`);
       }

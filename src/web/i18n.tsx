@@ -11,7 +11,8 @@ const page: PageI18n | undefined = element?.textContent
   ? (JSON.parse(element.textContent) as PageI18n)
   : undefined;
 
-if (page) setTranslator(new Translator({ locale: page.locale, messages: page.messages, currency: page.currency }));
+if (page)
+  setTranslator(new Translator({ locale: page.locale, messages: page.messages, currency: page.currency }));
 
 let loading: Promise<void> | undefined;
 

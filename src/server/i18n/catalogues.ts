@@ -49,7 +49,9 @@ export function compileCatalogues(dir: string): Record<Locale, Catalogue> {
     const key = messageKey(entry.id, entry.context);
     const other = seen.get(key);
     if (other !== undefined && other !== entryId(entry))
-      throw new Error(`Two messages share the key ${key}: ${JSON.stringify(other)} and ${JSON.stringify(entry.id)}`);
+      throw new Error(
+        `Two messages share the key ${key}: ${JSON.stringify(other)} and ${JSON.stringify(entry.id)}`,
+      );
     seen.set(key, entryId(entry));
     const compiled = compileMessage(entry.id);
     // A plain text is its own English: only the rest is sent.

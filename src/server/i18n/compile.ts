@@ -6,7 +6,7 @@ export function parseMessage(message: string): MessageFormatElement[] {
   try {
     return parse(message, { requiresOtherClause: true });
   } catch (error) {
-    throw new Error(`Not a valid ICU message (${(error as Error).message}): ${message}`);
+    throw new Error(`Not a valid ICU message (${(error as Error).message}): ${message}`, { cause: error });
   }
 }
 
@@ -87,12 +87,14 @@ export function compilePseudo(message: string): Compiled {
   const parts = compileElements(parseMessage(message), pseudo);
   const letters = message.replace(/\{[^{}]*\}/g, '').replace(/[^A-Za-z]/g, '').length;
   const padding = '·'.repeat(Math.ceil(letters * 0.4));
-  return simplify([`⟦`, ...parts, `${padding}⟧`].reduce<Part[]>((all, part) => {
-    const last = all[all.length - 1];
-    if (typeof part === 'string' && typeof last === 'string') all[all.length - 1] = last + part;
-    else all.push(part);
-    return all;
-  }, []));
+  return simplify(
+    [`⟦`, ...parts, `${padding}⟧`].reduce<Part[]>((all, part) => {
+      const last = all[all.length - 1];
+      if (typeof part === 'string' && typeof last === 'string') all[all.length - 1] = last + part;
+      else all.push(part);
+      return all;
+    }, []),
+  );
 }
 
 /** The names of a message's arguments and tags (a translation may use no others). */

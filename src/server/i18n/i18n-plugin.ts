@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isLocale, LOCALE_COOKIE, negotiateLocale, textDirection, type Locale } from '../../shared/i18n/locales.js';
+import {
+  isLocale,
+  LOCALE_COOKIE,
+  negotiateLocale,
+  textDirection,
+  type Locale,
+} from '../../shared/i18n/locales.js';
 import { PAGE_I18N_ID, type PageI18n } from '../../shared/i18n/page-i18n.js';
 import { scriptSafeJson } from '../../shared/page-data.js';
 import { negotiateEncoding } from '../lib/accept-encoding.js';
@@ -43,7 +49,8 @@ export function registerI18n(app: FastifyInstance, dir = join(projectRoot(), 'lo
     },
     async (request, reply) => {
       const found = catalogues.byPath(request.url.split('?')[0] ?? '');
-      if (!found) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such catalogue', field: 'file' });
+      if (!found)
+        return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such catalogue', field: 'file' });
       const coding = negotiateEncoding(request.headers['accept-encoding']);
       if (coding !== 'identity') reply.header('content-encoding', coding);
       return reply

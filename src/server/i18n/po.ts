@@ -51,13 +51,21 @@ export function parsePo(text: string, file = 'PO file'): PoFile {
       entry ??= fresh();
       if (line.startsWith('#.')) entry.notes.push(line.slice(2).trim());
       else if (line.startsWith('#:')) entry.references.push(...line.slice(2).trim().split(/\s+/));
-      else if (line.startsWith('#,')) entry.flags.push(...line.slice(2).split(',').map((f) => f.trim()));
+      else if (line.startsWith('#,'))
+        entry.flags.push(
+          ...line
+            .slice(2)
+            .split(',')
+            .map((f) => f.trim()),
+        );
       else if (!line.startsWith('#~') && !line.startsWith('#|')) entry.comments.push(line.slice(1).trim());
       return;
     }
     const keyword = /^(msgctxt|msgid|msgstr)\s+(.*)$/.exec(line);
     if (keyword) {
-      if (keyword[1] === 'msgctxt' || (keyword[1] === 'msgid' && field && field !== 'context')) flush();
+      // A new entry starts at its msgctxt or msgid, unless this one is still at its comments or its context.
+      if ((keyword[1] === 'msgctxt' && field) || (keyword[1] === 'msgid' && field && field !== 'context'))
+        flush();
       entry ??= fresh();
       field = keyword[1] === 'msgctxt' ? 'context' : keyword[1] === 'msgid' ? 'id' : 'str';
       entry[field] = unquote(keyword[2] ?? '', where);

@@ -90,18 +90,15 @@ export class Translator implements FormatContext {
   }
 
   plural(n: number, ordinal: boolean): string {
-    return this.cached(`p${ordinal}`, () =>
-      new Intl.PluralRules(this.intl, { type: ordinal ? 'ordinal' : 'cardinal' }),
+    return this.cached(
+      `p${ordinal}`,
+      () => new Intl.PluralRules(this.intl, { type: ordinal ? 'ordinal' : 'cardinal' }),
     ).select(n);
   }
 
   number(n: number, style?: string): string {
     const options: Intl.NumberFormatOptions =
-      style === 'percent'
-        ? { style: 'percent' }
-        : style === 'integer'
-          ? { maximumFractionDigits: 0 }
-          : {};
+      style === 'percent' ? { style: 'percent' } : style === 'integer' ? { maximumFractionDigits: 0 } : {};
     return this.cached(`n${style ?? ''}`, () => new Intl.NumberFormat(this.intl, options)).format(n);
   }
 
@@ -146,7 +143,8 @@ export function minorDigitsOf(currency: string): number {
   let digits = minorDigitsCache.get(currency);
   if (digits === undefined) {
     digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2;
     minorDigitsCache.set(currency, digits);
   }
   return digits;

@@ -1,11 +1,15 @@
 import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { initialNow } from '../ssr/render-instant.js';
+import { msg, t } from '../i18n.js';
 import classes from './layout.module.css';
 
 const columns = [
-  { title: 'Support', lines: ['Help centre', 'Food safety', 'Contact us'] },
-  { title: 'Hosting', lines: ['Become a home cook', 'Kitchen guidelines', 'Pricing for cooks'] },
-  { title: 'HomeCooked', lines: ['About us', 'Careers', 'Privacy and terms'] },
+  { title: msg('Support'), lines: [msg('Help centre'), msg('Food safety'), msg('Contact us')] },
+  {
+    title: msg('Hosting'),
+    lines: [msg('Become a home cook'), msg('Kitchen guidelines'), msg('Pricing for cooks')],
+  },
+  { title: 'HomeCooked', lines: [msg('About us'), msg('Careers'), msg('Privacy and terms')] },
 ];
 
 /** Static footer columns (the spec's Support, Hosting and company links are text only). */
@@ -17,11 +21,11 @@ export function Footer() {
           {columns.map((column) => (
             <Stack key={column.title} gap={4}>
               <Title order={2} size="h5">
-                {column.title}
+                {t(column.title)}
               </Title>
               {column.lines.map((line) => (
                 <Text key={line} size="sm" c="dimmed">
-                  {line}
+                  {t(line)}
                 </Text>
               ))}
             </Stack>

@@ -1,3 +1,4 @@
+import { t } from '../i18n.js';
 import { Alert } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
@@ -21,7 +22,7 @@ export function OfflineBanner() {
   if (!offline) return null;
   return (
     <Alert color="gray" variant="filled" radius={0} role="status" py="xs">
-      You are offline. What you see may be out of date until the connection is back.
+      {t('You are offline. What you see may be out of date until the connection is back.')}
     </Alert>
   );
 }

@@ -1,12 +1,14 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { NavLink } from 'react-router';
 import { paths } from '../../shared/paths.js';
+import { msg, t } from '../i18n.js';
+import { LanguagePicker } from './language-picker.js';
 import classes from './layout.module.css';
 
 const links = [
-  { label: 'Home', to: paths.home.href() },
-  { label: 'Kitchen Register', to: paths.adminSignIn.href() },
-  { label: 'Order', to: paths.customerOrderStatus.href() },
+  { label: msg('Home'), to: paths.home.href() },
+  { label: msg('Kitchen Register'), to: paths.adminSignIn.href() },
+  { label: msg('Order'), to: paths.customerOrderStatus.href() },
 ];
 
 export function TopBar() {
@@ -18,15 +20,18 @@ export function TopBar() {
             HomeCooked
           </Text>
         </Anchor>
-        <nav aria-label="Main">
-          <Group gap="md" wrap="nowrap">
-            {links.map((link) => (
-              <Anchor key={link.to} component={NavLink} to={link.to} end className={classes.navLink}>
-                {link.label}
-              </Anchor>
-            ))}
-          </Group>
-        </nav>
+        <Group gap="md" wrap="nowrap">
+          <nav aria-label={t('Main')}>
+            <Group gap="md" wrap="nowrap">
+              {links.map((link) => (
+                <Anchor key={link.to} component={NavLink} to={link.to} end className={classes.navLink}>
+                  {t(link.label)}
+                </Anchor>
+              ))}
+            </Group>
+          </nav>
+          <LanguagePicker />
+        </Group>
       </Container>
     </header>
   );
