@@ -42,8 +42,8 @@ export function messagesReady(): Promise<void> {
   return loading;
 }
 
-/** The page's language. */
-export const pageLocale = (): Locale => page?.locale ?? 'en';
+/** The page's language (on the server, the language of the page being rendered). */
+export const pageLocale = (): Locale => translator().locale;
 
 /** Remembers `locale` for this browser (a year) and shows the page again in it. */
 export function chooseLocale(locale: string): void {
