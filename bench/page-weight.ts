@@ -23,22 +23,33 @@ const median = (values: number[]) => {
  * Bytes on the wire (as served: brotli) of the JavaScript and CSS a first view loads without any interaction, until
  * the network is idle: what hydration needs and whatever loads right after it (the toasts' container).
  */
-async function firstViewWeight(url: string) {
+export async function firstViewWeight(url: string, locale?: string) {
   const browser = await chromium.launch({
     executablePath: CHROME,
     args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')),
   });
   try {
-    const context = await browser.newContext({ ...devices['Moto G4'] });
+    const context = await browser.newContext({ ...devices['Moto G4'], ...(locale ? { locale } : {}) });
     const page = await context.newPage();
-    const sizes = { js: 0, css: 0 };
+    /** `messages`: the language's catalogue, fetched once the page hydrates (the page's own used messages are in its HTML). */
+    const sizes = { js: 0, css: 0, messages: 0, html: 0 };
     const pending: Promise<void>[] = [];
     page.on('requestfinished', (request) => {
       const type = request.resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
+      const kind =
+        type === 'script'
+          ? 'js'
+          : type === 'stylesheet'
+            ? 'css'
+            : type === 'document'
+              ? 'html'
+              : request.url().includes('/i18n/')
+                ? 'messages'
+                : undefined;
+      if (!kind) return;
       pending.push(
         request.sizes().then((s) => {
-          sizes[type === 'script' ? 'js' : 'css'] += s.responseBodySize + s.responseHeadersSize;
+          sizes[kind] += s.responseBodySize + s.responseHeadersSize;
         }),
       );
     });

@@ -20,6 +20,7 @@ import {
   type Proc,
 } from './lib.js';
 import { pageWeight } from './page-weight.js';
+import { languageWeight } from './languages.js';
 import { pictureWeight } from './picture-weight.js';
 import { searchBench } from './search.js';
 import { landingBench } from './landing.js';
@@ -63,25 +64,29 @@ const notificationsOnly = process.env.BENCH_ONLY === 'notifications';
 const landingOnly = process.env.BENCH_ONLY === 'landing';
 /** `BENCH_ONLY=cluster`: orders/s and fan-out through nginx with 1 and 3 instances (bench/cluster.ts). */
 const clusterOnly = process.env.BENCH_ONLY === 'cluster';
+/** `BENCH_ONLY=languages`: the first view's bytes in each language against English (bench/languages.ts). */
+const languagesOnly = process.env.BENCH_ONLY === 'languages';
 /** `BENCH_ONLY=bus`: the change bus, LISTEN/NOTIFY against NATS JetStream, on three instances (bench/bus.ts). */
 const busOnly = process.env.BENCH_ONLY === 'bus';
-const only = busOnly
-  ? 'bus'
-  : clusterOnly
-    ? 'cluster'
-    : landingOnly
-      ? 'landing'
-      : notificationsOnly
-        ? 'notifications'
-        : ordersOnly
-          ? 'orders'
-          : pagesOnly
-            ? (process.env.BENCH_ONLY as 'pages' | 'page-reads')
-            : paymentsOnly
-              ? 'payments'
-              : slotsOnly
-                ? 'slots'
-                : undefined;
+const only = languagesOnly
+  ? 'languages'
+  : busOnly
+    ? 'bus'
+    : clusterOnly
+      ? 'cluster'
+      : landingOnly
+        ? 'landing'
+        : notificationsOnly
+          ? 'notifications'
+          : ordersOnly
+            ? 'orders'
+            : pagesOnly
+              ? (process.env.BENCH_ONLY as 'pages' | 'page-reads')
+              : paymentsOnly
+                ? 'payments'
+                : slotsOnly
+                  ? 'slots'
+                  : undefined;
 
 type Row = BenchRow;
 const rows: Row[] = [];
@@ -541,6 +546,10 @@ async function main() {
     await attempt('cluster', () => clusterBench(record), undefined);
     return finish(started);
   }
+  if (languagesOnly) {
+    for (const row of await attempt('languages', languageWeight, [])) record(row);
+    return finish(started);
+  }
   if (!pagesOnly && !paymentsOnly && !slotsOnly && !notificationsOnly) {
     const bare = await startBare();
     await load({ url: `${bare.url}/hello`, connections: 20, duration: 1 });
@@ -568,6 +577,7 @@ async function main() {
   if (!ordersOnly && !paymentsOnly && !slotsOnly && !notificationsOnly && !pageReadsOnly) {
     console.log('\n== page weight and Lighthouse (mobile)');
     for (const row of await attempt('page weight', pageWeight, [])) record(row);
+    if (!pagesOnly) for (const row of await attempt('languages', languageWeight, [])) record(row);
     if (!pagesOnly) {
       console.log('\n== picture bytes of a 30-dish menu on a phone');
       for (const row of await attempt('picture weight', pictureWeight, [])) record(row);
