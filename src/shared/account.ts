@@ -137,6 +137,7 @@ export const DataExport = z.object({
         z.object({
           id: z.string().uuid(),
           item: z.string(),
+          secondName: z.string().nullable(),
           priceCents: z.number().int(),
           wait: z.string(),
           imageLink: z.string().nullable(),

@@ -18,6 +18,17 @@ export const requiredText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .refine(isOneLine, `${label} must be one line of text without control characters`);
 
+/** An optional single-line text: trimmed, at most max characters; empty (or left out) is none (null). */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isOneLine, `${label} must be one line of text without control characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
 /** Why a picture link is refused, or undefined when it is an http(s) link to a public host. */
 export function pictureLinkProblem(value: string): string | undefined {
   let url: URL;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields.js';
+import { optionalText, requiredText } from './fields.js';
 import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
 import { Allergens, DietaryTags, type Allergen, type DietaryTag } from './dietary.js';
 import { parsePriceToCents } from './money.js';
@@ -10,6 +10,8 @@ export const MenuItem = z.object({
   id: z.string().uuid(),
   kitchenUid: z.string().uuid(),
   item: z.string(),
+  /** The dish's name in a second script or language, as the cook writes it ('मसाला डोसा'), or null. */
+  secondName: z.string().nullable(),
   /** The cook's link, or null when the picture was uploaded (`image`). */
   imageLink: z.string().nullable(),
   image: StoredImage.nullable(),
@@ -35,6 +37,8 @@ const ITEM_LINK_LABEL = 'Image of your Item Link';
 
 const MenuItemFields = z.object({
   item: requiredText('Item', 80),
+  /** Empty: none. */
+  secondName: optionalText('Second name', 80),
   ...pictureFields(ITEM_LINK_LABEL),
   price: z
     .string({ error: 'Price is required' })

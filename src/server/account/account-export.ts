@@ -182,6 +182,7 @@ async function exportKitchen(db: DbOrTx, k: typeof kitchens.$inferSelect): Promi
     menu: menu.map((m) => ({
       id: m.id,
       item: m.item,
+      secondName: m.secondName,
       priceCents: m.priceCents,
       wait: m.wait,
       imageLink: m.imageLink,

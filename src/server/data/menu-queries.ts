@@ -16,6 +16,7 @@ export function toMenuItem(
     id: row.id,
     kitchenUid: row.kitchenId,
     item: row.item,
+    secondName: row.secondName,
     imageLink: row.imageLink,
     image: image && toStoredImage(image),
     priceCents: row.priceCents,
@@ -82,6 +83,8 @@ export async function menuItemImageId(
 /** The columns of a new or edited menu item; the price arrives in cents, already checked. */
 export interface MenuItemValues {
   item: string;
+  /** null: none; undefined (an edit): unchanged. */
+  secondName?: string | null | undefined;
   imageLink: string | null;
   imageId: string | null;
   priceCents: number;

@@ -153,6 +153,8 @@ export const menuItems = pgTable(
       .notNull()
       .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
     item: text('item').notNull(),
+    /** The dish's name in a second script or language ('मसाला डोसा' beside 'Masala dosa'); search finds either. */
+    secondName: text('second_name'),
     imageLink: text('image_link'),
     imageId: uuid('image_id').references((): AnyPgColumn => images.id),
     priceCents: integer('price_cents').notNull(),

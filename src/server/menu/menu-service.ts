@@ -25,6 +25,7 @@ function toCents(price: string): number {
 function toValues(input: MenuItemUpdateInput): Partial<MenuItemValues> {
   return {
     item: input.item,
+    secondName: input.secondName,
     ...pictureColumns(input),
     priceCents: input.price === undefined ? undefined : toCents(input.price),
     wait: input.wait,
@@ -39,6 +40,7 @@ function toValues(input: MenuItemUpdateInput): Partial<MenuItemValues> {
 export function addMenuItem(app: App, kitchenUid: string, input: MenuItemInput): Promise<MenuItem> {
   const values: MenuItemValues = {
     item: input.item,
+    secondName: input.secondName ?? null,
     imageLink: input.imageLink ?? null,
     imageId: input.imageId ?? null,
     priceCents: toCents(input.price),

@@ -204,7 +204,9 @@ async function findCandidates(
   const kitchenCuisine = cuisine ? sql`and lower(category) = lower(${cuisine})` : sql``;
   const sources = [
     {
-      select: sql`m.kitchen_id, m.item, word_similarity(${words}, m.item_search) as score`,
+      // A dish with a second name is shown by both ('Masala dosa · मसाला डोसा'): either may be what was found.
+      select: sql`m.kitchen_id, m.item || coalesce(' · ' || m.second_name, '') as item,
+        word_similarity(${words}, m.item_search) as score`,
       from: sql`menu_items m where ${words} <% m.item_search ${dishDiet} ${dishCuisine}`,
     },
     {
