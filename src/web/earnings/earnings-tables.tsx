@@ -33,7 +33,7 @@ function LineRow({ line, earnings }: { line: EarningsLine; earnings: Earnings })
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {timeOfDay(line.at, earnings.timeZone)}
         {line.method === 'cash' ? (
-          <Badge ml={6} size="xs" variant="light" color="gray">
+          <Badge ms={6} size="xs" variant="light" color="gray">
             {t('cash')}
           </Badge>
         ) : null}

@@ -5,7 +5,7 @@ import { MAX_REVIEW_TEXT, ReviewInput } from '../../shared/reviews.js';
 import { ApiError } from '../lib/api-client.js';
 import { Stars } from './stars.js';
 import { useRateOrder } from './use-reviews.js';
-import { t, tx } from '../i18n.js';
+import { t } from '../i18n.js';
 
 const starLabel = (count: number) => t('{count, plural, one {# star} other {# stars}}', { count });
 
@@ -20,7 +20,7 @@ export function RateOrder({ order, compact = false }: { order: CustomerOrder; co
     return (
       <Stack gap={2} data-testid="your-rating">
         <Text size="sm" fw={600}>
-          {tx('Your rating <stars></stars>', { stars: () => <Stars stars={review.stars} /> })}
+          {t('Your rating')} <Stars stars={review.stars} />
         </Text>
         {review.text && !compact ? (
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
