@@ -9,6 +9,7 @@ import { allKitchenOrdersKey } from '../kitchen-orders/use-kitchen-orders.js';
 import { allOwnKitchensKey } from '../kitchen-registration/use-own-kitchen.js';
 import { ApiError, api } from '../lib/api-client.js';
 import { myOrderKey, myOrdersKey } from '../orders/use-my-order.js';
+import { t } from '../i18n.js';
 
 const exportUrl = (role: Role) => `/api/account/${role}/export`;
 
@@ -32,7 +33,7 @@ export async function downloadMyData(role: Role): Promise<void> {
   } catch {
     throw new ApiError(0, {
       code: 'NETWORK',
-      message: 'Could not reach the server. Check your connection and try again.',
+      message: t('Could not reach the server. Check your connection and try again.'),
     });
   }
   if (!response.ok) {
@@ -40,7 +41,7 @@ export async function downloadMyData(role: Role): Promise<void> {
       { code?: string; message?: string } | undefined;
     throw new ApiError(response.status, {
       code: body?.code ?? `HTTP_${response.status}`,
-      message: body?.message ?? `The server answered ${response.status}`,
+      message: body?.message ?? t('The server answered {status}', { status: String(response.status) }),
     });
   }
   const url = URL.createObjectURL(await response.blob());

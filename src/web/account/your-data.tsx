@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Role } from '../../shared/auth.js';
 import { downloadMyData, useDeleteAccount } from './use-your-data.js';
+import { t } from '../i18n.js';
 
 /** 'Your data': download everything we hold about the signed-in person, or delete their account. */
 export function YourData({ role }: { role: Role }) {
@@ -25,23 +26,24 @@ export function YourData({ role }: { role: Role }) {
   return (
     <section aria-labelledby="your-data-heading">
       <Title order={2} id="your-data-heading" mb="xs">
-        Your data
+        {t('Your data')}
       </Title>
       <Stack gap="sm" maw={640}>
         <Text>
-          Download everything HomeCooked holds about you as a file, or delete your account and what belongs to
-          it.
+          {t(
+            'Download everything HomeCooked holds about you as a file, or delete your account and what belongs to it.',
+          )}
         </Text>
         <Group gap="sm">
           <Button variant="default" loading={downloading} onClick={() => void download()}>
-            Download my data
+            {t('Download my data')}
           </Button>
           <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-            Delete my account
+            {t('Delete my account')}
           </Button>
         </Group>
         {downloadError ? (
-          <Alert color="red" title="Could not download your data" role="alert">
+          <Alert color="red" title={t('Could not download your data')} role="alert">
             {downloadError}
           </Alert>
         ) : null}
@@ -68,8 +70,8 @@ function DeleteAccountModal({ role, opened, onClose }: { role: Role; opened: boo
       await deleteAccount();
       notifications.show({
         color: 'green',
-        title: 'Your account has been deleted',
-        message: 'You are signed out. Thank you for cooking and eating with us.',
+        title: t('Your account has been deleted'),
+        message: t('You are signed out. Thank you for cooking and eating with us.'),
         autoClose: 10_000,
       });
     } catch (failure) {
@@ -79,38 +81,39 @@ function DeleteAccountModal({ role, opened, onClose }: { role: Role; opened: boo
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Delete your account?" centered size="lg">
+    <Modal opened={opened} onClose={close} title={t('Delete your account?')} centered size="lg">
       <Stack gap="sm">
-        <Text fw={600}>These go, for good:</Text>
+        <Text fw={600}>{t('These go, for good:')}</Text>
         <List size="sm" spacing={4}>
-          <List.Item>your profile and every sign-in, as a customer and as a cook</List.Item>
-          <List.Item>your chat messages and the reviews you wrote</List.Item>
-          <List.Item>your kitchen, if you have one: its menu, photos and reviews</List.Item>
+          <List.Item>{t('your profile and every sign-in, as a customer and as a cook')}</List.Item>
+          <List.Item>{t('your chat messages and the reviews you wrote')}</List.Item>
+          <List.Item>{t('your kitchen, if you have one: its menu, photos and reviews')}</List.Item>
         </List>
-        <Text fw={600}>These stay, for the other side&apos;s records:</Text>
+        <Text fw={600}>{t("These stay, for the other side's records:")}</Text>
         <List size="sm" spacing={4}>
           <List.Item>
-            orders you placed, with their dishes and totals; the kitchen sees &lsquo;Deleted customer&rsquo;
-            instead of your email and &lsquo;Removed&rsquo; instead of your address
+            {t(
+              'orders you placed, with their dishes and totals; the kitchen sees ‘Deleted customer’ instead of your email and ‘Removed’ instead of your address',
+            )}
           </List.Item>
           <List.Item>
-            orders your kitchen received stay in your customers&apos; histories, under its name
+            {t("orders your kitchen received stay in your customers' histories, under its name")}
           </List.Item>
         </List>
         <Text size="sm" c="dimmed">
-          Download your data first if you want a copy. Not possible while an order is in progress.
+          {t('Download your data first if you want a copy. Not possible while an order is in progress.')}
         </Text>
         {error ? (
-          <Alert color="red" title="Your account was not deleted" role="alert">
+          <Alert color="red" title={t('Your account was not deleted')} role="alert">
             {error}
           </Alert>
         ) : null}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={close} data-autofocus>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button color="red" loading={busy} onClick={() => void confirm()}>
-            Yes, delete my account
+            {t('Yes, delete my account')}
           </Button>
         </Group>
       </Stack>

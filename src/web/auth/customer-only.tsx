@@ -6,6 +6,7 @@ import { paths } from '../../shared/paths.js';
 import { useSession } from './use-session.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { Spinner } from '../lib/spinner.js';
+import { t } from '../i18n.js';
 
 /** Renders `children` for a signed-in customer; anyone else is sent to /CustomerSignIn. */
 export function CustomerOnly({ children }: { children: (customer: SessionUser) => ReactNode }) {
@@ -13,13 +14,13 @@ export function CustomerOnly({ children }: { children: (customer: SessionUser) =
   if (session.isPending)
     return (
       <Center py="xl">
-        <Spinner label="Checking your sign-in" />
+        <Spinner label={t('Checking your sign-in')} />
       </Center>
     );
   if (session.isError)
     return (
       <LoadFailed
-        title="Could not check your sign-in"
+        title={t('Could not check your sign-in')}
         error={session.error}
         retry={() => void session.refetch()}
       />

@@ -1,12 +1,13 @@
 import { Badge } from '@mantine/core';
 import type { Availability } from '../../shared/opening-hours.js';
+import { t } from '../i18n.js';
 
 /** 'Open now' (green) or 'Closed' (grey) on a kitchen card. */
 export function OpenBadge({ state }: { state: Availability }) {
   return (
     // Filled in dark shades: light badges' text is too faint for small type (axe: contrast 4.5:1).
     <Badge size="sm" variant="filled" tt="none" color={state.open ? '#1f6b32' : 'gray.7'}>
-      {state.open ? 'Open now' : 'Closed'}
+      {state.open ? t('Open now') : t('Closed')}
     </Badge>
   );
 }

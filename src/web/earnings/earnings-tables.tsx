@@ -1,39 +1,40 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { formatMoney } from '../../shared/money.js';
 import type { Earnings, EarningsLine, EarningsTotal } from '../../shared/payments.js';
 import { itemCounts, timeOfDay } from '../orders/order-format.js';
+import { msg, t, translator } from '../i18n.js';
 
-const COLUMNS = ['Date', 'Items', 'Delivery fee', 'Platform fee', 'Refunds', 'Net'];
+const COLUMNS = [
+  msg('Date'),
+  msg('Items'),
+  msg('Delivery fee'),
+  msg('Platform fee'),
+  msg('Refunds'),
+  msg('Net'),
+];
 
 /** A day of the kitchen's calendar for people: 'Wed, Mar 11, 2026'. */
 export const dayName = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  translator()
+    .dateFormat({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(`${day}T12:00:00Z`));
 
 /** A month of the kitchen's calendar for people: 'March 2026'. */
 export const monthName = (month: string) =>
-  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  translator()
+    .dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(`${month}-15T12:00:00Z`));
 
-const plural = (n: number) => `${n} order${n === 1 ? '' : 's'}`;
+const plural = (count: number) => t('{count, plural, one {# order} other {# orders}}', { count });
 
 function LineRow({ line, earnings }: { line: EarningsLine; earnings: Earnings }) {
-  const money = (minor: number) => formatMoney(minor, earnings.currency);
+  const money = (minor: number) => translator().money(minor, earnings.currency);
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {timeOfDay(line.at, earnings.timeZone)}
         {line.method === 'cash' ? (
-          <Badge ml={6} size="xs" variant="light" color="gray">
-            cash
+          <Badge ms={6} size="xs" variant="light" color="gray">
+            {t('cash')}
           </Badge>
         ) : null}
       </Table.Td>
@@ -48,15 +49,15 @@ function LineRow({ line, earnings }: { line: EarningsLine; earnings: Earnings })
 
 /** The paid orders, newest first, under a row per day (the kitchen's calendar) holding that day's totals. */
 export function PaidOrdersTable({ earnings }: { earnings: Earnings }) {
-  const money = (minor: number) => formatMoney(minor, earnings.currency);
+  const money = (minor: number) => translator().money(minor, earnings.currency);
   const linesOf = byDay(earnings.lines);
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table aria-label="Paid orders" verticalSpacing="xs">
+      <Table aria-label={t('Paid orders')} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((c) => (
-              <Table.Th key={c}>{c}</Table.Th>
+              <Table.Th key={c}>{t(c)}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
@@ -95,10 +96,10 @@ function byDay(lines: readonly EarningsLine[]): Map<string, EarningsLine[]> {
  * eye, and the fees under it.
  */
 export function PaidOrdersList({ earnings }: { earnings: Earnings }) {
-  const money = (minor: number) => formatMoney(minor, earnings.currency);
+  const money = (minor: number) => translator().money(minor, earnings.currency);
   const linesOf = byDay(earnings.lines);
   return (
-    <Stack component="ul" aria-label="Paid orders" gap="lg" p={0} m={0} style={{ listStyle: 'none' }}>
+    <Stack component="ul" aria-label={t('Paid orders')} gap="lg" p={0} m={0} style={{ listStyle: 'none' }}>
       {earnings.days.map((day) => (
         <li key={day.period}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -106,8 +107,15 @@ export function PaidOrdersList({ earnings }: { earnings: Earnings }) {
             <Text fw={700}>{money(day.netCents)}</Text>
           </Group>
           <Text size="sm" c="dimmed" mb="xs">
-            {plural(day.orders)} · platform fees {money(day.platformFeeCents)}
-            {day.refundedCents ? ` · refunds ${money(day.refundedCents)}` : ''}
+            {day.refundedCents
+              ? t(
+                  '{count, plural, one {# order} other {# orders}} · platform fees {fees} · refunds {refunds}',
+                  { count: day.orders, fees: money(day.platformFeeCents), refunds: money(day.refundedCents) },
+                )
+              : t('{count, plural, one {# order} other {# orders}} · platform fees {fees}', {
+                  count: day.orders,
+                  fees: money(day.platformFeeCents),
+                })}
           </Text>
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
             {(linesOf.get(day.period) ?? []).map((line) => (
@@ -115,7 +123,7 @@ export function PaidOrdersList({ earnings }: { earnings: Earnings }) {
                 <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                   <Text size="sm">
                     {timeOfDay(line.at, earnings.timeZone)}
-                    {line.method === 'cash' ? ' · cash' : ''}
+                    {line.method === 'cash' ? ` · ${t('cash')}` : ''}
                   </Text>
                   <Text fw={700}>{money(line.netCents)}</Text>
                 </Group>
@@ -123,8 +131,16 @@ export function PaidOrdersList({ earnings }: { earnings: Earnings }) {
                   {itemCounts(line.items.map((item) => ({ item, priceCents: 0 }))).join(', ')}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  Delivery fee {money(line.deliveryFeeCents)} · platform fee {money(line.platformFeeCents)}
-                  {line.refundedCents ? ` · refunded ${money(line.refundedCents)}` : ''}
+                  {line.refundedCents
+                    ? t('Delivery fee {delivery} · platform fee {platform} · refunded {refunded}', {
+                        delivery: money(line.deliveryFeeCents),
+                        platform: money(line.platformFeeCents),
+                        refunded: money(line.refundedCents),
+                      })
+                    : t('Delivery fee {delivery} · platform fee {platform}', {
+                        delivery: money(line.deliveryFeeCents),
+                        platform: money(line.platformFeeCents),
+                      })}
                 </Text>
               </Card>
             ))}
@@ -137,23 +153,23 @@ export function PaidOrdersList({ earnings }: { earnings: Earnings }) {
 
 /** Each month's totals (the kitchen's calendar), newest first. */
 export function MonthTotalsTable({ months, currency }: { months: EarningsTotal[]; currency: string }) {
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = (minor: number) => translator().money(minor, currency);
   return (
     <Table.ScrollContainer minWidth={360}>
-      <Table aria-label="Totals per month" verticalSpacing="xs">
+      <Table aria-label={t('Totals per month')} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Month</Table.Th>
-            <Table.Th>Orders</Table.Th>
-            <Table.Th>Refunds</Table.Th>
-            <Table.Th>Net</Table.Th>
+            <Table.Th>{t('Month')}</Table.Th>
+            <Table.Th>{t('Orders')}</Table.Th>
+            <Table.Th>{t('Refunds')}</Table.Th>
+            <Table.Th>{t('Net')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {months.map((month) => (
             <Table.Tr key={month.period}>
               <Table.Th scope="row">{monthName(month.period)}</Table.Th>
-              <Table.Td>{month.orders}</Table.Td>
+              <Table.Td>{translator().number(month.orders)}</Table.Td>
               <Table.Td>{month.refundedCents ? money(month.refundedCents) : '—'}</Table.Td>
               <Table.Td fw={700}>{money(month.netCents)}</Table.Td>
             </Table.Tr>

@@ -1,12 +1,12 @@
 import { Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import type { Kitchen } from '../../shared/kitchens.js';
-import { formatMoney } from '../../shared/money.js';
 import { ApiError } from '../lib/api-client.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { Spinner } from '../lib/spinner.js';
 import { MonthTotalsTable, PaidOrdersList, PaidOrdersTable } from './earnings-tables.js';
 import { earningsCsvUrl, useEarnings, type EarningsRange } from './use-earnings.js';
+import { t, translator, tx } from '../i18n.js';
 
 /**
  * 'Earnings': the cook's paid orders (a card order once accepted, a cash order once delivered) with the delivery
@@ -26,11 +26,11 @@ export function KitchenEarnings({ kitchen }: { kitchen: Kitchen }) {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Earnings</Title>
+      <Title order={1}>{t('Earnings')}</Title>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           type="date"
-          label="From"
+          label={t('From')}
           value={shown.from ?? ''}
           onChange={pick('from')}
           error={refused?.field === 'from' ? refused.message : undefined}
@@ -38,7 +38,7 @@ export function KitchenEarnings({ kitchen }: { kitchen: Kitchen }) {
         />
         <TextInput
           type="date"
-          label="To"
+          label={t('To')}
           value={shown.to ?? ''}
           onChange={pick('to')}
           error={refused?.field === 'to' ? refused.message : undefined}
@@ -51,40 +51,47 @@ export function KitchenEarnings({ kitchen }: { kitchen: Kitchen }) {
             href={earningsCsvUrl({ from: data.from, to: data.to })}
             download
           >
-            Download CSV
+            {t('Download CSV')}
           </Button>
         ) : null}
       </Group>
       {earnings.isPending ? (
-        <Spinner label="Loading your earnings" />
+        <Spinner label={t('Loading your earnings')} />
       ) : earnings.isError && !refused ? (
         <LoadFailed
-          title="Could not load your earnings"
+          title={t('Could not load your earnings')}
           error={earnings.error}
           retry={() => void earnings.refetch()}
         />
       ) : !data ? null : data.lines.length === 0 ? (
         <Paper withBorder radius="md" p="lg">
-          <Text fw={600}>No paid orders yet</Text>
+          <Text fw={600}>{t('No paid orders yet')}</Text>
           <Text c="dimmed" size="sm">
-            A card order shows here once you accept it, a cash order once it is delivered.
+            {t('A card order shows here once you accept it, a cash order once it is delivered.')}
           </Text>
         </Paper>
       ) : (
         <>
           <Text>
-            {data.lines.length} paid order{data.lines.length === 1 ? '' : 's'}: you earned{' '}
-            <b>{formatMoney(total, data.currency)}</b>. Days and times are your kitchen’s ({data.timeZone}).
+            {tx(
+              '{count, plural, one {# paid order} other {# paid orders}}: you earned <b>{total}</b>. Days and times are your kitchen’s ({timeZone}).',
+              {
+                count: data.lines.length,
+                total: translator().money(total, data.currency),
+                timeZone: data.timeZone,
+                b: (chunks) => <b>{chunks as ReactNode}</b>,
+              },
+            )}
           </Text>
           <section aria-labelledby="months-heading">
             <Title order={2} size="h3" id="months-heading" mb="xs">
-              Per month
+              {t('Per month')}
             </Title>
             <MonthTotalsTable months={data.months} currency={data.currency} />
           </section>
           <section aria-labelledby="orders-heading">
             <Title order={2} size="h3" id="orders-heading" mb="xs">
-              Paid orders, per day
+              {t('Paid orders, per day')}
             </Title>
             <Box visibleFrom="sm">
               <PaidOrdersTable earnings={data} />

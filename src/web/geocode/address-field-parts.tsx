@@ -1,8 +1,9 @@
 import { Anchor, Text } from '@mantine/core';
 import { OSM_ATTRIBUTION } from '../../shared/geocode-pace.js';
+import { msg, t } from '../i18n.js';
 
 /** What an empty address field shows, in the real field and in its stand-in before that one has loaded. */
-export const ADDRESS_PLACEHOLDER = 'Street and number, city';
+export const ADDRESS_PLACEHOLDER = msg('Street and number, city');
 
 /** '© OpenStreetMap contributors' under an address field whose suggestions come from OpenStreetMap's data. */
 export function OsmAttribution() {
@@ -15,7 +16,7 @@ export function OsmAttribution() {
         c="dimmed"
         inherit
       >
-        {OSM_ATTRIBUTION}
+        {t(OSM_ATTRIBUTION)}
       </Anchor>
     </Text>
   );

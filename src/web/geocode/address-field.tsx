@@ -5,6 +5,7 @@ import { ApiError } from '../lib/api-client.js';
 import { ADDRESS_PLACEHOLDER, OsmAttribution } from './address-field-parts.js';
 import { useAddressSuggestions, useGeocodeDebounce } from './use-address-suggestions.js';
 import { Spinner } from '../lib/spinner.js';
+import { t } from '../i18n.js';
 
 /**
  * The delivery address: free text, with suggestions from our /api/geocode as the customer pauses typing.
@@ -15,8 +16,8 @@ export function AddressField({
   onChange,
   onPick,
   error,
-  label = 'Delivery address',
-  description = 'Pick a suggestion or type your full address',
+  label = t('Delivery address'),
+  description = t('Pick a suggestion or type your full address'),
   required = true,
 }: {
   value: string;
@@ -36,7 +37,7 @@ export function AddressField({
     <div>
       <Autocomplete
         label={label}
-        placeholder={ADDRESS_PLACEHOLDER}
+        placeholder={t(ADDRESS_PLACEHOLDER)}
         description={description}
         value={value}
         onChange={onChange}
@@ -50,11 +51,13 @@ export function AddressField({
         error={error}
         required={required}
         autoComplete="street-address"
-        rightSection={suggestions.isFetching ? <Spinner size="xs" label="Looking up addresses" /> : null}
+        rightSection={suggestions.isFetching ? <Spinner size="xs" label={t('Looking up addresses')} /> : null}
       />
       {suggestions.error instanceof ApiError && suggestions.error.status === 429 && (
         <Text size="xs" c="dimmed" mt={4} role="status">
-          Address suggestions are paused ({suggestions.error.message}) You can keep typing your address.
+          {t('Address suggestions are paused ({reason}) You can keep typing your address.', {
+            reason: suggestions.error.message,
+          })}
         </Text>
       )}
       <OsmAttribution />

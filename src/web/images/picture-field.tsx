@@ -11,8 +11,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
-import { imageUrl, type StoredImage } from '../../shared/images.js';
+import { imageUrl, MAX_UPLOAD_MB, type StoredImage } from '../../shared/images.js';
 import { useUploadPicture } from './use-upload-picture.js';
+import { t } from '../i18n.js';
 
 export interface PictureValue {
   imageLink?: string | undefined;
@@ -79,15 +80,15 @@ export function PictureField({
   return (
     <Stack gap={6}>
       <Input.Label required id={`${id}-label`}>
-        Picture
+        {t('Picture')}
       </Input.Label>
       <SegmentedControl
         aria-labelledby={`${id}-label`}
         value={mode}
         onChange={(next) => switchTo(next as Mode)}
         data={[
-          { value: 'upload', label: 'Upload a photo' },
-          { value: 'link', label: 'Use a link' },
+          { value: 'upload', label: t('Upload a photo') },
+          { value: 'link', label: t('Use a link') },
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
@@ -95,7 +96,7 @@ export function PictureField({
         <TextInput
           type="url"
           label={linkLabel}
-          description="A link to a picture, starting with https://"
+          description={t('A link to a picture, starting with https://')}
           placeholder="https://"
           withAsterisk
           value={value.imageLink ?? ''}
@@ -105,7 +106,7 @@ export function PictureField({
       ) : (
         <Box
           role="group"
-          aria-label="Photo upload"
+          aria-label={t('Photo upload')}
           onDragOver={(event) => {
             event.preventDefault();
             setDragging(true);
@@ -122,7 +123,7 @@ export function PictureField({
             {uploaded ? (
               <Image
                 src={imageUrl(uploaded.id, uploaded.widths[0] ?? uploaded.width)}
-                alt="Preview of your photo"
+                alt={t('Preview of your photo')}
                 w={160}
                 h={Math.round((160 * uploaded.height) / uploaded.width)}
                 radius="sm"
@@ -134,22 +135,22 @@ export function PictureField({
                 <FileButton onChange={choose} accept="image/*">
                   {(props) => (
                     <Button variant="light" loading={upload.isPending} {...props}>
-                      {uploaded ? 'Choose another photo' : 'Choose a photo'}
+                      {uploaded ? t('Choose another photo') : t('Choose a photo')}
                     </Button>
                   )}
                 </FileButton>
                 <FileButton onChange={choose} accept="image/*" capture="environment">
                   {(props) => (
                     <Button variant="default" disabled={upload.isPending} {...props}>
-                      Take a photo
+                      {t('Take a photo')}
                     </Button>
                   )}
                 </FileButton>
               </Group>
               <Text size="xs" c="dimmed">
                 {upload.isPending
-                  ? 'Uploading…'
-                  : 'Or drop one here. JPEG, PNG, WebP or AVIF, at most 10 MB.'}
+                  ? t('Uploading…')
+                  : t('Or drop one here. JPEG, PNG, WebP or AVIF, at most {mb} MB.', { mb: MAX_UPLOAD_MB })}
               </Text>
             </Stack>
           </Group>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, type StoredImage } from '../../shared/images.js';
 import { api, ApiError } from '../lib/api-client.js';
+import { t } from '../i18n.js';
 
 /** Sends a chosen photo to the server, which checks it and stores its sizes; files over the limit stay here. */
 export function useUploadPicture() {
@@ -9,7 +10,7 @@ export function useUploadPicture() {
       if (file.size > MAX_UPLOAD_BYTES)
         throw new ApiError(413, {
           code: 'IMAGE_TOO_LARGE',
-          message: `The picture is larger than ${MAX_UPLOAD_MB} MB`,
+          message: t('The picture is larger than {mb} MB', { mb: MAX_UPLOAD_MB }),
           field: 'file',
         });
       return api.upload<StoredImage>('/api/kitchen/images', file);

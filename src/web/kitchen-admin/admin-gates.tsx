@@ -9,6 +9,7 @@ import { useKitchen } from '../kitchens/use-kitchen.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { LoadingText } from './status-views.js';
 import { useOwnKitchen } from '../kitchen-registration/use-own-kitchen.js';
+import { t } from '../i18n.js';
 
 /** Renders its children for a signed-in kitchen user; anyone else is sent to /AdminSignIn. */
 export function RequireKitchenSession({ children }: { children: (user: SessionUser) => ReactNode }) {
@@ -17,7 +18,7 @@ export function RequireKitchenSession({ children }: { children: (user: SessionUs
   if (session.isError)
     return (
       <LoadFailed
-        title="We could not check your sign-in"
+        title={t('We could not check your sign-in')}
         error={session.error}
         retry={() => void session.refetch()}
       />
@@ -39,7 +40,7 @@ export function RequireOwnKitchen({
   if (kitchen.isError)
     return (
       <LoadFailed
-        title="We could not load your kitchen"
+        title={t('We could not load your kitchen')}
         error={kitchen.error}
         retry={() => void kitchen.refetch()}
       />
@@ -61,8 +62,8 @@ function SuspendedAlert({ kitchen }: { kitchen: Kitchen }) {
   const live = useKitchen(kitchen.uid).data;
   if (!(live ?? kitchen).suspended) return null;
   return (
-    <Alert color="red" role="alert" title="Your kitchen is suspended" mb="md">
-      An operator has suspended your kitchen: customers cannot see it or order from it right now.
+    <Alert color="red" role="alert" title={t('Your kitchen is suspended')} mb="md">
+      {t('An operator has suspended your kitchen: customers cannot see it or order from it right now.')}
     </Alert>
   );
 }

@@ -9,11 +9,12 @@ import { allEarningsKey } from '../earnings/use-earnings.js';
 import { allKitchenOrdersKey } from '../kitchen-orders/use-kitchen-orders.js';
 import { allOwnKitchensKey } from '../kitchen-registration/use-own-kitchen.js';
 import classes from './admin-nav.module.css';
+import { msg, t } from '../i18n.js';
 
 const steps = [
-  { label: '1 MENU', to: paths.menuDashboard.href() },
-  { label: '2 ADD TO MENU', to: paths.kitchenRegister.href() },
-  { label: '3 Orders', to: paths.kitchenOrders.href() },
+  { label: msg('1 MENU'), to: paths.menuDashboard.href() },
+  { label: msg('2 ADD TO MENU'), to: paths.kitchenRegister.href() },
+  { label: msg('3 Orders'), to: paths.kitchenOrders.href() },
 ];
 
 /**
@@ -51,8 +52,8 @@ export function AdminNav() {
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: 'Could not sign out',
-        message: error instanceof Error ? error.message : 'Please try again',
+        title: t('Could not sign out'),
+        message: error instanceof Error ? error.message : t('Please try again'),
       });
     }
   };
@@ -62,7 +63,7 @@ export function AdminNav() {
   // One line on any screen: four equal cells on a phone (a label may wrap inside its button), a row of buttons
   // on wide screens.
   const numbered = (
-    <nav aria-label="Kitchen admin" className={classes.nav}>
+    <nav aria-label={t('Kitchen admin')} className={classes.nav}>
       {steps.map((step) => (
         <Button
           key={step.to}
@@ -73,7 +74,7 @@ export function AdminNav() {
           size="sm"
           className={classes.step}
         >
-          {step.label}
+          {t(step.label)}
         </Button>
       ))}
       <Button
@@ -83,7 +84,7 @@ export function AdminNav() {
         onClick={() => void onSignOut()}
         className={classes.step}
       >
-        4 SIGN OUT
+        {t('4 SIGN OUT')}
       </Button>
     </nav>
   );
@@ -91,9 +92,9 @@ export function AdminNav() {
   return (
     <>
       {numbered}
-      <nav aria-label="Kitchen money" className={classes.more}>
+      <nav aria-label={t('Kitchen money')} className={classes.more}>
         <Anchor component={NavLink} to={paths.earnings.href()} className={classes.moreLink}>
-          Earnings
+          {t('Earnings')}
         </Anchor>
       </nav>
     </>

@@ -7,9 +7,10 @@ import { AdminNav } from './admin-nav.js';
 import { KitchenRegistration } from '../kitchen-registration/kitchen-registration.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { LoadingText } from './status-views.js';
+import { t } from '../i18n.js';
 
 const onSignInDone = (ok: boolean) => {
-  if (!ok) notifications.show({ color: 'red', title: 'Sign-in failed', message: 'Please try again.' });
+  if (!ok) notifications.show({ color: 'red', title: t('Sign-in failed'), message: t('Please try again.') });
 };
 
 /** Kitchen entry: a sign-in prompt, or (once signed in) the registration screen itself. */
@@ -21,7 +22,7 @@ export function AdminSignInPage() {
         <LoadingText />
       ) : session.isError ? (
         <LoadFailed
-          title="We could not check your sign-in"
+          title={t('We could not check your sign-in')}
           error={session.error}
           retry={() => void session.refetch()}
         />
@@ -32,9 +33,9 @@ export function AdminSignInPage() {
         </>
       ) : (
         <Stack align="flex-start" gap="md">
-          <Title order={1}>Please Register Yourself</Title>
-          <Text c="dimmed">Sign in with Google to register your kitchen and publish your menu.</Text>
-          <GoogleButton role="kitchen" label="Register with google" onDone={onSignInDone} />
+          <Title order={1}>{t('Please Register Yourself')}</Title>
+          <Text c="dimmed">{t('Sign in with Google to register your kitchen and publish your menu.')}</Text>
+          <GoogleButton role="kitchen" label={t('Register with google')} onDone={onSignInDone} />
         </Stack>
       )}
     </PageLayout>

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { t } from '../i18n.js';
 
 /** An accessible yes/no dialog for a destructive action (focus is trapped, Escape cancels). */
 export function ConfirmModal({
@@ -23,7 +24,7 @@ export function ConfirmModal({
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-autofocus>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button color="red" loading={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -2,6 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.js';
+import { t } from '../i18n.js';
 
 /** What went wrong with the last save: undefined when nothing did; `detail` when no field is to blame. */
 export interface SaveFailure {
@@ -27,7 +28,7 @@ export function useSaveFailure(form: FieldErrorTarget) {
     invalid: () => setFailure({}),
     /** The server refused or could not be reached. */
     failed: (error: unknown) => {
-      const message = error instanceof Error ? error.message : 'The save failed';
+      const message = error instanceof Error ? error.message : t('The save failed');
       const field = error instanceof ApiError ? error.field : undefined;
       if (field && field in form.getValues()) {
         form.setFieldError(field as never, message);
@@ -35,7 +36,7 @@ export function useSaveFailure(form: FieldErrorTarget) {
         return;
       }
       setFailure({ detail: message });
-      notifications.show({ color: 'red', title: 'Could not save', message });
+      notifications.show({ color: 'red', title: t('Could not save'), message });
     },
   };
 }
@@ -43,7 +44,7 @@ export function useSaveFailure(form: FieldErrorTarget) {
 export function SaveFailureAlert({ failure }: { failure: SaveFailure | undefined }) {
   if (!failure) return null;
   return (
-    <Alert color="red" role="alert" title="Please fill all fields">
+    <Alert color="red" role="alert" title={t('Please fill all fields')}>
       {failure.detail ? <Text size="sm">{failure.detail}</Text> : null}
     </Alert>
   );

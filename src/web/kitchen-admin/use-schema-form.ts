@@ -1,6 +1,7 @@
 import { schemaResolver, useForm } from '@mantine/form';
 import type { z } from 'zod';
 import { useSaveFailure } from './save-failure.js';
+import { t } from '../i18n.js';
 
 /**
  * A form checked in the browser with the shared zod schema the server uses, whose submit calls `onSave` and
@@ -12,7 +13,16 @@ export function useSchemaForm<T extends Record<string, unknown>>(
   onSave: (values: T) => Promise<void>,
   options: { clearOnSave?: boolean } = {},
 ) {
-  const form = useForm<T>({ initialValues, validate: schemaResolver(schema, { sync: true }) });
+  const resolve = schemaResolver(schema, { sync: true });
+  // The schema's messages are English: each is shown in the page's language.
+  const validate = (values: T) =>
+    Object.fromEntries(
+      Object.entries(resolve(values)).map(([field, error]) => [
+        field,
+        typeof error === 'string' ? t(error) : error,
+      ]),
+    );
+  const form = useForm<T>({ initialValues, validate });
   const save = useSaveFailure(form);
   const submit = form.onSubmit(async (values) => {
     save.clear();

@@ -17,19 +17,31 @@ import { MAX_ORDERS_PER_SLOT, type OrderingSettings } from '../../shared/orderin
 import { ApiError } from '../lib/api-client.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import {
-  DAYS_AHEAD_OPTIONS,
+  daysAheadOptions,
+  daysLabel,
   formFieldOf,
   formValuesOf,
   inputOf,
-  PRIOR_NOTICE_OPTIONS,
-  SLOT_LENGTH_OPTIONS,
+  minutesLabel,
+  priorNoticeOptions,
+  slotLengthOptions,
   validateOrdering,
   withCurrent,
   type OrderingFormValues,
 } from './ordering-form.js';
 import { useOrdering, useSaveOrdering } from './use-ordering.js';
+import { t, translator } from '../i18n.js';
 
-const SHOWN_ONCE_ACCEPTED = 'Shown to a customer only once their order is accepted';
+/** The deployment's currency's symbol in the page's language ('$' in English). */
+const currencySymbol = () => {
+  const { currency } = translator();
+  return (
+    translator()
+      .numberFormat({ style: 'currency', currency })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  );
+};
 
 function OrderingForm({ settings }: { settings: OrderingSettings }) {
   const save = useSaveOrdering();
@@ -45,14 +57,14 @@ function OrderingForm({ settings }: { settings: OrderingSettings }) {
       form.resetDirty(kept);
       notifications.show({
         color: 'green',
-        title: 'Ordering options saved',
-        message: 'Customers see them on your menu page and at checkout',
+        title: t('Ordering options saved'),
+        message: t('Customers see them on your menu page and at checkout'),
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'The save failed';
+      const message = error instanceof Error ? error.message : t('The save failed');
       const field = error instanceof ApiError && error.field ? formFieldOf(error.field) : undefined;
       if (field) form.setFieldError(field, message);
-      else notifications.show({ color: 'red', title: 'Could not save', message });
+      else notifications.show({ color: 'red', title: t('Could not save'), message });
     }
   });
   const { values } = form;
@@ -60,15 +72,15 @@ function OrderingForm({ settings }: { settings: OrderingSettings }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={560}>
-        <Fieldset legend="How customers get their order">
+        <Fieldset legend={t('How customers get their order')}>
           <Stack gap="sm">
-            <Checkbox label="Delivery" {...form.getInputProps('offersDelivery', { type: 'checkbox' })} />
-            <Checkbox label="Pickup" {...form.getInputProps('offersPickup', { type: 'checkbox' })} />
+            <Checkbox label={t('Delivery')} {...form.getInputProps('offersDelivery', { type: 'checkbox' })} />
+            <Checkbox label={t('Pickup')} {...form.getInputProps('offersPickup', { type: 'checkbox' })} />
             {values.offersPickup ? (
               <>
                 <Textarea
-                  label="Pickup address"
-                  description={SHOWN_ONCE_ACCEPTED}
+                  label={t('Pickup address')}
+                  description={t('Shown to a customer only once their order is accepted')}
                   withAsterisk
                   autosize
                   minRows={2}
@@ -77,8 +89,10 @@ function OrderingForm({ settings }: { settings: OrderingSettings }) {
                   {...form.getInputProps('pickupAddress')}
                 />
                 <Textarea
-                  label="Pickup instructions"
-                  description={`${SHOWN_ONCE_ACCEPTED} (optional): where to ring, where to park`}
+                  label={t('Pickup instructions')}
+                  description={t(
+                    'Shown to a customer only once their order is accepted (optional): where to ring, where to park',
+                  )}
                   autosize
                   minRows={2}
                   maxRows={6}
@@ -89,45 +103,45 @@ function OrderingForm({ settings }: { settings: OrderingSettings }) {
             ) : null}
           </Stack>
         </Fieldset>
-        <Fieldset legend="When orders can be for">
+        <Fieldset legend={t('When orders can be for')}>
           <Stack gap="sm">
             <Checkbox
-              label="As soon as possible (while open)"
+              label={t('As soon as possible (while open)')}
               {...form.getInputProps('takesAsap', { type: 'checkbox' })}
             />
             <Checkbox
-              label="Orders for later"
-              description="Customers choose a time slot ahead"
+              label={t('Orders for later')}
+              description={t('Customers choose a time slot ahead')}
               {...form.getInputProps('forLater', { type: 'checkbox' })}
             />
             {values.forLater ? (
               <>
                 <NativeSelect
-                  label="Slot length"
-                  data={withCurrent(SLOT_LENGTH_OPTIONS, values.slotMinutes, (v) => `${v} minutes`)}
+                  label={t('Slot length')}
+                  data={withCurrent(slotLengthOptions(), values.slotMinutes, minutesLabel)}
                   {...form.getInputProps('slotMinutes')}
                 />
                 <NativeSelect
-                  label="Prior notice"
-                  description="How long before a slot its orders must be in"
-                  data={withCurrent(PRIOR_NOTICE_OPTIONS, values.priorNoticeMinutes, (v) => `${v} minutes`)}
+                  label={t('Prior notice')}
+                  description={t('How long before a slot its orders must be in')}
+                  data={withCurrent(priorNoticeOptions(), values.priorNoticeMinutes, minutesLabel)}
                   {...form.getInputProps('priorNoticeMinutes')}
                 />
                 <NativeSelect
-                  label="Days ahead"
-                  description="How far ahead customers can order"
-                  data={withCurrent(DAYS_AHEAD_OPTIONS, values.daysAhead, (v) => `${v} days`)}
+                  label={t('Days ahead')}
+                  description={t('How far ahead customers can order')}
+                  data={withCurrent(daysAheadOptions(), values.daysAhead, daysLabel)}
                   {...form.getInputProps('daysAhead')}
                 />
                 <TextInput
                   type="time"
-                  label="Same-day cut-off"
-                  description="After this time, no more orders for today's slots (optional)"
+                  label={t('Same-day cut-off')}
+                  description={t("After this time, no more orders for today's slots (optional)")}
                   {...form.getInputProps('sameDayCutoff')}
                 />
                 <NumberInput
-                  label="Orders per slot"
-                  description="The most orders one slot takes (optional: empty for no limit)"
+                  label={t('Orders per slot')}
+                  description={t('The most orders one slot takes (optional: empty for no limit)')}
                   min={1}
                   max={MAX_ORDERS_PER_SLOT}
                   allowDecimal={false}
@@ -139,16 +153,16 @@ function OrderingForm({ settings }: { settings: OrderingSettings }) {
           </Stack>
         </Fieldset>
         <TextInput
-          label="Minimum order"
-          description="The dishes of an order must total at least this (0 for no minimum)"
-          leftSection="$"
+          label={t('Minimum order')}
+          description={t('The dishes of an order must total at least this (0 for no minimum)')}
+          leftSection={currencySymbol()}
           inputMode="decimal"
           autoComplete="off"
           maw={200}
           {...form.getInputProps('minimumOrder')}
         />
         <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-          Save
+          {t('Save')}
         </Button>
       </Stack>
     </form>
@@ -165,16 +179,16 @@ export function HowYouTakeOrders() {
   return (
     <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="ordering-heading">
       <Title order={2} size="h3" id="ordering-heading" mb="sm">
-        How you take orders
+        {t('How you take orders')}
       </Title>
       {ordering.isError ? (
         <LoadFailed
-          title="Could not load your ordering options"
+          title={t('Could not load your ordering options')}
           error={ordering.error}
           retry={() => void ordering.refetch()}
         />
       ) : !ordering.data ? (
-        <Text c="dimmed">Loading…</Text>
+        <Text c="dimmed">{t('Loading…')}</Text>
       ) : (
         <OrderingForm settings={ordering.data} />
       )}

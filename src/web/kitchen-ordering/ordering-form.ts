@@ -5,6 +5,7 @@ import {
   SLOT_LENGTHS,
   type OrderingSettings,
 } from '../../shared/ordering.js';
+import { t } from '../i18n.js';
 
 /** The form's values: selects and text fields hold text, the minimum order is in dollars. */
 export interface OrderingFormValues {
@@ -26,21 +27,31 @@ export interface OrderingFormValues {
   minimumOrder: string;
 }
 
-export const SLOT_LENGTH_OPTIONS = SLOT_LENGTHS.map((m) => ({ value: String(m), label: `${m} minutes` }));
+/** '30 minutes', in the page's language. */
+export const minutesLabel = (minutes: string | number) =>
+  t('{minutes, plural, one {# minute} other {# minutes}}', { minutes: Number(minutes) });
+/** '3 days', in the page's language. */
+export const daysLabel = (days: string | number) =>
+  t('{days, plural, one {# day} other {# days}}', { days: Number(days) });
 
-export const PRIOR_NOTICE_OPTIONS = [
-  { value: '0', label: 'None' },
-  { value: '30', label: '30 minutes' },
-  ...[1, 2, 3, 4, 6, 12, 24, 48].map((h) => ({
-    value: String(h * 60),
-    label: h === 1 ? '1 hour' : `${h} hours`,
+/** The options are made where they are shown: their labels are in the page's language. */
+export const slotLengthOptions = () =>
+  SLOT_LENGTHS.map((m) => ({ value: String(m), label: minutesLabel(m) }));
+
+export const priorNoticeOptions = () => [
+  { value: '0', label: t('None') },
+  { value: '30', label: minutesLabel(30) },
+  ...[1, 2, 3, 4, 6, 12, 24, 48].map((hours) => ({
+    value: String(hours * 60),
+    label: t('{hours, plural, one {# hour} other {# hours}}', { hours }),
   })),
 ];
 
-export const DAYS_AHEAD_OPTIONS = Array.from({ length: MAX_DAYS_AHEAD + 1 }, (_, d) => ({
-  value: String(d),
-  label: d === 0 ? 'Today only' : d === 1 ? '1 day' : `${d} days`,
-}));
+export const daysAheadOptions = () =>
+  Array.from({ length: MAX_DAYS_AHEAD + 1 }, (_, d) => ({
+    value: String(d),
+    label: d === 0 ? t('Today only') : daysLabel(d),
+  }));
 
 /** The slot length a cook who turns 'Orders for later' on starts from. */
 const FIRST_SLOT_MINUTES = 30;
@@ -121,12 +132,12 @@ export function validateOrdering(
 ): Partial<Record<keyof OrderingFormValues, string>> {
   const errors: Partial<Record<keyof OrderingFormValues, string>> = {};
   if (values.minimumOrder.trim() !== '' && parsePriceToCents(values.minimumOrder) === null)
-    errors.minimumOrder = 'Minimum order must be an amount, such as 15 or 15.50';
+    errors.minimumOrder = t('Minimum order must be an amount, such as 15 or 15.50');
   const result = OrderingSettingsInput.safeParse(inputOf(values));
   if (!result.success)
     for (const issue of result.error.issues) {
       const field = formFieldOf(issue.path.map(String).join('.'));
-      if (field && errors[field] === undefined) errors[field] = issue.message;
+      if (field && errors[field] === undefined) errors[field] = t(issue.message);
     }
   return errors;
 }

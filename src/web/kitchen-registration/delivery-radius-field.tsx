@@ -1,5 +1,6 @@
 import { NumberInput } from '@mantine/core';
 import { DEFAULT_DELIVERY_RADIUS_KM, MAX_DELIVERY_RADIUS_KM } from '../../shared/kitchens.js';
+import { t } from '../i18n.js';
 
 /** How far the kitchen delivers, in whole km ('Delivers within 5 km' on its card). */
 export function DeliveryRadiusField({
@@ -11,14 +12,16 @@ export function DeliveryRadiusField({
   onChange: (value: number | undefined) => void;
   error?: React.ReactNode;
 }) {
+  // translators: the unit after the distance typed ('5 km')
+  const unit = t('km');
   return (
     <NumberInput
-      label="Delivers within (km)"
-      description="Customers further away see 'Outside delivery area' and cannot order"
+      label={t('Delivers within (km)')}
+      description={t("Customers further away see 'Outside delivery area' and cannot order")}
       min={1}
       max={MAX_DELIVERY_RADIUS_KM}
       allowDecimal={false}
-      suffix=" km"
+      suffix={` ${unit}`}
       value={value ?? DEFAULT_DELIVERY_RADIUS_KM}
       onChange={(next) => onChange(typeof next === 'number' ? next : undefined)}
       error={error}

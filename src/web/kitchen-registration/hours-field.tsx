@@ -7,6 +7,7 @@ import {
   type Weekday,
   type WeeklyHours,
 } from '../../shared/opening-hours.js';
+import { t, translator } from '../i18n.js';
 
 /** The browser's time zone, which a new kitchen takes (the cook registers from their own kitchen). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -18,6 +19,12 @@ const TIME_ZONES: string[] = (() => {
     return [];
   }
 })();
+
+/** A time of day in the page's language: '8:15 PM' in English. */
+const clock = (hours: number, minutes: number) =>
+  translator()
+    .dateFormat({ hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
 
 /**
  * Opening hours, per weekday: open (from – to; a 'to' before the 'from' runs past midnight) or closed. Unticking
@@ -39,11 +46,11 @@ export function HoursField({
   const own = hours ?? null;
   const setDay = (day: Weekday, ranges: TimeRange[]) => own && onChange({ ...own, [day]: ranges });
   return (
-    <Fieldset legend="Opening hours">
+    <Fieldset legend={t('Opening hours')}>
       <Stack gap="xs">
         <TextInput
-          label="Time zone"
-          description="Your hours are in this time zone"
+          label={t('Time zone')}
+          description={t('Your hours are in this time zone')}
           list="time-zones"
           value={timeZone ?? ''}
           onChange={(event) => onTimeZone(event.currentTarget.value)}
@@ -55,8 +62,11 @@ export function HoursField({
           ))}
         </datalist>
         <Checkbox
-          label="Set my own opening hours"
-          description="Otherwise: every day 10:00 AM - 8:15 PM"
+          label={t('Set my own opening hours')}
+          description={t('Otherwise: every day {opens} - {closes}', {
+            opens: clock(10, 0),
+            closes: clock(20, 15),
+          })}
           checked={own !== null}
           onChange={(event) => onChange(event.currentTarget.checked ? DEFAULT_HOURS : null)}
         />
@@ -67,7 +77,7 @@ export function HoursField({
               <Group key={day} gap="sm" align="flex-end" wrap="wrap">
                 <Checkbox
                   w={130}
-                  label={WEEKDAY_NAMES[day]}
+                  label={t(WEEKDAY_NAMES[day])}
                   checked={range !== undefined}
                   onChange={(event) => setDay(day, event.currentTarget.checked ? [['10:00', '20:15']] : [])}
                 />
@@ -75,21 +85,21 @@ export function HoursField({
                   <>
                     <TextInput
                       type="time"
-                      aria-label={`${WEEKDAY_NAMES[day]} opens`}
+                      aria-label={t('{day} opens', { day: t(WEEKDAY_NAMES[day]) })}
                       value={range[0]}
                       onChange={(event) => setDay(day, [[event.currentTarget.value, range[1]]])}
                     />
-                    <Text size="sm">to</Text>
+                    <Text size="sm">{t('to')}</Text>
                     <TextInput
                       type="time"
-                      aria-label={`${WEEKDAY_NAMES[day]} closes`}
+                      aria-label={t('{day} closes', { day: t(WEEKDAY_NAMES[day]) })}
                       value={range[1] === '24:00' ? '00:00' : range[1]}
                       onChange={(event) => setDay(day, [[range[0], event.currentTarget.value]])}
                     />
                   </>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    Closed
+                    {t('Closed')}
                   </Text>
                 )}
               </Group>

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
 import { KitchenForm } from './kitchen-form.js';
 import { useEditKitchen } from './use-own-kitchen.js';
+import { t } from '../i18n.js';
 
 /**
  * Edit the kitchen's name, category, address, picture and 'About the cook' (the landing and menu pages show the
@@ -12,12 +13,12 @@ export function KitchenDetails({ kitchen }: { kitchen: Kitchen }) {
   const edit = useEditKitchen();
   const onSave = async (values: KitchenInput) => {
     await edit.mutateAsync(values);
-    notifications.show({ color: 'green', title: 'Kitchen details saved', message: values.name });
+    notifications.show({ color: 'green', title: t('Kitchen details saved'), message: values.name });
   };
   return (
     <section aria-labelledby="details-heading">
       <Title order={2} id="details-heading" mb="md">
-        Edit kitchen details
+        {t('Edit kitchen details')}
       </Title>
       <KitchenForm
         initialValues={{
@@ -32,7 +33,7 @@ export function KitchenDetails({ kitchen }: { kitchen: Kitchen }) {
           about: kitchen.about,
         }}
         initialImage={kitchen.image}
-        submitLabel="Save details"
+        submitLabel={t('Save details')}
         withAbout
         onSave={onSave}
       />

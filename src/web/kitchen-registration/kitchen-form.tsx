@@ -6,11 +6,13 @@ import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
 import { DeliveryRadiusField } from './delivery-radius-field.js';
 import { browserTimeZone, HoursField } from './hours-field.js';
+import { t } from '../i18n.js';
 
 /** The first problem with a day's hours (the schema names them hours.mon.0.1 and so on). */
 const hoursError = (errors: Record<string, React.ReactNode>) =>
   Object.entries(errors).find(([path]) => path.startsWith('hours.'))?.[1];
 
+// Data, not messages: the category a cook picks is stored as it is written.
 const CATEGORY_EXAMPLES = ['Indian', 'Mexican', 'Filipino'];
 
 /** A new kitchen: in the cook's own time zone, with the standard hours until they set theirs. */
@@ -46,16 +48,21 @@ export function KitchenForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={560}>
-        <TextInput label="Name of Kitchen" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+        <TextInput
+          label={t('Name of Kitchen')}
+          withAsterisk
+          autoComplete="off"
+          {...form.getInputProps('name')}
+        />
         <Autocomplete
-          label="Category"
-          description="For example Indian, Mexican or Filipino"
+          label={t('Category')}
+          description={t('For example Indian, Mexican or Filipino')}
           withAsterisk
           data={CATEGORY_EXAMPLES}
           {...form.getInputProps('category')}
         />
         <TextInput
-          label="Address"
+          label={t('Address')}
           withAsterisk
           autoComplete="street-address"
           {...form.getInputProps('address')}
@@ -73,7 +80,7 @@ export function KitchenForm({
           error={form.errors.hours ?? form.errors.timeZone ?? hoursError(form.errors)}
         />
         <PictureField
-          linkLabel="Image of your kitchen link"
+          linkLabel={t('Image of your kitchen link')}
           value={form.values}
           onChange={(picture) => form.setValues(picture)}
           error={form.errors.imageLink ?? form.errors.imageId}
@@ -81,8 +88,8 @@ export function KitchenForm({
         />
         {withAbout ? (
           <Textarea
-            label="About the cook"
-            description="Your story, shown on your menu page (optional)"
+            label={t('About the cook')}
+            description={t('Your story, shown on your menu page (optional)')}
             autosize
             minRows={3}
             maxRows={10}

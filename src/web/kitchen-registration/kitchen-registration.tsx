@@ -8,6 +8,7 @@ import { emptyKitchen, KitchenForm } from './kitchen-form.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { LoadingText } from '../kitchen-admin/status-views.js';
 import { ownKitchenKey, useOwnKitchen, useRegisterKitchen } from './use-own-kitchen.js';
+import { t } from '../i18n.js';
 
 /**
  * The two-step admin screen: step 1 registers the kitchen, step 2 adds dishes. An owner who already has a
@@ -32,12 +33,12 @@ export function KitchenRegistration({ user }: { user: SessionUser }) {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Welcome {user.displayName}</Title>
+      <Title order={1}>{t('Welcome {name}', { name: user.displayName })}</Title>
       {kitchen.isPending ? (
         <LoadingText />
       ) : kitchen.isError ? (
         <LoadFailed
-          title="We could not check whether you have a kitchen"
+          title={t('We could not check whether you have a kitchen')}
           error={kitchen.error}
           retry={() => void kitchen.refetch()}
         />
@@ -46,12 +47,12 @@ export function KitchenRegistration({ user }: { user: SessionUser }) {
       ) : (
         <section aria-labelledby="register-heading">
           <Text size="sm" c="dimmed">
-            Step 1 of 2
+            {t('Step {step} of {steps}', { step: 1, steps: 2 })}
           </Text>
           <Title order={2} id="register-heading" mb="md">
-            Register your kitchen
+            {t('Register your kitchen')}
           </Title>
-          <KitchenForm initialValues={emptyKitchen()} submitLabel="Next Step" onSave={onRegister} />
+          <KitchenForm initialValues={emptyKitchen()} submitLabel={t('Next Step')} onSave={onRegister} />
         </section>
       )}
     </Stack>

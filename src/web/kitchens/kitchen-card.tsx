@@ -9,6 +9,7 @@ import { paths } from '../../shared/paths.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
 import { RatingLine, ratingWords } from '../reviews/stars.js';
 import { kitchenKey, type Kitchen } from './use-kitchens.js';
+import { t } from '../i18n.js';
 
 /**
  * A kitchen on the landing page: its name above its picture; a click opens its menu. A search hit also names
@@ -36,7 +37,15 @@ export function KitchenCard({
       withBorder
       padding="md"
       // The name a screen reader hears (and tests find): with its rating, which the label would otherwise hide.
-      aria-label={`${kitchen.name}, ${kitchen.category} kitchen${kitchen.rating ? `, ${ratingWords(kitchen.rating)}` : ''}`}
+      aria-label={
+        kitchen.rating
+          ? t('{name}, {category} kitchen, {rating}', {
+              name: kitchen.name,
+              category: kitchen.category,
+              rating: ratingWords(kitchen.rating),
+            })
+          : t('{name}, {category} kitchen', { name: kitchen.name, category: kitchen.category })
+      }
       data-testid="kitchen-card"
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
@@ -54,7 +63,7 @@ export function KitchenCard({
       <DeliveryLine kitchen={kitchen} distanceKm={hit?.distanceKm ?? null} />
       {hit && hit.matchingDishes.length > 0 && (
         <Text size="sm" mb={4} lineClamp={2}>
-          Matches: {hit.matchingDishes.join(', ')}
+          {t('Matches: {dishes}', { dishes: hit.matchingDishes.join(', ') })}
         </Text>
       )}
       <Card.Section>
@@ -62,7 +71,7 @@ export function KitchenCard({
           picture={kitchen}
           sizes={GRID_SIZES}
           loading={firstRow ? 'eager' : 'lazy'}
-          alt={`${kitchen.name} kitchen`}
+          alt={t('{name} kitchen', { name: kitchen.name })}
           h={180}
           w="100%"
           fit="cover"
@@ -77,7 +86,7 @@ function DeliveryLine({ kitchen, distanceKm }: { kitchen: Kitchen; distanceKm: n
   return (
     <Text size="sm" mb="sm" c={outside ? 'red.8' : 'dimmed'}>
       {distanceKm !== null && `${formatDistance(distanceKm)} · `}
-      {outside ? 'Outside delivery area' : `Delivers within ${kitchen.deliveryRadiusKm} km`}
+      {outside ? t('Outside delivery area') : t('Delivers within {km} km', { km: kitchen.deliveryRadiusKm })}
     </Text>
   );
 }

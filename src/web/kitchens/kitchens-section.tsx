@@ -12,6 +12,7 @@ import { KitchenCard } from './kitchen-card.js';
 import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
 import { FIRST_ROW } from '../images/picture.js';
 import { useKitchens, type Kitchen } from './use-kitchens.js';
+import { t } from '../i18n.js';
 
 /**
  * The landing page's live grid (3 columns on large screens, 2 on medium, 1 on phones): kitchens newest first, a page
@@ -46,11 +47,11 @@ export function KitchensSection() {
   return (
     <section aria-labelledby="kitchens-heading">
       <Title order={2} id="kitchens-heading" mb="md">
-        Kitchens
+        {t('Kitchens')}
       </Title>
       <SearchControls filters={filters} update={update} cuisines={cuisines} />
       {shown.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label="Loading kitchens">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label={t('Loading kitchens')}>
           {[0, 1, 2].map((i) => (
             <Card key={i} withBorder radius="md" padding="md">
               <Skeleton h={24} w="60%" mb="sm" />
@@ -60,33 +61,35 @@ export function KitchensSection() {
         </SimpleGrid>
       ) : shown.isError ? (
         <LoadFailed
-          title={searching ? 'Could not search the kitchens' : 'Could not load the kitchens'}
+          title={searching ? t('Could not search the kitchens') : t('Could not load the kitchens')}
           error={shown.error}
           retry={() => void shown.refetch()}
         />
       ) : shown.data.length === 0 ? (
         filtered ? (
           <Stack align="flex-start" gap="xs" role="status">
-            <Text>{searching ? 'No kitchens match your search.' : 'No kitchen is open right now.'}</Text>
+            <Text>
+              {searching ? t('No kitchens match your search.') : t('No kitchen is open right now.')}
+            </Text>
             <Button
               variant="light"
               onClick={() => update({ q: '', cuisine: '', diet: [], near: undefined, open: false })}
             >
-              Clear search
+              {t('Clear search')}
             </Button>
           </Stack>
         ) : (
           <Text c="dimmed">
-            No kitchens yet. Are you a home cook? Register your kitchen and be the first.
+            {t('No kitchens yet. Are you a home cook? Register your kitchen and be the first.')}
           </Text>
         )
       ) : (
         <>
           {filtered && total !== undefined ? (
             <Text c="dimmed" size="sm" mb="sm">
-              {total === 1 && !searched.totalAtLeast
-                ? '1 kitchen matches'
-                : `${total}${searched.totalAtLeast ? '+' : ''} kitchens match`}
+              {searched.totalAtLeast
+                ? t('{count, plural, other {#+ kitchens match}}', { count: total })
+                : t('{count, plural, one {# kitchen matches} other {# kitchens match}}', { count: total })}
             </Text>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="kitchens-grid">
@@ -145,11 +148,14 @@ function ShowMore({
     <Stack ref={ref} align="center" gap="xs" mt="lg">
       {total !== undefined ? (
         <Text c="dimmed" size="sm">
-          {`Showing ${Math.min(shownCount, total)} of ${total} kitchens`}
+          {t('{total, plural, other {Showing {shown} of # kitchens}}', {
+            shown: Math.min(shownCount, total),
+            total,
+          })}
         </Text>
       ) : null}
       <Button variant="light" onClick={onMore} loading={loading}>
-        {failed ? 'Try again: show more kitchens' : 'Show more kitchens'}
+        {failed ? t('Try again: show more kitchens') : t('Show more kitchens')}
       </Button>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../../shared/errors.js';
+import { t } from '../i18n.js';
 
 /** A failed API call, carrying the server's JSON error (with the offending field, when there is one). */
 export class ApiError extends Error {
@@ -32,13 +33,16 @@ async function send<T>(method: string, url: string, body?: { type: string; data:
   } catch {
     throw new ApiError(0, {
       code: 'NETWORK',
-      message: 'Could not reach the server. Check your connection and try again.',
+      message: t('Could not reach the server. Check your connection and try again.'),
     });
   }
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const fallback = { code: 'HTTP_' + response.status, message: `The server answered ${response.status}` };
+    const fallback = {
+      code: 'HTTP_' + response.status,
+      message: t('The server answered {status}', { status: String(response.status) }),
+    };
     throw new ApiError(response.status, isErrorBody(data) ? data : fallback);
   }
   return data as T;

@@ -1,4 +1,5 @@
 import { Alert, Button, Text, type MantineSpacing } from '@mantine/core';
+import { t } from '../i18n.js';
 
 /** A load that failed: says so, with the reason, and offers to try again. */
 export function LoadFailed({
@@ -18,7 +19,7 @@ export function LoadFailed({
         {error.message}
       </Text>
       <Button size="xs" variant="white" color="red" onClick={retry}>
-        Try again
+        {t('Try again')}
       </Button>
     </Alert>
   );

@@ -5,8 +5,7 @@ import { FULFILMENT_LABELS } from '../../shared/fulfilments.js';
 import type { KitchenSlots, PublicOrdering } from '../../shared/ordering.js';
 import { api } from '../lib/api-client.js';
 import { slotsKey } from '../ordering/use-kitchen-slots.js';
-
-const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+import { t } from '../i18n.js';
 
 /**
  * How a kitchen takes orders, in a few words: 'Delivery · Pickup · Orders up to 2 days ahead · Minimum order
@@ -14,17 +13,27 @@ const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
  */
 export function orderingSummary(ordering: PublicOrdering): string {
   const parts: string[] = [];
-  if (ordering.offersDelivery) parts.push(FULFILMENT_LABELS.delivery);
-  if (ordering.offersPickup) parts.push(FULFILMENT_LABELS.pickup);
+  if (ordering.offersDelivery) parts.push(t(FULFILMENT_LABELS.delivery));
+  if (ordering.offersPickup) parts.push(t(FULFILMENT_LABELS.pickup));
   if (ordering.slotMinutes !== null) {
-    const only = ordering.takesAsap ? '' : ' only';
-    parts.push(
-      ordering.daysAhead === 0
-        ? `Orders for later today${only}`
-        : `Orders up to ${days(ordering.daysAhead)} ahead${only}`,
-    );
+    const days = ordering.daysAhead;
+    if (ordering.takesAsap)
+      parts.push(
+        days === 0
+          ? t('Orders for later today')
+          : t('{days, plural, one {Orders up to # day ahead} other {Orders up to # days ahead}}', { days }),
+      );
+    else
+      parts.push(
+        days === 0
+          ? t('Orders for later today only')
+          : t('{days, plural, one {Orders up to # day ahead only} other {Orders up to # days ahead only}}', {
+              days,
+            }),
+      );
   }
-  if (ordering.minimumOrderCents > 0) parts.push(`Minimum order ${formatCents(ordering.minimumOrderCents)}`);
+  if (ordering.minimumOrderCents > 0)
+    parts.push(t('Minimum order {amount}', { amount: formatCents(ordering.minimumOrderCents) }));
   return parts.join(' · ');
 }
 

@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { allergenLine, DIETARY_LABELS } from '../../shared/dietary-tags.js';
+import { DIETARY_LABELS } from '../../shared/dietary-tags.js';
 import { formatCents } from '../../shared/money.js';
 import { portionsNote } from '../../shared/menu-portions.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
 import classes from './public-menu-item.module.css';
+import { t } from '../i18n.js';
 
 /** One dish of a kitchen's public menu, with the '+' that puts it in the cart. */
 export function PublicMenuItem({
@@ -19,6 +20,11 @@ export function PublicMenuItem({
 }) {
   const note = portionsNote(item);
   const soldOut = note === 'Sold out';
+  const noteText = soldOut
+    ? t('Sold out')
+    : note && item.portionsLeft !== null
+      ? t('{count, plural, one {Only # left} other {Only # left}}', { count: item.portionsLeft })
+      : note;
   return (
     <Card withBorder radius="md" padding="md" component="li" data-testid="menu-item" className={classes.dish}>
       <Card.Section className={classes.picture}>
@@ -38,34 +44,40 @@ export function PublicMenuItem({
           </Text>
           <Group gap="xs">
             <Text fw={600}>{formatCents(item.priceCents)}</Text>
-            {note && (
+            {noteText && (
               <Badge size="sm" variant="filled" tt="none" color={soldOut ? 'gray.7' : '#9c3d00'}>
-                {note}
+                {noteText}
               </Badge>
             )}
           </Group>
           <Text size="sm" c="dimmed">
-            Wait time: {item.wait}
+            {t('Wait time: {wait}', { wait: item.wait })}
           </Text>
           {item.dietary.length > 0 && (
             <Group gap={4} mt={4}>
               {item.dietary.map((tag) => (
                 <Badge key={tag} size="sm" variant="light" color="green">
-                  {DIETARY_LABELS[tag]}
+                  {t(DIETARY_LABELS[tag])}
                 </Badge>
               ))}
             </Group>
           )}
-          {allergenLine(item.allergens) && (
+          {item.allergens.length > 0 && (
             <Text size="sm" mt={4}>
-              {allergenLine(item.allergens)}
+              {t('Contains: {allergens}', {
+                allergens: item.allergens.map((allergen) => t(allergen)).join(', '),
+              })}
             </Text>
           )}
         </Stack>
         <ActionIcon
           size="xl"
           radius="xl"
-          aria-label={soldOut ? `${item.item} is sold out` : `Add ${item.item} to cart`}
+          aria-label={
+            soldOut
+              ? t('{dish} is sold out', { dish: item.item })
+              : t('Add {dish} to cart', { dish: item.item })
+          }
           onClick={onAdd}
           disabled={soldOut}
         >

@@ -8,6 +8,7 @@ import { usePublicMenu } from './use-public-menu.js';
 import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { FIRST_ROW } from '../images/picture.js';
+import { t } from '../i18n.js';
 
 /** The live list of a kitchen's dishes on /KitchenMenu/{id}. */
 export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'name'> }) {
@@ -20,7 +21,7 @@ export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'na
   }, [kitchen.uid, menu.data]);
   if (menu.isPending)
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label="Loading the menu">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label={t('Loading the menu')}>
         {[0, 1, 2].map((i) => (
           <Card key={i} withBorder radius="md" padding="md">
             <Skeleton h={160} mb="sm" />
@@ -31,16 +32,16 @@ export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'na
     );
   if (menu.isError)
     return (
-      <LoadFailed title="Could not load the menu" error={menu.error} retry={() => void menu.refetch()} />
+      <LoadFailed title={t('Could not load the menu')} error={menu.error} retry={() => void menu.refetch()} />
     );
   if (menu.data.length === 0)
-    return <Text c="dimmed">This kitchen has not put anything on its menu yet. Come back soon.</Text>;
+    return <Text c="dimmed">{t('This kitchen has not put anything on its menu yet. Come back soon.')}</Text>;
   return (
     <SimpleGrid
       cols={{ base: 1, sm: 2, md: 3 }}
       spacing="lg"
       component="ul"
-      aria-label={`Menu of ${kitchen.name}`}
+      aria-label={t('Menu of {kitchen}', { kitchen: kitchen.name })}
       style={{ listStyle: 'none', padding: 0 }}
     >
       {menu.data.map((item, index) => (

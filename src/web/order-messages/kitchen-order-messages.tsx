@@ -2,6 +2,7 @@ import { Button, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { KitchenOrder } from '../../shared/orders.js';
 import { OrderConversation } from './order-conversation.js';
+import { t } from '../i18n.js';
 
 /**
  * An order's 'Messages' button on the kitchen's orders page: it opens the conversation with the order's customer
@@ -12,11 +13,11 @@ export function KitchenOrderMessages({ order, size = 'xs' }: { order: KitchenOrd
   return (
     <>
       <Button size={size} variant="light" onClick={() => setOpened(true)}>
-        Messages
+        {t('Messages')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Messages" centered size="lg">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('Messages')} centered size="lg">
         <Text size="sm" c="dimmed" mb="sm" style={{ overflowWrap: 'anywhere' }}>
-          With {order.customerEmail} · {order.customerAddress}
+          {t('With {email} · {address}', { email: order.customerEmail, address: order.customerAddress })}
         </Text>
         {opened ? <OrderConversation orderId={order.id} role="kitchen" heading={false} /> : null}
       </Modal>

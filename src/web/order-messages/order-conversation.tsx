@@ -10,18 +10,19 @@ import { useMinuteTick } from '../availability/use-availability.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import classes from './order-messages.module.css';
 import { useOrderConversation, useSendOrderMessage } from './use-order-conversation.js';
-
-const timeOnly = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dateAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { t, translator } from '../i18n.js';
 
 function formatTime(iso: string): string {
   const date = new Date(iso);
-  return (new Date().toDateString() === date.toDateString() ? timeOnly : dateAndTime).format(date);
+  const today = new Date().toDateString() === date.toDateString();
+  return translator()
+    .dateFormat(today ? { hour: 'numeric', minute: '2-digit' } : { dateStyle: 'medium', timeStyle: 'short' })
+    .format(date);
 }
 
 /** Who wrote a message, as the reader on side `role` says it. */
 const authorName = (from: OrderMessageAuthor, role: OrderMessageAuthor) =>
-  from === role ? 'You' : from === 'kitchen' ? 'Kitchen' : 'Customer';
+  from === role ? t('You') : from === 'kitchen' ? t('Kitchen') : t('Customer');
 
 function MessageItem({ message, role }: { message: OrderMessage; role: OrderMessageAuthor }) {
   const own = message.from === role;
@@ -52,8 +53,9 @@ function MessageList({ messages, role }: { messages: OrderMessage[]; role: Order
   if (messages.length === 0)
     return (
       <Text c="dimmed" size="sm">
-        No messages yet. {role === 'customer' ? 'Ask the kitchen' : 'Tell the customer'} anything about this
-        order here.
+        {role === 'customer'
+          ? t('No messages yet. Ask the kitchen anything about this order here.')
+          : t('No messages yet. Tell the customer anything about this order here.')}
       </Text>
     );
   return (
@@ -63,7 +65,7 @@ function MessageList({ messages, role }: { messages: OrderMessage[]; role: Order
       className={classes.viewport}
       tabIndex={0}
       role="log"
-      aria-label="Messages of this order"
+      aria-label={t('Messages of this order')}
     >
       <ol className={classes.list}>
         {messages.map((message) => (
@@ -89,14 +91,15 @@ function MessageForm({ orderId, role }: { orderId: string; role: OrderMessageAut
     if (blank || send.isPending) return;
     const parsed = OrderMessageInput.safeParse({ text, as: role });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'This message cannot be sent');
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? t(issue) : t('This message cannot be sent'));
       return;
     }
     try {
       await send.mutateAsync(parsed.data.text);
       setText('');
     } catch (failed) {
-      setError(failed instanceof Error ? failed.message : 'Your message was not sent. Please try again.');
+      setError(failed instanceof Error ? failed.message : t('Your message was not sent. Please try again.'));
     }
   }
 
@@ -111,8 +114,8 @@ function MessageForm({ orderId, role }: { orderId: string; role: OrderMessageAut
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="xs">
         <Textarea
-          label="Message"
-          description="Ctrl+Enter sends"
+          label={t('Message')}
+          description={t('Ctrl+Enter sends')}
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
@@ -126,7 +129,7 @@ function MessageForm({ orderId, role }: { orderId: string; role: OrderMessageAut
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={blank} loading={send.isPending}>
-            Send
+            {t('Send')}
           </Button>
         </Group>
       </Stack>
@@ -155,7 +158,7 @@ export function OrderConversation({
   let body;
   if (conversation.isPending)
     body = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading messages">
+      <Stack gap="xs" aria-busy="true" aria-label={t('Loading messages')}>
         <Skeleton h={40} w="60%" radius="lg" />
         <Skeleton h={40} w="45%" radius="lg" />
       </Stack>
@@ -163,7 +166,7 @@ export function OrderConversation({
   else if (conversation.isError)
     body = (
       <LoadFailed
-        title="Could not load the messages"
+        title={t('Could not load the messages')}
         error={conversation.error}
         retry={() => void conversation.refetch()}
       />
@@ -177,7 +180,7 @@ export function OrderConversation({
           <MessageForm orderId={orderId} role={role} />
         ) : (
           <Text c="dimmed" role="status">
-            {closed}
+            {t(closed)}
           </Text>
         )}
       </Stack>
@@ -191,11 +194,11 @@ export function OrderConversation({
       radius="md"
       p={heading ? 'lg' : 0}
       maw={560}
-      {...(heading ? { 'aria-labelledby': titleId } : { 'aria-label': 'Messages' })}
+      {...(heading ? { 'aria-labelledby': titleId } : { 'aria-label': t('Messages') })}
     >
       {heading ? (
         <Title order={2} size="h4" mb="sm" id={titleId}>
-          Messages
+          {t('Messages')}
         </Title>
       ) : null}
       {body}

@@ -5,6 +5,7 @@ import { dayName, slotInViewerTime, slotTimes } from '../../shared/slots.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { Spinner } from '../lib/spinner.js';
 import { useKitchenSlots } from './use-kitchen-slots.js';
+import { t } from '../i18n.js';
 
 /** When an order is for: 'As soon as possible', or a slot of the kitchen (its start, ISO). */
 export type When = { kind: 'asap' } | { kind: 'slot'; start: string };
@@ -56,11 +57,11 @@ export function WhenPicker({
     if (value.kind === 'asap' && asapNow === false && first) onChange({ kind: 'slot', start: first.start });
   }, [value.kind, asapNow, first, onChange]);
 
-  if (query.isPending) return <Spinner label="Loading the kitchen's times" size="sm" />;
+  if (query.isPending) return <Spinner label={t("Loading the kitchen's times")} size="sm" />;
   if (query.isError)
     return (
       <LoadFailed
-        title="Could not load the kitchen's times"
+        title={t("Could not load the kitchen's times")}
         error={query.error}
         retry={() => void query.refetch()}
       />
@@ -73,7 +74,7 @@ export function WhenPicker({
   if (!data.asap && !first && (!data.takesAsap || !schedules))
     return (
       <Text size="sm" role="status">
-        {schedules ? 'No times left to order for: every slot is full.' : 'This kitchen is closed now.'}
+        {schedules ? t('No times left to order for: every slot is full.') : t('This kitchen is closed now.')}
       </Text>
     );
 
@@ -82,14 +83,18 @@ export function WhenPicker({
   const day = slot?.date ?? pickedDay ?? first?.date ?? [...days.keys()][0];
   const daySlots = (day && days.get(day)) || [];
   const asapReason = !data.takesAsap
-    ? 'This kitchen takes orders for later only'
+    ? t('This kitchen takes orders for later only')
     : data.asap
-      ? 'Delivered or ready as soon as the cook can'
-      : 'The kitchen is closed now';
+      ? t('Delivered or ready as soon as the cook can')
+      : t('The kitchen is closed now');
   const gone = value.kind === 'slot' && !slot?.available;
   const viewerLine = slot && slotInViewerTime(slot, timeZone, viewerTimeZone, now);
+  const full = (label: string, available: boolean) => (available ? label : t('{label} (full)', { label }));
   const dayLabel = (slots: Slot[]) =>
-    `${dayName(new Date(slots[0]!.start), timeZone, now)}${slots.some((s) => s.available) ? '' : ' (full)'}`;
+    full(
+      dayName(new Date(slots[0]!.start), timeZone, now),
+      slots.some((s) => s.available),
+    );
 
   const chooseDay = (date: string) => {
     setPickedDay(date);
@@ -100,7 +105,7 @@ export function WhenPicker({
   return (
     <Stack gap="xs">
       <Radio.Group
-        label="When"
+        label={t('When')}
         value={value.kind === 'asap' ? 'asap' : 'later'}
         onChange={(kind) => {
           if (kind === 'asap') onChange({ kind: 'asap' });
@@ -108,12 +113,17 @@ export function WhenPicker({
         }}
       >
         <Stack gap="xs" mt={6}>
-          <Radio value="asap" label="As soon as possible" description={asapReason} disabled={!data.asap} />
+          <Radio
+            value="asap"
+            label={t('As soon as possible')}
+            description={asapReason}
+            disabled={!data.asap}
+          />
           {schedules && (
             <Radio
               value="later"
-              label="Schedule for later"
-              description={first ? 'Choose a day and a time' : 'No times left: every slot is full'}
+              label={t('Schedule for later')}
+              description={first ? t('Choose a day and a time') : t('No times left: every slot is full')}
               disabled={!first}
             />
           )}
@@ -123,7 +133,7 @@ export function WhenPicker({
         <>
           <Group gap="sm" align="flex-end" wrap="wrap">
             <NativeSelect
-              label="Day"
+              label={t('Day')}
               value={day ?? ''}
               data={[...days.entries()].map(([date, slots]) => ({
                 value: date,
@@ -133,23 +143,26 @@ export function WhenPicker({
               onChange={(event) => chooseDay(event.currentTarget.value)}
             />
             <NativeSelect
-              label="Time"
+              label={t('Time')}
               value={slot?.available ? slot.start : ''}
               data={[
-                ...(slot?.available ? [] : [{ value: '', label: 'Choose a time', disabled: true }]),
+                ...(slot?.available ? [] : [{ value: '', label: t('Choose a time'), disabled: true }]),
                 ...daySlots.map((s) => ({
                   value: s.start,
-                  label: `${slotTimes(s, timeZone)}${s.available ? '' : ' (full)'}`,
+                  label: full(slotTimes(s, timeZone), s.available),
                   disabled: !s.available,
                 })),
               ]}
               onChange={(event) => onChange({ kind: 'slot', start: event.currentTarget.value })}
-              error={gone ? 'That time is no longer available: choose another' : undefined}
+              error={gone ? t('That time is no longer available: choose another') : undefined}
             />
           </Group>
           {viewerLine && (
             <Text size="sm" c="dimmed">
-              Times are the kitchen&apos;s ({timeZone}): that is {viewerLine}.
+              {t("Times are the kitchen's ({timeZone}): that is {viewerTime}.", {
+                timeZone,
+                viewerTime: viewerLine,
+              })}
             </Text>
           )}
         </>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { PAYOUT_STATE_LABELS } from '../../shared/payments.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { usePayoutActions, usePayouts } from './use-payments.js';
+import { t } from '../i18n.js';
 
 const STATE_COLORS = { 'not-set-up': 'gray', 'details-needed': 'orange', 'payouts-on': 'green' } as const;
 
@@ -34,34 +35,34 @@ export function GetPaid() {
       onError: (error) =>
         notifications.show({
           color: 'red',
-          title: 'Could not open the payouts set-up',
+          title: t('Could not open the payouts set-up'),
           message: error.message,
         }),
     });
   const setCash = (acceptsCash: boolean) =>
     actions.cash.mutate(acceptsCash, {
-      onError: (error) => notifications.show({ color: 'red', title: 'Not saved', message: error.message }),
+      onError: (error) => notifications.show({ color: 'red', title: t('Not saved'), message: error.message }),
     });
 
   return (
     <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="get-paid-heading">
       <Title order={2} size="h3" id="get-paid-heading" mb="sm">
-        Get paid
+        {t('Get paid')}
       </Title>
       {payouts.isError ? (
         <LoadFailed
-          title="Could not load your payouts"
+          title={t('Could not load your payouts')}
           error={payouts.error}
           retry={() => void payouts.refetch()}
         />
       ) : !payouts.data ? (
-        <Text c="dimmed">Loading…</Text>
+        <Text c="dimmed">{t('Loading…')}</Text>
       ) : (
         <Stack gap="md">
           {payouts.data.cardPayments ? (
             <>
               <Group gap="sm">
-                <Text fw={600}>Card payments:</Text>
+                <Text fw={600}>{t('Card payments:')}</Text>
                 <Badge
                   size="lg"
                   variant="light"
@@ -69,41 +70,42 @@ export function GetPaid() {
                   color={STATE_COLORS[payouts.data.state]}
                   data-testid="payout-state"
                 >
-                  {PAYOUT_STATE_LABELS[payouts.data.state]}
+                  {t(PAYOUT_STATE_LABELS[payouts.data.state])}
                 </Badge>
               </Group>
               {payouts.data.state === 'payouts-on' ? (
                 <Text size="sm">
-                  Customers pay by card; what they pay, less the platform&apos;s fees, comes to you.
+                  {t("Customers pay by card; what they pay, less the platform's fees, comes to you.")}
                 </Text>
               ) : (
                 <>
                   <Text size="sm">
                     {payouts.data.state === 'details-needed'
-                      ? 'Your payouts need a few more details before customers can pay you by card.'
-                      : 'Customers can pay you by card once your payouts are set up.'}
+                      ? t('Your payouts need a few more details before customers can pay you by card.')
+                      : t('Customers can pay you by card once your payouts are set up.')}
                   </Text>
                   <Group>
                     <Button
                       onClick={setUp}
                       loading={actions.onboarding.isPending || actions.refresh.isPending}
                     >
-                      Set up payouts
+                      {t('Set up payouts')}
                     </Button>
                   </Group>
                 </>
               )}
             </>
           ) : (
-            <Alert color="gray" title="Cash on delivery">
-              This marketplace takes no card payments: your customers pay you in cash when their order
-              arrives.
+            <Alert color="gray" title={t('Cash on delivery')}>
+              {t(
+                'This marketplace takes no card payments: your customers pay you in cash when their order arrives.',
+              )}
             </Alert>
           )}
           {payouts.data.cardPayments ? (
             <Switch
-              label="Accept cash on delivery"
-              description="Customers may choose to pay you in cash when their order arrives"
+              label={t('Accept cash on delivery')}
+              description={t('Customers may choose to pay you in cash when their order arrives')}
               checked={payouts.data.acceptsCash}
               disabled={actions.cash.isPending}
               onChange={(event) => setCash(event.currentTarget.checked)}

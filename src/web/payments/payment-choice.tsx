@@ -1,6 +1,7 @@
 import { Alert, Radio, Stack, Text } from '@mantine/core';
 import type { PaymentMethod } from '../../shared/payments.js';
 import { useKitchenPayments } from './use-payments.js';
+import { t } from '../i18n.js';
 
 /** The payment method a kitchen leaves: the customer's choice where it takes both, else the one it takes. */
 export function paymentFor(
@@ -29,25 +30,35 @@ export function PaymentChoice({
 }) {
   const payments = useKitchenPayments(kitchenUid);
   const cashWhen = pickup
-    ? 'Pay the cook when you collect your order'
-    : 'Pay the cook when your order arrives';
+    ? t('Pay the cook when you collect your order')
+    : t('Pay the cook when your order arrives');
   if (!payments.data) return null;
   const { card, cash } = payments.data;
   if (card && cash)
     return (
-      <Radio.Group label="Payment" value={value} onChange={(v) => onChange(v === 'cash' ? 'cash' : 'card')}>
+      <Radio.Group
+        label={t('Payment')}
+        value={value}
+        onChange={(v) => onChange(v === 'cash' ? 'cash' : 'card')}
+      >
         <Stack gap="xs" mt={6}>
-          <Radio value="card" label="Pay by card" description="On a secure payment page, next" />
-          <Radio value="cash" label="Cash on delivery" description={cashWhen} />
+          <Radio value="card" label={t('Pay by card')} description={t('On a secure payment page, next')} />
+          <Radio value="cash" label={t('Cash on delivery')} description={cashWhen} />
         </Stack>
       </Radio.Group>
     );
-  if (card) return <Text size="sm">Pay by card: on a secure payment page, next.</Text>;
+  if (card) return <Text size="sm">{t('Pay by card: on a secure payment page, next.')}</Text>;
   if (cash)
-    return <Text size="sm">Cash on delivery: {cashWhen.charAt(0).toLowerCase() + cashWhen.slice(1)}.</Text>;
+    return (
+      <Text size="sm">
+        {pickup
+          ? t('Cash on delivery: pay the cook when you collect your order.')
+          : t('Cash on delivery: pay the cook when your order arrives.')}
+      </Text>
+    );
   return (
-    <Alert color="orange" title="This kitchen cannot take payments yet">
-      Its cook has not set up payouts. Please order from another kitchen for now.
+    <Alert color="orange" title={t('This kitchen cannot take payments yet')}>
+      {t('Its cook has not set up payouts. Please order from another kitchen for now.')}
     </Alert>
   );
 }

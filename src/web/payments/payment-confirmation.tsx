@@ -7,6 +7,7 @@ import { LoadFailed } from '../lib/load-failed.js';
 import { Spinner } from '../lib/spinner.js';
 import { useMyOrder } from '../orders/use-my-order.js';
 import { useCheckPayment } from './use-payments.js';
+import { t } from '../i18n.js';
 
 /** Whether the customer's payment is through: the order has reached its kitchen. */
 const authorised = (order: CustomerOrder) =>
@@ -40,7 +41,7 @@ export function PaymentConfirmation({ orderId, onUnpaid }: { orderId: string; on
   if (check.isError && !order)
     return (
       <LoadFailed
-        title="Could not confirm your payment"
+        title={t('Could not confirm your payment')}
         error={check.error}
         retry={() => check.mutate(orderId)}
       />
@@ -48,8 +49,8 @@ export function PaymentConfirmation({ orderId, onUnpaid }: { orderId: string; on
   return (
     <Center py="xl">
       <Stack align="center" gap="xs">
-        <Spinner label="Confirming your payment" />
-        <Text c="dimmed">This takes a moment.</Text>
+        <Spinner label={t('Confirming your payment')} />
+        <Text c="dimmed">{t('This takes a moment.')}</Text>
       </Stack>
     </Center>
   );

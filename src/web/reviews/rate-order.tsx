@@ -5,8 +5,9 @@ import { MAX_REVIEW_TEXT, ReviewInput } from '../../shared/reviews.js';
 import { ApiError } from '../lib/api-client.js';
 import { Stars } from './stars.js';
 import { useRateOrder } from './use-reviews.js';
+import { t } from '../i18n.js';
 
-const starLabel = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
+const starLabel = (count: number) => t('{count, plural, one {# star} other {# stars}}', { count });
 
 /**
  * Once an order is delivered: 'Rate your order' (1–5 stars and an optional text, once), then the rating given.
@@ -14,15 +15,16 @@ const starLabel = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
  */
 export function RateOrder({ order, compact = false }: { order: CustomerOrder; compact?: boolean }) {
   if (order.state !== 'delivered') return null;
-  if (order.review)
+  const { review } = order;
+  if (review)
     return (
       <Stack gap={2} data-testid="your-rating">
         <Text size="sm" fw={600}>
-          Your rating <Stars stars={order.review.stars} />
+          {t('Your rating')} <Stars stars={review.stars} />
         </Text>
-        {order.review.text && !compact ? (
+        {review.text && !compact ? (
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-            {order.review.text}
+            {review.text}
           </Text>
         ) : null}
       </Stack>
@@ -44,7 +46,7 @@ function RateOrderForm({ order, compact }: { order: CustomerOrder; compact: bool
       const issue = parsed.error.issues[0];
       setError({
         field: String(issue?.path[0] ?? ''),
-        message: issue?.message ?? 'Please check your rating',
+        message: issue ? t(issue.message) : t('Please check your rating'),
       });
       return;
     }
@@ -72,11 +74,11 @@ function RateOrderForm({ order, compact }: { order: CustomerOrder; compact: bool
     >
       <Stack gap="sm">
         <Title order={2} size={compact ? 'h5' : 'h4'} id={headingId}>
-          Rate your order
+          {t('Rate your order')}
         </Title>
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
           <Text component="legend" size="sm" fw={500} mb={4}>
-            Stars
+            {t('Stars')}
           </Text>
           <Rating
             value={stars}
@@ -87,13 +89,13 @@ function RateOrderForm({ order, compact }: { order: CustomerOrder; compact: bool
           />
           {error?.field === 'stars' ? (
             <Text size="sm" c="red.8" mt={4} role="alert">
-              {stars === 0 ? 'Choose from 1 to 5 stars' : error.message}
+              {stars === 0 ? t('Choose from 1 to 5 stars') : error.message}
             </Text>
           ) : null}
         </fieldset>
         {compact ? null : (
           <Textarea
-            label="Tell others about it (optional)"
+            label={t('Tell others about it (optional)')}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             maxLength={MAX_REVIEW_TEXT}
@@ -109,7 +111,7 @@ function RateOrderForm({ order, compact }: { order: CustomerOrder; compact: bool
           </Text>
         ) : null}
         <Button type="submit" loading={rate.isPending} style={{ alignSelf: 'flex-start' }}>
-          Send rating
+          {t('Send rating')}
         </Button>
       </Stack>
     </Paper>

@@ -6,14 +6,15 @@ import { ReportButton } from '../moderation/report-button.js';
 import { Stars } from './stars.js';
 import { useReviewPages } from './use-reviews.js';
 import { Spinner } from '../lib/spinner.js';
+import { t, translator } from '../i18n.js';
 
 const reviewDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
+  translator().dateFormat({ day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 
 /** One review: stars, who and when, the text, and the cook's reply under it (or `replyForm`, for the cook). */
 export function ReviewItem({ review, replyForm }: { review: Review; replyForm?: ReactNode }) {
   return (
-    <Box component="li" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box component="li" py="sm" style={{ borderBlockEnd: '1px solid var(--mantine-color-gray-3)' }}>
       <Group gap="sm" align="baseline">
         <Stars stars={review.stars} />
         <Text size="sm" fw={600}>
@@ -26,9 +27,9 @@ export function ReviewItem({ review, replyForm }: { review: Review; replyForm?: 
       </Group>
       {review.text ? <Text style={{ whiteSpace: 'pre-line' }}>{review.text}</Text> : null}
       {review.reply ? (
-        <Box ml="lg" mt="xs" pl="sm" style={{ borderLeft: '3px solid var(--mantine-color-gray-4)' }}>
+        <Box ms="lg" mt="xs" ps="sm" style={{ borderInlineStart: '3px solid var(--mantine-color-gray-4)' }}>
           <Text size="sm" fw={600}>
-            The cook replied
+            {t('The cook replied')}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
             {review.reply}
@@ -55,35 +56,35 @@ export function ReviewList({
   return (
     <section aria-labelledby={`reviews-${kitchenUid}`}>
       <Title order={headingOrder} id={`reviews-${kitchenUid}`} mb="sm">
-        Reviews
+        {t('Reviews')}
       </Title>
       {latest.isPending ? (
         <Center py="md">
-          <Spinner size="sm" label="Loading the reviews" />
+          <Spinner size="sm" label={t('Loading the reviews')} />
         </Center>
       ) : latest.isError ? (
         <LoadFailed
-          title="Could not load the reviews"
+          title={t('Could not load the reviews')}
           error={latest.error}
           retry={() => void latest.refetch()}
         />
       ) : !reviews || reviews.length === 0 ? (
-        <Text c="dimmed">No reviews yet</Text>
+        <Text c="dimmed">{t('No reviews yet')}</Text>
       ) : (
         <>
-          <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reviews">
+          <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('Reviews')}>
             {reviews.map((review) => (
               <ReviewItem key={review.id} review={review} replyForm={renderReplyForm?.(review)} />
             ))}
           </Stack>
           {olderError ? (
             <Text c="red.8" size="sm" mt="sm" role="alert">
-              Could not load older reviews: {olderError.message}
+              {t('Could not load older reviews: {reason}', { reason: olderError.message })}
             </Text>
           ) : null}
           {hasOlder ? (
             <Button variant="light" mt="sm" loading={loadingOlder} onClick={showOlder}>
-              Show older reviews
+              {t('Show older reviews')}
             </Button>
           ) : null}
         </>

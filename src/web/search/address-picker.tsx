@@ -5,9 +5,10 @@ import { ADDRESS_PLACEHOLDER, OsmAttribution } from '../geocode/address-field-pa
 import type { AddressField } from '../geocode/address-field.js';
 import { useGeocodeDebounce } from '../geocode/use-address-suggestions.js';
 import { loadLaterStyles } from '../load-later-styles.js';
+import { msg, t } from '../i18n.js';
 
-const LABEL = 'Or pick an address';
-const DESCRIPTION = 'Kitchens nearest to it come first';
+const LABEL = msg('Or pick an address');
+const DESCRIPTION = msg('Kitchens nearest to it come first');
 
 // The real field is a Mantine Autocomplete: its dropdown, positioning engine and focus handling are a fifth of the
 // first view's JavaScript, for a field most visitors never touch. The page (and hydration) shows a plain input
@@ -61,24 +62,25 @@ export function AddressPicker({ onPick }: { onPick: (near: LatLon) => void }) {
     <div ref={box} onPointerEnter={upgrade} onTouchStart={upgrade} onFocus={upgrade}>
       {Field ? (
         <Field
-          label={LABEL}
-          description={DESCRIPTION}
+          label={t(LABEL)}
+          description={t(DESCRIPTION)}
           required={false}
           value={text}
           onChange={change}
           onPick={(suggestion) => {
             if (suggestion.lat !== undefined && suggestion.lon !== undefined)
               onPick({ lat: suggestion.lat, lon: suggestion.lon });
-            else setProblem('This address could not be placed on the map. Please pick another suggestion.');
+            else
+              setProblem(t('This address could not be placed on the map. Please pick another suggestion.'));
           }}
         />
       ) : (
         <div>
           {/* The Autocomplete's own attributes while closed, so the field is the same for assistive technology. */}
           <TextInput
-            label={LABEL}
-            description={DESCRIPTION}
-            placeholder={ADDRESS_PLACEHOLDER}
+            label={t(LABEL)}
+            description={t(DESCRIPTION)}
+            placeholder={t(ADDRESS_PLACEHOLDER)}
             value={text}
             onChange={(event) => change(event.currentTarget.value)}
             autoComplete="street-address"

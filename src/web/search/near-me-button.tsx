@@ -1,11 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { LatLon } from '../../shared/geo.js';
+import { msg, t } from '../i18n.js';
 
+/** Why the browser gave no position (GeolocationPositionError's codes), as said to the visitor. */
 const REASONS: Record<number, string> = {
-  1: 'location access was refused in the browser',
-  2: 'the browser could not tell where you are',
-  3: 'the browser took too long to find you',
+  1: msg('Could not use your location: location access was refused in the browser.'),
+  2: msg('Could not use your location: the browser could not tell where you are.'),
+  3: msg('Could not use your location: the browser took too long to find you.'),
 };
 
 /**
@@ -22,7 +24,8 @@ export function NearMeButton({
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string>();
   const locate = () => {
-    if (!('geolocation' in navigator)) return setProblem('this browser cannot share its location');
+    if (!('geolocation' in navigator))
+      return setProblem(t('Could not use your location: this browser cannot share its location.'));
     setLocating(true);
     setProblem(undefined);
     navigator.geolocation.getCurrentPosition(
@@ -32,7 +35,10 @@ export function NearMeButton({
       },
       (error) => {
         setLocating(false);
-        setProblem(REASONS[error.code] ?? error.message);
+        const reason = REASONS[error.code];
+        setProblem(
+          reason ? t(reason) : t('Could not use your location: {reason}.', { reason: error.message }),
+        );
       },
       { timeout: 15_000, maximumAge: 300_000 },
     );
@@ -41,19 +47,19 @@ export function NearMeButton({
     <Group gap="xs">
       {near ? (
         <>
-          <Text size="sm">Showing the nearest kitchens first.</Text>
+          <Text size="sm">{t('Showing the nearest kitchens first.')}</Text>
           <Button size="xs" variant="subtle" onClick={() => onChange(undefined)}>
-            Forget my location
+            {t('Forget my location')}
           </Button>
         </>
       ) : (
         <Button size="xs" variant="light" loading={locating} onClick={locate}>
-          Use my location
+          {t('Use my location')}
         </Button>
       )}
       {problem && (
         <Text size="sm" c="red.8" role="alert">
-          Could not use your location: {problem}.
+          {problem}
         </Text>
       )}
     </Group>

@@ -5,6 +5,7 @@ import { DIETARY_LABELS, DIETARY_TAGS, type DietaryTag } from '../../shared/diet
 import { AddressPicker } from './address-picker.js';
 import { NearMeButton } from './near-me-button.js';
 import type { SearchFilters } from './use-search-filters.js';
+import { t } from '../i18n.js';
 
 interface Props {
   filters: SearchFilters;
@@ -30,8 +31,8 @@ export function SearchControls({ filters, update, cuisines }: Props) {
   return (
     <Stack gap="sm" mb="lg">
       <TextInput
-        label="Search kitchens and dishes"
-        placeholder="Biryani, pho, Kerala fish curry…"
+        label={t('Search kitchens and dishes')}
+        placeholder={t('Biryani, pho, Kerala fish curry…')}
         type="search"
         value={text}
         maxLength={100}
@@ -42,7 +43,7 @@ export function SearchControls({ filters, update, cuisines }: Props) {
         rightSection={
           text ? (
             <CloseButton
-              aria-label="Clear the search words"
+              aria-label={t('Clear the search words')}
               onClick={() => {
                 setText('');
                 update({ q: '' });
@@ -54,7 +55,7 @@ export function SearchControls({ filters, update, cuisines }: Props) {
       {cuisineChoices.length > 0 && (
         <div role="group" aria-labelledby="cuisine-label">
           <Text id="cuisine-label" size="sm" fw={500} mb={4}>
-            Cuisine
+            {t('Cuisine')}
           </Text>
           <Group gap={6}>
             {cuisineChoices.map((cuisine) => (
@@ -77,11 +78,11 @@ export function SearchControls({ filters, update, cuisines }: Props) {
         onChange={(checked) => update({ open: checked })}
         style={{ alignSelf: 'flex-start' }}
       >
-        Open now
+        {t('Open now')}
       </Chip>
       <div role="group" aria-labelledby="diet-label">
         <Text id="diet-label" size="sm" fw={500} mb={4}>
-          Dietary needs
+          {t('Dietary needs')}
         </Text>
         <Group gap={6}>
           {DIETARY_TAGS.map((tag) => (
@@ -92,7 +93,7 @@ export function SearchControls({ filters, update, cuisines }: Props) {
               checked={filters.diet.includes(tag)}
               onChange={(checked) => update((current) => ({ diet: toggled(current.diet, tag, checked) }))}
             >
-              {DIETARY_LABELS[tag]}
+              {t(DIETARY_LABELS[tag])}
             </Chip>
           ))}
         </Group>
@@ -106,4 +107,4 @@ export function SearchControls({ filters, update, cuisines }: Props) {
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const toggled = (diet: DietaryTag[], tag: DietaryTag, on: boolean) =>
-  on ? [...diet, tag] : diet.filter((t) => t !== tag);
+  on ? [...diet, tag] : diet.filter((other) => other !== tag);
