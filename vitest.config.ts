@@ -2,7 +2,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { LongestFirst } from './vitest.sequencer.js';
 
 const common = {
-  setupFiles: ['src/server/test/fail-on-console-error.ts'],
+  setupFiles: ['src/server/test/fail-on-console-error.ts', 'src/server/test/english-for-tests.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks' as const,

@@ -152,6 +152,20 @@ export async function customerSessionCookie(email: string) {
   return { name: 'customer_session', value: token, url: process.env.E2E_BASE_URL ?? '' };
 }
 
+/** A session cookie of `role` for the person with this email (made if new): an operator's is one listed in OPERATOR_EMAILS. */
+export async function sessionCookieAs(email: string, role: 'kitchen' | 'customer' | 'operator') {
+  const { db } = await e2eDatabase();
+  const user = await upsertUser(db, {
+    issuer: 'urn:e2e',
+    subject: email,
+    email,
+    displayName: 'E2E Person',
+    photoUrl: null,
+  });
+  const token = await createSession(db, user.id, role);
+  return { name: `${role}_session`, value: token, url: process.env.E2E_BASE_URL ?? '' };
+}
+
 /**
  * What the kitchen's status update does to a customer's open order: change it and announce it on the topics
  * the screens watch (the running server hears it through the database's notification).

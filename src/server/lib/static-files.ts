@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, RouteHandlerMethod } from 'fastify';
 import type { Locale } from '../../shared/i18n/locales.js';
 import { appRoutePatterns } from '../../shared/paths.js';
-import { withLanguage, type PageLanguageHtml } from '../pages/page-template.js';
+import { withLanguage, type PageLanguageHtml } from './page-language.js';
 
 export interface WebApp {
   /** Sends the app's index.html; the browser's router shows the page (or its not-found page). */

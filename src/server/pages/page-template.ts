@@ -1,14 +1,5 @@
 import { PAGE_DATA_ID, scriptSafeJson } from '../../shared/page-data.js';
-
-/** What a page's HTML carries of its language (src/server/i18n/i18n-plugin.ts's `pageLanguage`). */
-export interface PageLanguageHtml {
-  /** `lang="…" dir="…"` for `<html>`. */
-  htmlAttributes: string;
-  /** Tags for the end of `<head>`. */
-  headHtml: string;
-  /** Data for the end of `<body>`. */
-  bodyHtml: string;
-}
+import { withLanguage, type PageLanguageHtml } from '../lib/page-language.js';
 
 /** The built index.html, cut where a server-rendered page puts its head tags, its HTML and its data. */
 export interface PageTemplate {
@@ -17,15 +8,6 @@ export interface PageTemplate {
 }
 
 const ROOT = '<div id="root"></div>';
-
-/** `html` with `<html lang dir>` and the language's head tags and data (the shell, or a rendered page). */
-export function withLanguage(html: string, language: PageLanguageHtml | undefined): string {
-  if (!language) return html;
-  return html
-    .replace(/<html lang="[^"]*"/, `<html ${language.htmlAttributes}`)
-    .replace('</head>', `${language.headHtml ? `  ${language.headHtml}\n  ` : ''}</head>`)
-    .replace(/<\/body>(?![\s\S]*<\/body>)/, `${language.bodyHtml}</body>`);
-}
 
 /** Undefined when the file has no empty `#root` or `</head>` (then pages are rendered in the browser only). */
 export function pageTemplate(indexHtml: string): PageTemplate | undefined {

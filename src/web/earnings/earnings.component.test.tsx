@@ -7,9 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Kitchen } from '../../shared/kitchens.js';
 import type { Earnings } from '../../shared/payments.js';
 import { KitchenEarnings } from './earnings.js';
-import { installEnglishForTests } from '../lib/english-for-tests.js';
-
-installEnglishForTests();
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ORDERING } from '../../shared/ordering.js';
 import { orderingSummary } from './ordering-line.js';
-import { installEnglishForTests } from '../lib/english-for-tests.js';
-
-installEnglishForTests();
 
 describe("a kitchen's ordering line", () => {
   it('says delivery, pickup, how far ahead and the minimum order', () => {

@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test';
+import { createKitchenWithOwner, placeOrderAs, sessionCookieAs } from './db.js';
+import { expect, test } from './fixtures.js';
+
+/**
+ * Every screen in the pseudo-locale (en-XA: each message of ours accented, 40 % longer and bracketed ⟦…⟧), at a
+ * phone's 390 px: any text left in plain English is a text that does not go through a message, and any bracketed
+ * text cut off by its box is a text that will not fit in a longer language.
+ */
+test.use({
+  viewport: { width: 390, height: 844 },
+  // The page of a kitchen that does not exist answers 404, which the browser logs.
+  expectedErrorUrls: [/\/KitchenMenu\/00000000-/],
+});
+
+interface Finding {
+  untranslated: string[];
+  clipped: string[];
+  pageWiderThanScreen: boolean;
+}
+
+/** What the page shows that is neither ours translated nor the data given (names, addresses, dishes…). */
+async function inspect(page: Page, data: string[]): Promise<Finding> {
+  return page.evaluate((known) => {
+    const visible = (element: Element) => {
+      const style = getComputedStyle(element);
+      return style.visibility !== 'hidden' && style.display !== 'none' && element.getClientRects().length > 0;
+    };
+    const plainEnglish = (text: string) => {
+      let rest = text.replace(/⟦[^⟧]*(⟧|$)/g, ' ').replace(/^[^⟦]*⟧/, ' ');
+      for (const value of known) rest = rest.split(value).join(' ');
+      // Numbers, money, times and punctuation are not words.
+      return /[A-Za-z]{2,}/.test(rest) ? text.trim() : undefined;
+    };
+    const untranslated = new Set<string>();
+    const root = document.getElementById('root');
+    if (!root) return { untranslated: ['no #root'], clipped: [], pageWiderThanScreen: false };
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !visible(parent) || parent.closest('select, script, style, [aria-hidden="true"]'))
+        continue;
+      const found = plainEnglish(node.textContent ?? '');
+      if (found) untranslated.add(found);
+    }
+    for (const element of root.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+      if (element.closest('[aria-hidden="true"]')) continue;
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = element.getAttribute(name);
+        const found = value ? plainEnglish(value) : undefined;
+        if (found) untranslated.add(`${name}: ${found}`);
+      }
+    }
+    const clipped = new Set<string>();
+    for (const element of root.querySelectorAll('*')) {
+      if (!visible(element) || !(element.textContent ?? '').includes('⟦')) continue;
+      const style = getComputedStyle(element);
+      const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+      if (clips && element.scrollWidth > element.clientWidth + 1 && element.children.length === 0)
+        clipped.add((element.textContent ?? '').trim().slice(0, 80));
+    }
+    return {
+      untranslated: [...untranslated],
+      clipped: [...clipped],
+      pageWiderThanScreen: document.documentElement.scrollWidth > window.innerWidth + 1,
+    };
+  }, data);
+}
+
+test('every screen in the pseudo-locale: nothing untranslated, nothing clipped, at 390 px', async ({
+  browser,
+  baseURL,
+}) => {
+  const stamp = Date.now();
+  const cook = await createKitchenWithOwner(`Pseudo Kitchen ${stamp}`, {
+    category: 'Fusion',
+    dishes: [{ item: 'Masala dosa' }, { item: 'Sambar vada' }],
+  });
+  await placeOrderAs(
+    cook.kitchen.uid,
+    cook.items.map((i) => i.id),
+  );
+  const customerEmail = `pseudo-${stamp}@e2e.test`;
+  const kitchens = (await (await fetch(`${baseURL}/api/kitchens`)).json()) as {
+    name: string;
+    category: string;
+    address: string;
+    uid: string;
+  }[];
+  const menus = await Promise.all(
+    kitchens.map(
+      async (k) =>
+        (await (await fetch(`${baseURL}/api/kitchens/${k.uid}/menu`)).json()) as {
+          item: string;
+          wait: string;
+        }[],
+    ),
+  );
+  // The data the screens show: written by people, not by us.
+  const data = [
+    ...kitchens.flatMap((k) => [k.name, k.category, k.address]),
+    ...menus.flat().flatMap((m) => [m.item, m.wait]),
+    customerEmail,
+    cook.ownerEmail,
+    'E2E Person',
+    'E2E Cook',
+    'E2E Customer',
+    '1 Road',
+    'HomeCooked',
+    'min',
+  ].sort((a, b) => b.length - a.length);
+
+  const screens: { role?: 'kitchen' | 'customer' | 'operator'; path: string }[] = [
+    { path: '/' },
+    { path: `/KitchenMenu/${cook.kitchen.uid}` },
+    { path: '/CustomerSignIn' },
+    { path: '/AdminSignIn' },
+    { path: '/KitchenMenu/00000000-0000-4000-8000-000000000000' },
+    { role: 'customer', path: '/ShoppingCart' },
+    { role: 'customer', path: '/CustomerOrderStatus' },
+    { role: 'customer', path: '/CustomerOrders' },
+    { role: 'customer', path: '/Chatroom' },
+    { role: 'kitchen', path: '/KitchenRegister' },
+    { role: 'kitchen', path: '/MenuDashboard' },
+    { role: 'kitchen', path: '/KitchenOrders' },
+    { role: 'kitchen', path: '/Earnings' },
+    { role: 'operator', path: '/Operator' },
+  ];
+  const problems: string[] = [];
+  for (const { role, path } of screens) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: 'lang', value: 'en-XA', url: baseURL ?? '' }]);
+    if (role === 'kitchen') await context.addCookies([cook.cookie]);
+    if (role === 'customer') await context.addCookies([await sessionCookieAs(customerEmail, 'customer')]);
+    if (role === 'operator')
+      await context.addCookies([await sessionCookieAs('operator@e2e.test', 'operator')]);
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+    await expect(page.locator('#root')).toContainText('⟦');
+    const finding = await inspect(page, data);
+    for (const text of finding.untranslated)
+      problems.push(`${path} (${role ?? 'visitor'}): untranslated "${text}"`);
+    for (const text of finding.clipped) problems.push(`${path} (${role ?? 'visitor'}): clipped "${text}"`);
+    if (finding.pageWiderThanScreen) problems.push(`${path} (${role ?? 'visitor'}): wider than the screen`);
+    await context.close();
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
+});
