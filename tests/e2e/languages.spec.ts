@@ -70,7 +70,7 @@ test.describe('languages', () => {
           const cart = page.getByRole('link', { name: new RegExp(`^${w.t('Cart')}`) });
           const before = (await cart.textContent()) ?? '';
           await page
-            .getByRole('button', { name: w.t('Add {item} to cart', { item: 'Chicken Adobo' }) })
+            .getByRole('button', { name: w.t('Add {dish} to cart', { dish: 'Chicken Adobo' }) })
             .click();
           await expect(cart).not.toHaveText(before);
           await page.reload({ waitUntil: 'networkidle' });
@@ -123,7 +123,7 @@ test.describe('languages', () => {
     await expect(customer.getByTestId('menu-item').filter({ hasText: 'Fattoush' })).toContainText(
       ar.money(850),
     );
-    await customer.getByRole('button', { name: ar.t('Add {item} to cart', { item: 'Fattoush' }) }).click();
+    await customer.getByRole('button', { name: ar.t('Add {dish} to cart', { dish: 'Fattoush' }) }).click();
     await customer.getByRole('link', { name: new RegExp(`^${ar.t('Cart')}`) }).click();
     await expect(customer.getByRole('heading', { name: ar.t('Shopping Cart') })).toBeVisible();
     await customer.getByLabel(ar.t('Delivery address')).fill('3 Place Bellecour, Lyon');
@@ -153,7 +153,7 @@ test.describe('languages', () => {
       await page.goto('/', { waitUntil: 'networkidle' });
       await page.screenshot({ path: join(dir, `${locale}-landing.png`) });
       await page.goto(`/KitchenMenu/${kitchen.uid}`, { waitUntil: 'networkidle' });
-      await page.getByRole('button', { name: w.t('Add {item} to cart', { item: 'Masala dosa' }) }).click();
+      await page.getByRole('button', { name: w.t('Add {dish} to cart', { dish: 'Masala dosa' }) }).click();
       await page.screenshot({ path: join(dir, `${locale}-menu.png`) });
       await page.getByRole('link', { name: new RegExp(`^${w.t('Cart')}`) }).click();
       await expect(page.getByRole('heading', { name: w.t('Shopping Cart') })).toBeVisible();

@@ -189,6 +189,17 @@ describe('messages', () => {
   });
 });
 
+describe('right to left', () => {
+  it('isolates a text value inside an Arabic sentence, not in a left-to-right language', () => {
+    const message = 'Add {dish} to cart';
+    const compiled = { [messageKey(message)]: compileMessage('أضف {dish} إلى السلة') };
+    const ar = new Translator({ locale: 'ar', messages: compiled, currency: 'USD' });
+    expect(ar.t(message, { dish: "Lola's Adobo (v2)" })).toBe("أضف \u2068Lola's Adobo (v2)\u2069 إلى السلة");
+    const fr = new Translator({ locale: 'fr', messages: {}, currency: 'USD' });
+    expect(fr.t(message, { dish: 'Adobo' })).toBe('Add Adobo to cart');
+  });
+});
+
 describe('negotiating the language', () => {
   it.each([
     [undefined, 'en'],

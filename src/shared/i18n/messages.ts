@@ -48,6 +48,11 @@ export function messageKey(message: string, context?: string): string {
 export interface FormatContext {
   /** The `Intl` locale. */
   locale: string;
+  /**
+   * Right-to-left text: a text value (a dish's name, an address) is isolated (U+2068 … U+2069), so that a Latin
+   * name with its punctuation, or a number, reads as itself inside an Arabic sentence and does not reorder it.
+   */
+  isolate?: boolean;
   plural(n: number, ordinal: boolean): string;
   number(n: number, style?: string): string;
   date(d: Date, kind: 'date' | 'time', style?: string): string;
@@ -83,7 +88,9 @@ export function formatInto(
             ? context.number(value)
             : value instanceof Date
               ? context.date(value, 'date')
-              : (value ?? ''),
+              : typeof value === 'string' && context.isolate && value !== ''
+                ? `\u2068${value}\u2069`
+                : (value ?? ''),
         );
         break;
       }

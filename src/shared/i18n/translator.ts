@@ -1,4 +1,4 @@
-import { intlLocale, type Locale } from './locales.js';
+import { intlLocale, textDirection, type Locale } from './locales.js';
 import {
   allText,
   formatInto,
@@ -38,6 +38,7 @@ export class Translator implements FormatContext {
   /** The locale `Intl` formats with. */
   readonly intl: string;
   readonly currency: string;
+  readonly isolate: boolean;
   private messages: Catalogue;
   used: Set<string> | undefined;
   private readonly cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
@@ -45,6 +46,7 @@ export class Translator implements FormatContext {
   constructor(options: TranslatorOptions) {
     this.locale = options.locale;
     this.intl = intlLocale(options.locale);
+    this.isolate = textDirection(options.locale) === 'rtl';
     this.currency = options.currency;
     this.messages = options.messages;
     this.used = options.used;
