@@ -49,7 +49,8 @@ function Problems({
   const state = useAvailability(kitchen);
   const problems: string[] = [];
   if (kitchen.suspended) problems.push(t('{kitchen} is unavailable right now.', { kitchen: kitchen.name }));
-  else if (state.paused) problems.push(t('{kitchen} is not taking orders right now.', { kitchen: kitchen.name }));
+  else if (state.paused)
+    problems.push(t('{kitchen} is not taking orders right now.', { kitchen: kitchen.name }));
   else if (!state.open && !forLater)
     problems.push(
       state.opensAt
@@ -64,10 +65,15 @@ function Problems({
   for (const [id, count] of counts) {
     const dish = menu.find((d) => d.id === id);
     if (!dish) continue;
-    if (dish.soldOut || (dish.portionsLeft === 0 && !forLater)) problems.push(t('{dish} is sold out.', { dish: dish.item }));
+    if (dish.soldOut || (dish.portionsLeft === 0 && !forLater))
+      problems.push(t('{dish} is sold out.', { dish: dish.item }));
     else if (!forLater && dish.portionsLeft !== null && dish.portionsLeft < count)
       problems.push(
-        t('Only {left} {dish} left (your cart has {count}).', { left: dish.portionsLeft, dish: dish.item, count }),
+        t('Only {left} {dish} left (your cart has {count}).', {
+          left: dish.portionsLeft,
+          dish: dish.item,
+          count,
+        }),
       );
   }
   if (problems.length === 0) return null;

@@ -26,7 +26,12 @@ export function CartBar() {
       <Box hiddenFrom="sm" className={classes.bar} data-testid="cart-bar">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Text fw={700}>{label}</Text>
-          <Button component={Link} to={to} size="md" aria-label={t('View cart: {summary}', { summary: label })}>
+          <Button
+            component={Link}
+            to={to}
+            size="md"
+            aria-label={t('View cart: {summary}', { summary: label })}
+          >
             {t('View cart')}
           </Button>
         </Group>

@@ -52,7 +52,12 @@ export function CartLines({
           </Group>
           <Group wrap="nowrap" gap="sm">
             {onStep && (
-              <Group wrap="nowrap" gap={4} role="group" aria-label={t('Quantity of {name}', { name: line.item })}>
+              <Group
+                wrap="nowrap"
+                gap={4}
+                role="group"
+                aria-label={t('Quantity of {name}', { name: line.item })}
+              >
                 <ActionIcon
                   variant="default"
                   size="lg"

@@ -23,9 +23,12 @@ export function FulfilmentChoice({
   onChange: (fulfilment: Fulfilment) => void;
 }) {
   if (!ordering) return null;
-  const pickupText = t('Collect it from {kitchen}: the address is shown once the kitchen accepts your order', {
-    kitchen: kitchenName,
-  });
+  const pickupText = t(
+    'Collect it from {kitchen}: the address is shown once the kitchen accepts your order',
+    {
+      kitchen: kitchenName,
+    },
+  );
   if (ordering.offersDelivery && ordering.offersPickup)
     return (
       <Radio.Group
@@ -56,7 +59,10 @@ export function NoteField({ value, onChange }: { value: string; onChange: (note:
   return (
     <Textarea
       label={t('A note for the cook')}
-      description={t('Allergies, spice, the door bell… ({length}/{max})', { length: value.length, max: MAX_NOTE_LENGTH })}
+      description={t('Allergies, spice, the door bell… ({length}/{max})', {
+        length: value.length,
+        max: MAX_NOTE_LENGTH,
+      })}
       value={value}
       maxLength={MAX_NOTE_LENGTH}
       autosize
@@ -69,5 +75,7 @@ export function NoteField({ value, onChange }: { value: string; onChange: (note:
 /** 'Add $4.50 more to order from this kitchen', or undefined when the dishes reach its minimum. */
 export function belowMinimum(ordering: PublicOrdering | undefined, itemsCents: number): string | undefined {
   const short = (ordering?.minimumOrderCents ?? 0) - itemsCents;
-  return short > 0 ? t('Add {amount} more to order from this kitchen', { amount: formatCents(short) }) : undefined;
+  return short > 0
+    ? t('Add {amount} more to order from this kitchen', { amount: formatCents(short) })
+    : undefined;
 }

@@ -59,7 +59,11 @@ export function ChatPage() {
               returnTo={paths.chatroom.href()}
               onDone={(ok) => {
                 if (!ok)
-                  notifications.show({ color: 'red', title: t('Sign-in failed'), message: t('Please try again.') });
+                  notifications.show({
+                    color: 'red',
+                    title: t('Sign-in failed'),
+                    message: t('Please try again.'),
+                  });
               }}
             />
           </Stack>

@@ -48,7 +48,11 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
           {t('Menu of your kitchen')}
         </Title>
         {menu.isError ? (
-          <LoadFailed title={t('Could not load your menu')} error={menu.error} retry={() => void menu.refetch()} />
+          <LoadFailed
+            title={t('Could not load your menu')}
+            error={menu.error}
+            retry={() => void menu.refetch()}
+          />
         ) : (
           <MenuView items={menu.data} onEdit={setEditing} onRemove={setRemoving} />
         )}

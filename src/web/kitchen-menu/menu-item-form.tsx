@@ -74,7 +74,9 @@ export function MenuItemForm({
         <DishTagsFields form={form} />
         <NumberInput
           label={t('Portions per day')}
-          description={t('Leave empty for no limit. Counts down as orders come in; starts again at midnight.')}
+          description={t(
+            'Leave empty for no limit. Counts down as orders come in; starts again at midnight.',
+          )}
           min={1}
           max={MAX_PORTIONS_PER_DAY}
           allowDecimal={false}

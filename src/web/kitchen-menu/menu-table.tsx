@@ -20,7 +20,12 @@ function DishActions({
 }: Omit<MenuViewProps, 'items'> & { item: MenuItem; size: 'xs' | 'md' }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button size={size} variant="light" aria-label={t('Edit {name}', { name: item.item })} onClick={() => onEdit(item)}>
+      <Button
+        size={size}
+        variant="light"
+        aria-label={t('Edit {name}', { name: item.item })}
+        onClick={() => onEdit(item)}
+      >
         {t('Edit')}
       </Button>
       <Button

@@ -22,7 +22,11 @@ const TITLES = {
 };
 
 /** The toast once the move is made. */
-const DONE = { accept: msg('Order accepted'), decline: msg('Order declined'), cancel: msg('Order cancelled') };
+const DONE = {
+  accept: msg('Order accepted'),
+  decline: msg('Order declined'),
+  cancel: msg('Order cancelled'),
+};
 
 /** The dialog's button, named for what it does. */
 const SUBMIT = { accept: msg('Accept order'), decline: msg('Decline order'), cancel: msg('Cancel order') };
@@ -80,7 +84,10 @@ function MoveForm({ order, move, timeZone, onDone }: AskedMove & { timeZone: str
               aria-labelledby="ready-in-label"
               value={minutes}
               onChange={setMinutes}
-              data={READY_IN_PICKS.map((m) => ({ value: String(m), label: t('{minutes} min', { minutes: m }) }))}
+              data={READY_IN_PICKS.map((m) => ({
+                value: String(m),
+                label: t('{minutes} min', { minutes: m }),
+              }))}
             />
           </Stack>
         ) : (

@@ -210,7 +210,9 @@ function OrderCards({ orders, fresh, label, timeZone, bySlot, ...handlers }: Ord
   if (orders.length === 0)
     return (
       <Text c="dimmed">
-        {handlers.onMove ? t('No orders yet. New orders appear here as they arrive.') : t('No past orders yet.')}
+        {handlers.onMove
+          ? t('No orders yet. New orders appear here as they arrive.')
+          : t('No past orders yet.')}
       </Text>
     );
   const grouped = bySlot && hasPreOrders(orders);

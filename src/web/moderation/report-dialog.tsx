@@ -55,7 +55,9 @@ export function ReportDialog({
         close();
         return;
       }
-      setError(failure instanceof Error ? t(failure.message) : t('The report was not sent. Please try again.'));
+      setError(
+        failure instanceof Error ? t(failure.message) : t('The report was not sent. Please try again.'),
+      );
     }
   };
 

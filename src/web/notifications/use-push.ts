@@ -126,7 +126,8 @@ export async function turnOnPush(as: PushAs | null = null): Promise<void> {
     if (!key) throw new Error(t('This server sends no push notifications'));
     const permission =
       Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
-    if (permission === 'denied') throw new Error(t('Notifications are blocked for this site in this browser'));
+    if (permission === 'denied')
+      throw new Error(t('Notifications are blocked for this site in this browser'));
     if (permission !== 'granted') throw new Error(t('Notifications were not allowed'));
     const { pushManager } = await registerServiceWorker();
     const applicationServerKey = bytesOf(key);
@@ -140,7 +141,9 @@ export async function turnOnPush(as: PushAs | null = null): Promise<void> {
       .subscribe({ userVisibleOnly: true, applicationServerKey })
       .catch((failure: unknown) => {
         // No push service for this browser (a private window, or its service out of reach).
-        throw new Error(t('This browser could not subscribe ({reason})', { reason: (failure as Error).message }));
+        throw new Error(
+          t('This browser could not subscribe ({reason})', { reason: (failure as Error).message }),
+        );
       });
     const device = await api.post<PushDevice>(
       `/api/notifications/push-subscriptions${query(as)}`,

@@ -20,7 +20,11 @@ export function CancelOrderButton({ order }: { order: CustomerOrder }) {
       setOpen(false);
       notifications.show({ color: 'green', title: t('Order cancelled'), message: order.kitchenName });
     } catch (error) {
-      notifications.show({ color: 'red', title: t('Could not cancel'), message: t((error as Error).message) });
+      notifications.show({
+        color: 'red',
+        title: t('Could not cancel'),
+        message: t((error as Error).message),
+      });
     }
   };
   return (

@@ -25,7 +25,9 @@ export function OrderAgainButton({
     try {
       const again = await fetchOrderAgain(orderId);
       const gone =
-        again.gone.length > 0 ? t('No longer on the menu: {dishes}', { dishes: listOf(again.gone) }) : undefined;
+        again.gone.length > 0
+          ? t('No longer on the menu: {dishes}', { dishes: listOf(again.gone) })
+          : undefined;
       if (again.items.length === 0) {
         notifications.show({ color: 'orange', title: t('Nothing to order again'), message: gone });
         return;

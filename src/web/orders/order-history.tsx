@@ -29,7 +29,14 @@ export function OrderHistory() {
       ) : orders.data.length === 0 ? (
         <Text c="dimmed">{t('You have not ordered yet.')}</Text>
       ) : (
-        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('Your orders')}>
+        <Stack
+          component="ul"
+          gap="md"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('Your orders')}
+        >
           {orders.data.map((order) => (
             <Card component="li" key={order.id} withBorder radius="md" padding="md">
               <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">

@@ -73,7 +73,11 @@ export function OrderStatus() {
     );
   if (order.isError)
     return (
-      <LoadFailed title={t('Could not load your order')} error={order.error} retry={() => void order.refetch()} />
+      <LoadFailed
+        title={t('Could not load your order')}
+        error={order.error}
+        retry={() => void order.refetch()}
+      />
     );
   if (!order.data) return <Navigate to={paths.home.href()} replace />;
   const o = order.data;

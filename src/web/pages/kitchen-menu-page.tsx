@@ -138,7 +138,11 @@ export function KitchenMenuPage() {
       ) : null}
       <Group justify="space-between" align="baseline" mb="md">
         <Title order={2}>{t('Full Menu')}</Title>
-        {kitchen.data ? <KitchenHours kitchen={kitchen.data} /> : <Text c="dimmed">{t('10:00 AM - 8:15 PM')}</Text>}
+        {kitchen.data ? (
+          <KitchenHours kitchen={kitchen.data} />
+        ) : (
+          <Text c="dimmed">{t('10:00 AM - 8:15 PM')}</Text>
+        )}
       </Group>
       {/* The menu loads alongside the kitchen, not after it. */}
       {!kitchen.isError && <PublicMenuList kitchen={{ uid, name: kitchen.data?.name ?? '' }} />}

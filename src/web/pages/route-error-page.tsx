@@ -10,7 +10,9 @@ export function RouteErrorPage() {
       title={t('Something went wrong')}
       message={
         message
-          ? t('This page failed to load: {error}. Please reload, or go back to the kitchens.', { error: t(message) })
+          ? t('This page failed to load: {error}. Please reload, or go back to the kitchens.', {
+              error: t(message),
+            })
           : t('This page failed to load. Please reload, or go back to the kitchens.')
       }
     />

@@ -129,7 +129,14 @@ function Devices({ audience, devices }: { audience: NoticeAudience; devices: Pus
           {t('No device of yours gets push notifications yet.')}
         </Text>
       ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('Your devices')}>
+        <Stack
+          component="ul"
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('Your devices')}
+        >
           {devices.map((device) => {
             const name = device.name || t('A device');
             return (
