@@ -89,7 +89,12 @@ function MenuTable({ items, onEdit, onRemove }: MenuViewProps) {
         <Table.Tr>
           <Table.Th>{t('Item')}</Table.Th>
           <Table.Th>{t('Price')}</Table.Th>
-          <Table.Th>{t('Wait')}</Table.Th>
+          <Table.Th>
+            {
+              // translators: a column: how long a dish takes to make
+              t('Wait')
+            }
+          </Table.Th>
           <Table.Th>{t('Actions')}</Table.Th>
         </Table.Tr>
       </Table.Thead>

@@ -92,8 +92,18 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
       <PauseOrders kitchen={kitchen} />
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="active">{t('Active')}</Tabs.Tab>
-          <Tabs.Tab value="past">{t('Past')}</Tabs.Tab>
+          <Tabs.Tab value="active">
+            {
+              // translators: a tab: the orders still open
+              t('Active')
+            }
+          </Tabs.Tab>
+          <Tabs.Tab value="past">
+            {
+              // translators: a tab: the orders that ended
+              t('Past')
+            }
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="active">
           {orders.isError ? (

@@ -22,7 +22,11 @@ const COLUMNS = [
 
 /** The state, the ready time or the reason: what the status text alone may not say. */
 function stateNote(order: KitchenOrder): string {
-  if (order.deleted && !isEnded(order.state)) return t('deleted');
+  if (order.deleted && !isEnded(order.state))
+    return (
+      // translators: an order the kitchen deleted from its list
+      t('deleted')
+    );
   if (order.reason) return t('{state}: {reason}', { state: t(order.state), reason: order.reason });
   if (order.readyAt && !isEnded(order.state))
     return t('{state} · ready by {time}', { state: t(order.state), time: timeOfDay(order.readyAt) });
@@ -197,7 +201,14 @@ function OrderCard({
       </Text>
       <Group gap="xs" my={6}>
         <Text fw={600}>{t(order.status)}</Text>
-        {fresh ? <Badge size="sm">{t('New')}</Badge> : null}
+        {fresh ? (
+          <Badge size="sm">
+            {
+              // translators: a badge on an order that just arrived
+              t('New')
+            }
+          </Badge>
+        ) : null}
       </Group>
       <OrderActions order={order} {...handlers} size="md" />
     </Card>

@@ -17,7 +17,9 @@ const formatWhen = (iso: string) =>
 
 const KIND_LABEL = {
   chat_message: msg('Chat message'),
-  review: msg('Review'),
+  review:
+    // translators: what was reported: a customer's review of a kitchen
+    msg('Review'),
   kitchen: msg('Kitchen'),
 } as const;
 
@@ -71,7 +73,15 @@ function Thing({ target }: { target: ReportedThing | null }) {
           <Text span fw={700}>
             {target.authorName}
           </Text>
-          : {target.text} {target.hidden && <Badge color="gray">{t('hidden')}</Badge>}
+          : {target.text}{' '}
+          {target.hidden && (
+            <Badge color="gray">
+              {
+                // translators: hidden by an operator
+                t('hidden')
+              }
+            </Badge>
+          )}
         </Text>
       );
     case 'review':
@@ -97,7 +107,14 @@ function Thing({ target }: { target: ReportedThing | null }) {
           <Anchor component={Link} to={paths.kitchenMenu.href(target.uid)}>
             {target.name}
           </Anchor>{' '}
-          {target.suspended && <Badge color="red">{t('suspended')}</Badge>}
+          {target.suspended && (
+            <Badge color="red">
+              {
+                // translators: a kitchen suspended by an operator
+                t('suspended')
+              }
+            </Badge>
+          )}
         </Text>
       );
   }

@@ -35,7 +35,10 @@ export function ReportButton({ targetKind, targetId }: { targetKind: ReportTarge
           setOpen(true);
         }}
       >
-        {t('Report')}
+        {
+          // translators: a button: report this to the operators
+          t('Report')
+        }
       </Button>
       {wanted && (
         <Suspense fallback={null}>

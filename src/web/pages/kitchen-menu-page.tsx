@@ -28,9 +28,9 @@ function KitchenHours({ kitchen }: { kitchen: Kitchen }) {
   const state = useAvailability(kitchen);
   return (
     <Stack gap={0} align="flex-end" data-testid="kitchen-hours">
-      <Text c="dimmed">{state.todayHours}</Text>
+      <Text c="dimmed">{t(state.todayHours)}</Text>
       <Text fw={600} c={state.open ? '#1f6b32' : 'red.9'} role="status">
-        {state.label}
+        {t(state.label)}
       </Text>
       {state.paused && <Text size="sm">{t('Not taking orders right now')}</Text>}
     </Stack>
