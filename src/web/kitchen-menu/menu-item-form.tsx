@@ -58,7 +58,10 @@ export function MenuItemForm({
         />
         <TextInput
           label={t('Price')}
-          description={t('In dollars, for example 12.50')}
+          description={
+            // translators: keep the point in 12.50: the price is typed with a decimal point
+            t('In dollars, for example 12.50')
+          }
           leftSection={currencySymbol()}
           inputMode="decimal"
           withAsterisk
