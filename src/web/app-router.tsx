@@ -9,6 +9,7 @@ import { LandingPage } from './pages/landing-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
 import { Spinner } from './lib/spinner.js';
+import { t } from './i18n.js';
 
 /**
  * A page loaded on demand, with the styles of the components it may use (asked for first, so they precede the
@@ -20,6 +21,15 @@ const lazyPage = (load: () => Promise<ComponentType>) => async () => {
   await styles;
   return { Component };
 };
+
+/** Shown while the chat's code arrives (a component: its text is translated when it renders). */
+function ChatFallback() {
+  return (
+    <Center h="100vh">
+      <Spinner label={t('Loading the chat')} />
+    </Center>
+  );
+}
 
 /**
  * Every page. Pages other than the landing page and a kitchen's menu load on demand, so the first view stays small;
@@ -83,11 +93,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.chatroom.pattern,
         lazy: lazyPage(async () => (await import('./chat/chat-page.js')).ChatPage),
-        hydrateFallbackElement: (
-          <Center h="100vh">
-            <Spinner label="Loading the chat" />
-          </Center>
-        ),
+        hydrateFallbackElement: <ChatFallback />,
       },
       {
         path: paths.operator.pattern,

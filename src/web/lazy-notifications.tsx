@@ -33,7 +33,8 @@ export function LazyNotifications() {
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      {/* In the corner where lines start: the right in English, the left in Arabic (right to left). */}
+      <Notifications position={document.documentElement.dir === 'rtl' ? 'top-left' : 'top-right'} />
     </Suspense>
   );
 }

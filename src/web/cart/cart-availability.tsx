@@ -6,6 +6,8 @@ import { useAvailability } from '../availability/use-availability.js';
 import { useKitchen } from '../kitchens/use-kitchen.js';
 import { usePublicMenu } from '../menu/use-public-menu.js';
 import type { Kitchen } from '../../shared/kitchens.js';
+import { formatOpening } from '../../shared/opening-hours-rules.js';
+import { t } from '../i18n.js';
 
 /**
  * What would stop this cart's order, said before 'Submit order' and kept current while the customer looks: the
@@ -46,22 +48,37 @@ function Problems({
 }) {
   const state = useAvailability(kitchen);
   const problems: string[] = [];
-  if (kitchen.suspended) problems.push(`${kitchen.name} is unavailable right now.`);
-  else if (state.paused) problems.push(`${kitchen.name} is not taking orders right now.`);
+  if (kitchen.suspended) problems.push(t('{kitchen} is unavailable right now.', { kitchen: kitchen.name }));
+  else if (state.paused)
+    problems.push(t('{kitchen} is not taking orders right now.', { kitchen: kitchen.name }));
   else if (!state.open && !forLater)
-    problems.push(`${kitchen.name} is ${state.label.replace('Closed · opens', 'closed now. It opens')}.`);
+    problems.push(
+      state.opensAt
+        ? t('{kitchen} is closed now. It opens {when}.', {
+            kitchen: kitchen.name,
+            when: formatOpening(new Date(state.opensAt), kitchen.timeZone),
+          })
+        : t('{kitchen} is closed.', { kitchen: kitchen.name }),
+    );
   const counts = new Map<string, number>();
   for (const line of lines) counts.set(line.id, (counts.get(line.id) ?? 0) + 1);
   for (const [id, count] of counts) {
     const dish = menu.find((d) => d.id === id);
     if (!dish) continue;
-    if (dish.soldOut || (dish.portionsLeft === 0 && !forLater)) problems.push(`${dish.item} is sold out.`);
+    if (dish.soldOut || (dish.portionsLeft === 0 && !forLater))
+      problems.push(t('{dish} is sold out.', { dish: dish.item }));
     else if (!forLater && dish.portionsLeft !== null && dish.portionsLeft < count)
-      problems.push(`Only ${dish.portionsLeft} ${dish.item} left (your cart has ${count}).`);
+      problems.push(
+        t('Only {left} {dish} left (your cart has {count}).', {
+          left: dish.portionsLeft,
+          dish: dish.item,
+          count,
+        }),
+      );
   }
   if (problems.length === 0) return null;
   return (
-    <Alert color="orange" title="Before you order" role="status" data-testid="cart-availability">
+    <Alert color="orange" title={t('Before you order')} role="status" data-testid="cart-availability">
       <List size="sm">
         {problems.map((problem) => (
           <List.Item key={problem}>{problem}</List.Item>

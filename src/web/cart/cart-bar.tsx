@@ -5,6 +5,7 @@ import { useSession } from '../auth/use-session.js';
 import { cartPath } from './cart-path.js';
 import { useCart } from './cart-context.js';
 import classes from './cart-bar.module.css';
+import { t } from '../i18n.js';
 
 /**
  * On a phone, a bar fixed to the bottom of a kitchen's menu once the cart holds something: how many dishes and
@@ -17,7 +18,7 @@ export function CartBar() {
   if (count === 0) return null;
   const to = cartPath(session.data);
   const total = formatCents(lines.reduce((sum, line) => sum + line.priceCents, 0));
-  const label = `${count} ${count === 1 ? 'dish' : 'dishes'} · ${total}`;
+  const label = t('{count, plural, one {# dish} other {# dishes}} · {total}', { count, total });
   return (
     <>
       {/* Room at the end of the page, so the bar never covers the last dish. */}
@@ -25,8 +26,13 @@ export function CartBar() {
       <Box hiddenFrom="sm" className={classes.bar} data-testid="cart-bar">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Text fw={700}>{label}</Text>
-          <Button component={Link} to={to} size="md" aria-label={`View cart: ${label}`}>
-            View cart
+          <Button
+            component={Link}
+            to={to}
+            size="md"
+            aria-label={t('View cart: {summary}', { summary: label })}
+          >
+            {t('View cart')}
           </Button>
         </Group>
       </Box>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSession } from '../auth/use-session.js';
 import { cartPath } from './cart-path.js';
 import { useCart } from './cart-context.js';
+import { t } from '../i18n.js';
 
 function CartIcon() {
   return (
@@ -22,9 +23,11 @@ export function CartButton() {
   return (
     <>
       <Button component={Link} to={to} leftSection={<CartIcon />} size="md">
-        Cart ({count})
+        {t('Cart ({count})', { count })}
       </Button>
-      <VisuallyHidden role="status">{`${count} ${count === 1 ? 'item' : 'items'} in your cart`}</VisuallyHidden>
+      <VisuallyHidden role="status">
+        {t('{count, plural, one {# item} other {# items}} in your cart', { count })}
+      </VisuallyHidden>
     </>
   );
 }

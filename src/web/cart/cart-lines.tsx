@@ -2,6 +2,7 @@ import { ActionIcon, Group, Image, Stack, Text } from '@mantine/core';
 import { formatCents } from '../../shared/money.js';
 import { FALLBACK_IMAGE } from '../lib/images.js';
 import { TrashIcon } from './trash-icon.js';
+import { t } from '../i18n.js';
 
 export interface ShownLine {
   key: string;
@@ -44,17 +45,23 @@ export function CartLines({
               />
             )}
             <Text fw={600}>
-              {line.item}
-              {!onStep && line.quantity > 1 && ` × ${line.quantity}`}
+              {!onStep && line.quantity > 1
+                ? t('{item} × {quantity}', { item: line.item, quantity: line.quantity })
+                : line.item}
             </Text>
           </Group>
           <Group wrap="nowrap" gap="sm">
             {onStep && (
-              <Group wrap="nowrap" gap={4} role="group" aria-label={`Quantity of ${line.item}`}>
+              <Group
+                wrap="nowrap"
+                gap={4}
+                role="group"
+                aria-label={t('Quantity of {name}', { name: line.item })}
+              >
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={`One fewer ${line.item}`}
+                  aria-label={t('One fewer {name}', { name: line.item })}
                   onClick={() => onStep(line, -1)}
                 >
                   −
@@ -65,7 +72,7 @@ export function CartLines({
                 <ActionIcon
                   variant="default"
                   size="lg"
-                  aria-label={`One more ${line.item}`}
+                  aria-label={t('One more {name}', { name: line.item })}
                   onClick={() => onStep(line, 1)}
                 >
                   +
@@ -77,7 +84,7 @@ export function CartLines({
               variant="subtle"
               color="red"
               size="lg"
-              aria-label={`Remove ${line.item}`}
+              aria-label={t('Remove {name}', { name: line.item })}
               onClick={() => onRemove(line)}
             >
               <TrashIcon />

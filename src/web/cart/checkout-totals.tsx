@@ -1,6 +1,7 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { computeTotals, formatCents } from '../../shared/money.js';
 import type { Fulfilment } from '../../shared/ordering.js';
+import { t } from '../i18n.js';
 
 /** The fee lines and total as a preview: the server prices the order again when it is placed. */
 export function CheckoutTotals({
@@ -21,11 +22,11 @@ export function CheckoutTotals({
   );
   return (
     <Stack gap={6}>
-      {row('Items', totals.itemsCents)}
-      {fulfilment === 'delivery' && row('Delivery fee', totals.deliveryFeeCents)}
-      {row('Fees and Estimated Tax', totals.feesAndTaxCents)}
+      {row(t('Items'), totals.itemsCents)}
+      {fulfilment === 'delivery' && row(t('Delivery fee'), totals.deliveryFeeCents)}
+      {row(t('Fees and Estimated Tax'), totals.feesAndTaxCents)}
       <Divider />
-      {row('Total', totals.totalCents, true)}
+      {row(t('Total'), totals.totalCents, true)}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Radio, Stack, Text, Textarea } from '@mantine/core';
 import { formatCents } from '../../shared/money.js';
 import { MAX_NOTE_LENGTH, type Fulfilment, type PublicOrdering } from '../../shared/ordering.js';
+import { t } from '../i18n.js';
 
 /** The fulfilment a kitchen leaves: the customer's choice where it offers both, else the one it offers. */
 export function fulfilmentFor(ordering: PublicOrdering | undefined, chosen: Fulfilment): Fulfilment {
@@ -22,21 +23,34 @@ export function FulfilmentChoice({
   onChange: (fulfilment: Fulfilment) => void;
 }) {
   if (!ordering) return null;
-  const pickupText = `Collect it from ${kitchenName}: the address is shown once the kitchen accepts your order`;
+  const pickupText = t(
+    'Collect it from {kitchen}: the address is shown once the kitchen accepts your order',
+    {
+      kitchen: kitchenName,
+    },
+  );
   if (ordering.offersDelivery && ordering.offersPickup)
     return (
       <Radio.Group
-        label="Delivery or pickup"
+        label={t('Delivery or pickup')}
         value={value}
         onChange={(v) => onChange(v === 'pickup' ? 'pickup' : 'delivery')}
       >
         <Stack gap="xs" mt={6}>
-          <Radio value="delivery" label="Delivery" description="To your address" />
-          <Radio value="pickup" label="Pickup" description={pickupText} />
+          <Radio value="delivery" label={t('Delivery')} description={t('To your address')} />
+          <Radio value="pickup" label={t('Pickup')} description={pickupText} />
         </Stack>
       </Radio.Group>
     );
-  if (ordering.offersPickup) return <Text size="sm">Pickup only. {pickupText}.</Text>;
+  if (ordering.offersPickup)
+    return (
+      <Text size="sm">
+        {t(
+          'Pickup only. Collect it from {kitchen}: the address is shown once the kitchen accepts your order.',
+          { kitchen: kitchenName },
+        )}
+      </Text>
+    );
   return null;
 }
 
@@ -44,8 +58,11 @@ export function FulfilmentChoice({
 export function NoteField({ value, onChange }: { value: string; onChange: (note: string) => void }) {
   return (
     <Textarea
-      label="A note for the cook"
-      description={`Allergies, spice, the door bell… (${value.length}/${MAX_NOTE_LENGTH})`}
+      label={t('A note for the cook')}
+      description={t('Allergies, spice, the door bell… ({length}/{max})', {
+        length: value.length,
+        max: MAX_NOTE_LENGTH,
+      })}
       value={value}
       maxLength={MAX_NOTE_LENGTH}
       autosize
@@ -58,5 +75,7 @@ export function NoteField({ value, onChange }: { value: string; onChange: (note:
 /** 'Add $4.50 more to order from this kitchen', or undefined when the dishes reach its minimum. */
 export function belowMinimum(ordering: PublicOrdering | undefined, itemsCents: number): string | undefined {
   const short = (ordering?.minimumOrderCents ?? 0) - itemsCents;
-  return short > 0 ? `Add ${formatCents(short)} more to order from this kitchen` : undefined;
+  return short > 0
+    ? t('Add {amount} more to order from this kitchen', { amount: formatCents(short) })
+    : undefined;
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { groupLines, type CustomerOrder } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
 import { CartLines } from './cart-lines.js';
+import { t } from '../i18n.js';
 
 /**
  * Shown once the order is placed: the confirmation and the link to its status. The order's lines keep their
@@ -16,36 +17,36 @@ export function OrderSent({ order }: { order: CustomerOrder }) {
     setAsking(false);
     if (yes)
       notifications.show({
-        title: 'Your order is already with the kitchen',
-        message: `It cannot be changed here. Please contact ${order.kitchenName}.`,
+        title: t('Your order is already with the kitchen'),
+        message: t('It cannot be changed here. Please contact {kitchen}.', { kitchen: order.kitchenName }),
       });
   };
   return (
     <Paper withBorder radius="md" p="lg">
       <Title order={2} mb="sm">
-        Status of your order
+        {t('Status of your order')}
       </Title>
       <Text size="lg" fw={700} mb="sm" role="status">
-        Your Order is sent
+        {t('Your Order is sent')}
       </Text>
       <Anchor component={Link} to={paths.customerOrderStatus.href()} fw={600}>
-        View Your order Status on this link
+        {t('View Your order Status on this link')}
       </Anchor>
       <Title order={3} size="h4" mt="lg" mb="sm">
-        Your order from {order.kitchenName}
+        {t('Your order from {kitchen}', { kitchen: order.kitchenName })}
       </Title>
       <CartLines
-        label="Items of your order"
+        label={t('Items of your order')}
         lines={groupLines(order.items).map((line, i) => ({ key: String(i), ...line }))}
         onRemove={() => setAsking(true)}
       />
-      <Modal opened={asking} onClose={() => answer(false)} title="Update your order?" centered>
-        <Text mb="md">You want to update the order. Say yes or no</Text>
+      <Modal opened={asking} onClose={() => answer(false)} title={t('Update your order?')} centered>
+        <Text mb="md">{t('You want to update the order. Say yes or no')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => answer(false)}>
-            No
+            {t('No')}
           </Button>
-          <Button onClick={() => answer(true)}>Yes</Button>
+          <Button onClick={() => answer(true)}>{t('Yes')}</Button>
         </Group>
       </Modal>
     </Paper>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { groupLines, inProgress, PlaceOrderInput } from '../../shared/orders.js';
 import type { Fulfilment } from '../../shared/ordering.js';
@@ -27,8 +27,9 @@ import { PaymentChoice, paymentFor } from '../payments/payment-choice.js';
 import { PaymentConfirmation } from '../payments/payment-confirmation.js';
 import { useKitchenPayments } from '../payments/use-payments.js';
 import { useCancelOrder } from '../orders/use-my-order.js';
+import { msg, t, tx } from '../i18n.js';
 
-const UNPAID_MESSAGE = 'Nothing was charged. Your cart is as it was: you can submit your order again.';
+const UNPAID_MESSAGE = msg('Nothing was charged. Your cart is as it was: you can submit your order again.');
 
 /** The cart and checkout of a signed-in customer. */
 export function ShoppingCart() {
@@ -81,7 +82,7 @@ export function ShoppingCart() {
   if (placeOrder.data?.state === 'awaiting payment')
     return (
       <Center py="xl">
-        <Spinner label="Taking you to the payment page" />
+        <Spinner label={t('Taking you to the payment page')} />
       </Center>
     );
   if (placeOrder.data) return <OrderSent order={placeOrder.data} />;
@@ -91,7 +92,7 @@ export function ShoppingCart() {
   if (!entry.isFetchedAfterMount || unpaidId)
     return (
       <Center py="xl">
-        <Spinner label="Loading your cart" />
+        <Spinner label={t('Loading your cart')} />
       </Center>
     );
 
@@ -101,7 +102,7 @@ export function ShoppingCart() {
     setAddressError(undefined);
     setWhenError(undefined);
     if (!cart.kitchen || cart.lines.length === 0) {
-      setProblem("Your cart is empty. Add a dish from a kitchen's menu first.");
+      setProblem(t("Your cart is empty. Add a dish from a kitchen's menu first."));
       return;
     }
     if (minimum) {
@@ -123,8 +124,8 @@ export function ShoppingCart() {
     const input = PlaceOrderInput.safeParse({ ...order, idempotencyKey: lastSubmit.current.key });
     if (!input.success) {
       const issue = input.error.issues[0];
-      if (issue?.path[0] === 'address') setAddressError(issue.message);
-      else setProblem(issue?.message ?? 'Please check your order.');
+      if (issue?.path[0] === 'address') setAddressError(t(issue.message));
+      else setProblem(t(issue?.message ?? 'Please check your order.'));
       return;
     }
     setUnpaidNotice(false);
@@ -149,17 +150,21 @@ export function ShoppingCart() {
           error.body.code === 'CONFLICT' &&
           !error.field
         ) {
-          notifications.show({ color: 'orange', title: 'You already have an order', message: error.message });
+          notifications.show({
+            color: 'orange',
+            title: t('You already have an order'),
+            message: t(error.message),
+          });
           void entry.refetch();
           return;
         }
-        if (error instanceof ApiError && error.field === 'address') setAddressError(error.message);
+        if (error instanceof ApiError && error.field === 'address') setAddressError(t(error.message));
         else if (error instanceof ApiError && error.field === 'slotStart') {
           // The slot filled (or passed) meanwhile: the choice is shown afresh.
-          setWhenError(error.message);
+          setWhenError(t(error.message));
           void queryClient.invalidateQueries({ queryKey: slotsKey(cart.kitchen?.uid ?? '') });
-        } else setProblem(error.message);
-        notifications.show({ color: 'red', title: 'Your order was not sent', message: error.message });
+        } else setProblem(t(error.message));
+        notifications.show({ color: 'red', title: t('Your order was not sent'), message: t(error.message) });
       },
     });
   };
@@ -169,21 +174,25 @@ export function ShoppingCart() {
       <Grid.Col span={{ base: 12, md: 7 }}>
         {cart.lines.length === 0 || !cart.kitchen ? (
           <Stack gap="xs">
-            <Text>Your cart is empty.</Text>
+            <Text>{t('Your cart is empty.')}</Text>
             <Anchor component={Link} to={paths.home.href()}>
-              Browse the kitchens
+              {t('Browse the kitchens')}
             </Anchor>
           </Stack>
         ) : (
           <Stack gap="md">
             <Text c="dimmed">
-              From{' '}
-              <Anchor component={Link} to={paths.kitchenMenu.href(cart.kitchen.uid)}>
-                {cart.kitchen.name}
-              </Anchor>
+              {tx('From <link>{kitchen}</link>', {
+                kitchen: cart.kitchen.name,
+                link: (chunks) => (
+                  <Anchor component={Link} to={paths.kitchenMenu.href(cart.kitchen?.uid ?? '')}>
+                    {chunks as ReactNode}
+                  </Anchor>
+                ),
+              })}
             </Text>
             <CartLines
-              label="Items in your cart"
+              label={t('Items in your cart')}
               lines={groupLines(cart.lines, (line) => line.id).map((line) => ({ ...line, key: line.id }))}
               onRemove={(line) => cart.removeDish(line.key)}
               onStep={(line, by) => (by === 1 ? cart.addOneMore(line.key) : cart.removeOne(line.key))}
@@ -199,7 +208,7 @@ export function ShoppingCart() {
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="booking-heading">
           <Title order={2} size="h4" id="booking-heading" mb="md">
-            {fulfilment === 'pickup' ? 'Pickup and payment' : 'Delivery and payment'}
+            {fulfilment === 'pickup' ? t('Pickup and payment') : t('Delivery and payment')}
           </Title>
           <Stack gap="md">
             {cart.kitchen && cart.lines.length > 0 && (
@@ -254,17 +263,17 @@ export function ShoppingCart() {
               />
             )}
             {unpaidNotice && !problem && (
-              <Alert color="orange" role="alert" title="Your payment was not completed">
-                {UNPAID_MESSAGE}
+              <Alert color="orange" role="alert" title={t('Your payment was not completed')}>
+                {t(UNPAID_MESSAGE)}
               </Alert>
             )}
             {problem && (
-              <Alert color="red" role="alert" title="Your order was not sent">
+              <Alert color="red" role="alert" title={t('Your order was not sent')}>
                 {problem}
               </Alert>
             )}
             <Button size="md" onClick={submit} loading={placeOrder.isPending}>
-              Submit order
+              {t('Submit order')}
             </Button>
           </Stack>
         </Paper>

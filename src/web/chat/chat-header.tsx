@@ -2,6 +2,7 @@ import { Anchor, Button, Container, Group, Text } from '@mantine/core';
 import { NavLink } from 'react-router';
 import { paths } from '../../shared/paths.js';
 import layout from '../layout/layout.module.css';
+import { t } from '../i18n.js';
 
 /** The chat's header: the brand, a Home link and, when someone is signed in, their name and Sign Out. */
 export function ChatHeader({ signedInAs, onSignOut }: { signedInAs?: string; onSignOut?: () => void }) {
@@ -14,9 +15,9 @@ export function ChatHeader({ signedInAs, onSignOut }: { signedInAs?: string; onS
               HomeCooked
             </Text>
           </Anchor>
-          <nav aria-label="Chat">
+          <nav aria-label={t('Chat')}>
             <Anchor component={NavLink} to={paths.home.href()} end className={layout.navLink}>
-              Home
+              {t('Home')}
             </Anchor>
           </nav>
         </Group>
@@ -24,11 +25,11 @@ export function ChatHeader({ signedInAs, onSignOut }: { signedInAs?: string; onS
           <Group gap="sm" wrap="nowrap">
             {signedInAs && (
               <Text size="sm" c="dimmed" lineClamp={1}>
-                Signed in as {signedInAs}
+                {t('Signed in as {name}', { name: signedInAs })}
               </Text>
             )}
             <Button variant="outline" size="sm" onClick={onSignOut}>
-              Sign Out
+              {t('Sign Out')}
             </Button>
           </Group>
         )}

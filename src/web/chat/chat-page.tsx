@@ -9,6 +9,7 @@ import { ChatRoom } from './chat-room.js';
 import classes from './chat.module.css';
 import { LoadFailed } from '../lib/load-failed.js';
 import { Spinner } from '../lib/spinner.js';
+import { t } from '../i18n.js';
 
 /** /Chatroom: the chat for whoever is signed in (as a customer, else as a kitchen owner). */
 export function ChatPage() {
@@ -21,8 +22,8 @@ export function ChatPage() {
     void signOut().catch((error: unknown) =>
       notifications.show({
         color: 'red',
-        title: 'Could not sign out',
-        message: error instanceof Error ? error.message : 'Please try again.',
+        title: t('Could not sign out'),
+        message: error instanceof Error ? t(error.message) : t('Please try again.'),
       }),
     );
 
@@ -31,15 +32,15 @@ export function ChatPage() {
       <ChatHeader signedInAs={me?.displayName} onSignOut={me ? onSignOut : undefined} />
       <Container size="md" component="main" className={classes.main} py="md">
         <Title order={1} size="h2" mb="sm">
-          Chat room
+          {t('Chat room')}
         </Title>
         {session.isPending ? (
           <Center py="xl">
-            <Spinner label="Checking who is signed in" />
+            <Spinner label={t('Checking who is signed in')} />
           </Center>
         ) : session.isError ? (
           <LoadFailed
-            title="Could not check who is signed in"
+            title={t('Could not check who is signed in')}
             error={session.error}
             retry={() => void session.refetch()}
           />
@@ -48,16 +49,21 @@ export function ChatPage() {
         ) : (
           <Stack align="flex-start" gap="md">
             <Text>
-              The chat room is open to everyone who is signed in, customers and home cooks alike. Sign in to
-              read the conversation and join in.
+              {t(
+                'The chat room is open to everyone who is signed in, customers and home cooks alike. Sign in to read the conversation and join in.',
+              )}
             </Text>
             <GoogleButton
               role="customer"
-              label="Sign in with Google"
+              label={t('Sign in with Google')}
               returnTo={paths.chatroom.href()}
               onDone={(ok) => {
                 if (!ok)
-                  notifications.show({ color: 'red', title: 'Sign-in failed', message: 'Please try again.' });
+                  notifications.show({
+                    color: 'red',
+                    title: t('Sign-in failed'),
+                    message: t('Please try again.'),
+                  });
               }}
             />
           </Stack>

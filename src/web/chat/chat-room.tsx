@@ -9,13 +9,14 @@ import { MessageList } from './message-list.js';
 import { useChatMessages } from './use-chat-messages.js';
 import { useSendMessage } from './use-send-message.js';
 import { LoadFailed } from '../lib/load-failed.js';
+import { t } from '../i18n.js';
 
 function notifySendFailed(error: unknown) {
   const rateLimited = error instanceof ApiError && error.status === 429;
   notifications.show({
     color: 'red',
-    title: rateLimited ? 'Slow down' : 'Your message was not sent',
-    message: error instanceof Error ? error.message : 'Please try again.',
+    title: rateLimited ? t('Slow down') : t('Your message was not sent'),
+    message: error instanceof Error ? t(error.message) : t('Please try again.'),
   });
 }
 
@@ -29,14 +30,14 @@ export function ChatRoom({ me }: { me: SessionUser }) {
     if (olderError)
       notifications.show({
         color: 'red',
-        title: 'Could not load older messages',
-        message: olderError.message,
+        title: t('Could not load older messages'),
+        message: t(olderError.message),
       });
   }, [olderError]);
 
   if (chat.live.isPending)
     return (
-      <Stack className={classes.room} aria-busy="true" aria-label="Loading messages">
+      <Stack className={classes.room} aria-busy="true" aria-label={t('Loading messages')}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h={48} w={i % 2 ? '50%' : '65%'} radius="lg" />
         ))}
@@ -46,7 +47,7 @@ export function ChatRoom({ me }: { me: SessionUser }) {
   if (chat.live.isError)
     return (
       <LoadFailed
-        title="Could not load the chat"
+        title={t('Could not load the chat')}
         error={chat.live.error}
         retry={() => void chat.live.refetch()}
       />

@@ -1,6 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ChatMessageInput } from '../../shared/chat.js';
+import { t } from '../i18n.js';
 
 /**
  * The input and Send button. Send is disabled while the text is blank; Enter sends. The text is cleared only
@@ -17,7 +18,7 @@ export function MessageForm({ onSend }: { onSend: (text: string) => Promise<void
     if (blank || sending) return;
     const parsed = ChatMessageInput.safeParse({ text });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'This message cannot be sent');
+      setError(t(parsed.error.issues[0]?.message ?? 'This message cannot be sent'));
       return;
     }
     setSending(true);
@@ -32,11 +33,11 @@ export function MessageForm({ onSend }: { onSend: (text: string) => Promise<void
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Send a message">
+    <form onSubmit={(event) => void submit(event)} aria-label={t('Send a message')}>
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput
-          aria-label="Message"
-          placeholder="say something nice"
+          aria-label={t('Message')}
+          placeholder={t('say something nice')}
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
@@ -47,7 +48,7 @@ export function MessageForm({ onSend }: { onSend: (text: string) => Promise<void
           style={{ flex: 1 }}
         />
         <Button type="submit" disabled={blank} loading={sending}>
-          Send
+          {t('Send')}
         </Button>
       </Group>
     </form>

@@ -3,14 +3,14 @@ import type { ChatMessage } from '../../shared/chat.js';
 import { DEFAULT_AVATAR } from '../lib/images.js';
 import { ReportButton } from '../moderation/report-button.js';
 import classes from './chat.module.css';
-
-const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dateAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { t, translator } from '../i18n.js';
 
 function formatTime(iso: string): string {
   const date = new Date(iso);
   const today = new Date().toDateString() === date.toDateString();
-  return (today ? timeOnly : dateAndTime).format(date);
+  return translator()
+    .dateFormat(today ? { hour: '2-digit', minute: '2-digit' } : { dateStyle: 'medium', timeStyle: 'short' })
+    .format(date);
 }
 
 /**
@@ -25,7 +25,7 @@ export function MessageItem({ message, own }: { message: ChatMessage; own: boole
         src={message.photoURL ?? DEFAULT_AVATAR}
         fallbackSrc={DEFAULT_AVATAR}
         referrerPolicy="no-referrer"
-        alt={`Picture of ${message.displayName}`}
+        alt={t('Picture of {name}', { name: message.displayName })}
         w={36}
         h={36}
         radius="xl"
@@ -33,7 +33,7 @@ export function MessageItem({ message, own }: { message: ChatMessage; own: boole
       <div className={classes.bubble}>
         <Group gap="xs" justify={own ? 'flex-end' : 'flex-start'} wrap="nowrap">
           <Text size="sm" fw={700} lineClamp={1}>
-            {own ? `${message.displayName} (you)` : message.displayName}
+            {own ? t('{name} (you)', { name: message.displayName }) : message.displayName}
           </Text>
           <Text component="time" dateTime={message.createdAt} size="xs" c="dimmed" style={{ flex: 'none' }}>
             {formatTime(message.createdAt)}

@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../shared/chat.js';
 import classes from './chat.module.css';
 import { MessageItem } from './message-item.js';
+import { t } from '../i18n.js';
 
 /** Within this many pixels of the bottom counts as "at the bottom", following new messages. */
 const BOTTOM_SLACK_PX = 48;
@@ -61,22 +62,22 @@ export function MessageList({ messages, ownUid, hasOlder, loadingOlder, onLoadOl
       // Focusable so that the keyboard can scroll it.
       tabIndex={0}
       role="region"
-      aria-label="Chat messages"
+      aria-label={t('Chat messages')}
       data-testid="chat-viewport"
     >
       {hasOlder && (
         <Center mb="sm">
           <Button variant="subtle" size="xs" onClick={onLoadOlder} loading={loadingOlder}>
-            Load older messages
+            {t('Load older messages')}
           </Button>
         </Center>
       )}
       {messages.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          No messages yet. Be the first to say something nice!
+          {t('No messages yet. Be the first to say something nice!')}
         </Text>
       ) : (
-        <div role="log" aria-label="Messages">
+        <div role="log" aria-label={t('Messages')}>
           <ol className={classes.list}>
             {messages.map((message) => (
               <MessageItem key={message.id} message={message} own={message.uid === ownUid} />
@@ -87,7 +88,7 @@ export function MessageList({ messages, ownUid, hasOlder, loadingOlder, onLoadOl
       {unseen && (
         <div className={classes.newBelow}>
           <Button size="xs" radius="xl" onClick={jumpDown}>
-            New messages below
+            {t('New messages below')}
           </Button>
         </div>
       )}

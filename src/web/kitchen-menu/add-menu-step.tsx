@@ -1,11 +1,13 @@
 import { Anchor, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Kitchen } from '../../shared/kitchens.js';
 import type { MenuItemInput } from '../../shared/menu.js';
 import { paths } from '../../shared/paths.js';
 import { emptyMenuItem, MenuItemForm } from './menu-item-form.js';
 import { useAddMenuItem, useOwnMenu } from './use-own-menu.js';
+import { t, tx } from '../i18n.js';
 
 /** Step 2: add dishes one after another; the form clears after each and the step stays. */
 export function AddMenuStep({ kitchen }: { kitchen: Kitchen }) {
@@ -14,24 +16,28 @@ export function AddMenuStep({ kitchen }: { kitchen: Kitchen }) {
 
   const onAdd = async (values: MenuItemInput) => {
     const item = await add.mutateAsync(values);
-    notifications.show({ color: 'green', title: 'Added to your menu', message: item.item });
+    notifications.show({ color: 'green', title: t('Added to your menu'), message: item.item });
   };
 
   return (
     <section aria-labelledby="add-menu-heading">
       <Text size="sm" c="dimmed">
-        Step 2 of 2 · {kitchen.name}
+        {t('Step 2 of 2 · {kitchen}', { kitchen: kitchen.name })}
       </Text>
       <Title order={2} id="add-menu-heading" mb="md">
-        Add Menu
+        {t('Add Menu')}
       </Title>
-      <MenuItemForm initialValues={emptyMenuItem} submitLabel="Add Menu" onSave={onAdd} clearOnSave />
+      <MenuItemForm initialValues={emptyMenuItem} submitLabel={t('Add Menu')} onSave={onAdd} clearOnSave />
       {menu.data ? (
         <Text size="sm" mt="md" aria-live="polite">
-          Your menu has {menu.data.length} {menu.data.length === 1 ? 'item' : 'items'}.{' '}
-          <Anchor component={Link} to={paths.menuDashboard.href()}>
-            See your menu
-          </Anchor>
+          {tx('Your menu has {count, plural, one {# item} other {# items}}. <link>See your menu</link>', {
+            count: menu.data.length,
+            link: (chunks) => (
+              <Anchor component={Link} to={paths.menuDashboard.href()}>
+                {chunks as ReactNode}
+              </Anchor>
+            ),
+          })}
         </Text>
       ) : null}
     </section>

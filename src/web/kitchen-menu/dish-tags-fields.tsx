@@ -2,6 +2,7 @@ import { Checkbox, Group } from '@mantine/core';
 import type { useForm } from '@mantine/form';
 import { ALLERGENS, DIETARY_LABELS, DIETARY_TAGS } from '../../shared/dietary.js';
 import type { MenuItemInput } from '../../shared/menu.js';
+import { t } from '../i18n.js';
 
 /** A dish's dietary tags and the allergens it contains (the 14 that EU food law requires a seller to declare). */
 export function DishTagsFields({
@@ -11,21 +12,25 @@ export function DishTagsFields({
 }) {
   return (
     <>
-      <Checkbox.Group label="Dietary" description="Tick what this dish is" {...form.getInputProps('dietary')}>
+      <Checkbox.Group
+        label={t('Dietary')}
+        description={t('Tick what this dish is')}
+        {...form.getInputProps('dietary')}
+      >
         <Group gap="md" mt={6}>
           {DIETARY_TAGS.map((tag) => (
-            <Checkbox key={tag} value={tag} label={DIETARY_LABELS[tag]} />
+            <Checkbox key={tag} value={tag} label={t(DIETARY_LABELS[tag])} />
           ))}
         </Group>
       </Checkbox.Group>
       <Checkbox.Group
-        label="Allergens"
-        description="Tick every allergen this dish contains"
+        label={t('Allergens')}
+        description={t('Tick every allergen this dish contains')}
         {...form.getInputProps('allergens')}
       >
         <Group gap="md" mt={6}>
           {ALLERGENS.map((allergen) => (
-            <Checkbox key={allergen} value={allergen} label={allergen} />
+            <Checkbox key={allergen} value={allergen} label={t(allergen)} />
           ))}
         </Group>
       </Checkbox.Group>

@@ -1,15 +1,16 @@
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { MenuItem, MenuItemInput } from '../../shared/menu.js';
-import { formatCents } from '../../shared/money.js';
 import { MenuItemForm } from './menu-item-form.js';
 import { useEditMenuItem } from './use-own-menu.js';
+import { t } from '../i18n.js';
 
 const toInput = (item: MenuItem): MenuItemInput => ({
   item: item.item,
   imageLink: item.imageLink ?? undefined,
   imageId: item.image?.id,
-  price: formatCents(item.priceCents).replace(/^\$/, ''),
+  // The form's plain decimal ('12.50'), whatever the language shows money as.
+  price: `${Math.floor(item.priceCents / 100)}.${String(item.priceCents % 100).padStart(2, '0')}`,
   wait: item.wait,
   dietary: item.dietary,
   allergens: item.allergens,
@@ -30,17 +31,17 @@ export function EditMenuItemModal({
   const edit = useEditMenuItem(kitchenUid);
   const onSave = async (values: MenuItemInput) => {
     const saved = await edit.mutateAsync({ id: item?.id ?? '', patch: values });
-    notifications.show({ color: 'green', title: 'Menu item saved', message: saved.item });
+    notifications.show({ color: 'green', title: t('Menu item saved'), message: saved.item });
     onClose();
   };
   return (
-    <Modal opened={item !== undefined} onClose={onClose} title="Edit menu item" centered>
+    <Modal opened={item !== undefined} onClose={onClose} title={t('Edit menu item')} centered>
       {item ? (
         <MenuItemForm
           key={item.id}
           initialValues={toInput(item)}
           initialImage={item.image}
-          submitLabel="Save changes"
+          submitLabel={t('Save changes')}
           onSave={onSave}
         />
       ) : null}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { MAX_REVIEW_TEXT, ReplyInput, type Review } from '../../shared/reviews.js';
 import { ReviewList } from '../reviews/review-list.js';
 import { useReplyToReview } from '../reviews/use-reviews.js';
+import { t } from '../i18n.js';
 
 /** The dashboard's 'Reviews': the kitchen's reviews as customers see them, each unanswered one with a reply form. */
 export function KitchenReviews({ kitchenUid }: { kitchenUid: string }) {
@@ -24,23 +25,27 @@ function ReplyForm({ kitchenUid, review }: { kitchenUid: string; review: Review 
     event.preventDefault();
     const parsed = ReplyInput.safeParse({ reply: text });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check your reply');
+      setError(t(parsed.error.issues[0]?.message ?? 'Please check your reply'));
       return;
     }
     setError(undefined);
     try {
       await reply.mutateAsync({ id: review.id, reply: parsed.data.reply });
-      notifications.show({ color: 'green', title: 'Reply published', message: `To ${review.reviewerName}` });
+      notifications.show({
+        color: 'green',
+        title: t('Reply published'),
+        message: t('To {name}', { name: review.reviewerName }),
+      });
     } catch (e) {
-      setError((e as Error).message);
+      setError(t((e as Error).message));
     }
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="xs" mt="xs" maw={560}>
         <Textarea
-          label={`Reply to ${review.reviewerName}`}
-          description="Shown under the review on your menu page; you can reply once."
+          label={t('Reply to {name}', { name: review.reviewerName })}
+          description={t('Shown under the review on your menu page; you can reply once.')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           maxLength={MAX_REVIEW_TEXT}
@@ -56,7 +61,7 @@ function ReplyForm({ kitchenUid, review }: { kitchenUid: string; review: Review 
           loading={reply.isPending}
           style={{ alignSelf: 'flex-start' }}
         >
-          Publish reply
+          {t('Publish reply')}
         </Button>
       </Stack>
     </form>

@@ -14,6 +14,7 @@ import { NotificationSettingsSection } from '../notifications/settings/notificat
 import { MenuView } from './menu-table.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { useOwnMenu, useRemoveMenuItem } from './use-own-menu.js';
+import { t } from '../i18n.js';
 
 /**
  * /MenuDashboard's content: the live menu table, its edit and remove dialogs, the kitchen's details (with 'About the
@@ -29,13 +30,13 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
     if (!removing) return;
     try {
       await remove.mutateAsync(removing.id);
-      notifications.show({ color: 'green', title: 'Removed from your menu', message: removing.item });
+      notifications.show({ color: 'green', title: t('Removed from your menu'), message: removing.item });
       setRemoving(undefined);
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: 'Could not remove the item',
-        message: (error as Error).message,
+        title: t('Could not remove the item'),
+        message: t((error as Error).message),
       });
     }
   };
@@ -44,10 +45,14 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
     <Stack gap="xl">
       <section>
         <Title order={1} id="menu-heading" mb="md">
-          Menu of your kitchen
+          {t('Menu of your kitchen')}
         </Title>
         {menu.isError ? (
-          <LoadFailed title="Could not load your menu" error={menu.error} retry={() => void menu.refetch()} />
+          <LoadFailed
+            title={t('Could not load your menu')}
+            error={menu.error}
+            retry={() => void menu.refetch()}
+          />
         ) : (
           <MenuView items={menu.data} onEdit={setEditing} onRemove={setRemoving} />
         )}
@@ -61,9 +66,13 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
       <EditMenuItemModal kitchenUid={kitchen.uid} item={editing} onClose={() => setEditing(undefined)} />
       <ConfirmModal
         opened={removing !== undefined}
-        title="Remove this item?"
-        message={`${removing?.item ?? 'This item'} will no longer be on your menu.`}
-        confirmLabel="Remove item"
+        title={t('Remove this item?')}
+        message={
+          removing
+            ? t('{item} will no longer be on your menu.', { item: removing.item })
+            : t('This item will no longer be on your menu.')
+        }
+        confirmLabel={t('Remove item')}
         busy={remove.isPending}
         onConfirm={() => void confirmRemove()}
         onClose={() => setRemoving(undefined)}

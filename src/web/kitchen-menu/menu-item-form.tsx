@@ -5,6 +5,7 @@ import { PictureField } from '../images/picture-field.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
 import { DishTagsFields } from './dish-tags-fields.js';
+import { t, translator } from '../i18n.js';
 
 export const emptyMenuItem: MenuItemInput = {
   item: '',
@@ -17,6 +18,13 @@ export const emptyMenuItem: MenuItemInput = {
   soldOut: false,
   portionsPerDay: null,
 };
+
+/** The deployment's currency as the page's language writes it ('$' in English), beside the price. */
+const currencySymbol = () =>
+  translator()
+    .numberFormat({ style: 'currency', currency: translator().currency })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? '$';
 
 /**
  * A menu item's fields, checked with the server's schema. After a successful save the form clears when
@@ -40,33 +48,38 @@ export function MenuItemForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={560}>
-        <TextInput label="Item" withAsterisk autoComplete="off" {...form.getInputProps('item')} />
+        <TextInput label={t('Item')} withAsterisk autoComplete="off" {...form.getInputProps('item')} />
         <PictureField
-          linkLabel="Image of your Item Link"
+          linkLabel={t('Image of your Item Link')}
           value={form.values}
           onChange={(picture) => form.setValues(picture)}
           error={form.errors.imageLink ?? form.errors.imageId}
           initialImage={initialImage}
         />
         <TextInput
-          label="Price"
-          description="In dollars, for example 12.50"
-          leftSection="$"
+          label={t('Price')}
+          description={
+            // translators: keep the point in 12.50: the price is typed with a decimal point
+            t('In dollars, for example 12.50')
+          }
+          leftSection={currencySymbol()}
           inputMode="decimal"
           withAsterisk
           {...form.getInputProps('price')}
         />
         <TextInput
-          label="Wait Time"
-          placeholder="20 min"
+          label={t('Wait Time')}
+          placeholder={t('20 min')}
           withAsterisk
           autoComplete="off"
           {...form.getInputProps('wait')}
         />
         <DishTagsFields form={form} />
         <NumberInput
-          label="Portions per day"
-          description="Leave empty for no limit. Counts down as orders come in; starts again at midnight."
+          label={t('Portions per day')}
+          description={t(
+            'Leave empty for no limit. Counts down as orders come in; starts again at midnight.',
+          )}
           min={1}
           max={MAX_PORTIONS_PER_DAY}
           allowDecimal={false}
@@ -75,8 +88,8 @@ export function MenuItemForm({
           error={form.errors.portionsPerDay}
         />
         <Checkbox
-          label="Sold out"
-          description="Customers see 'Sold out' and cannot order it until you untick this"
+          label={t('Sold out')}
+          description={t("Customers see 'Sold out' and cannot order it until you untick this")}
           {...form.getInputProps('soldOut', { type: 'checkbox' })}
         />
         <SaveFailureAlert failure={failure} />

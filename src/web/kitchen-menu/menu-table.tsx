@@ -1,6 +1,7 @@
 import { Box, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { portionsNote, type MenuItem } from '../../shared/menu.js';
 import { formatCents } from '../../shared/money.js';
+import { msg, t } from '../i18n.js';
 
 interface MenuViewProps {
   items: MenuItem[] | undefined;
@@ -8,7 +9,7 @@ interface MenuViewProps {
   onRemove: (item: MenuItem) => void;
 }
 
-const EMPTY = 'Your menu is empty. Add your first dish with 2 ADD TO MENU.';
+const EMPTY = msg('Your menu is empty. Add your first dish with 2 ADD TO MENU.');
 
 /** Edit and Remove of one dish (small in the table's row, full size on a phone's card). */
 function DishActions({
@@ -19,17 +20,22 @@ function DishActions({
 }: Omit<MenuViewProps, 'items'> & { item: MenuItem; size: 'xs' | 'md' }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button size={size} variant="light" aria-label={`Edit ${item.item}`} onClick={() => onEdit(item)}>
-        Edit
+      <Button
+        size={size}
+        variant="light"
+        aria-label={t('Edit {name}', { name: item.item })}
+        onClick={() => onEdit(item)}
+      >
+        {t('Edit')}
       </Button>
       <Button
         size={size}
         variant="light"
         color="red"
-        aria-label={`Remove ${item.item}`}
+        aria-label={t('Remove {name}', { name: item.item })}
         onClick={() => onRemove(item)}
       >
-        Remove
+        {t('Remove')}
       </Button>
     </Group>
   );
@@ -52,7 +58,7 @@ export function MenuView(props: MenuViewProps) {
 /** On a phone: each dish with its price, wait, what is left today, and Edit and Remove in reach of a thumb. */
 function MenuCards({ items, onEdit, onRemove }: MenuViewProps) {
   if (items === undefined) return <Skeleton h={80} />;
-  if (items.length === 0) return <Text c="dimmed">{EMPTY}</Text>;
+  if (items.length === 0) return <Text c="dimmed">{t(EMPTY)}</Text>;
   return (
     <Stack component="ul" aria-labelledby="menu-heading" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {items.map((item) => (
@@ -64,8 +70,9 @@ function MenuCards({ items, onEdit, onRemove }: MenuViewProps) {
             <Text fw={600}>{formatCents(item.priceCents)}</Text>
           </Group>
           <Text size="sm" c="dimmed" mb="xs">
-            Wait {item.wait}
-            {portionsNote(item) ? ` · ${portionsNote(item)}` : ''}
+            {portionsNote(item)
+              ? t('Wait {wait} · {portions}', { wait: item.wait, portions: t(portionsNote(item) ?? '') })
+              : t('Wait {wait}', { wait: item.wait })}
           </Text>
           <DishActions item={item} onEdit={onEdit} onRemove={onRemove} size="md" />
         </Card>
@@ -80,10 +87,15 @@ function MenuTable({ items, onEdit, onRemove }: MenuViewProps) {
     <Table striped highlightOnHover aria-labelledby="menu-heading" aria-busy={items === undefined}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Item</Table.Th>
-          <Table.Th>Price</Table.Th>
-          <Table.Th>Wait</Table.Th>
-          <Table.Th>Actions</Table.Th>
+          <Table.Th>{t('Item')}</Table.Th>
+          <Table.Th>{t('Price')}</Table.Th>
+          <Table.Th>
+            {
+              // translators: a column: how long a dish takes to make
+              t('Wait')
+            }
+          </Table.Th>
+          <Table.Th>{t('Actions')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -98,7 +110,7 @@ function MenuTable({ items, onEdit, onRemove }: MenuViewProps) {
         ) : items.length === 0 ? (
           <Table.Tr>
             <Table.Td colSpan={4}>
-              <Text c="dimmed">{EMPTY}</Text>
+              <Text c="dimmed">{t(EMPTY)}</Text>
             </Table.Td>
           </Table.Tr>
         ) : (

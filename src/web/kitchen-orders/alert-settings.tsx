@@ -2,9 +2,10 @@ import { Button, Group, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { PushButton } from '../notifications/push-button.js';
 import { turnOnPush } from '../notifications/use-push.js';
+import { msg, t } from '../i18n.js';
 
 const SOUND_KEY = 'homecooked:new-order-sound';
-const TITLE = 'Orders of your kitchen';
+const TITLE = msg('Orders of your kitchen');
 
 type Permission = NotificationPermission | 'unsupported';
 const currentPermission = (): Permission =>
@@ -34,7 +35,7 @@ export function useAlertSettings() {
 export function useOrdersTitle(waiting: number) {
   useEffect(() => {
     const before = document.title;
-    document.title = waiting > 0 ? `(${waiting}) ${TITLE}` : TITLE;
+    document.title = waiting > 0 ? t('({count}) Orders of your kitchen', { count: waiting }) : t(TITLE);
     return () => {
       document.title = before;
     };
@@ -45,24 +46,24 @@ export function AlertSettings({ settings }: { settings: ReturnType<typeof useAle
   return (
     <Group gap="md">
       <Switch
-        label="Sound for new orders"
+        label={t('Sound for new orders')}
         checked={settings.sound}
         onChange={(e) => settings.setSound(e.currentTarget.checked)}
       />
       {settings.permission === 'default' ? (
         <Button size="xs" variant="light" onClick={() => void settings.askPermission()}>
-          Allow notifications
+          {t('Allow notifications')}
         </Button>
       ) : settings.permission === 'granted' ? (
         <>
           <Text size="sm" c="dimmed">
-            Notifications on
+            {t('Notifications on')}
           </Text>
           <PushButton as="kitchen" compact />
         </>
       ) : settings.permission === 'denied' ? (
         <Text size="sm" c="dimmed">
-          Notifications are blocked in this browser
+          {t('Notifications are blocked in this browser')}
         </Text>
       ) : null}
     </Group>

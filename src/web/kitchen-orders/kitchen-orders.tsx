@@ -21,6 +21,7 @@ import {
 } from './use-kitchen-orders.js';
 import { useNewOrders } from './use-new-orders.js';
 import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
+import { t } from '../i18n.js';
 
 /**
  * /KitchenOrders' content: today's line, the live 'Active' orders with their lifecycle moves and the spec's
@@ -54,8 +55,8 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: 'Could not update the order',
-        message: (error as Error).message,
+        title: t('Could not update the order'),
+        message: t((error as Error).message),
       });
     }
   };
@@ -63,13 +64,13 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      notifications.show({ color: 'green', title: 'Order deleted', message: deleting.customerEmail });
+      notifications.show({ color: 'green', title: t('Order deleted'), message: deleting.customerEmail });
       setDeleting(undefined);
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: 'Could not delete the order',
-        message: (error as Error).message,
+        title: t('Could not delete the order'),
+        message: t((error as Error).message),
       });
     }
   };
@@ -77,31 +78,43 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
   return (
     <section>
       <Title order={1} id="orders-heading" mb="xs">
-        Orders of your kitchen
+        {t('Orders of your kitchen')}
       </Title>
       <Group justify="space-between" mb="md" gap="sm">
         <Text fw={600} aria-live="polite">
-          Today: {today.count} {today.count === 1 ? 'order' : 'orders'} · {formatCents(today.takingsCents)}{' '}
-          taken
+          {t('Today: {count, plural, one {# order} other {# orders}} · {amount} taken', {
+            count: today.count,
+            amount: formatCents(today.takingsCents),
+          })}
         </Text>
         <AlertSettings settings={alerts} />
       </Group>
       <PauseOrders kitchen={kitchen} />
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="active">Active</Tabs.Tab>
-          <Tabs.Tab value="past">Past</Tabs.Tab>
+          <Tabs.Tab value="active">
+            {
+              // translators: a tab: the orders still open
+              t('Active')
+            }
+          </Tabs.Tab>
+          <Tabs.Tab value="past">
+            {
+              // translators: a tab: the orders that ended
+              t('Past')
+            }
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="active">
           {orders.isError ? (
             <LoadFailed
-              title="Could not load your orders"
+              title={t('Could not load your orders')}
               error={orders.error}
               retry={() => void orders.refetch()}
             />
           ) : (
             <OrdersView
-              label="Orders of your kitchen"
+              label={t('Orders of your kitchen')}
               timeZone={timeZone}
               bySlot
               orders={orders.data}
@@ -118,13 +131,13 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
         <Tabs.Panel value="past">
           {past.isError ? (
             <LoadFailed
-              title="Could not load your past orders"
+              title={t('Could not load your past orders')}
               error={past.error}
               retry={() => void past.refetch()}
             />
           ) : (
             <OrdersView
-              label="Past orders of your kitchen"
+              label={t('Past orders of your kitchen')}
               timeZone={timeZone}
               bySlot={false}
               orders={past.data}
@@ -140,17 +153,26 @@ export function KitchenOrders({ kitchen }: { kitchen: Kitchen }) {
         onUpdated={(order, status) => {
           notifications.show({
             color: 'green',
-            title: 'Status updated',
-            message: `${order.customerEmail}: ${status}`,
+            title: t('Status updated'),
+            message: t('{customer}: {status}', { customer: order.customerEmail, status: t(status) }),
           });
           setUpdating(undefined);
         }}
       />
       <ConfirmModal
         opened={deleting !== undefined}
-        title="Delete this order?"
-        message={`The order from ${deleting?.customerEmail ?? 'this customer'} leaves this list. It is kept in your records, and the customer can order again.`}
-        confirmLabel="Delete order"
+        title={t('Delete this order?')}
+        message={
+          deleting
+            ? t(
+                'The order from {customer} leaves this list. It is kept in your records, and the customer can order again.',
+                { customer: deleting.customerEmail },
+              )
+            : t(
+                'The order from this customer leaves this list. It is kept in your records, and the customer can order again.',
+              )
+        }
+        confirmLabel={t('Delete order')}
         busy={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(undefined)}

@@ -4,8 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { UpdateOrderStatusInput, type KitchenOrder } from '../../shared/orders.js';
 import { ApiError } from '../lib/api-client.js';
 import { useUpdateOrderStatus } from './use-kitchen-orders.js';
+import { msg, t } from '../i18n.js';
 
-const QUICK_PICKS = ['Preparing', 'Out for delivery', 'Delivered'];
+// The status saved is the English text (the customer reads it in their own language); the buttons say it in the cook's.
+const QUICK_PICKS = [msg('Preparing'), msg('Out for delivery'), msg('Delivered')];
 
 function StatusForm({ order, onDone }: { order: KitchenOrder; onDone: (status: string) => void }) {
   const update = useUpdateOrderStatus();
@@ -18,24 +20,24 @@ function StatusForm({ order, onDone }: { order: KitchenOrder; onDone: (status: s
       const saved = await update.mutateAsync({ id: order.id, status });
       onDone(saved.status);
     } catch (error) {
-      const message = (error as Error).message;
+      const message = t((error as Error).message);
       if (error instanceof ApiError && error.field === 'status') form.setFieldError('status', message);
-      else notifications.show({ color: 'red', title: 'Could not update the order', message });
+      else notifications.show({ color: 'red', title: t('Could not update the order'), message });
     }
   });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput
-          label="What is the status of the order?"
-          description={`Now: ${order.status}`}
+          label={t('What is the status of the order?')}
+          description={t('Now: {status}', { status: t(order.status) })}
           data-autofocus
           autoComplete="off"
           {...form.getInputProps('status')}
         />
         <div>
           <Text size="sm" id="quick-picks-label" mb={4}>
-            Quick picks
+            {t('Quick picks')}
           </Text>
           <Group gap="xs" role="group" aria-labelledby="quick-picks-label">
             {QUICK_PICKS.map((pick) => (
@@ -46,14 +48,14 @@ function StatusForm({ order, onDone }: { order: KitchenOrder; onDone: (status: s
                 aria-pressed={form.values.status === pick}
                 onClick={() => form.setFieldValue('status', pick)}
               >
-                {pick}
+                {t(pick)}
               </Button>
             ))}
           </Group>
         </div>
         <Group justify="flex-end" mt="sm">
           <Button type="submit" loading={form.submitting}>
-            Save status
+            {t('Save status')}
           </Button>
         </Group>
       </Stack>
@@ -72,7 +74,7 @@ export function OrderStatusModal({
   onUpdated: (order: KitchenOrder, status: string) => void;
 }) {
   return (
-    <Modal opened={order !== undefined} onClose={onClose} title="Update order status" centered>
+    <Modal opened={order !== undefined} onClose={onClose} title={t('Update order status')} centered>
       {order ? (
         <StatusForm key={order.id} order={order} onDone={(status) => onUpdated(order, status)} />
       ) : null}

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatCents } from '../../shared/money.js';
 import { FULFILMENT_LABELS } from '../../shared/ordering.js';
 import { slotLabel } from '../../shared/slots.js';
@@ -7,23 +7,35 @@ import { paymentText } from '../../shared/payments.js';
 import { useMinuteTick } from '../availability/use-availability.js';
 import { allowedMoves, isEnded, MOVE_RULES, type OrderMove } from '../../shared/order-states.js';
 import type { KitchenOrder } from '../../shared/orders.js';
-import { itemCounts, timeOfDay } from '../orders/order-format.js';
+import { itemCounts, listOf, timeOfDay } from '../orders/order-format.js';
 import { KitchenOrderMessages } from '../order-messages/kitchen-order-messages.js';
 import { hasPreOrders, slotGroups, type OrderGroup } from './slot-groups.js';
+import { msg, t, tx } from '../i18n.js';
 
-const COLUMNS = ['Customer Address', 'Customer Email', 'Order Status', 'Order details', 'Actions'];
+const COLUMNS = [
+  msg('Customer Address'),
+  msg('Customer Email'),
+  msg('Order Status'),
+  msg('Order details'),
+  msg('Actions'),
+];
 
 /** The state, the ready time or the reason: what the status text alone may not say. */
 function stateNote(order: KitchenOrder): string {
-  if (order.deleted && !isEnded(order.state)) return 'deleted';
-  if (order.reason) return `${order.state}: ${order.reason}`;
-  if (order.readyAt && !isEnded(order.state)) return `${order.state} · ready by ${timeOfDay(order.readyAt)}`;
-  return order.state;
+  if (order.deleted && !isEnded(order.state))
+    return (
+      // translators: an order the kitchen deleted from its list
+      t('deleted')
+    );
+  if (order.reason) return t('{state}: {reason}', { state: t(order.state), reason: order.reason });
+  if (order.readyAt && !isEnded(order.state))
+    return t('{state} · ready by {time}', { state: t(order.state), time: timeOfDay(order.readyAt) });
+  return t(order.state);
 }
 
 /** Where the order goes: its address for a delivery, 'Pickup' for an order the customer collects. */
 const destination = (order: KitchenOrder) =>
-  order.fulfilment === 'pickup' ? FULFILMENT_LABELS.pickup : order.customerAddress;
+  order.fulfilment === 'pickup' ? t(FULFILMENT_LABELS.pickup) : order.customerAddress;
 
 /**
  * 'Delivery' or 'Pickup', with the order's slot when it is not already its group's heading; then the customer's
@@ -33,12 +45,12 @@ function FulfilmentAndNote({ order, slotShown, timeZone, now }: { order: Kitchen
   return (
     <>
       <Text size="sm" fw={500}>
-        {FULFILMENT_LABELS[order.fulfilment]}
+        {t(FULFILMENT_LABELS[order.fulfilment])}
         {order.slot && !slotShown ? ` · ${slotLabel(order.slot, timeZone, now)}` : null}
       </Text>
       {order.note ? (
         <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-          Note: {order.note}
+          {t('Note: {note}', { note: order.note })}
         </Text>
       ) : null}
     </>
@@ -57,16 +69,16 @@ function GroupHeading({ group }: { group: OrderGroup }) {
   return (
     <Stack gap={2}>
       <Title order={2} size="h4">
-        {group.heading}
+        {t(group.heading)}
       </Title>
       {group.slot && group.prep.length > 0 ? (
         <Group gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed">
-            To cook:
+            {t('To cook:')}
           </Text>
           <Group
             component="ul"
-            aria-label={`To cook for ${group.heading}`}
+            aria-label={t('To cook for {slot}', { slot: t(group.heading) })}
             gap="xs"
             m={0}
             p={0}
@@ -101,7 +113,7 @@ function OrderActions({
 }: OrderHandlers & { order: KitchenOrder; size?: 'xs' | 'md' }) {
   return (
     <>
-      {order.status !== stateNote(order) ? (
+      {t(order.status) !== stateNote(order) ? (
         <Text size="xs" c="dimmed" mb={4}>
           {stateNote(order)}
         </Text>
@@ -115,17 +127,17 @@ function OrderActions({
               variant={move === 'cancel' || move === 'decline' ? 'default' : 'filled'}
               onClick={() => onMove(order, move)}
             >
-              {MOVE_RULES[move].label}
+              {t(MOVE_RULES[move].label)}
             </Button>
           ))}
         {onUpdate && (
           <Button size={size} variant="light" onClick={() => onUpdate(order)}>
-            Update
+            {t('Update')}
           </Button>
         )}
         {onDelete && (
           <Button size={size} variant="light" color="red" onClick={() => onDelete(order)}>
-            Delete
+            {t('Delete')}
           </Button>
         )}
         <KitchenOrderMessages order={order} size={size} />
@@ -137,10 +149,10 @@ function OrderActions({
 /** How long ago an order came in: 'just now', '12 min ago', '2 h ago'. */
 function age(createdAt: string, now: number): string {
   const minutes = Math.floor((now - new Date(createdAt).getTime()) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 1) return t('just now');
+  if (minutes < 60) return t('{minutes} min ago', { minutes });
   const hours = Math.floor(minutes / 60);
-  return hours < 24 ? `${hours} h ago` : `${Math.floor(hours / 24)} d ago`;
+  return hours < 24 ? t('{hours} h ago', { hours }) : t('{days} d ago', { days: Math.floor(hours / 24) });
 }
 
 /**
@@ -177,15 +189,26 @@ function OrderCard({
         </Text>
       ) : null}
       <Text size="sm" mt={4}>
-        {itemCounts(order.items).join(', ')} · <b>{formatCents(order.totalCents)}</b>
+        {tx('{items} · <b>{total}</b>', {
+          items: listOf(itemCounts(order.items)),
+          total: formatCents(order.totalCents),
+          b: (chunks) => <b>{chunks as ReactNode}</b>,
+        })}
       </Text>
       <FulfilmentAndNote order={order} {...shown} />
       <Text size="sm" c="dimmed">
-        {paymentText(order.payment, 'kitchen', order.fulfilment)}
+        {t(paymentText(order.payment, 'kitchen', order.fulfilment))}
       </Text>
       <Group gap="xs" my={6}>
-        <Text fw={600}>{order.status}</Text>
-        {fresh ? <Badge size="sm">New</Badge> : null}
+        <Text fw={600}>{t(order.status)}</Text>
+        {fresh ? (
+          <Badge size="sm">
+            {
+              // translators: a badge on an order that just arrived
+              t('New')
+            }
+          </Badge>
+        ) : null}
       </Group>
       <OrderActions order={order} {...handlers} size="md" />
     </Card>
@@ -194,11 +217,13 @@ function OrderCard({
 
 function OrderCards({ orders, fresh, label, timeZone, bySlot, ...handlers }: OrdersViewProps) {
   const now = useMinuteTick(true);
-  if (orders === undefined) return <Skeleton h={120} aria-label={`Loading ${label}`} />;
+  if (orders === undefined) return <Skeleton h={120} aria-label={t('Loading {list}', { list: label })} />;
   if (orders.length === 0)
     return (
       <Text c="dimmed">
-        {handlers.onMove ? 'No orders yet. New orders appear here as they arrive.' : 'No past orders yet.'}
+        {handlers.onMove
+          ? t('No orders yet. New orders appear here as they arrive.')
+          : t('No past orders yet.')}
       </Text>
     );
   const grouped = bySlot && hasPreOrders(orders);
@@ -223,7 +248,7 @@ function OrderCards({ orders, fresh, label, timeZone, bySlot, ...handlers }: Ord
       {slotGroups(orders, timeZone, shown.now).map((group) => (
         <Stack key={group.key} gap="xs" component="section">
           <GroupHeading group={group} />
-          {list(group.orders, `${label}: ${group.heading}`)}
+          {list(group.orders, t('{list}: {slot}', { list: label, slot: t(group.heading) }))}
         </Stack>
       ))}
     </Stack>
@@ -266,18 +291,18 @@ function OrderRow({
       <Table.Td>{destination(order)}</Table.Td>
       <Table.Td>{order.customerEmail}</Table.Td>
       <Table.Td>
-        {order.status}
+        {t(order.status)}
         {isNew ? (
-          <Badge ml="xs" size="sm">
-            New
+          <Badge ms="xs" size="sm">
+            {t('New')}
           </Badge>
         ) : null}
       </Table.Td>
       <Table.Td>
-        <span>{itemCounts(order.items).join(', ')}</span>
+        <span>{listOf(itemCounts(order.items))}</span>
         <FulfilmentAndNote order={order} {...shown} />
         <Text size="sm" c="dimmed">
-          {paymentText(order.payment, 'kitchen', order.fulfilment)}
+          {t(paymentText(order.payment, 'kitchen', order.fulfilment))}
         </Text>
       </Table.Td>
       <Table.Td>
@@ -307,7 +332,7 @@ function OrdersTable({ orders, fresh, label, timeZone, bySlot, ...handlers }: Or
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((c) => (
-              <Table.Th key={c}>{c}</Table.Th>
+              <Table.Th key={c}>{t(c)}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
@@ -323,8 +348,8 @@ function OrdersTable({ orders, fresh, label, timeZone, bySlot, ...handlers }: Or
               <Table.Td colSpan={COLUMNS.length}>
                 <Text c="dimmed">
                   {handlers.onMove
-                    ? 'No orders yet. New orders appear here as they arrive.'
-                    : 'No past orders yet.'}
+                    ? t('No orders yet. New orders appear here as they arrive.')
+                    : t('No past orders yet.')}
                 </Text>
               </Table.Td>
             </Table.Tr>

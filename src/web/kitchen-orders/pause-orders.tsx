@@ -6,17 +6,18 @@ import { useAvailability } from '../availability/use-availability.js';
 import { useKitchen } from '../kitchens/use-kitchen.js';
 import { kitchenKey } from '../kitchens/use-kitchens.js';
 import { api } from '../lib/api-client.js';
+import { msg, t, translator } from '../i18n.js';
 
 const DURATIONS = [
-  { value: '', label: 'Until I resume' },
-  { value: '30', label: '30 minutes' },
-  { value: '60', label: '1 hour' },
-  { value: '120', label: '2 hours' },
-  { value: '240', label: '4 hours' },
+  { value: '', label: msg('Until I resume') },
+  { value: '30', label: msg('30 minutes') },
+  { value: '60', label: msg('1 hour') },
+  { value: '120', label: msg('2 hours') },
+  { value: '240', label: msg('4 hours') },
 ];
 
 const clockTime = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  translator().dateFormat({ hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 /**
  * 'Pause new orders': the kitchen shows as closed ('Not taking orders right now') and the server refuses orders,
@@ -43,7 +44,7 @@ export function PauseOrders({ kitchen }: { kitchen: Kitchen }) {
   return (
     <Group gap="md" align="center" mb="md" wrap="wrap">
       <Switch
-        label="Pause new orders"
+        label={t('Pause new orders')}
         size="md"
         checked={paused}
         disabled={pause.isPending}
@@ -51,20 +52,22 @@ export function PauseOrders({ kitchen }: { kitchen: Kitchen }) {
       />
       {paused ? (
         <Text size="sm" role="status">
-          Not taking orders {live.pausedUntil ? `until ${clockTime(live.pausedUntil)}` : 'until you resume'}
+          {live.pausedUntil
+            ? t('Not taking orders until {time}', { time: clockTime(live.pausedUntil) })
+            : t('Not taking orders until you resume')}
         </Text>
       ) : (
         <NativeSelect
-          aria-label="Pause for"
+          aria-label={t('Pause for')}
           size="sm"
-          data={DURATIONS}
+          data={DURATIONS.map((duration) => ({ ...duration, label: t(duration.label) }))}
           value={minutes}
           onChange={(event) => setMinutes(event.currentTarget.value)}
         />
       )}
       {pause.error && (
         <Text size="sm" c="red.8" role="alert">
-          Could not change the pause: {pause.error.message}
+          {t('Could not change the pause: {error}', { error: t(pause.error.message) })}
         </Text>
       )}
     </Group>

@@ -2,6 +2,7 @@ import { isEnded } from '../../shared/order-states.js';
 import type { OrderSlot } from '../../shared/ordering.js';
 import type { KitchenOrder } from '../../shared/orders.js';
 import { slotLabel } from '../../shared/slots.js';
+import { msg, t } from '../i18n.js';
 
 /** The kitchen's open orders of one slot, or those for 'As soon as possible'. */
 export interface OrderGroup {
@@ -17,7 +18,7 @@ export interface OrderGroup {
   prep: string[];
 }
 
-export const ASAP_HEADING = 'As soon as possible';
+export const ASAP_HEADING = msg('As soon as possible');
 
 /** Each dish of the orders counted across them ('Biryani × 7'), the most first, then by name; ended ones left out. */
 export function prepList(orders: readonly KitchenOrder[]): string[] {
@@ -28,7 +29,7 @@ export function prepList(orders: readonly KitchenOrder[]): string[] {
   }
   return [...counts]
     .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
-    .map(([item, n]) => `${item} × ${n}`);
+    .map(([item, n]) => t('{item} × {quantity}', { item, quantity: n }));
 }
 
 /**

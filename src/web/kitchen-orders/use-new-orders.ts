@@ -1,8 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import type { KitchenOrder } from '../../shared/orders.js';
-import { itemCounts } from '../orders/order-format.js';
+import { itemCounts, listOf } from '../orders/order-format.js';
 import { notifySystem, playChime } from './order-alerts.js';
+import { t } from '../i18n.js';
 
 /**
  * Orders that arrived while the page was open (not those of the first load): each is announced with a
@@ -24,10 +25,13 @@ export function useNewOrders(orders: KitchenOrder[] | undefined, { sound }: { so
     if (arrived.length === 0) return;
     for (const order of arrived) {
       seenBefore.add(order.id);
-      const message = `${order.customerEmail}: ${itemCounts(order.items).join(', ')}`;
+      const message = t('{customer}: {items}', {
+        customer: order.customerEmail,
+        items: listOf(itemCounts(order.items)),
+      });
       // Longer than the default 4 s: a cook at the stove looks up now and then.
-      notifications.show({ title: 'New order', message, autoClose: 10_000 });
-      notifySystem('New order', message);
+      notifications.show({ title: t('New order'), message, autoClose: 10_000 });
+      notifySystem(t('New order'), message);
     }
     if (sound) playChime();
     setFresh((previous) => new Set([...previous, ...arrived.map((o) => o.id)]));

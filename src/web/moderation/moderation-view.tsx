@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type {
   ModerationView as View,
@@ -9,18 +10,32 @@ import type {
 } from '../../shared/moderation.js';
 import { paths } from '../../shared/paths.js';
 import { actionUrls, useOperatorAction } from './use-moderation.js';
+import { msg, t, translator, tx } from '../i18n.js';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
+const formatWhen = (iso: string) =>
+  translator().dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-const KIND_LABEL = { chat_message: 'Chat message', review: 'Review', kitchen: 'Kitchen' } as const;
+const KIND_LABEL = {
+  chat_message: msg('Chat message'),
+  review:
+    // translators: what was reported: a customer's review of a kitchen
+    msg('Review'),
+  kitchen: msg('Kitchen'),
+} as const;
+
+/** Each report's name for assistive technology. */
+const REPORT_LABEL = {
+  chat_message: msg('Report of chat message'),
+  review: msg('Report of review'),
+  kitchen: msg('Report of kitchen'),
+} as const;
 
 const ACTION_LABEL: Record<OperatorActionEntry['action'], string> = {
-  hide_chat_message: 'hid a chat message',
-  hide_review: 'hid a review',
-  suspend_kitchen: 'suspended a kitchen',
-  lift_suspension: "lifted a kitchen's suspension",
-  close_report: 'closed a report',
+  hide_chat_message: msg('hid a chat message'),
+  hide_review: msg('hid a review'),
+  suspend_kitchen: msg('suspended a kitchen'),
+  lift_suspension: msg("lifted a kitchen's suspension"),
+  close_report: msg('closed a report'),
 };
 
 /** A button running one operator action, saying so when it fails. */
@@ -35,7 +50,11 @@ function ActionButton({ url, label, color }: { url: string; label: string; color
       onClick={() =>
         action.mutate(url, {
           onError: (error) =>
-            notifications.show({ color: 'red', title: `${label} did not work`, message: error.message }),
+            notifications.show({
+              color: 'red',
+              title: t('{action} did not work', { action: label }),
+              message: t(error.message),
+            }),
         })
       }
     >
@@ -46,7 +65,7 @@ function ActionButton({ url, label, color }: { url: string; label: string; color
 
 /** What was reported, as it is now. */
 function Thing({ target }: { target: ReportedThing | null }) {
-  if (!target) return <Text c="dimmed">It no longer exists.</Text>;
+  if (!target) return <Text c="dimmed">{t('It no longer exists.')}</Text>;
   switch (target.kind) {
     case 'chat_message':
       return (
@@ -54,18 +73,32 @@ function Thing({ target }: { target: ReportedThing | null }) {
           <Text span fw={700}>
             {target.authorName}
           </Text>
-          : {target.text} {target.hidden && <Badge color="gray">hidden</Badge>}
+          : {target.text}{' '}
+          {target.hidden && (
+            <Badge color="gray">
+              {
+                // translators: hidden by an operator
+                t('hidden')
+              }
+            </Badge>
+          )}
         </Text>
       );
     case 'review':
       return (
         <Text>
-          <Text span fw={700}>
-            {target.authorName}
-          </Text>{' '}
-          on {target.kitchenName}: {'★'.repeat(target.stars)}
+          {tx('<b>{author}</b> on {kitchen}:', {
+            author: target.authorName,
+            kitchen: target.kitchenName,
+            b: (chunks) => (
+              <Text span fw={700}>
+                {chunks as ReactNode}
+              </Text>
+            ),
+          })}{' '}
+          {'★'.repeat(target.stars)}
           {'☆'.repeat(5 - target.stars)} <Text span>{target.text}</Text>{' '}
-          {target.hidden && <Badge color="gray">hidden</Badge>}
+          {target.hidden && <Badge color="gray">{t('hidden')}</Badge>}
         </Text>
       );
     case 'kitchen':
@@ -74,7 +107,14 @@ function Thing({ target }: { target: ReportedThing | null }) {
           <Anchor component={Link} to={paths.kitchenMenu.href(target.uid)}>
             {target.name}
           </Anchor>{' '}
-          {target.suspended && <Badge color="red">suspended</Badge>}
+          {target.suspended && (
+            <Badge color="red">
+              {
+                // translators: a kitchen suspended by an operator
+                t('suspended')
+              }
+            </Badge>
+          )}
         </Text>
       );
   }
@@ -85,18 +125,18 @@ function ReportActions({ report }: { report: OpenReport }) {
   return (
     <Group gap="xs">
       {target?.kind === 'chat_message' && !target.hidden && (
-        <ActionButton url={actionUrls.hideMessage(report.targetId)} label="Hide message" color="red" />
+        <ActionButton url={actionUrls.hideMessage(report.targetId)} label={t('Hide message')} color="red" />
       )}
       {target?.kind === 'review' && !target.hidden && (
-        <ActionButton url={actionUrls.hideReview(report.targetId)} label="Hide review" color="red" />
+        <ActionButton url={actionUrls.hideReview(report.targetId)} label={t('Hide review')} color="red" />
       )}
       {target?.kind === 'kitchen' &&
         (target.suspended ? (
-          <ActionButton url={actionUrls.lift(report.targetId)} label="Lift suspension" />
+          <ActionButton url={actionUrls.lift(report.targetId)} label={t('Lift suspension')} />
         ) : (
-          <ActionButton url={actionUrls.suspend(report.targetId)} label="Suspend kitchen" color="red" />
+          <ActionButton url={actionUrls.suspend(report.targetId)} label={t('Suspend kitchen')} color="red" />
         ))}
-      <ActionButton url={actionUrls.closeReport(report.id)} label="Close report" />
+      <ActionButton url={actionUrls.closeReport(report.id)} label={t('Close report')} />
     </Group>
   );
 }
@@ -107,10 +147,10 @@ export function ModerationView({ view }: { view: View }) {
     <Stack gap="xl">
       <section aria-labelledby="open-reports">
         <Title order={2} id="open-reports" mb="sm">
-          Open reports
+          {t('Open reports')}
         </Title>
         {view.reports.length === 0 ? (
-          <Text c="dimmed">No open reports.</Text>
+          <Text c="dimmed">{t('No open reports.')}</Text>
         ) : (
           <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }}>
             {view.reports.map((report) => (
@@ -119,20 +159,23 @@ export function ModerationView({ view }: { view: View }) {
                 key={report.id}
                 withBorder
                 p="md"
-                aria-label={`Report of ${KIND_LABEL[report.targetKind].toLowerCase()}`}
+                aria-label={t(REPORT_LABEL[report.targetKind])}
               >
                 <Stack gap="xs">
                   <Group justify="space-between">
-                    <Badge variant="light">{KIND_LABEL[report.targetKind]}</Badge>
+                    <Badge variant="light">{t(KIND_LABEL[report.targetKind])}</Badge>
                     <Text size="sm" c="dimmed">
-                      Reported by {report.reporterName ?? 'a deleted user'} ·{' '}
-                      <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
+                      {tx('Reported by {name} · <time>{when}</time>', {
+                        name: report.reporterName ?? t('a deleted user'),
+                        when: formatWhen(report.createdAt),
+                        time: (chunks) => <time dateTime={report.createdAt}>{chunks as ReactNode}</time>,
+                      })}
                     </Text>
                   </Group>
                   <Thing target={report.target} />
                   <Text size="sm">
                     <Text span fw={700}>
-                      Reason:
+                      {t('Reason:')}
                     </Text>{' '}
                     {report.reason}
                   </Text>
@@ -146,10 +189,10 @@ export function ModerationView({ view }: { view: View }) {
 
       <section aria-labelledby="suspended-kitchens">
         <Title order={2} id="suspended-kitchens" mb="sm">
-          Suspended kitchens
+          {t('Suspended kitchens')}
         </Title>
         {view.suspendedKitchens.length === 0 ? (
-          <Text c="dimmed">No kitchen is suspended.</Text>
+          <Text c="dimmed">{t('No kitchen is suspended.')}</Text>
         ) : (
           <Stack component="ul" gap="xs" p={0} style={{ listStyle: 'none' }}>
             {view.suspendedKitchens.map((kitchen) => (
@@ -157,10 +200,10 @@ export function ModerationView({ view }: { view: View }) {
                 <Text>
                   {kitchen.name}{' '}
                   <Text span size="sm" c="dimmed">
-                    since {formatWhen(kitchen.suspendedAt)}
+                    {t('since {date}', { date: formatWhen(kitchen.suspendedAt) })}
                   </Text>
                 </Text>
-                <ActionButton url={actionUrls.lift(kitchen.uid)} label="Lift suspension" />
+                <ActionButton url={actionUrls.lift(kitchen.uid)} label={t('Lift suspension')} />
               </Group>
             ))}
           </Stack>
@@ -169,17 +212,17 @@ export function ModerationView({ view }: { view: View }) {
 
       <section aria-labelledby="recent-actions">
         <Title order={2} id="recent-actions" mb="sm">
-          Recent actions
+          {t('Recent actions')}
         </Title>
         {view.actions.length === 0 ? (
-          <Text c="dimmed">No actions yet.</Text>
+          <Text c="dimmed">{t('No actions yet.')}</Text>
         ) : (
           <Table aria-labelledby="recent-actions">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>What</Table.Th>
+                <Table.Th>{t('When')}</Table.Th>
+                <Table.Th>{t('Who')}</Table.Th>
+                <Table.Th>{t('What')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -190,7 +233,7 @@ export function ModerationView({ view }: { view: View }) {
                   </Table.Td>
                   <Table.Td>{action.operatorEmail}</Table.Td>
                   <Table.Td>
-                    {ACTION_LABEL[action.action]}
+                    {t(ACTION_LABEL[action.action])}
                     {action.note ? ` (${action.note})` : ''}
                   </Table.Td>
                 </Table.Tr>

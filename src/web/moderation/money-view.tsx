@@ -1,24 +1,25 @@
 import { Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney } from '../../shared/money.js';
 import type { MoneyOverview } from '../../shared/payments.js';
+import { msg, t, translator } from '../i18n.js';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
+const formatWhen = (iso: string) =>
+  translator().dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 const TOTALS: [keyof MoneyOverview['totals'], string][] = [
-  ['capturedCents', 'Captured'],
-  ['refundedCents', 'Refunded'],
-  ['platformFeeCents', 'Platform fees kept'],
-  ['kitchenTransferCents', 'Paid to kitchens'],
-  ['heldCents', 'Held on cards now'],
+  ['capturedCents', msg('Captured')],
+  ['refundedCents', msg('Refunded')],
+  ['platformFeeCents', msg('Platform fees kept')],
+  ['kitchenTransferCents', msg('Paid to kitchens')],
+  ['heldCents', msg('Held on cards now')],
 ];
 
 /** What a difference is about, as the reconciliation names it: an order, a kitchen, or the platform's sums. */
 function scopeText(scope: string): string {
   const [kind, id] = scope.split(':');
-  if (kind === 'order') return `Order ${id}`;
-  if (kind === 'kitchen') return `Kitchen ${id}`;
-  return 'Platform';
+  if (kind === 'order') return t('Order {id}', { id });
+  if (kind === 'kitchen') return t('Kitchen {id}', { id });
+  return t('Platform');
 }
 
 /**
@@ -31,13 +32,13 @@ export function MoneyView({ view }: { view: MoneyOverview }) {
     <Stack gap="xl">
       <section aria-labelledby="money-totals">
         <Title order={2} size="h3" id="money-totals" mb="sm">
-          Card payments
+          {t('Card payments')}
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" component="dl" m={0}>
           {TOTALS.map(([key, label]) => (
             <Paper key={key} withBorder radius="md" p="sm">
               <Text component="dt" size="sm" c="dimmed">
-                {label}
+                {t(label)}
               </Text>
               <Text component="dd" m={0} fw={700} size="lg">
                 {money(view.totals[key])}
@@ -49,19 +50,19 @@ export function MoneyView({ view }: { view: MoneyOverview }) {
 
       <section aria-labelledby="money-differences">
         <Title order={2} size="h3" id="money-differences" mb={4}>
-          Differences with the provider
+          {t('Differences with the provider')}
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
           {view.lastReconciledAt
-            ? `Reconciled with the payment provider ${formatWhen(view.lastReconciledAt)}.`
-            : 'Not reconciled with the payment provider yet: it runs once a day.'}
+            ? t('Reconciled with the payment provider {date}.', { date: formatWhen(view.lastReconciledAt) })
+            : t('Not reconciled with the payment provider yet: it runs once a day.')}
         </Text>
         {view.differences.length === 0 ? (
-          <Text>No differences found</Text>
+          <Text>{t('No differences found')}</Text>
         ) : (
           <Stack
             component="ul"
-            aria-label="Differences found"
+            aria-label={t('Differences found')}
             gap="xs"
             p={0}
             m={0}
@@ -77,7 +78,7 @@ export function MoneyView({ view }: { view: MoneyOverview }) {
                     {formatWhen(d.at)}
                   </Text>
                 </Group>
-                <Text size="sm">{d.detail}</Text>
+                <Text size="sm">{t(d.detail)}</Text>
               </Paper>
             ))}
           </Stack>
@@ -86,17 +87,17 @@ export function MoneyView({ view }: { view: MoneyOverview }) {
 
       <section aria-labelledby="money-refunds">
         <Title order={2} size="h3" id="money-refunds" mb="sm">
-          Latest refunds
+          {t('Latest refunds')}
         </Title>
         {view.refunds.length === 0 ? (
-          <Text c="dimmed">No refunds yet</Text>
+          <Text c="dimmed">{t('No refunds yet')}</Text>
         ) : (
-          <Table aria-label="Latest refunds" verticalSpacing="xs">
+          <Table aria-label={t('Latest refunds')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Kitchen and order</Table.Th>
-                <Table.Th>Amount</Table.Th>
+                <Table.Th>{t('When')}</Table.Th>
+                <Table.Th>{t('Kitchen and order')}</Table.Th>
+                <Table.Th>{t('Amount')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { ReportTargetKind } from '../../shared/moderation.js';
 import { useSession } from '../auth/use-session.js';
 import { loadLaterStyles } from '../load-later-styles.js';
+import { t } from '../i18n.js';
 
 // The dialog (a Modal with its focus trap and scroll lock, a Textarea, toasts) loads on the first press: a
 // kitchen's page shows this button to every signed-in visitor, few of whom report anything.
@@ -34,7 +35,10 @@ export function ReportButton({ targetKind, targetId }: { targetKind: ReportTarge
           setOpen(true);
         }}
       >
-        Report
+        {
+          // translators: a button: report this to the operators
+          t('Report')
+        }
       </Button>
       {wanted && (
         <Suspense fallback={null}>

@@ -9,11 +9,12 @@ import {
 } from '../../shared/moderation.js';
 import { ApiError } from '../lib/api-client.js';
 import { useReport } from './use-report.js';
+import { msg, t } from '../i18n.js';
 
-const WHAT: Record<ReportTargetKind, string> = {
-  chat_message: 'this message',
-  review: 'this review',
-  kitchen: 'this kitchen',
+const TITLE: Record<ReportTargetKind, string> = {
+  chat_message: msg('Report this message'),
+  review: msg('Report this review'),
+  kitchen: msg('Report this kitchen'),
 };
 
 /** The dialog asking why 'Report' was pressed; the operators see the report on /Operator at once. */
@@ -40,26 +41,28 @@ export function ReportDialog({
   const submit = async () => {
     const parsed = ReportInput.safeParse({ targetKind, targetId, reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please say why');
+      setError(t(parsed.error.issues[0]?.message ?? 'Please say why'));
       return;
     }
     try {
       await report.mutateAsync(parsed.data);
-      notifications.show({ title: 'Thank you', message: 'An operator will look at your report.' });
+      notifications.show({ title: t('Thank you'), message: t('An operator will look at your report.') });
       setReason('');
       close();
     } catch (failure) {
       if (failure instanceof ApiError && failure.body.code === ALREADY_REPORTED) {
-        notifications.show({ title: 'Already reported', message: failure.message });
+        notifications.show({ title: t('Already reported'), message: t(failure.message) });
         close();
         return;
       }
-      setError(failure instanceof Error ? failure.message : 'The report was not sent. Please try again.');
+      setError(
+        failure instanceof Error ? t(failure.message) : t('The report was not sent. Please try again.'),
+      );
     }
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={`Report ${WHAT[targetKind]}`} centered>
+    <Modal opened={opened} onClose={close} title={t(TITLE[targetKind])} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -68,10 +71,10 @@ export function ReportDialog({
       >
         <Stack>
           <Text size="sm" c="dimmed">
-            Tell the operators what is wrong. They see your name, not your email.
+            {t('Tell the operators what is wrong. They see your name, not your email.')}
           </Text>
           <Textarea
-            label="Reason"
+            label={t('Reason')}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             error={error}
@@ -83,10 +86,10 @@ export function ReportDialog({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" loading={report.isPending}>
-              Send report
+              {t('Send report')}
             </Button>
           </Group>
         </Stack>

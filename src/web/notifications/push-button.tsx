@@ -1,8 +1,10 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { usePush, type PushAs } from './use-push.js';
+import { msg, t } from '../i18n.js';
 
-export const HOME_SCREEN_FIRST =
-  'On iPhone, add HomeCooked to your Home Screen first (Share → Add to Home Screen), then allow notifications there.';
+export const HOME_SCREEN_FIRST = msg(
+  'On iPhone, add HomeCooked to your Home Screen first (Share → Add to Home Screen), then allow notifications there.',
+);
 
 /**
  * Push notifications on this device, for the `as` session: 'Allow notifications on this device', or, once on, that
@@ -25,7 +27,7 @@ export function PushButton({
   const size = compact ? 'xs' : 'sm';
   const failed = push.error ? (
     <Text size="sm" c="red.8" role="alert">
-      Could not change notifications on this device: {push.error}
+      {t('Could not change notifications on this device: {error}', { error: t(push.error) })}
     </Text>
   ) : null;
   switch (push.state) {
@@ -37,15 +39,16 @@ export function PushButton({
         <Stack gap={4}>
           {introLine}
           <Text size="sm" c="dimmed">
-            {HOME_SCREEN_FIRST}
+            {t(HOME_SCREEN_FIRST)}
           </Text>
         </Stack>
       );
     case 'denied':
       return compact ? null : (
         <Text size="sm" c="dimmed">
-          Notifications are blocked for this site: allow them in your browser's settings to get them on this
-          device.
+          {t(
+            "Notifications are blocked for this site: allow them in your browser's settings to get them on this device.",
+          )}
         </Text>
       );
     case 'off':
@@ -53,7 +56,7 @@ export function PushButton({
         <Stack gap={4} align="flex-start">
           {introLine}
           <Button size={size} variant="light" loading={push.busy} onClick={() => void push.turnOn()}>
-            {compact ? 'Also when this page is closed' : 'Allow notifications on this device'}
+            {compact ? t('Also when this page is closed') : t('Allow notifications on this device')}
           </Button>
           {failed}
         </Stack>
@@ -63,10 +66,10 @@ export function PushButton({
         <Stack gap={4} align="flex-start">
           <Group gap="sm">
             <Text size="sm" c={compact ? 'dimmed' : undefined}>
-              {compact ? 'Also with this page closed' : 'Notifications are on for this device'}
+              {compact ? t('Also with this page closed') : t('Notifications are on for this device')}
             </Text>
             <Button size="xs" variant="subtle" loading={push.busy} onClick={() => void push.turnOff()}>
-              Turn off on this device
+              {t('Turn off on this device')}
             </Button>
           </Group>
           {failed}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PushDevice } from '../../shared/notifications.js';
 import { api, ApiError } from '../lib/api-client.js';
+import { t } from '../i18n.js';
 
 /** Which of the browser's sessions a device is for (one browser may hold a customer's and a kitchen's). */
 export type PushAs = 'customer' | 'kitchen';
@@ -122,11 +123,12 @@ const query = (as: PushAs | null) => (as ? `?as=${as}` : '');
 export async function turnOnPush(as: PushAs | null = null): Promise<void> {
   try {
     const key = await pushKey();
-    if (!key) throw new Error('This server sends no push notifications');
+    if (!key) throw new Error(t('This server sends no push notifications'));
     const permission =
       Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
-    if (permission === 'denied') throw new Error('Notifications are blocked for this site in this browser');
-    if (permission !== 'granted') throw new Error('Notifications were not allowed');
+    if (permission === 'denied')
+      throw new Error(t('Notifications are blocked for this site in this browser'));
+    if (permission !== 'granted') throw new Error(t('Notifications were not allowed'));
     const { pushManager } = await registerServiceWorker();
     const applicationServerKey = bytesOf(key);
     let subscription = await pushManager.getSubscription();
@@ -139,7 +141,9 @@ export async function turnOnPush(as: PushAs | null = null): Promise<void> {
       .subscribe({ userVisibleOnly: true, applicationServerKey })
       .catch((failure: unknown) => {
         // No push service for this browser (a private window, or its service out of reach).
-        throw new Error(`This browser could not subscribe (${(failure as Error).message})`);
+        throw new Error(
+          t('This browser could not subscribe ({reason})', { reason: (failure as Error).message }),
+        );
       });
     const device = await api.post<PushDevice>(
       `/api/notifications/push-subscriptions${query(as)}`,
@@ -211,7 +215,7 @@ export function usePush(as: PushAs | null = null) {
     try {
       await action();
     } catch (failure) {
-      setError((failure as Error).message || 'Something went wrong');
+      setError((failure as Error).message || t('Something went wrong'));
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { inProgress, type CustomerOrder } from '../../shared/orders.js';
 import { useCancelOrder } from './use-my-order.js';
+import { t } from '../i18n.js';
 
 /**
  * 'Cancel order' while the kitchen has not accepted the order, asked to confirm, with an optional reason for the
@@ -17,9 +18,13 @@ export function CancelOrderButton({ order }: { order: CustomerOrder }) {
     try {
       await cancel.mutateAsync({ id: order.id, ...(reason.trim() ? { reason } : {}) });
       setOpen(false);
-      notifications.show({ color: 'green', title: 'Order cancelled', message: order.kitchenName });
+      notifications.show({ color: 'green', title: t('Order cancelled'), message: order.kitchenName });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not cancel', message: (error as Error).message });
+      notifications.show({
+        color: 'red',
+        title: t('Could not cancel'),
+        message: t((error as Error).message),
+      });
     }
   };
   return (
@@ -27,25 +32,25 @@ export function CancelOrderButton({ order }: { order: CustomerOrder }) {
       {cancellable ? (
         <Group>
           <Button variant="light" color="red" onClick={() => setOpen(true)}>
-            Cancel order
+            {t('Cancel order')}
           </Button>
         </Group>
       ) : null}
-      <Modal opened={open} onClose={() => setOpen(false)} title="Cancel this order?" centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('Cancel this order?')} centered>
         <Stack gap="sm">
-          <Text>The kitchen has not accepted it yet, so you can still cancel it.</Text>
+          <Text>{t('The kitchen has not accepted it yet, so you can still cancel it.')}</Text>
           <TextInput
-            label="Reason (optional)"
+            label={t('Reason (optional)')}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             maxLength={200}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
-              Keep my order
+              {t('Keep my order')}
             </Button>
             <Button color="red" loading={cancel.isPending} onClick={() => void confirm()}>
-              Cancel order
+              {t('Cancel order')}
             </Button>
           </Group>
         </Stack>

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths.js';
 import { useCart } from '../cart/cart-context.js';
+import { listOf } from './order-format.js';
 import { fetchOrderAgain } from './use-my-order.js';
+import { t } from '../i18n.js';
 
 /**
  * 'Order again': fills the cart with the order's dishes still on the menu, at today's prices, says which are
@@ -22,16 +24,23 @@ export function OrderAgainButton({
     setBusy(true);
     try {
       const again = await fetchOrderAgain(orderId);
-      const gone = again.gone.length > 0 ? `No longer on the menu: ${again.gone.join(', ')}` : undefined;
+      const gone =
+        again.gone.length > 0
+          ? t('No longer on the menu: {dishes}', { dishes: listOf(again.gone) })
+          : undefined;
       if (again.items.length === 0) {
-        notifications.show({ color: 'orange', title: 'Nothing to order again', message: gone });
+        notifications.show({ color: 'orange', title: t('Nothing to order again'), message: gone });
         return;
       }
       cart.replace(again.kitchen, again.items);
-      if (gone) notifications.show({ color: 'orange', title: 'Some dishes are gone', message: gone });
+      if (gone) notifications.show({ color: 'orange', title: t('Some dishes are gone'), message: gone });
       await navigate(paths.shoppingCart.href());
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not order again', message: (error as Error).message });
+      notifications.show({
+        color: 'red',
+        title: t('Could not order again'),
+        message: t((error as Error).message),
+      });
     } finally {
       setBusy(false);
     }
@@ -40,16 +49,16 @@ export function OrderAgainButton({
     return (
       <Stack gap={2} align="flex-end">
         <Button disabled aria-describedby={`kitchen-gone-${orderId}`} {...props}>
-          Order again
+          {t('Order again')}
         </Button>
         <Text size="xs" c="dimmed" id={`kitchen-gone-${orderId}`}>
-          This kitchen has left HomeCooked
+          {t('This kitchen has left HomeCooked')}
         </Text>
       </Stack>
     );
   return (
     <Button loading={busy} onClick={() => void run()} {...props}>
-      Order again
+      {t('Order again')}
     </Button>
   );
 }

@@ -4,31 +4,39 @@ import { isEnded } from '../../shared/order-states.js';
 import { inProgress } from '../../shared/orders.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { OrderAgainButton } from './order-again-button.js';
-import { dateAndTime, itemCounts } from './order-format.js';
+import { dateAndTime, itemCounts, listOf } from './order-format.js';
 import { useMyOrders } from './use-my-order.js';
 import { RateOrder } from '../reviews/rate-order.js';
 import { Spinner } from '../lib/spinner.js';
+import { t } from '../i18n.js';
 
 /** 'Your orders': every order of the customer, newest first, live, each with 'Order again'. */
 export function OrderHistory() {
   const orders = useMyOrders();
   return (
     <Stack gap="lg">
-      <Title order={1}>Your orders</Title>
+      <Title order={1}>{t('Your orders')}</Title>
       {orders.isPending ? (
         <Center py="xl">
-          <Spinner label="Loading your orders" />
+          <Spinner label={t('Loading your orders')} />
         </Center>
       ) : orders.isError ? (
         <LoadFailed
-          title="Could not load your orders"
+          title={t('Could not load your orders')}
           error={orders.error}
           retry={() => void orders.refetch()}
         />
       ) : orders.data.length === 0 ? (
-        <Text c="dimmed">You have not ordered yet.</Text>
+        <Text c="dimmed">{t('You have not ordered yet.')}</Text>
       ) : (
-        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your orders">
+        <Stack
+          component="ul"
+          gap="md"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('Your orders')}
+        >
           {orders.data.map((order) => (
             <Card component="li" key={order.id} withBorder radius="md" padding="md">
               <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -37,13 +45,13 @@ export function OrderHistory() {
                   <Text size="sm" c="dimmed">
                     {dateAndTime(order.createdAt)}
                   </Text>
-                  <Text>{itemCounts(order.items).join(', ')}</Text>
+                  <Text>{listOf(itemCounts(order.items))}</Text>
                   <Text fw={600}>{formatCents(order.totalCents)}</Text>
                   <RateOrder order={order} compact />
                 </Stack>
                 <Stack gap="xs" align="flex-end">
                   <Badge variant="light" tt="none" color={inProgress(order) ? 'brand' : 'gray'}>
-                    {order.deleted && !isEnded(order.state) ? 'closed by the kitchen' : order.state}
+                    {order.deleted && !isEnded(order.state) ? t('closed by the kitchen') : t(order.state)}
                   </Badge>
                   <OrderAgainButton
                     orderId={order.id}

@@ -27,6 +27,7 @@ import { useMyOrder } from './use-my-order.js';
 import { RateOrder } from '../reviews/rate-order.js';
 import { Spinner } from '../lib/spinner.js';
 import { PushButton } from '../notifications/push-button.js';
+import { t } from '../i18n.js';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -34,11 +35,11 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 function PickupPlaceText({ order }: { order: CustomerOrder }) {
   if (!order.pickup)
     return inProgress(order) ? (
-      <Text>Pickup: the kitchen's address is shown here once it accepts your order.</Text>
+      <Text>{t("Pickup: the kitchen's address is shown here once it accepts your order.")}</Text>
     ) : null;
   return (
-    <Paper withBorder radius="md" p="md" maw={560} component="section" aria-label="Where to pick up">
-      <Text fw={600}>Pick up at</Text>
+    <Paper withBorder radius="md" p="md" maw={560} component="section" aria-label={t('Where to pick up')}>
+      <Text fw={600}>{t('Pick up at')}</Text>
       <Text style={{ whiteSpace: 'pre-line' }}>{order.pickup.address}</Text>
       {order.pickup.instructions ? (
         <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
@@ -51,10 +52,10 @@ function PickupPlaceText({ order }: { order: CustomerOrder }) {
 
 /** What the customer is told once an order has ended (or the kitchen took it off its list). */
 function endedMessage(o: CustomerOrder): string {
-  if (o.state === 'delivered') return 'Your order was delivered. Enjoy your meal!';
-  if (o.state === 'declined') return 'The kitchen declined this order.';
-  if (o.state === 'cancelled') return 'This order was cancelled.';
-  return 'The kitchen has closed this order.';
+  if (o.state === 'delivered') return t('Your order was delivered. Enjoy your meal!');
+  if (o.state === 'declined') return t('The kitchen declined this order.');
+  if (o.state === 'cancelled') return t('This order was cancelled.');
+  return t('The kitchen has closed this order.');
 }
 
 /**
@@ -67,47 +68,52 @@ export function OrderStatus() {
   if (order.isPending)
     return (
       <Center py="xl">
-        <Spinner label="Loading your order" />
+        <Spinner label={t('Loading your order')} />
       </Center>
     );
   if (order.isError)
     return (
-      <LoadFailed title="Could not load your order" error={order.error} retry={() => void order.refetch()} />
+      <LoadFailed
+        title={t('Could not load your order')}
+        error={order.error}
+        retry={() => void order.refetch()}
+      />
     );
   if (!order.data) return <Navigate to={paths.home.href()} replace />;
   const o = order.data;
   return (
     <Stack gap="lg">
-      <Title order={1}>Order Status from {o.kitchenName}</Title>
-      <Text size="lg">Thank you for ordering from our kitchen.</Text>
+      <Title order={1}>{t('Order Status from {kitchen}', { kitchen: o.kitchenName })}</Title>
+      <Text size="lg">{t('Thank you for ordering from our kitchen.')}</Text>
       <Group gap="sm" role="status" aria-live="polite">
-        <Text fw={600}>Current status:</Text>
+        <Text fw={600}>{t('Current status:')}</Text>
         <Badge size="xl" variant="light" tt="none" data-testid="order-status">
-          {o.status}
+          {t(o.status)}
         </Badge>
       </Group>
       {o.slot ? (
         <Text size="lg" fw={600}>
-          {o.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'} for{' '}
-          {slotLabel(o.slot, browserTimeZone(), new Date())}
+          {o.fulfilment === 'pickup'
+            ? t('Pickup for {slot}', { slot: slotLabel(o.slot, browserTimeZone(), new Date()) })
+            : t('Delivery for {slot}', { slot: slotLabel(o.slot, browserTimeZone(), new Date()) })}
         </Text>
       ) : inProgress(o) && o.readyAt ? (
-        <Text size="lg">Expected around {timeOfDay(o.readyAt)}</Text>
+        <Text size="lg">{t('Expected around {time}', { time: timeOfDay(o.readyAt) })}</Text>
       ) : null}
       {o.fulfilment === 'pickup' ? <PickupPlaceText order={o} /> : null}
       {o.state === 'awaiting payment' ? (
         <Alert
           color="orange"
-          title="Your order awaits its payment"
+          title={t('Your order awaits its payment')}
           maw={560}
           styles={{ title: { color: '#8a3b00' } }}
         >
           <Stack gap="xs">
-            <Text>The kitchen sees your order once it is paid. Nothing has been charged yet.</Text>
+            <Text>{t('The kitchen sees your order once it is paid. Nothing has been charged yet.')}</Text>
             {o.payment.checkoutUrl ? (
               <Group>
                 <Button component="a" href={o.payment.checkoutUrl}>
-                  Pay now
+                  {t('Pay now')}
                 </Button>
               </Group>
             ) : null}
@@ -117,7 +123,7 @@ export function OrderStatus() {
       {inProgress(o) ? null : (
         <Alert
           color={o.state === 'delivered' ? 'green' : 'orange'}
-          title="This order has ended"
+          title={t('This order has ended')}
           maw={560}
           // The light variant's title colour is too pale on its background (axe: colour contrast).
           styles={{
@@ -126,7 +132,7 @@ export function OrderStatus() {
         >
           <Stack gap="xs">
             <Text>{endedMessage(o)}</Text>
-            {o.reason ? <Text>Reason: {o.reason}</Text> : null}
+            {o.reason ? <Text>{t('Reason: {reason}', { reason: o.reason })}</Text> : null}
             <Group>
               <OrderAgainButton orderId={o.id} kitchenGone={o.kitchenUid === null} />
             </Group>
@@ -136,13 +142,13 @@ export function OrderStatus() {
       <RateOrder order={o} />
       <CancelOrderButton order={o} />
       {inProgress(o) ? (
-        <PushButton as="customer" intro="Get told when your order moves, even with this page closed" />
+        <PushButton as="customer" intro={t('Get told when your order moves, even with this page closed')} />
       ) : null}
       <OrderTimeline events={o.events} />
       <OrderConversation orderId={o.id} role="customer" />
       <Paper withBorder radius="md" p="lg" maw={560}>
         <Title order={2} size="h4" mb="sm">
-          Your order
+          {t('Your order')}
         </Title>
         <Stack
           component="ul"
@@ -150,13 +156,14 @@ export function OrderStatus() {
           p={0}
           m={0}
           style={{ listStyle: 'none' }}
-          aria-label="Items of your order"
+          aria-label={t('Items of your order')}
         >
           {groupLines(o.items).map((line, i) => (
             <Group component="li" key={i} justify="space-between">
               <Text>
-                {line.item}
-                {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+                {line.quantity > 1
+                  ? t('{item} × {quantity}', { item: line.item, quantity: line.quantity })
+                  : line.item}
               </Text>
               <Text>{formatCents(line.priceCents * line.quantity)}</Text>
             </Group>
@@ -166,35 +173,35 @@ export function OrderStatus() {
         <Stack gap={4}>
           {o.fulfilment === 'delivery' ? (
             <Group justify="space-between">
-              <Text c="dimmed">Delivery fee</Text>
+              <Text c="dimmed">{t('Delivery fee')}</Text>
               <Text c="dimmed">{formatCents(o.deliveryFeeCents)}</Text>
             </Group>
           ) : null}
           <Group justify="space-between">
-            <Text c="dimmed">Fees and Estimated Tax</Text>
+            <Text c="dimmed">{t('Fees and Estimated Tax')}</Text>
             <Text c="dimmed">{formatCents(o.feesAndTaxCents)}</Text>
           </Group>
           <Group justify="space-between">
-            <Text fw={700}>Total</Text>
+            <Text fw={700}>{t('Total')}</Text>
             <Text fw={700}>{formatCents(o.totalCents)}</Text>
           </Group>
           <Text size="sm" data-testid="order-payment">
-            {paymentText(o.payment, 'customer', o.fulfilment)}
+            {t(paymentText(o.payment, 'customer', o.fulfilment))}
           </Text>
         </Stack>
         {o.fulfilment === 'delivery' ? (
           <Text size="sm" c="dimmed" mt="md">
-            Delivering to {o.address}
+            {t('Delivering to {address}', { address: o.address })}
           </Text>
         ) : null}
         {o.note ? (
           <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
-            Your note: {o.note}
+            {t('Your note: {note}', { note: o.note })}
           </Text>
         ) : null}
       </Paper>
       <Anchor component={Link} to={paths.customerOrders.href()}>
-        Your orders
+        {t('Your orders')}
       </Anchor>
     </Stack>
   );

@@ -6,6 +6,7 @@ import { GoogleButton } from '../auth/google-button.js';
 import { useSession } from '../auth/use-session.js';
 import { PageLayout } from '../layout/page-layout.js';
 import { Spinner } from '../lib/spinner.js';
+import { t } from '../i18n.js';
 
 /**
  * /CustomerSignIn: sign in with Google (popup), then on to the cart. Signed in already (perhaps in another tab,
@@ -21,33 +22,33 @@ export function CustomerSignInPage() {
         <Paper withBorder radius="md" p="xl" maw={460} w="100%">
           <Stack align="center" gap="lg">
             <Title order={1} size="h2" ta="center">
-              {customer ? 'You are signed in' : 'Please Sign In to check out'}
+              {customer ? t('You are signed in') : t('Please Sign In to check out')}
             </Title>
             {session.isPending ? (
-              <Spinner label="Checking your sign-in" />
+              <Spinner label={t('Checking your sign-in')} />
             ) : customer ? (
               <>
-                <Text ta="center">Signed in as {customer.displayName}</Text>
+                <Text ta="center">{t('Signed in as {name}', { name: customer.displayName })}</Text>
                 <Button component={Link} to={paths.shoppingCart.href()} size="md">
-                  Go to your cart
+                  {t('Go to your cart')}
                 </Button>
               </>
             ) : (
               <>
                 <Text c="dimmed" ta="center">
-                  Your cart is kept while you sign in.
+                  {t('Your cart is kept while you sign in.')}
                 </Text>
                 <GoogleButton
                   role="customer"
-                  label="Sign in with Google"
+                  label={t('Sign in with Google')}
                   returnTo={paths.shoppingCart.href()}
                   onDone={(ok) => {
                     if (ok) void navigate(paths.shoppingCart.href());
                     else
                       notifications.show({
                         color: 'red',
-                        title: 'Sign-in did not complete',
-                        message: 'Please try again.',
+                        title: t('Sign-in did not complete'),
+                        message: t('Please try again.'),
                       });
                   }}
                 />

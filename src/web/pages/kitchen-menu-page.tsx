@@ -21,17 +21,18 @@ import { LoadFailed } from '../lib/load-failed.js';
 import { KITCHEN_UNAVAILABLE } from '../../shared/moderation-texts.js';
 import { useSession } from '../auth/use-session.js';
 import { ReportButton } from '../moderation/report-button.js';
+import { t } from '../i18n.js';
 
 /** Today's hours in the kitchen's time zone, and whether it takes orders now ('Open now', 'Closed · opens …'). */
 function KitchenHours({ kitchen }: { kitchen: Kitchen }) {
   const state = useAvailability(kitchen);
   return (
     <Stack gap={0} align="flex-end" data-testid="kitchen-hours">
-      <Text c="dimmed">{state.todayHours}</Text>
+      <Text c="dimmed">{t(state.todayHours)}</Text>
       <Text fw={600} c={state.open ? '#1f6b32' : 'red.9'} role="status">
-        {state.label}
+        {t(state.label)}
       </Text>
-      {state.paused && <Text size="sm">Not taking orders right now</Text>}
+      {state.paused && <Text size="sm">{t('Not taking orders right now')}</Text>}
     </Stack>
   );
 }
@@ -62,8 +63,8 @@ export function KitchenMenuPage() {
   if (missing)
     return (
       <NotFoundPage
-        title="Kitchen not found"
-        message="We could not find this kitchen. It may have closed, or the link may be wrong."
+        title={t('Kitchen not found')}
+        message={t('We could not find this kitchen. It may have closed, or the link may be wrong.')}
       />
     );
 
@@ -72,9 +73,9 @@ export function KitchenMenuPage() {
     return (
       <PageLayout>
         <Title order={1} mb="md">
-          Kitchen unavailable
+          {t('Kitchen unavailable')}
         </Title>
-        <Text role="status">{KITCHEN_UNAVAILABLE}</Text>
+        <Text role="status">{t(KITCHEN_UNAVAILABLE)}</Text>
       </PageLayout>
     );
 
@@ -86,7 +87,7 @@ export function KitchenMenuPage() {
           align="flex-end"
           mb="xl"
           aria-busy="true"
-          aria-label="Loading the kitchen"
+          aria-label={t('Loading the kitchen')}
         >
           <Group align="center" gap="lg">
             <Skeleton h={120} w={180} radius="md" />
@@ -99,7 +100,7 @@ export function KitchenMenuPage() {
         </Group>
       ) : kitchen.isError ? (
         <LoadFailed
-          title="Could not load this kitchen"
+          title={t('Could not load this kitchen')}
           error={kitchen.error}
           retry={() => void kitchen.refetch()}
           mb="xl"
@@ -112,7 +113,7 @@ export function KitchenMenuPage() {
               sizes="180px"
               loading="eager"
               fetchPriority="high"
-              alt={`${kitchen.data.name} kitchen`}
+              alt={t('{name} kitchen', { name: kitchen.data.name })}
               h={120}
               w={180}
               radius="md"
@@ -136,8 +137,12 @@ export function KitchenMenuPage() {
         </Group>
       ) : null}
       <Group justify="space-between" align="baseline" mb="md">
-        <Title order={2}>Full Menu</Title>
-        {kitchen.data ? <KitchenHours kitchen={kitchen.data} /> : <Text c="dimmed">10:00 AM - 8:15 PM</Text>}
+        <Title order={2}>{t('Full Menu')}</Title>
+        {kitchen.data ? (
+          <KitchenHours kitchen={kitchen.data} />
+        ) : (
+          <Text c="dimmed">{t('10:00 AM - 8:15 PM')}</Text>
+        )}
       </Group>
       {/* The menu loads alongside the kitchen, not after it. */}
       {!kitchen.isError && <PublicMenuList kitchen={{ uid, name: kitchen.data?.name ?? '' }} />}

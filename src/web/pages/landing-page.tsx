@@ -4,24 +4,26 @@ import { paths } from '../../shared/paths.js';
 import { KitchensSection } from '../kitchens/kitchens-section.js';
 import { PageLayout } from '../layout/page-layout.js';
 import classes from '../layout/layout.module.css';
+import { t } from '../i18n.js';
 
 export function LandingPage() {
   return (
     <PageLayout>
       <section className={classes.hero} aria-labelledby="about-heading">
         <Title order={1} id="about-heading" mb="sm">
-          Homemade food, from a home near you
+          {t('Homemade food, from a home near you')}
         </Title>
         <Text size="lg" maw={680} mb="md">
-          Living away from home? HomeCooked connects people living away from home with home cooks who make the
-          dishes you miss — fresh, honest and cooked the way it is at home.
+          {t(
+            'Living away from home? HomeCooked connects people living away from home with home cooks who make the dishes you miss — fresh, honest and cooked the way it is at home.',
+          )}
         </Text>
         <Group>
           <Button component="a" href="#kitchens-heading">
-            Browse kitchens
+            {t('Browse kitchens')}
           </Button>
           <Button component={Link} to={paths.adminSignIn.href()} variant="outline">
-            Register your kitchen
+            {t('Register your kitchen')}
           </Button>
         </Group>
       </section>

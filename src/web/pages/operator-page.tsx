@@ -12,13 +12,14 @@ import { MoneyView } from '../moderation/money-view.js';
 import { useMoneyOverview } from '../moderation/use-money.js';
 import { Spinner } from '../lib/spinner.js';
 import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
+import { t } from '../i18n.js';
 
 const onSignInDone = (ok: boolean) => {
   if (!ok)
     notifications.show({
       color: 'red',
-      title: 'Sign-in failed',
-      message: 'Only the operators this site lists can sign in here.',
+      title: t('Sign-in failed'),
+      message: t('Only the operators this site lists can sign in here.'),
     });
 };
 
@@ -26,11 +27,11 @@ const onSignInDone = (ok: boolean) => {
 function Moderation() {
   // A report arriving does not slide into the place of the one whose 'Hide message' the operator is pressing.
   const moderation = useSteadyWhilePressed(useModeration(true));
-  if (moderation.isPending) return <Spinner label="Loading reports" />;
+  if (moderation.isPending) return <Spinner label={t('Loading reports')} />;
   if (moderation.isError)
     return (
       <LoadFailed
-        title="Could not load the reports"
+        title={t('Could not load the reports')}
         error={moderation.error}
         retry={() => void moderation.refetch()}
       />
@@ -41,11 +42,11 @@ function Moderation() {
 /** The 'Money' tab (mounted only while open: asked afresh each time it is opened). */
 function Money() {
   const money = useMoneyOverview();
-  if (money.isPending) return <Spinner label="Loading the money overview" />;
+  if (money.isPending) return <Spinner label={t('Loading the money overview')} />;
   if (money.isError)
     return (
       <LoadFailed
-        title="Could not load the money overview"
+        title={t('Could not load the money overview')}
         error={money.error}
         retry={() => void money.refetch()}
       />
@@ -59,8 +60,8 @@ function OperatorTabs() {
   return (
     <Tabs value={tab} onChange={setTab}>
       <Tabs.List mb="lg">
-        <Tabs.Tab value="moderation">Moderation</Tabs.Tab>
-        <Tabs.Tab value="money">Money</Tabs.Tab>
+        <Tabs.Tab value="moderation">{t('Moderation')}</Tabs.Tab>
+        <Tabs.Tab value="money">{t('Money')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="moderation">
         <Moderation />
@@ -78,21 +79,21 @@ export function OperatorPage() {
   return (
     <PageLayout>
       {session.isPending ? (
-        <Spinner label="Checking your sign-in" />
+        <Spinner label={t('Checking your sign-in')} />
       ) : session.isError ? (
         <LoadFailed
-          title="We could not check your sign-in"
+          title={t('We could not check your sign-in')}
           error={session.error}
           retry={() => void session.refetch()}
         />
       ) : operator ? (
         <Stack gap="lg">
           <Group justify="space-between" align="flex-end">
-            <Title order={1}>Moderation and money</Title>
+            <Title order={1}>{t('Moderation and money')}</Title>
             <Group gap="sm">
-              <Text c="dimmed">Signed in as {operator.email}</Text>
+              <Text c="dimmed">{t('Signed in as {name}', { name: operator.email })}</Text>
               <Button variant="default" size="xs" onClick={() => void signOut()}>
-                Sign out
+                {t('Sign out')}
               </Button>
             </Group>
           </Group>
@@ -100,11 +101,11 @@ export function OperatorPage() {
         </Stack>
       ) : (
         <Stack align="flex-start" gap="md">
-          <Title order={1}>Operators</Title>
+          <Title order={1}>{t('Operators')}</Title>
           <Text c="dimmed">
-            Sign in with Google to review reports. Only the operators this site lists can.
+            {t('Sign in with Google to review reports. Only the operators this site lists can.')}
           </Text>
-          <GoogleButton role="operator" label="Sign in with Google" onDone={onSignInDone} />
+          <GoogleButton role="operator" label={t('Sign in with Google')} onDone={onSignInDone} />
         </Stack>
       )}
     </PageLayout>

@@ -1,13 +1,20 @@
 import { useRouteError } from 'react-router';
 import { NotFoundPage } from './not-found-page.js';
+import { t } from '../i18n.js';
 
 export function RouteErrorPage() {
   const error = useRouteError();
   const message = error instanceof Error ? error.message : undefined;
   return (
     <NotFoundPage
-      title="Something went wrong"
-      message={`This page failed to load${message ? `: ${message}` : ''}. Please reload, or go back to the kitchens.`}
+      title={t('Something went wrong')}
+      message={
+        message
+          ? t('This page failed to load: {error}. Please reload, or go back to the kitchens.', {
+              error: t(message),
+            })
+          : t('This page failed to load. Please reload, or go back to the kitchens.')
+      }
     />
   );
 }

@@ -13,12 +13,14 @@ import {
   useSaveEmailSetting,
   type NoticeAudience,
 } from './use-notification-settings.js';
+import { msg, t, translator } from '../../i18n.js';
 
 /** Why the cook's new-order email switch cannot be turned off. */
-export const LOCKED_EXPLANATION =
-  'Stays on while your kitchen takes orders and you have no device with push notifications';
+export const LOCKED_EXPLANATION = msg(
+  'Stays on while your kitchen takes orders and you have no device with push notifications',
+);
 
-const addedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const addedOn = (iso: string) => translator().dateFormat({ dateStyle: 'medium' }).format(new Date(iso));
 
 /**
  * 'Notifications': what the person is told of with the tab closed. An email switch per kind of notice (the cook's
@@ -36,22 +38,22 @@ export function NotificationSettingsSection({ audience }: { audience: NoticeAudi
   return (
     <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="notification-settings-heading">
       <Title order={2} size="h3" id="notification-settings-heading" mb="xs">
-        Notifications
+        {t('Notifications')}
       </Title>
       {settings.isError ? (
         <LoadFailed
-          title="Could not load your notifications"
+          title={t('Could not load your notifications')}
           error={settings.error}
           retry={() => void settings.refetch()}
         />
       ) : !settings.data ? (
-        <Text c="dimmed">Loading…</Text>
+        <Text c="dimmed">{t('Loading…')}</Text>
       ) : (
         <Stack gap="lg">
           <Text size="sm">
             {audience === 'kitchen'
-              ? 'How we tell you of your orders and your kitchen while HomeCooked is not open.'
-              : 'How we tell you where your order stands while HomeCooked is not open.'}
+              ? t('How we tell you of your orders and your kitchen while HomeCooked is not open.')
+              : t('How we tell you where your order stands while HomeCooked is not open.')}
           </Text>
           <EmailSwitches audience={audience} settings={settings.data.email} />
           <Devices audience={audience} devices={settings.data.devices} />
@@ -77,7 +79,7 @@ function EmailSwitches({ audience, settings }: { audience: NoticeAudience; setti
   return (
     <Stack gap="sm" role="group" aria-labelledby="notification-email-heading">
       <Title order={3} size="h5" id="notification-email-heading">
-        By email
+        {t('By email')}
       </Title>
       {settings.map((setting) => {
         // The explanation is said after the switch's name, not in it (a Switch's description is inside its label).
@@ -85,7 +87,7 @@ function EmailSwitches({ audience, settings }: { audience: NoticeAudience; setti
         return (
           <div key={setting.kind}>
             <Switch
-              label={`${setting.label} by email`}
+              label={t('{kind} by email', { kind: t(setting.label) })}
               checked={setting.email}
               disabled={setting.locked || saving === setting.kind}
               error={errors[setting.kind]}
@@ -94,7 +96,7 @@ function EmailSwitches({ audience, settings }: { audience: NoticeAudience; setti
             />
             {setting.locked ? (
               <Text id={explanation} size="xs" c="dimmed" mt={4}>
-                {LOCKED_EXPLANATION}
+                {t(LOCKED_EXPLANATION)}
               </Text>
             ) : null}
           </div>
@@ -110,39 +112,50 @@ function Devices({ audience, devices }: { audience: NoticeAudience; devices: Pus
   const removeDevice = (device: PushDevice) =>
     remove.mutate(device.id, {
       onError: (error) =>
-        notifications.show({ color: 'red', title: 'Could not remove the device', message: error.message }),
+        notifications.show({
+          color: 'red',
+          title: t('Could not remove the device'),
+          message: t(error.message),
+        }),
     });
 
   return (
     <Stack gap="sm" role="group" aria-labelledby="notification-devices-heading">
       <Title order={3} size="h5" id="notification-devices-heading">
-        Push notifications on your devices
+        {t('Push notifications on your devices')}
       </Title>
       {devices.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No device of yours gets push notifications yet.
+          {t('No device of yours gets push notifications yet.')}
         </Text>
       ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your devices">
+        <Stack
+          component="ul"
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('Your devices')}
+        >
           {devices.map((device) => {
-            const name = device.name || 'A device';
+            const name = device.name || t('A device');
             return (
               <Group component="li" key={device.id} justify="space-between" wrap="nowrap" gap="sm">
                 <div>
                   <Text>{name}</Text>
                   <Text size="xs" c="dimmed">
-                    Added {addedOn(device.createdAt)}
+                    {t('Added {date}', { date: addedOn(device.createdAt) })}
                   </Text>
                 </div>
                 <Button
                   variant="light"
                   color="red"
                   size="xs"
-                  aria-label={`Remove ${name}`}
+                  aria-label={t('Remove {name}', { name })}
                   loading={removing === device.id}
                   onClick={() => removeDevice(device)}
                 >
-                  Remove
+                  {t('Remove')}
                 </Button>
               </Group>
             );
