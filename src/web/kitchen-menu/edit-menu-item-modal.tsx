@@ -7,6 +7,7 @@ import { t } from '../i18n.js';
 
 const toInput = (item: MenuItem): MenuItemInput => ({
   item: item.item,
+  secondName: item.secondName ?? '',
   imageLink: item.imageLink ?? undefined,
   imageId: item.image?.id,
   // The form's plain decimal ('12.50'), whatever the language shows money as.

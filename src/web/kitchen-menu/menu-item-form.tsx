@@ -9,6 +9,7 @@ import { t, translator } from '../i18n.js';
 
 export const emptyMenuItem: MenuItemInput = {
   item: '',
+  secondName: '',
   imageLink: '',
   imageId: undefined,
   price: '',
@@ -49,6 +50,16 @@ export function MenuItemForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={560}>
         <TextInput label={t('Item')} withAsterisk autoComplete="off" {...form.getInputProps('item')} />
+        <TextInput
+          label={t('Second name (optional)')}
+          description={t(
+            'The dish’s name in another script or language, shown beside it and found by search',
+          )}
+          placeholder="मसाला डोसा"
+          dir="auto"
+          autoComplete="off"
+          {...form.getInputProps('secondName')}
+        />
         <PictureField
           linkLabel={t('Image of your Item Link')}
           value={form.values}

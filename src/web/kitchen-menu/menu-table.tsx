@@ -65,7 +65,8 @@ function MenuCards({ items, onEdit, onRemove }: MenuViewProps) {
         <Card key={item.id} component="li" withBorder radius="md" padding="sm" data-testid="menu-card">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-              {item.item}
+              <bdi>{item.item}</bdi>
+              {item.secondName && <bdi> · {item.secondName}</bdi>}
             </Text>
             <Text fw={600}>{formatCents(item.priceCents)}</Text>
           </Group>
@@ -116,7 +117,10 @@ function MenuTable({ items, onEdit, onRemove }: MenuViewProps) {
         ) : (
           items.map((item) => (
             <Table.Tr key={item.id}>
-              <Table.Td>{item.item}</Table.Td>
+              <Table.Td>
+                <bdi>{item.item}</bdi>
+                {item.secondName && <bdi> · {item.secondName}</bdi>}
+              </Table.Td>
               <Table.Td>{formatCents(item.priceCents)}</Table.Td>
               <Table.Td>{item.wait}</Table.Td>
               <Table.Td>

@@ -39,9 +39,15 @@ export function PublicMenuItem({
       </Card.Section>
       <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap" className={classes.body}>
         <Stack gap={2}>
+          {/* A name reads as written, whichever way it and the page run (isolated, aligned with the page). */}
           <Text component="h3" fw={700} size="lg">
-            {item.item}
+            <bdi>{item.item}</bdi>
           </Text>
+          {item.secondName && (
+            <Text size="sm" fw={600} c="dimmed" data-testid="second-name">
+              <bdi>{item.secondName}</bdi>
+            </Text>
+          )}
           <Group gap="xs">
             <Text fw={600}>{formatCents(item.priceCents)}</Text>
             {noteText && (
