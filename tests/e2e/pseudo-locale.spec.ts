@@ -29,6 +29,8 @@ async function inspect(page: Page, data: string[]): Promise<Finding> {
     const plainEnglish = (text: string) => {
       let rest = text.replace(/⟦[^⟧]*(⟧|$)/g, ' ').replace(/^[^⟦]*⟧/, ' ');
       for (const value of known) rest = rest.split(value).join(' ');
+      // Email addresses and links are data too.
+      rest = rest.replace(/\S+@\S+|https?:\/\/\S*/g, ' ');
       // Numbers, money, times and punctuation are not words.
       return /[A-Za-z]{2,}/.test(rest) ? text.trim() : undefined;
     };
@@ -54,6 +56,8 @@ async function inspect(page: Page, data: string[]): Promise<Finding> {
     const clipped = new Set<string>();
     for (const element of root.querySelectorAll('*')) {
       if (!visible(element) || !(element.textContent ?? '').includes('⟦')) continue;
+      // Text for screen readers only is clipped to nothing on purpose.
+      if (element.clientWidth <= 1 || element.closest('.mantine-VisuallyHidden-root')) continue;
       const style = getComputedStyle(element);
       const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
       if (clips && element.scrollWidth > element.clientWidth + 1 && element.children.length === 0)
