@@ -15,8 +15,7 @@ export function parsePriceToCents(text: string): number | null {
 }
 
 /** An amount in cents of the deployment's currency, in the current language: '$2.99' in English. */
-export function formatCents(cents: number): string {
-  const tr = translator();
+export function formatCents(cents: number, tr: Translator = translator()): string {
   if (tr.intl !== 'en-US' || tr.currency !== 'USD') return tr.money(cents);
   // The spec's English: no thousands separator ('$10000.00').
   const sign = cents < 0 ? '-' : '';
