@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import { pageLanguage, registerI18n } from './i18n/i18n-plugin.js';
+import { pageLanguage, registerI18n, requestLocale } from './i18n/i18n-plugin.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiErrorBody } from '../shared/errors.js';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -113,9 +113,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     return503OnClosing: true,
     // A path that is not valid percent-encoding: the same JSON error as any other bad input.
-    frameworkErrors: (error, _request, reply) => {
-      const refusal = badRequest(`The address is not valid: ${error.message}`, 'url');
-      const body: ApiErrorBody = { code: refusal.code, message: refusal.message, field: refusal.field };
+    frameworkErrors: (error, request, reply) => {
+      const refusal = badRequest('The address is not valid: {problem}', 'url', { problem: error.message });
+      const tr = request.server.i18n?.translator(requestLocale(request));
+      const message = tr ? tr.t(refusal.message, refusal.values) : refusal.message;
+      const body: ApiErrorBody = { code: refusal.code, message, field: refusal.field };
       void (reply as FastifyReply).status(400).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -246,7 +248,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
     if (webApp && isPage && (request.headers.accept ?? '').includes('text/html'))
       return webApp.sendShell(reply, 404);
-    return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${path}` });
+    const message = app.i18n
+      .translator(request.locale)
+      .t('No route {method} {path}', { method: request.method, path });
+    return reply.status(404).send({ code: 'NOT_FOUND', message });
   });
   return app;
 }

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { WeeklyHours } from './opening-hours.js';
 import { OrderEvent, OrderLine, OrderStateSchema } from './orders.js';
+import { msg, t } from './i18n/translator.js';
 
 /**
  * `/api/account/:role/...`: the session (customer or kitchen) that speaks for the account. Operators are staff,
  * not account holders here.
  */
-export const AccountRole = z.enum(['customer', 'kitchen'], { error: 'role must be customer or kitchen' });
+export const AccountRole = z.enum(['customer', 'kitchen'], {
+  error: () => t('role must be customer or kitchen'),
+});
 export const AccountParams = z.object({ role: AccountRole });
 export type AccountParams = z.infer<typeof AccountParams>;
 
@@ -14,8 +17,8 @@ export type AccountParams = z.infer<typeof AccountParams>;
 export const ORDERS_IN_PROGRESS = 'ORDERS_IN_PROGRESS';
 
 /** What an anonymised order shows in place of the deleted customer's email and address. */
-export const DELETED_CUSTOMER_EMAIL = 'Deleted customer';
-export const REMOVED_ADDRESS = 'Removed';
+export const DELETED_CUSTOMER_EMAIL = msg('Deleted customer');
+export const REMOVED_ADDRESS = msg('Removed');
 
 /** The export's format name and version, first in the file, so a reader knows what it holds. */
 export const DATA_EXPORT_FORMAT = 'homecooked-data/1';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from './i18n/translator.js';
 
 export const Role = z.enum(['kitchen', 'customer', 'operator']);
 export type Role = z.infer<typeof Role>;
@@ -29,7 +30,7 @@ export type SessionState = z.infer<typeof SessionState>;
  */
 export const SignInAttempt = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16 to 64 letters, digits, - or _');
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: () => t('must be 16 to 64 letters, digits, - or _') });
 
 /** The message the sign-in popup sends to the page that opened it (and, by BroadcastChannel, to every tab). */
 export const AUTH_CHANNEL = 'homecooked-auth';

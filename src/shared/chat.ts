@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from './i18n/translator.js';
 
 /** How many messages the chat sends at once: the latest page, and each page of history. */
 export const CHAT_PAGE_SIZE = 100;
@@ -28,21 +29,22 @@ export type ChatMessageList = z.infer<typeof ChatMessageList>;
 export const ChatMessageInput = z.object({
   text: z
     .string({
-      error: (issue) => (issue.input === undefined ? 'Message is required' : 'Message must be text'),
+      error: (issue) => (issue.input === undefined ? t('Message is required') : t('Message must be text')),
     })
     .trim()
-    .min(1, 'Message is required')
-    .refine(
-      (text) => [...text].length <= CHAT_MAX_LENGTH,
-      `Message must be at most ${CHAT_MAX_LENGTH} characters`,
-    )
-    .refine((text) => !text.includes('\u0000'), 'Message cannot contain NUL characters'),
+    .min(1, { error: () => t('Message is required') })
+    .refine((text) => [...text].length <= CHAT_MAX_LENGTH, {
+      error: () => t('Message must be at most {max} characters', { max: String(CHAT_MAX_LENGTH) }),
+    })
+    .refine((text) => !text.includes('\u0000'), { error: () => t('Message cannot contain NUL characters') }),
 });
 export type ChatMessageInput = z.infer<typeof ChatMessageInput>;
 
 /** Older messages than the one with id `before` (the oldest the reader holds). */
 export const ChatHistoryQuery = z.object({
-  before: z.string({ error: 'before is required' }).uuid('before must be a message id'),
+  before: z
+    .string({ error: () => t('before is required') })
+    .uuid({ error: () => t('before must be a message id') }),
 });
 export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuery>;
 

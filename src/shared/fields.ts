@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from './i18n/translator.js';
 import { isPublicHost } from './public-host.js';
 
 // Control characters (NUL, tab, line breaks, …): PostgreSQL text cannot hold NUL, and a name, address or status is
@@ -9,22 +10,33 @@ const FORBIDDEN_IN_A_LINE = /[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 /** Whether `value` is one line of plain text: no control characters (NUL included), no bidi overrides. */
 export const isOneLine = (value: string): boolean => !FORBIDDEN_IN_A_LINE.test(value);
 
+// Fields' messages are made as a value is checked, in the current language (the browser's; on the server the error
+// handler translates those without arguments). A `label` is itself a message, marked with msg() by the caller.
+
 /** A required single-line text: trimmed, 1..max characters, no control or bidi-override characters. */
 export const requiredText = (label: string, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: () => t('{label} is required', { label: t(label) }) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(isOneLine, `${label} must be one line of text without control characters`);
+    .min(1, { error: () => t('{label} is required', { label: t(label) }) })
+    .max(max, {
+      error: () => t('{label} must be at most {max} characters', { label: t(label), max: String(max) }),
+    })
+    .refine(isOneLine, {
+      error: () => t('{label} must be one line of text without control characters', { label: t(label) }),
+    });
 
 /** An optional single-line text: trimmed, at most max characters; empty (or left out) is none (null). */
 export const optionalText = (label: string, max: number) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: () => t('{label} must be text', { label: t(label) }) })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(isOneLine, `${label} must be one line of text without control characters`)
+    .max(max, {
+      error: () => t('{label} must be at most {max} characters', { label: t(label), max: String(max) }),
+    })
+    .refine(isOneLine, {
+      error: () => t('{label} must be one line of text without control characters', { label: t(label) }),
+    })
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();
@@ -51,8 +63,25 @@ export function pictureLinkProblem(value: string): string | undefined {
 export const imageLink = (label: string) =>
   requiredText(label, 2000).superRefine((value, ctx) => {
     const problem = pictureLinkProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: `${label} ${problem}` });
+    if (problem) ctx.addIssue({ code: 'custom', message: pictureLinkMessage(problem, label) });
   });
+
+/** `label` and what `pictureLinkProblem` found, as one sentence in the current language. */
+function pictureLinkMessage(problem: string, label: string): string {
+  const values = { label: t(label) };
+  switch (problem) {
+    case 'must be a full http(s) link':
+      return t('{label} must be a full http(s) link', values);
+    case 'must be an http(s) link':
+      return t('{label} must be an http(s) link', values);
+    case 'must not contain a user name or password':
+      return t('{label} must not contain a user name or password', values);
+    case 'must point to a public website':
+      return t('{label} must point to a public website', values);
+    default:
+      return `${label} ${problem}`;
+  }
+}
 
 // The same, but line breaks (\n) are text here: a story or a review may have paragraphs.
 // eslint-disable-next-line no-control-regex
@@ -64,10 +93,12 @@ const FORBIDDEN_IN_TEXT = /[\u0000-\u0009\u000B-\u001F\u007F\u202A-\u202E\u2066-
  */
 export const multilineText = (label: string, max: number) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: () => t('{label} must be text', { label: t(label) }) })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(
-      (value) => !FORBIDDEN_IN_TEXT.test(value),
-      `${label} must be text without control characters (line breaks are fine)`,
-    );
+    .max(max, {
+      error: () => t('{label} must be at most {max} characters', { label: t(label), max: String(max) }),
+    })
+    .refine((value) => !FORBIDDEN_IN_TEXT.test(value), {
+      error: () =>
+        t('{label} must be text without control characters (line breaks are fine)', { label: t(label) }),
+    });

@@ -1,3 +1,5 @@
+import { translator, type Translator } from './i18n/translator.js';
+
 /** A place on Earth, in degrees. */
 export interface LatLon {
   lat: number;
@@ -17,9 +19,15 @@ export function distanceKm(a: LatLon, b: LatLon): number {
 }
 
 /** "1.2 km" (one decimal below 10 km, whole km beyond), "350 m" under a kilometre. */
-export function formatDistance(km: number): string {
-  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m`;
-  return km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`;
+export function formatDistance(km: number, tr: Translator = translator()): string {
+  const whole = tr.numberFormat({ useGrouping: false, maximumFractionDigits: 0 });
+  if (km < 1)
+    return tr.t('{distance} m', { distance: whole.format(Math.max(10, Math.round((km * 1000) / 10) * 10)) });
+  const distance =
+    km < 10
+      ? tr.numberFormat({ useGrouping: false, minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(km)
+      : whole.format(Math.round(km));
+  return tr.t('{distance} km', { distance });
 }
 
 /** The error code of an order whose delivery address is known to be outside the kitchen's delivery area. */

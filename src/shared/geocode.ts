@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { GEOCODER_KINDS } from './geocode-pace.js';
+import { t } from './i18n/translator.js';
 
 export * from './geocode-pace.js';
 
 /** The address being typed: trimmed, 3 to 200 characters (shorter gives useless suggestions). */
 export const GeocodeQuery = z.object({
   q: z
-    .string({ error: 'Type at least 3 characters of the address' })
+    .string({ error: () => t('Type at least 3 characters of the address') })
     .trim()
-    .min(3, 'Type at least 3 characters of the address')
-    .max(200, 'The address must be at most 200 characters'),
+    .min(3, { error: () => t('Type at least 3 characters of the address') })
+    .max(200, { error: () => t('The address must be at most 200 characters') }),
 });
 export type GeocodeQuery = z.infer<typeof GeocodeQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageLink } from './fields.js';
+import { t } from './i18n/translator.js';
 
 export * from './image-urls.js';
 
@@ -25,7 +26,10 @@ export type StoredImage = z.infer<typeof StoredImage>;
  */
 export const pictureFields = (linkLabel: string) => ({
   imageLink: imageLink(linkLabel).optional(),
-  imageId: z.string({ error: 'Upload a photo first' }).uuid('Upload a photo first').optional(),
+  imageId: z
+    .string({ error: () => t('Upload a photo first') })
+    .uuid({ error: () => t('Upload a photo first') })
+    .optional(),
 });
 
 type PictureChoice = { imageLink?: string | undefined; imageId?: string | undefined };
@@ -41,8 +45,12 @@ export function checkPictureChoice(
     ctx.addIssue({
       code: 'custom',
       path: ['imageId'],
-      message: 'Choose either an uploaded photo or a link, not both',
+      message: t('Choose either an uploaded photo or a link, not both'),
     });
   else if (required && value.imageLink === undefined && value.imageId === undefined)
-    ctx.addIssue({ code: 'custom', path: ['imageLink'], message: `${linkLabel} is required` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['imageLink'],
+      message: t('{label} is required', { label: t(linkLabel) }),
+    });
 }

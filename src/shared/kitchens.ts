@@ -3,6 +3,7 @@ import { multilineText, requiredText } from './fields.js';
 import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
 import { TimeZoneName, WeeklyHours } from './opening-hours.js';
 import { Rating } from './reviews.js';
+import { msg, t } from './i18n/translator.js';
 
 export const MAX_ABOUT_LENGTH = 1000;
 
@@ -11,10 +12,12 @@ export const MAX_DELIVERY_RADIUS_KM = 100;
 
 /** How far a kitchen delivers: whole kilometres, 1 to 100. */
 export const DeliveryRadiusKm = z
-  .number({ error: 'Delivery distance must be a number of km' })
-  .int('Delivery distance must be a whole number of km')
-  .min(1, 'Delivery distance must be at least 1 km')
-  .max(MAX_DELIVERY_RADIUS_KM, `Delivery distance must be at most ${MAX_DELIVERY_RADIUS_KM} km`);
+  .number({ error: () => t('Delivery distance must be a number of km') })
+  .int({ error: () => t('Delivery distance must be a whole number of km') })
+  .min(1, { error: () => t('Delivery distance must be at least 1 km') })
+  .max(MAX_DELIVERY_RADIUS_KM, {
+    error: () => t('Delivery distance must be at most {max} km', { max: MAX_DELIVERY_RADIUS_KM }),
+  });
 
 /** A kitchen as the public sees it. `uid` is the owner's user id, which is also the kitchen's public id. */
 export const Kitchen = z.object({
@@ -70,18 +73,18 @@ export const KitchenFirstPage = z.object({
 });
 export type KitchenFirstPage = z.infer<typeof KitchenFirstPage>;
 
-const KITCHEN_LINK_LABEL = 'Image of your kitchen link';
+const KITCHEN_LINK_LABEL = msg('Image of your kitchen link');
 
 const KitchenFields = z.object({
-  name: requiredText('Name of Kitchen', 80),
-  category: requiredText('Category', 40),
-  address: requiredText('Address', 200),
+  name: requiredText(msg('Name of Kitchen'), 80),
+  category: requiredText(msg('Category'), 40),
+  address: requiredText(msg('Address'), 200),
   ...pictureFields(KITCHEN_LINK_LABEL),
   deliveryRadiusKm: DeliveryRadiusKm.optional(),
   timeZone: TimeZoneName.optional(),
   /** null: back to the spec's hours. */
   hours: WeeklyHours.nullable().optional(),
-  about: multilineText('About the cook', MAX_ABOUT_LENGTH).optional(),
+  about: multilineText(msg('About the cook'), MAX_ABOUT_LENGTH).optional(),
 });
 
 export const KitchenInput = KitchenFields.superRefine((value, ctx) =>
@@ -89,11 +92,15 @@ export const KitchenInput = KitchenFields.superRefine((value, ctx) =>
 );
 export type KitchenInput = z.infer<typeof KitchenInput>;
 
-export const KitchenParams = z.object({ uid: z.string().uuid('Kitchen id must be a uuid') });
+export const KitchenParams = z.object({
+  uid: z.string().uuid({ error: () => t('Kitchen id must be a uuid') }),
+});
 
 /** Editing a kitchen: any of its fields, each checked as on registration. */
 export const KitchenUpdateInput = KitchenFields.partial()
-  .refine((patch) => Object.values(patch).some((v) => v !== undefined), 'Change at least one field')
+  .refine((patch) => Object.values(patch).some((v) => v !== undefined), {
+    error: () => t('Change at least one field'),
+  })
   .superRefine((value, ctx) => checkPictureChoice(value, ctx, KITCHEN_LINK_LABEL, false));
 export type KitchenUpdateInput = z.infer<typeof KitchenUpdateInput>;
 
@@ -110,8 +117,11 @@ export const NO_KITCHEN = 'NO_KITCHEN';
 /** 'Pause new orders' (optionally until a time), or taking them again. */
 export const PauseOrdersInput = z
   .object({
-    paused: z.boolean({ error: 'paused must be true or false' }),
-    until: z.iso.datetime({ offset: true, error: 'until must be a date and time' }).nullable().optional(),
+    paused: z.boolean({ error: () => t('paused must be true or false') }),
+    until: z.iso
+      .datetime({ offset: true, error: () => t('until must be a date and time') })
+      .nullable()
+      .optional(),
   })
-  .refine((v) => v.paused || !v.until, { message: 'Only a pause has an end', path: ['until'] });
+  .refine((v) => v.paused || !v.until, { error: () => t('Only a pause has an end'), path: ['until'] });
 export type PauseOrdersInput = z.infer<typeof PauseOrdersInput>;

@@ -3,6 +3,7 @@ import { optionalText, requiredText } from './fields.js';
 import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
 import { Allergens, DietaryTags, type Allergen, type DietaryTag } from './dietary.js';
 import { parsePriceToCents } from './money.js';
+import { msg, t } from './i18n/translator.js';
 
 export * from './menu-portions.js';
 
@@ -33,30 +34,31 @@ export const MenuList = z.array(MenuItem);
 export type MenuList = z.infer<typeof MenuList>;
 
 /** What a cook types: price is text (as in the form), turned into cents here so both sides agree. */
-const ITEM_LINK_LABEL = 'Image of your Item Link';
+const ITEM_LINK_LABEL = msg('Image of your Item Link');
 
 const MenuItemFields = z.object({
-  item: requiredText('Item', 80),
+  item: requiredText(msg('Item'), 80),
   /** Empty: none. */
-  secondName: optionalText('Second name', 80),
+  secondName: optionalText(msg('Second name'), 80),
   ...pictureFields(ITEM_LINK_LABEL),
   price: z
-    .string({ error: 'Price is required' })
+    .string({ error: () => t('Price is required') })
     .trim()
-    .min(1, 'Price is required')
-    .refine(
-      (v) => parsePriceToCents(v) !== null,
-      'Price must be an amount like 12.50 (0 or more, 2 decimals at most)',
-    ),
-  wait: requiredText('Wait Time', 40),
+    .min(1, { error: () => t('Price is required') })
+    .refine((v) => parsePriceToCents(v) !== null, {
+      error: () => t('Price must be an amount like 12.50 (0 or more, 2 decimals at most)'),
+    }),
+  wait: requiredText(msg('Wait Time'), 40),
   dietary: DietaryTags.optional(),
   allergens: Allergens.optional(),
-  soldOut: z.boolean({ error: 'Sold out must be true or false' }).optional(),
+  soldOut: z.boolean({ error: () => t('Sold out must be true or false') }).optional(),
   portionsPerDay: z
-    .number({ error: 'Portions per day must be a number' })
-    .int('Portions per day must be a whole number')
-    .min(1, 'Portions per day must be at least 1 (or empty for no limit)')
-    .max(MAX_PORTIONS_PER_DAY, `Portions per day must be at most ${MAX_PORTIONS_PER_DAY}`)
+    .number({ error: () => t('Portions per day must be a number') })
+    .int({ error: () => t('Portions per day must be a whole number') })
+    .min(1, { error: () => t('Portions per day must be at least 1 (or empty for no limit)') })
+    .max(MAX_PORTIONS_PER_DAY, {
+      error: () => t('Portions per day must be at most {max}', { max: String(MAX_PORTIONS_PER_DAY) }),
+    })
     .nullable()
     .optional(),
 });
@@ -68,8 +70,12 @@ export type MenuItemInput = z.infer<typeof MenuItemInput>;
 
 /** Editing a menu item: any of its fields, each checked as when adding it. */
 export const MenuItemUpdateInput = MenuItemFields.partial()
-  .refine((patch) => Object.values(patch).some((v) => v !== undefined), 'Change at least one field')
+  .refine((patch) => Object.values(patch).some((v) => v !== undefined), {
+    error: () => t('Change at least one field'),
+  })
   .superRefine((value, ctx) => checkPictureChoice(value, ctx, ITEM_LINK_LABEL, false));
 export type MenuItemUpdateInput = z.infer<typeof MenuItemUpdateInput>;
 
-export const MenuItemParams = z.object({ id: z.string().uuid('Menu item id must be a uuid') });
+export const MenuItemParams = z.object({
+  id: z.string().uuid({ error: () => t('Menu item id must be a uuid') }),
+});

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { t } from './i18n/translator.js';
 
 export * from './moderation-texts.js';
 
 /** What a signed-in user may report. */
 export const REPORT_TARGET_KINDS = ['chat_message', 'review', 'kitchen'] as const;
 export const ReportTargetKind = z.enum(REPORT_TARGET_KINDS, {
-  error: `targetKind must be one of ${REPORT_TARGET_KINDS.join(', ')}`,
+  error: () => t('targetKind must be one of {kinds}', { kinds: REPORT_TARGET_KINDS.join(', ') }),
 });
 export type ReportTargetKind = z.infer<typeof ReportTargetKind>;
 
@@ -16,23 +17,26 @@ export const REPORT_RATE_LIMIT = { reports: 10, windowMinutes: 10 } as const;
 
 /** A report's reason: several lines are fine, NUL and bidi overrides are not. */
 const reason = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Reason is required' : 'Reason must be text') })
+  .string({
+    error: (issue) => (issue.input === undefined ? t('Reason is required') : t('Reason must be text')),
+  })
   .trim()
-  .min(1, 'Reason is required')
-  .refine(
-    (text) => [...text].length <= REPORT_REASON_MAX,
-    `Reason must be at most ${REPORT_REASON_MAX} characters`,
-  )
+  .min(1, { error: () => t('Reason is required') })
+  .refine((text) => [...text].length <= REPORT_REASON_MAX, {
+    error: () => t('Reason must be at most {max} characters', { max: String(REPORT_REASON_MAX) }),
+  })
   .refine(
     // eslint-disable-next-line no-control-regex
     (text) => !/[\u0000\u202A-\u202E\u2066-\u2069]/.test(text),
-    'Reason cannot contain NUL or bidi controls',
+    { error: () => t('Reason cannot contain NUL or bidi controls') },
   );
 
 /** `POST /api/reports`: the reporter comes from the session. */
 export const ReportInput = z.object({
   targetKind: ReportTargetKind,
-  targetId: z.string({ error: 'targetId is required' }).uuid('targetId must be an id'),
+  targetId: z
+    .string({ error: () => t('targetId is required') })
+    .uuid({ error: () => t('targetId must be an id') }),
   reason,
 });
 export type ReportInput = z.infer<typeof ReportInput>;
@@ -124,10 +128,12 @@ export type ModerationView = z.infer<typeof ModerationView>;
 export const OperatorActionInput = z
   .object({
     note: z
-      .string({ error: 'Note must be text' })
+      .string({ error: () => t('Note must be text') })
       .trim()
-      .max(REPORT_REASON_MAX, `Note must be at most ${REPORT_REASON_MAX} characters`)
-      .refine((text) => !text.includes('\u0000'), 'Note cannot contain NUL characters')
+      .max(REPORT_REASON_MAX, {
+        error: () => t('Note must be at most {max} characters', { max: String(REPORT_REASON_MAX) }),
+      })
+      .refine((text) => !text.includes('\u0000'), { error: () => t('Note cannot contain NUL characters') })
       .optional(),
   })
   .default({});
@@ -137,8 +143,10 @@ export type OperatorActionInput = z.infer<typeof OperatorActionInput>;
 export const OperatorActionResult = z.object({ changed: z.boolean() });
 export type OperatorActionResult = z.infer<typeof OperatorActionResult>;
 
-export const IdParams = z.object({ id: z.string().uuid('id must be an id') });
-export const KitchenUidParams = z.object({ uid: z.string().uuid('uid must be a kitchen id') });
+export const IdParams = z.object({ id: z.string().uuid({ error: () => t('id must be an id') }) });
+export const KitchenUidParams = z.object({
+  uid: z.string().uuid({ error: () => t('uid must be a kitchen id') }),
+});
 
 /** The error code of an order to a suspended kitchen (409). */
 export const KITCHEN_SUSPENDED = 'KITCHEN_SUSPENDED';

@@ -1,3 +1,5 @@
+import { minorDigitsOf, translator, type Translator } from './i18n/translator.js';
+
 /** Money is integer cents everywhere; these are the spec's fixed fees (section 9). */
 export const DELIVERY_FEE_CENTS = 299;
 export const FEES_AND_TAX_CENTS = 746;
@@ -12,7 +14,10 @@ export function parsePriceToCents(text: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-export function formatCents(cents: number): string {
+/** An amount in cents of the deployment's currency, in the current language: '$2.99' in English. */
+export function formatCents(cents: number, tr: Translator = translator()): string {
+  if (tr.intl !== 'en-US' || tr.currency !== 'USD') return tr.money(cents);
+  // The spec's English: no thousands separator ('$10000.00').
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
@@ -45,18 +50,10 @@ export function computeTotals(
 
 /** How many minor units a currency has after its decimal point (USD 2, JPY 0), as ISO 4217 says. */
 export function minorDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  return minorDigitsOf(currency);
 }
 
-/** An amount in minor units of `currency`, for people: "$32.45", "¥3,245". */
-export function formatMoney(minor: number, currency: string): string {
-  const digits = minorDigits(currency);
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(minor / 10 ** digits);
+/** An amount in minor units of `currency`, for people, in the current language (or `tr`'s): "$32.45", "¥3,245". */
+export function formatMoney(minor: number, currency: string, tr: Translator = translator()): string {
+  return tr.money(minor, currency);
 }

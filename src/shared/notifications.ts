@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isOneLine } from './fields.js';
+import { msg, t } from './i18n/translator.js';
 
 /**
  * What a person is told of, with the tab closed (by email and on their devices): the cook of a new order, of one
@@ -39,17 +40,17 @@ export const NOTICE_AUDIENCE: Record<NoticeKind, 'kitchen' | 'customer'> = {
 
 /** How each kind is named in 'Notifications'. */
 export const NOTICE_LABELS: Record<NoticeKind, string> = {
-  'order-new': 'A new order',
-  'order-unanswered': 'An order nobody accepted in time',
-  'order-cancelled-by-customer': 'An order cancelled by its customer',
-  'review-new': 'A new review',
-  reports: 'Reports about your kitchen',
-  'order-accepted': 'Your order accepted',
-  'order-declined': 'Your order declined',
-  'order-cancelled': 'Your order cancelled',
-  'order-dispatched': 'Your order on its way',
-  'order-delivered': 'Your order delivered',
-  'order-refunded': 'A refund',
+  'order-new': msg('A new order'),
+  'order-unanswered': msg('An order nobody accepted in time'),
+  'order-cancelled-by-customer': msg('An order cancelled by its customer'),
+  'review-new': msg('A new review'),
+  reports: msg('Reports about your kitchen'),
+  'order-accepted': msg('Your order accepted'),
+  'order-declined': msg('Your order declined'),
+  'order-cancelled': msg('Your order cancelled'),
+  'order-dispatched': msg('Your order on its way'),
+  'order-delivered': msg('Your order delivered'),
+  'order-refunded': msg('A refund'),
 };
 
 /** A person's email setting for one kind. */
@@ -81,35 +82,35 @@ export const NotificationSettings = z.object({
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
 export const EmailSettingInput = z.object({
-  kind: z.enum(NOTICE_KINDS, { error: 'Kind must be one of the notification kinds' }),
-  email: z.boolean({ error: 'Email must be on or off' }),
+  kind: z.enum(NOTICE_KINDS, { error: () => t('Kind must be one of the notification kinds') }),
+  email: z.boolean({ error: () => t('Email must be on or off') }),
 });
 export type EmailSettingInput = z.infer<typeof EmailSettingInput>;
 
 /** A browser's push subscription (PushSubscription.toJSON()), and a name for the device. */
 export const PushSubscriptionInput = z.object({
   endpoint: z
-    .string({ error: 'Endpoint is required' })
-    .max(2000, 'Endpoint must be at most 2000 characters')
-    .url('Endpoint must be an https link')
-    .refine((value) => value.startsWith('https://'), 'Endpoint must be an https link'),
+    .string({ error: () => t('Endpoint is required') })
+    .max(2000, { error: () => t('Endpoint must be at most 2000 characters') })
+    .url({ error: () => t('Endpoint must be an https link') })
+    .refine((value) => value.startsWith('https://'), { error: () => t('Endpoint must be an https link') }),
   keys: z.object(
     {
-      p256dh: z
-        .string({ error: 'keys.p256dh is required' })
-        .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'keys.p256dh must be a base64url P-256 key'),
+      p256dh: z.string({ error: () => t('keys.p256dh is required') }).regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, {
+        error: () => t('keys.p256dh must be a base64url P-256 key'),
+      }),
       auth: z
-        .string({ error: 'keys.auth is required' })
-        .regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, 'keys.auth must be a base64url secret'),
+        .string({ error: () => t('keys.auth is required') })
+        .regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, { error: () => t('keys.auth must be a base64url secret') }),
     },
-    { error: 'Keys are required' },
+    { error: () => t('Keys are required') },
   ),
   name: z
     .string()
     .trim()
-    .max(80, 'Name must be at most 80 characters')
+    .max(80, { error: () => t('Name must be at most 80 characters') })
     // PostgreSQL text holds no NUL: a device's name with one was a 500 (found by tests/api/hostile-input.test.ts).
-    .refine(isOneLine, 'Name must be one line of text without control characters')
+    .refine(isOneLine, { error: () => t('Name must be one line of text without control characters') })
     .optional(),
 });
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;
@@ -127,5 +128,5 @@ export type PushPayload = z.infer<typeof PushPayload>;
 
 /** Which of the browser's sessions a notifications route is for (one browser may hold a customer's and a kitchen's). */
 export const SessionChoice = z.object({
-  as: z.enum(['customer', 'kitchen'], { error: "as must be 'customer' or 'kitchen'" }).optional(),
+  as: z.enum(['customer', 'kitchen'], { error: () => t("as must be 'customer' or 'kitchen'") }).optional(),
 });

@@ -1,5 +1,6 @@
 // The rules of opening hours without their schemas (which are in opening-hours.ts): what the first view needs to
 // say whether a kitchen is open, without zod (issue 32).
+import { msg, translator, type Translator } from './i18n/translator.js';
 import type { TimeRange, WeeklyHours } from './opening-hours.js';
 
 /**
@@ -10,14 +11,28 @@ import type { TimeRange, WeeklyHours } from './opening-hours.js';
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  sun: 'Sunday',
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
+  sun: msg('Sunday'),
+  mon: msg('Monday'),
+  tue: msg('Tuesday'),
+  wed: msg('Wednesday'),
+  thu: msg('Thursday'),
+  fri: msg('Friday'),
+  sat: msg('Saturday'),
 };
+
+/**
+ * Whether `tr` formats times and days as the spec's English does, by hand ('8:15 PM', 'Tue'): `Intl` would put a
+ * narrow no-break space before 'PM'. Other languages format with `Intl`.
+ */
+export const formatsAsSpec = (tr: Translator): boolean => tr.intl === 'en-US';
+
+/** A weekday's short name: 'Tue' in English, as `Intl` abbreviates it in other languages. */
+export function shortWeekday(day: Weekday, tr: Translator = translator()): string {
+  if (formatsAsSpec(tr)) return WEEKDAY_NAMES[day].slice(0, 3);
+  // 1 January 2023 was a Sunday.
+  const at = new Date(Date.UTC(2023, 0, 1 + WEEKDAYS.indexOf(day), 12));
+  return tr.dateFormat({ weekday: 'short', timeZone: 'UTC' }).format(at);
+}
 
 /** Open around the clock, every day. */
 export const ALL_DAY_HOURS: WeeklyHours = Object.fromEntries(
@@ -168,26 +183,37 @@ export function nextChange(hours: WeeklyHours, timeZone: string, instant: Date):
   return best;
 }
 
-/** '8:15 PM' */
-export function formatClock(minutes: number): string {
+/** '8:15 PM' (a time of day, as `tr`'s language writes it). */
+export function formatClock(minutes: number, tr: Translator = translator()): string {
   const h = Math.floor(minutes / 60) % 24;
   const m = minutes % 60;
+  if (!formatsAsSpec(tr))
+    return tr
+      .dateFormat({ hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+      .format(Date.UTC(2000, 0, 1, h, m));
   return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 /** One day's hours as the menu shows them: '10:00 AM - 8:15 PM', several joined with ', ', or 'Closed today'. */
-export function dayHoursText(ranges: readonly TimeRange[]): string {
-  if (ranges.length === 0) return 'Closed today';
-  if (ranges.some(([from, to]) => from === '00:00' && to === '24:00')) return 'Open 24 hours';
+export function dayHoursText(ranges: readonly TimeRange[], tr: Translator = translator()): string {
+  if (ranges.length === 0) return tr.t('Closed today');
+  if (ranges.some(([from, to]) => from === '00:00' && to === '24:00')) return tr.t('Open 24 hours');
   return ranges
-    .map(([from, to]) => `${formatClock(minutesOf(from))} - ${formatClock(minutesOf(to))}`)
-    .join(', ');
+    .map(([from, to]) =>
+      // translators: one range of opening hours ('10:00 AM - 8:15 PM'); several are joined with ', '
+      tr.t('{from} - {to}', { from: formatClock(minutesOf(from), tr), to: formatClock(minutesOf(to), tr) }),
+    )
+    .join(tr.t(', '));
 }
 
 /** 'Tue 10:00 AM', in the kitchen's time zone. */
-export function formatOpening(at: Date, timeZone: string): string {
+export function formatOpening(at: Date, timeZone: string, tr: Translator = translator()): string {
   const local = localTime(at, timeZone);
-  return `${WEEKDAY_NAMES[local.weekday].slice(0, 3)} ${formatClock(local.minutes)}`;
+  // translators: when a kitchen opens next: a short weekday and a time ('Tue 10:00 AM')
+  return tr.t('{weekday} {time}', {
+    weekday: shortWeekday(local.weekday, tr),
+    time: formatClock(local.minutes, tr),
+  });
 }
 
 /** Whether a kitchen takes orders, and what to say about it. */
@@ -216,19 +242,23 @@ export function isPaused(kitchen: Pick<KitchenClock, 'pausedAt' | 'pausedUntil'>
   return kitchen.pausedUntil === null || new Date(kitchen.pausedUntil).getTime() > instant.getTime();
 }
 
-export function availability(kitchen: KitchenClock, instant: Date): Availability {
+export function availability(
+  kitchen: KitchenClock,
+  instant: Date,
+  tr: Translator = translator(),
+): Availability {
   const hours = kitchen.hours ?? DEFAULT_HOURS;
   const { timeZone } = kitchen;
-  const todayHours = dayHoursText(hours[localTime(instant, timeZone).weekday]);
+  const todayHours = dayHoursText(hours[localTime(instant, timeZone).weekday], tr);
   if (isPaused(kitchen, instant))
-    return { open: false, paused: true, label: 'Closed', opensAt: null, todayHours };
+    return { open: false, paused: true, label: tr.t('Closed'), opensAt: null, todayHours };
   if (isOpenAt(hours, timeZone, instant))
-    return { open: true, paused: false, label: 'Open now', opensAt: null, todayHours };
+    return { open: true, paused: false, label: tr.t('Open now'), opensAt: null, todayHours };
   const next = nextOpening(hours, timeZone, instant);
   return {
     open: false,
     paused: false,
-    label: next ? `Closed · opens ${formatOpening(next, timeZone)}` : 'Closed',
+    label: next ? tr.t('Closed · opens {when}', { when: formatOpening(next, timeZone, tr) }) : tr.t('Closed'),
     opensAt: next?.toISOString() ?? null,
     todayHours,
   };

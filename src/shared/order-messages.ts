@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multilineText } from './fields.js';
+import { msg, t } from './i18n/translator.js';
 
 /** A message of an order's conversation is 1 to this many characters (line breaks allowed). */
 export const ORDER_MESSAGE_MAX_LENGTH = 500;
@@ -46,8 +47,10 @@ export type OrderConversation = z.infer<typeof OrderConversation>;
  * The author comes from that session.
  */
 export const OrderMessageInput = z.object({
-  text: multilineText('Message', ORDER_MESSAGE_MAX_LENGTH).min(1, 'Message is required'),
-  as: z.enum(OrderMessageAuthor.options, { error: "as must be 'customer' or 'kitchen'" }).optional(),
+  text: multilineText(msg('Message'), ORDER_MESSAGE_MAX_LENGTH).min(1, {
+    error: () => t('Message is required'),
+  }),
+  as: z.enum(OrderMessageAuthor.options, { error: () => t("as must be 'customer' or 'kitchen'") }).optional(),
 });
 export type OrderMessageInput = z.infer<typeof OrderMessageInput>;
 
@@ -59,7 +62,7 @@ export function conversationOpen(conversation: OrderConversation, now: number): 
 }
 
 /** What a page says once writing has closed. */
-export const MESSAGES_CLOSED = 'Messages are closed for this order';
+export const MESSAGES_CLOSED = msg('Messages are closed for this order');
 /** Why writing on an order is closed now, said to both sides (undefined: it is open). */
 export function closedText(conversation: OrderConversation, now: number): string | undefined {
   if (!conversation.open) return conversation.closedBecause ?? MESSAGES_CLOSED;

@@ -1,3 +1,5 @@
+import { msg, translator, type Translator } from './i18n/translator.js';
+
 /**
  * The order lifecycle, one state machine for both sides: the server enforces it, the screens offer only the moves
  * it allows. `recieved` is spelt so, per the spec.
@@ -15,6 +17,22 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/** Each state as people read it (the spec's words: 'recieved' too); `orderStateName` gives it in a language. */
+export const ORDER_STATE_NAMES: Record<OrderState, string> = {
+  'awaiting payment': msg('awaiting payment'),
+  recieved: msg('recieved'),
+  accepted: msg('accepted'),
+  preparing: msg('preparing'),
+  'out for delivery': msg('out for delivery'),
+  delivered: msg('delivered'),
+  declined: msg('declined'),
+  cancelled: msg('cancelled'),
+};
+
+/** An order's state in `tr`'s language ('recieved' in English). */
+export const orderStateName = (state: OrderState, tr: Translator = translator()): string =>
+  tr.t(ORDER_STATE_NAMES[state]);
+
 /** The states in which an order has ended: it no longer blocks the customer's next order. */
 export const ENDED_STATES: readonly OrderState[] = ['delivered', 'declined', 'cancelled'];
 export const isEnded = (state: OrderState) => ENDED_STATES.includes(state);
@@ -30,23 +48,23 @@ interface MoveRule {
   to: OrderState;
   /** Who may make the move from which states. */
   from: Partial<Record<OrderActor, readonly OrderState[]>>;
-  /** The button that makes it (on the kitchen's orders page; the customer's is 'Cancel order'). */
+  /** The button that makes it (on the kitchen's orders page; the customer's is 'Cancel order'): a message, t() it. */
   label: string;
 }
 
 export const MOVE_RULES: Record<OrderMove, MoveRule> = {
-  accept: { to: 'accepted', from: { kitchen: ['recieved'] }, label: 'Accept' },
-  decline: { to: 'declined', from: { kitchen: ['recieved'] }, label: 'Decline' },
-  prepare: { to: 'preparing', from: { kitchen: ['accepted'] }, label: 'Preparing' },
-  dispatch: { to: 'out for delivery', from: { kitchen: ['preparing'] }, label: 'Out for delivery' },
-  deliver: { to: 'delivered', from: { kitchen: ['out for delivery'] }, label: 'Delivered' },
+  accept: { to: 'accepted', from: { kitchen: ['recieved'] }, label: msg('Accept') },
+  decline: { to: 'declined', from: { kitchen: ['recieved'] }, label: msg('Decline') },
+  prepare: { to: 'preparing', from: { kitchen: ['accepted'] }, label: msg('Preparing') },
+  dispatch: { to: 'out for delivery', from: { kitchen: ['preparing'] }, label: msg('Out for delivery') },
+  deliver: { to: 'delivered', from: { kitchen: ['out for delivery'] }, label: msg('Delivered') },
   cancel: {
     to: 'cancelled',
     from: {
       kitchen: PROGRESS_STATES.filter((state) => state !== 'awaiting payment'),
       customer: ['awaiting payment', 'recieved'],
     },
-    label: 'Cancel',
+    label: msg('Cancel'),
   },
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multilineText } from './fields.js';
 import { TimeOfDay } from './opening-hours.js';
+import { msg, t, translator } from './i18n/translator.js';
 
 export * from './fulfilments.js';
 
@@ -32,10 +33,14 @@ export const FULFILMENT_REFUSED = 'FULFILMENT_REFUSED';
 
 const wholeMinutes = (label: string, min: number, max: number) =>
   z
-    .number({ error: `${label} must be a number of minutes` })
-    .int(`${label} must be a whole number of minutes`)
-    .min(min, `${label} must be at least ${min} minutes`)
-    .max(max, `${label} must be at most ${max} minutes`);
+    .number({ error: () => t('{label} must be a number of minutes', { label: t(label) }) })
+    .int({ error: () => t('{label} must be a whole number of minutes', { label: t(label) }) })
+    .min(min, {
+      error: () => t('{label} must be at least {min} minutes', { label: t(label), min: String(min) }),
+    })
+    .max(max, {
+      error: () => t('{label} must be at most {max} minutes', { label: t(label), max: String(max) }),
+    });
 
 /** What the public (the menu page, the cart) knows of how a kitchen takes orders. */
 export const PublicOrdering = z.object({
@@ -82,51 +87,63 @@ export type OrderingSettings = z.infer<typeof OrderingSettings>;
 /** The cook's form: every option, checked together. */
 export const OrderingSettingsInput = z
   .object({
-    offersDelivery: z.boolean({ error: 'Delivery must be on or off' }),
-    offersPickup: z.boolean({ error: 'Pickup must be on or off' }),
-    pickupAddress: multilineText('Pickup address', 300),
-    pickupInstructions: multilineText('Pickup instructions', 500),
-    takesAsap: z.boolean({ error: 'As soon as possible must be on or off' }),
+    offersDelivery: z.boolean({ error: () => t('Delivery must be on or off') }),
+    offersPickup: z.boolean({ error: () => t('Pickup must be on or off') }),
+    pickupAddress: multilineText(msg('Pickup address'), 300),
+    pickupInstructions: multilineText(msg('Pickup instructions'), 500),
+    takesAsap: z.boolean({ error: () => t('As soon as possible must be on or off') }),
     slotMinutes: z
-      .number({ error: 'Slot length must be a number of minutes' })
-      .refine(
-        (n) => (SLOT_LENGTHS as readonly number[]).includes(n),
-        `Slot length must be one of ${SLOT_LENGTHS.join(', ')} minutes`,
-      )
+      .number({ error: () => t('Slot length must be a number of minutes') })
+      .refine((n) => (SLOT_LENGTHS as readonly number[]).includes(n), {
+        error: () => t('Slot length must be one of {lengths} minutes', { lengths: SLOT_LENGTHS.join(', ') }),
+      })
       .nullable(),
-    priorNoticeMinutes: wholeMinutes('Prior notice', 0, MAX_PRIOR_NOTICE_MINUTES),
+    priorNoticeMinutes: wholeMinutes(msg('Prior notice'), 0, MAX_PRIOR_NOTICE_MINUTES),
     daysAhead: z
-      .number({ error: 'Days ahead must be a number of days' })
-      .int('Days ahead must be a whole number of days')
-      .min(0, 'Days ahead must be 0 (today only) or more')
-      .max(MAX_DAYS_AHEAD, `Days ahead must be at most ${MAX_DAYS_AHEAD}`),
+      .number({ error: () => t('Days ahead must be a number of days') })
+      .int({ error: () => t('Days ahead must be a whole number of days') })
+      .min(0, { error: () => t('Days ahead must be 0 (today only) or more') })
+      .max(MAX_DAYS_AHEAD, {
+        error: () => t('Days ahead must be at most {max}', { max: String(MAX_DAYS_AHEAD) }),
+      }),
     sameDayCutoff: TimeOfDay.nullable(),
     ordersPerSlot: z
-      .number({ error: 'Orders per slot must be a number' })
-      .int('Orders per slot must be a whole number')
-      .min(1, 'Orders per slot must be at least 1')
-      .max(MAX_ORDERS_PER_SLOT, `Orders per slot must be at most ${MAX_ORDERS_PER_SLOT}`)
+      .number({ error: () => t('Orders per slot must be a number') })
+      .int({ error: () => t('Orders per slot must be a whole number') })
+      .min(1, { error: () => t('Orders per slot must be at least 1') })
+      .max(MAX_ORDERS_PER_SLOT, {
+        error: () => t('Orders per slot must be at most {max}', { max: String(MAX_ORDERS_PER_SLOT) }),
+      })
       .nullable(),
     minimumOrderCents: z
-      .number({ error: 'Minimum order must be an amount in cents' })
-      .int('Minimum order must be a whole number of cents')
-      .min(0, 'Minimum order must not be negative')
-      .max(MAX_MINIMUM_ORDER_CENTS, 'Minimum order must be at most $500.00'),
+      .number({ error: () => t('Minimum order must be an amount in cents') })
+      .int({ error: () => t('Minimum order must be a whole number of cents') })
+      .min(0, { error: () => t('Minimum order must not be negative') })
+      .max(MAX_MINIMUM_ORDER_CENTS, {
+        error: () =>
+          t('Minimum order must be at most {amount}', {
+            amount: translator().money(MAX_MINIMUM_ORDER_CENTS),
+          }),
+      }),
   })
   .superRefine((value, ctx) => {
     if (!value.offersDelivery && !value.offersPickup)
-      ctx.addIssue({ code: 'custom', path: ['offersDelivery'], message: 'Offer delivery, pickup or both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['offersDelivery'],
+        message: t('Offer delivery, pickup or both'),
+      });
     if (value.offersPickup && value.pickupAddress === '')
       ctx.addIssue({
         code: 'custom',
         path: ['pickupAddress'],
-        message: 'Pickup address is required for pickup',
+        message: t('Pickup address is required for pickup'),
       });
     if (!value.takesAsap && value.slotMinutes === null)
       ctx.addIssue({
         code: 'custom',
         path: ['takesAsap'],
-        message: "Take orders 'As soon as possible', in time slots, or both",
+        message: t("Take orders 'As soon as possible', in time slots, or both"),
       });
   });
 export type OrderingSettingsInput = z.infer<typeof OrderingSettingsInput>;

@@ -5,6 +5,7 @@ import { isEnded, MOVES_WITH_REASON, ORDER_MOVES, ORDER_STATES } from './order-s
 import { OrderReview } from './reviews.js';
 import { OrderPayment, PAYMENT_METHODS } from './payments.js';
 import { FULFILMENTS, OrderSlot, PickupPlace, orderNote } from './ordering.js';
+import { msg, t } from './i18n/translator.js';
 
 /** Spelt so, per the spec: the status of every new order. */
 export const INITIAL_ORDER_STATUS = 'recieved';
@@ -99,23 +100,23 @@ export const inProgress = (order: Pick<CustomerOrder, 'state' | 'deleted'>) =>
  */
 export const OrderMoveInput = z
   .object({
-    move: z.enum(ORDER_MOVES, { error: 'Choose what to do with the order' }),
+    move: z.enum(ORDER_MOVES, { error: () => t('Choose what to do with the order') }),
     readyInMinutes: z
-      .number({ error: 'Ready time must be a number of minutes' })
-      .int('Ready time must be a number of minutes')
-      .min(5, 'Ready time must be 5 minutes or more')
-      .max(24 * 60, 'Ready time must be within a day')
+      .number({ error: () => t('Ready time must be a number of minutes') })
+      .int({ error: () => t('Ready time must be a number of minutes') })
+      .min(5, { error: () => t('Ready time must be 5 minutes or more') })
+      .max(24 * 60, { error: () => t('Ready time must be within a day') })
       .optional(),
-    reason: requiredText('Reason', 200).optional(),
+    reason: requiredText(msg('Reason'), 200).optional(),
   })
   .superRefine((input, ctx) => {
     if (MOVES_WITH_REASON.includes(input.move) && input.reason === undefined)
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Reason is required' });
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: t('Reason is required') });
   });
 export type OrderMoveInput = z.infer<typeof OrderMoveInput>;
 
 /** The customer's 'Cancel order' (while the order is still recieved); a reason is optional. */
-export const CustomerCancelInput = z.object({ reason: requiredText('Reason', 200).optional() });
+export const CustomerCancelInput = z.object({ reason: requiredText(msg('Reason'), 200).optional() });
 export type CustomerCancelInput = z.infer<typeof CustomerCancelInput>;
 
 /** 'Order again': the order's dishes still on the menu, at today's prices (one per line), and those gone. */
@@ -132,23 +133,30 @@ export type OrderAgain = z.infer<typeof OrderAgain>;
  */
 export const PlaceOrderInput = z
   .object({
-    kitchenUid: z.string({ error: 'Kitchen is required' }).uuid('Kitchen must be a kitchen id'),
+    kitchenUid: z
+      .string({ error: () => t('Kitchen is required') })
+      .uuid({ error: () => t('Kitchen must be a kitchen id') }),
     itemIds: z
-      .array(z.string().uuid('Each item must be a menu item id'), { error: 'Items are required' })
-      .min(1, 'Your cart is empty')
-      .max(MAX_ITEMS_PER_ORDER, `At most ${MAX_ITEMS_PER_ORDER} items per order`),
+      .array(z.string().uuid({ error: () => t('Each item must be a menu item id') }), {
+        error: () => t('Items are required'),
+      })
+      .min(1, { error: () => t('Your cart is empty') })
+      .max(MAX_ITEMS_PER_ORDER, {
+        error: () => t('At most {max} items per order', { max: String(MAX_ITEMS_PER_ORDER) }),
+      }),
     /** Where to deliver: required for delivery, not sent for pickup. */
-    address: requiredText('Delivery address', 300).optional(),
+    address: requiredText(msg('Delivery address'), 300).optional(),
     /** 'delivery' (the default) or 'pickup'. */
-    fulfilment: z.enum(FULFILMENTS, { error: "Fulfilment must be 'delivery' or 'pickup'" }).optional(),
+    fulfilment: z
+      .enum(FULFILMENTS, { error: () => t("Fulfilment must be 'delivery' or 'pickup'") })
+      .optional(),
     /** A pre-order: the start (ISO 8601) of one of the kitchen's slots; left out: 'As soon as possible'. */
     slotStart: z
-      .string({ error: 'Slot must be a time' })
-      .max(40, 'Slot must be a time')
-      .refine(
-        (value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && Number.isFinite(Date.parse(value)),
-        'Slot must be a time',
-      )
+      .string({ error: () => t('Slot must be a time') })
+      .max(40, { error: () => t('Slot must be a time') })
+      .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && Number.isFinite(Date.parse(value)), {
+        error: () => t('Slot must be a time'),
+      })
       .optional(),
     /** 'A note for the cook'. */
     note: orderNote().optional(),
@@ -156,28 +164,36 @@ export const PlaceOrderInput = z
     location: z
       .object(
         {
-          lat: z.number({ error: 'Latitude must be a number' }).min(-90).max(90),
-          lon: z.number({ error: 'Longitude must be a number' }).min(-180).max(180),
+          lat: z
+            .number({ error: () => t('Latitude must be a number') })
+            .min(-90)
+            .max(90),
+          lon: z
+            .number({ error: () => t('Longitude must be a number') })
+            .min(-180)
+            .max(180),
         },
-        { error: 'Location must be {lat, lon}' },
+        { error: () => t('Location must be {lat, lon}') },
       )
       .optional(),
     /** 'Pay by card' (the default where cards are taken) or 'Cash on delivery'. Amounts are never taken from here. */
-    payment: z.enum(PAYMENT_METHODS, { error: "Payment must be 'card' or 'cash'" }).optional(),
+    payment: z.enum(PAYMENT_METHODS, { error: () => t("Payment must be 'card' or 'cash'") }).optional(),
     idempotencyKey: z
-      .string({ error: 'Idempotency key is required' })
-      .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency key must be 8-100 letters, digits, - or _'),
+      .string({ error: () => t('Idempotency key is required') })
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, {
+        error: () => t('Idempotency key must be 8-100 letters, digits, - or _'),
+      }),
   })
   .superRefine((input, ctx) => {
     if (input.fulfilment !== 'pickup' && input.address === undefined)
-      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Delivery address is required' });
+      ctx.addIssue({ code: 'custom', path: ['address'], message: t('Delivery address is required') });
   });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderInput>;
 
 export const UpdateOrderStatusInput = z.object({ status: requiredText('Status', 60) });
 export type UpdateOrderStatusInput = z.infer<typeof UpdateOrderStatusInput>;
 
-export const OrderParams = z.object({ id: z.string().uuid('Order id must be a uuid') });
+export const OrderParams = z.object({ id: z.string().uuid({ error: () => t('Order id must be a uuid') }) });
 
 /** An order's or a cart's lines, one per dish and price, in the order first added, each with how many. */
 export function groupLines<T extends { item: string; priceCents: number }>(

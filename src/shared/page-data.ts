@@ -77,8 +77,11 @@ export const scriptSafeJson = (json: string): string =>
     .replace(/\u2029/g, '\\u2029');
 
 /** The title of every page but a kitchen's (the one in index.html), in the current language. */
-export const siteTitle = (tr: Translator = translator()) => tr.t('HomeCooked — homemade food from home cooks');
+export const siteTitle = (tr: Translator = translator()) =>
+  tr.t('HomeCooked — homemade food from home cooks');
 
 /** A kitchen's page's title, the same in the served HTML and after a navigation in the browser. */
-export const kitchenPageTitle = (kitchen: { name: string; category: string }, tr: Translator = translator()) =>
-  tr.t('{kitchen} — {cuisine} | HomeCooked', { kitchen: kitchen.name, cuisine: kitchen.category });
+export const kitchenPageTitle = (
+  kitchen: { name: string; category: string },
+  tr: Translator = translator(),
+) => tr.t('{kitchen} — {cuisine} | HomeCooked', { kitchen: kitchen.name, cuisine: kitchen.category });

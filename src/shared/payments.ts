@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg, t, translator, type Translator } from './i18n/translator.js';
 
 /** How a customer pays an order: by card (online, through the payment provider) or in cash to the cook. */
 export const PAYMENT_METHODS = ['card', 'cash'] as const;
@@ -36,11 +37,11 @@ export const OrderPayment = z.object({
 export type OrderPayment = z.infer<typeof OrderPayment>;
 
 /** Why an order ended that was never paid. */
-export const UNPAID_REASON = 'The payment was not completed';
+export const UNPAID_REASON = msg('The payment was not completed');
 /** Why an order nobody accepted in time was declined. */
-export const NO_ANSWER_REASON = 'The kitchen did not answer in time';
+export const NO_ANSWER_REASON = msg('The kitchen did not answer in time');
 /** Why an accepted order whose payment could not be taken was cancelled. */
-export const CAPTURE_FAILED_REASON = 'The payment could not be taken';
+export const CAPTURE_FAILED_REASON = msg('The payment could not be taken');
 
 /** The error code of a refused payment method (409): the kitchen does not take cards yet, or no cash. */
 export const PAYMENT_METHOD_REFUSED = 'PAYMENT_METHOD_REFUSED';
@@ -51,9 +52,9 @@ export const PAYMENT_PROVIDER_DOWN = 'PAYMENT_PROVIDER_DOWN';
 export const PAYOUT_STATES = ['not-set-up', 'details-needed', 'payouts-on'] as const;
 export type PayoutStateName = (typeof PAYOUT_STATES)[number];
 export const PAYOUT_STATE_LABELS: Record<PayoutStateName, string> = {
-  'not-set-up': 'Set up payouts',
-  'details-needed': 'Details needed',
-  'payouts-on': 'Payouts on',
+  'not-set-up': msg('Set up payouts'),
+  'details-needed': msg('Details needed'),
+  'payouts-on': msg('Payouts on'),
 };
 
 /** How a kitchen can be paid: what its menu page and checkout offer. */
@@ -73,7 +74,7 @@ export const PayoutSettings = z.object({
 export type PayoutSettings = z.infer<typeof PayoutSettings>;
 
 export const CashSettingInput = z.object({
-  acceptsCash: z.boolean({ error: 'Accept cash on delivery must be true or false' }),
+  acceptsCash: z.boolean({ error: () => t('Accept cash on delivery must be true or false') }),
 });
 
 export const OnboardingLink = z.object({ url: z.string() });
@@ -81,17 +82,23 @@ export const OnboardingLink = z.object({ url: z.string() });
 /** A calendar day, as the kitchen's wall calendar shows it; errors name the parameter. */
 const day = (name: string) =>
   z
-    .string({ error: `${name} must be a day written YYYY-MM-DD` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a day written YYYY-MM-DD`)
-    .refine((text) => {
-      const at = new Date(`${text}T00:00:00Z`);
-      return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(text);
-    }, `${name} is not a day of the calendar`);
+    .string({ error: () => t('{name} must be a day written YYYY-MM-DD', { name }) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => t('{name} must be a day written YYYY-MM-DD', { name }) })
+    .refine(
+      (text) => {
+        const at = new Date(`${text}T00:00:00Z`);
+        return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(text);
+      },
+      { error: () => t('{name} is not a day of the calendar', { name }) },
+    );
 
 /** `?from=&to=` of the cook's earnings: days in the kitchen's time zone, both included (the last 12 months when left out). */
 export const EarningsQuery = z
   .object({ from: day('from').optional(), to: day('to').optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'to must not be before from', path: ['to'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    error: () => t('to must not be before from'),
+    path: ['to'],
+  });
 export type EarningsQuery = z.infer<typeof EarningsQuery>;
 
 /**
@@ -168,32 +175,33 @@ export function paymentText(
   reader: 'customer' | 'kitchen',
   /** A pickup order's cash is paid when it is collected. */
   fulfilment: 'delivery' | 'pickup' = 'delivery',
+  tr: Translator = translator(),
 ): string {
   const customer = reader === 'customer';
   const pickup = fulfilment === 'pickup';
   switch (payment.state) {
     case 'awaiting-payment':
-      return 'Awaiting payment';
+      return tr.t('Awaiting payment');
     case 'authorised':
       return customer
-        ? 'Card payment authorised: charged when the kitchen accepts'
-        : 'Card payment authorised';
+        ? tr.t('Card payment authorised: charged when the kitchen accepts')
+        : tr.t('Card payment authorised');
     case 'capturing':
     case 'captured':
-      return 'Paid by card';
+      return tr.t('Paid by card');
     case 'releasing':
     case 'released':
-      return customer ? 'Card payment released: you were not charged' : 'Card payment released';
+      return customer ? tr.t('Card payment released: you were not charged') : tr.t('Card payment released');
     case 'refunding':
-      return 'Refund under way';
+      return tr.t('Refund under way');
     case 'refunded':
-      return customer ? 'Refunded to your card' : 'Refunded to the customer';
+      return customer ? tr.t('Refunded to your card') : tr.t('Refunded to the customer');
     case 'unpaid':
-      return 'Not paid';
+      return tr.t('Not paid');
     case 'cash-due':
-      if (pickup) return customer ? 'Cash: pay the cook when you collect it' : 'Cash on pickup';
-      return customer ? 'Cash on delivery: pay the cook when it arrives' : 'Cash on delivery';
+      if (pickup) return customer ? tr.t('Cash: pay the cook when you collect it') : tr.t('Cash on pickup');
+      return customer ? tr.t('Cash on delivery: pay the cook when it arrives') : tr.t('Cash on delivery');
     case 'cash-paid':
-      return 'Paid in cash';
+      return tr.t('Paid in cash');
   }
 }

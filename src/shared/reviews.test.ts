@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { messageKey } from './i18n/messages.js';
+import { Translator } from './i18n/translator.js';
 import {
   cookingSince,
   firstName,
@@ -28,8 +30,21 @@ describe('reviews, as the screens show them', () => {
   });
 
   it('counts orders delivered', () => {
-    expect(ordersDelivered(1)).toBe('1 order delivered');
-    expect(ordersDelivered(23)).toBe('23 orders delivered');
+    // The English plural, compiled as the catalogues compile it (a translator without catalogues shows a
+    // plural's bare number).
+    const message = '{count, plural, one {# order delivered} other {# orders delivered}}';
+    const english = new Translator({
+      locale: 'en',
+      currency: 'USD',
+      messages: {
+        [messageKey(message)]: [
+          [3, 'count', 0, { one: [[0], ' order delivered'], other: [[0], ' orders delivered'] }],
+        ],
+      },
+    });
+    expect(ordersDelivered(1, english)).toBe('1 order delivered');
+    expect(ordersDelivered(23, english)).toBe('23 orders delivered');
+    expect(ordersDelivered(1000, english)).toBe('1,000 orders delivered');
   });
 
   it('takes multi-line texts but no other control characters', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multilineText } from './fields.js';
+import { msg, t, translator, type Translator } from './i18n/translator.js';
 
 export * from './review-texts.js';
 
@@ -30,27 +31,32 @@ export type OrderReview = z.infer<typeof OrderReview>;
 /** 'Rate your order': 1 to 5 stars and an optional short text. */
 export const ReviewInput = z.object({
   stars: z
-    .number({ error: 'Stars must be a number from 1 to 5' })
-    .int('Stars must be a whole number from 1 to 5')
-    .min(1, 'Stars must be from 1 to 5')
-    .max(5, 'Stars must be from 1 to 5'),
-  text: multilineText('Review', MAX_REVIEW_TEXT).optional(),
+    .number({ error: () => t('Stars must be a number from 1 to 5') })
+    .int({ error: () => t('Stars must be a whole number from 1 to 5') })
+    .min(1, { error: () => t('Stars must be from 1 to 5') })
+    .max(5, { error: () => t('Stars must be from 1 to 5') }),
+  text: multilineText(msg('Review'), MAX_REVIEW_TEXT).optional(),
 });
 export type ReviewInput = z.infer<typeof ReviewInput>;
 
 /** The cook's one public answer to a review. */
 export const ReplyInput = z.object({
-  reply: multilineText('Reply', MAX_REVIEW_TEXT).refine((text) => text.length > 0, 'Reply is required'),
+  reply: multilineText(msg('Reply'), MAX_REVIEW_TEXT).refine((text) => text.length > 0, {
+    error: () => t('Reply is required'),
+  }),
 });
 export type ReplyInput = z.infer<typeof ReplyInput>;
 
-export const ReviewParams = z.object({ id: z.string().uuid('Review id must be a uuid') });
+export const ReviewParams = z.object({ id: z.string().uuid({ error: () => t('Review id must be a uuid') }) });
 
 /** A kitchen's reviews older than the one with id `before` (the oldest the reader holds): the next page. */
 export const OlderReviewsQuery = z.object({
-  before: z.string({ error: 'before is required' }).uuid('before must be a review id'),
+  before: z
+    .string({ error: () => t('before is required') })
+    .uuid({ error: () => t('before must be a review id') }),
 });
 export type OlderReviewsQuery = z.infer<typeof OlderReviewsQuery>;
 
 /** The first word of a display name: all a review shows of its author. */
-export const firstName = (displayName: string) => displayName.trim().split(/\s+/)[0] || 'A customer';
+export const firstName = (displayName: string, tr: Translator = translator()) =>
+  displayName.trim().split(/\s+/)[0] || tr.t('A customer');

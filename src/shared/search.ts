@@ -2,18 +2,22 @@ import { z } from 'zod';
 import { DIETARY_TAGS, type DietaryTag } from './dietary.js';
 import { Kitchen } from './kitchens.js';
 import { KITCHEN_PAGE_SIZE, MAX_KITCHEN_PAGE_SIZE, parseLatLon } from './search-params.js';
+import { t } from './i18n/translator.js';
 
 export * from './search-params.js';
 
 const dietList = z
   .string()
   .trim()
-  .max(200, 'Too many dietary filters')
+  .max(200, { error: () => t('Too many dietary filters') })
   .transform((text, ctx) => {
     const picked = text.split(',').filter(Boolean);
     const unknown = picked.filter((tag) => !(DIETARY_TAGS as readonly string[]).includes(tag));
     if (unknown.length) {
-      ctx.addIssue({ code: 'custom', message: `Unknown dietary filter: ${unknown.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: t('Unknown dietary filter: {tags}', { tags: unknown.join(', ') }),
+      });
       return z.NEVER;
     }
     return DIETARY_TAGS.filter((tag) => picked.includes(tag)) as DietaryTag[];
@@ -24,8 +28,18 @@ const dietList = z
  * words, a cuisine (a kitchen category), dietary tags a dish must all carry, and where the customer is.
  */
 export const KitchenSearchQuery = z.object({
-  q: z.string().trim().max(100, 'Search at most 100 characters').optional().default(''),
-  cuisine: z.string().trim().max(40, 'A cuisine has at most 40 characters').optional().default(''),
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: () => t('Search at most 100 characters') })
+    .optional()
+    .default(''),
+  cuisine: z
+    .string()
+    .trim()
+    .max(40, { error: () => t('A cuisine has at most 40 characters') })
+    .optional()
+    .default(''),
   diet: dietList.optional().default([]),
   near: z
     .string()
@@ -33,7 +47,7 @@ export const KitchenSearchQuery = z.object({
     .transform((text, ctx) => {
       if (text === undefined || text.trim() === '') return undefined;
       const place = parseLatLon(text);
-      if (!place) ctx.addIssue({ code: 'custom', message: 'near must be "latitude,longitude"' });
+      if (!place) ctx.addIssue({ code: 'custom', message: t('near must be "latitude,longitude"') });
       return place;
     }),
 });
@@ -62,16 +76,20 @@ export const KitchenPageQuery = KitchenSearchQuery.extend({
       if (!(limit >= 1 && limit <= MAX_KITCHEN_PAGE_SIZE)) {
         ctx.addIssue({
           code: 'custom',
-          message: `limit must be a whole number from 1 to ${MAX_KITCHEN_PAGE_SIZE}`,
+          message: t('limit must be a whole number from 1 to {max}', { max: String(MAX_KITCHEN_PAGE_SIZE) }),
         });
         return z.NEVER;
       }
       return limit;
     }),
-  cursor: z.string().trim().max(1000, 'A cursor has at most 1000 characters').optional(),
+  cursor: z
+    .string()
+    .trim()
+    .max(1000, { error: () => t('A cursor has at most 1000 characters') })
+    .optional(),
   /** Only kitchens open now ('1'), by each kitchen's hours in its own time zone, and not paused. */
   open: z
-    .enum(['1', '0', 'true', 'false'], { error: 'open must be 1 or 0' })
+    .enum(['1', '0', 'true', 'false'], { error: () => t('open must be 1 or 0') })
     .optional()
     .transform((value) => value === '1' || value === 'true'),
 });

@@ -1,12 +1,14 @@
 import {
   DEFAULT_HOURS,
   WEEKDAYS,
-  WEEKDAY_NAMES,
   formatClock,
+  formatsAsSpec,
   instantAt,
   localTime,
+  shortWeekday,
   type WeeklyHours,
 } from './opening-hours.js';
+import { translator, type Translator } from './i18n/translator.js';
 import type { OrderingSettings, Slot } from './ordering.js';
 
 /** What slot generation needs to know of a kitchen. */
@@ -91,30 +93,48 @@ export function findSlot(kitchen: SlotKitchen, now: Date, start: string): Slot |
 }
 
 /** '6:00–6:30 PM', or '11:30 AM–12:00 PM' across noon, in `timeZone`. */
-export function slotTimes(slot: { start: string; end: string }, timeZone: string): string {
-  const from = formatClock(localTime(new Date(slot.start), timeZone).minutes);
-  const to = formatClock(localTime(new Date(slot.end), timeZone).minutes);
+export function slotTimes(
+  slot: { start: string; end: string },
+  timeZone: string,
+  tr: Translator = translator(),
+): string {
+  if (!formatsAsSpec(tr))
+    return tr
+      .dateFormat({ hour: 'numeric', minute: '2-digit', timeZone })
+      .formatRange(new Date(slot.start), new Date(slot.end));
+  const from = formatClock(localTime(new Date(slot.start), timeZone).minutes, tr);
+  const to = formatClock(localTime(new Date(slot.end), timeZone).minutes, tr);
   const sameHalf = from.slice(-2) === to.slice(-2);
   return `${sameHalf ? from.slice(0, -3) : from}–${to}`;
 }
 
 /** 'Today', 'Tomorrow' or 'Fri 27 Nov': the local day of `at` in `timeZone`, seen on `now`'s day there. */
-export function dayName(at: Date, timeZone: string, now: Date): string {
+export function dayName(at: Date, timeZone: string, now: Date, tr: Translator = translator()): string {
   const date = localTime(at, timeZone);
   const today = localTime(now, timeZone).date;
-  if (date.date === today) return 'Today';
-  if (date.date === addDays(today, 1)) return 'Tomorrow';
-  const [, month, day] = date.date.split('-').map(Number) as [number, number, number];
-  const monthName = new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-US', {
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  return `${WEEKDAY_NAMES[date.weekday].slice(0, 3)} ${day} ${monthName}`;
+  if (date.date === today) return tr.t('Today');
+  if (date.date === addDays(today, 1)) return tr.t('Tomorrow');
+  const [year, month, day] = date.date.split('-').map(Number) as [number, number, number];
+  if (!formatsAsSpec(tr))
+    return tr
+      .dateFormat({ weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+      .format(Date.UTC(year, month - 1, day, 12));
+  const monthName = tr.dateFormat({ month: 'short', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
+  return `${shortWeekday(date.weekday, tr)} ${day} ${monthName}`;
 }
 
 /** 'Today 6:00–6:30 PM': a slot in the kitchen's time. */
-export function slotLabel(slot: { start: string; end: string }, timeZone: string, now: Date): string {
-  return `${dayName(new Date(slot.start), timeZone, now)} ${slotTimes(slot, timeZone)}`;
+export function slotLabel(
+  slot: { start: string; end: string },
+  timeZone: string,
+  now: Date,
+  tr: Translator = translator(),
+): string {
+  // translators: a time slot: its day ('Today', 'Fri 27 Nov') and its times ('6:00–6:30 PM')
+  return tr.t('{day} {times}', {
+    day: dayName(new Date(slot.start), timeZone, now, tr),
+    times: slotTimes(slot, timeZone, tr),
+  });
 }
 
 /**
@@ -126,12 +146,13 @@ export function slotInViewerTime(
   kitchenTimeZone: string,
   viewerTimeZone: string,
   now: Date,
+  tr: Translator = translator(),
 ): string | undefined {
   const at = new Date(slot.start);
   const same =
     localTime(at, kitchenTimeZone).minutes === localTime(at, viewerTimeZone).minutes &&
     localTime(at, kitchenTimeZone).date === localTime(at, viewerTimeZone).date;
-  return same ? undefined : `${slotLabel(slot, viewerTimeZone, now)} your time`;
+  return same ? undefined : tr.t('{slot} your time', { slot: slotLabel(slot, viewerTimeZone, now, tr) });
 }
 
 /** How long the card hold of a payment lasts at the provider (7 days), less a day to spare. */

@@ -4,10 +4,13 @@ import { images, kitchens, notificationOutbox, orders, reviews, sessions, users 
 import { deleteMessagesOf } from '../data/chat-removals.js';
 import type { ImagesApp } from '../pictures/image-service.js';
 import { HttpError } from '../lib/errors.js';
+import type { Values } from '../../shared/i18n/messages.js';
 import { mutate } from '../events/mutate.js';
 import { inProgressOrders, kitchenSees } from '../data/order-queries.js';
+import { msg } from '../../shared/i18n/translator.js';
 
-const refused = (message: string) => new HttpError(409, ORDERS_IN_PROGRESS, message);
+const refused = (message: string, values?: Values) =>
+  new HttpError(409, ORDERS_IN_PROGRESS, message, undefined, undefined, values);
 
 /**
  * 'Delete my account', in one transaction: the user's sessions (every role), chat messages, reviews, kitchen with
@@ -37,8 +40,10 @@ export async function deleteAccount(app: ImagesApp, userId: string): Promise<boo
       .limit(1);
     if (placedOpen)
       throw refused(
-        `Your order from ${placedOpen.kitchenName} is still in progress: you can delete your account once it has ` +
-          'ended (delivered, declined or cancelled).',
+        msg(
+          'Your order from {kitchen} is still in progress: you can delete your account once it has ended (delivered, declined or cancelled).',
+        ),
+        { kitchen: placedOpen.kitchenName },
       );
     if (kitchen) {
       const received = await tx
@@ -48,10 +53,14 @@ export async function deleteAccount(app: ImagesApp, userId: string): Promise<boo
       if (received.length > 0)
         throw refused(
           received.length === 1
-            ? 'Your kitchen has 1 order in progress: you can delete your account once it has ended (delivered, ' +
-                'declined or cancelled) or you have taken it off your list.'
-            : `Your kitchen has ${received.length} orders in progress: you can delete your account once they have ` +
-                'ended (delivered, declined or cancelled) or you have taken them off your list.',
+            ? msg(
+                'Your kitchen has 1 order in progress: you can delete your account once it has ended (delivered, declined or cancelled) or you have taken it off your list.',
+              )
+            : // translators: {count} is 2 or more
+              msg(
+                'Your kitchen has {count} orders in progress: you can delete your account once they have ended (delivered, declined or cancelled) or you have taken them off your list.',
+              ),
+          { count: received.length },
         );
     }
 

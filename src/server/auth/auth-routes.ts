@@ -19,6 +19,7 @@ import {
   setSessionCookie,
 } from '../identity/sessions.js';
 import { upsertUser } from '../identity/users.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 /** What the browser keeps (signed, HttpOnly, 10 minutes) between leaving for the provider and coming back. */
 const Flow = z.object({
@@ -83,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
         throw new HttpError(
           503,
           'SIGN_IN_UNAVAILABLE',
-          'Sign-in is unavailable right now, please try again shortly',
+          msg('Sign-in is unavailable right now, please try again shortly'),
         );
       }
       const flow: Flow = {

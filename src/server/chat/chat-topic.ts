@@ -2,9 +2,10 @@ import type { ChatMessage } from '../../shared/chat.js';
 import { requestSessionHashes, requireAnyUser } from '../identity/sessions.js';
 import { defineTopic } from '../live/topic.js';
 import { listHiddenMessageIds, listLatestMessages } from './chat-queries.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 /** What a visitor who is not signed in is told by the chat's routes. */
-export const CHAT_SIGN_IN = 'Please sign in to chat';
+export const CHAT_SIGN_IN = msg('Please sign in to chat');
 
 /** The chat room's latest page, for signed-in users. */
 export const chatTopic = defineTopic<void, ChatMessage[]>({

@@ -10,6 +10,7 @@ import {
   newestKitchensPage,
   topCuisines,
 } from './kitchen-queries.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 /** The landing page's list of every kitchen, newest first. */
 export const kitchensTopic = defineTopic<void, Kitchen[]>({
@@ -36,7 +37,7 @@ export const kitchenTopic = defineTopic<string, KitchenProfile | null>({
     return { ...shown, deliveredOrders: delivered, reviewsChangedAt: changedAt };
   },
   access: async (request) => ({ params: KitchenParams.parse(request.params).uid }),
-  missing: { when: (kitchen) => kitchen === null, message: 'No kitchen with this id' },
+  missing: { when: (kitchen) => kitchen === null, message: msg('No kitchen with this id') },
 });
 
 /**

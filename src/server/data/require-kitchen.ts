@@ -4,13 +4,14 @@ import { requireUser } from '../identity/sessions.js';
 import type { User } from '../identity/users.js';
 import { HttpError } from '../lib/errors.js';
 import { findKitchen } from './kitchen-queries.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 export interface KitchenOwnerContext {
   user: User;
   kitchen: Kitchen;
 }
 
-export const noKitchen = () => new HttpError(404, NO_KITCHEN, 'Register your kitchen first');
+export const noKitchen = () => new HttpError(404, NO_KITCHEN, msg('Register your kitchen first'));
 
 /**
  * The signed-in kitchen owner and their kitchen: a 401 without a kitchen session, a 404 with code NO_KITCHEN

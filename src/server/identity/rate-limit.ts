@@ -58,8 +58,9 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return tooManyRequests(
-        `Too many requests. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+        'Too many requests. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
         seconds,
+        { seconds },
       );
     },
   });

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { User } from './users.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 export type Role = 'kitchen' | 'customer' | 'operator';
 export const ROLES: readonly Role[] = ['kitchen', 'customer', 'operator'];
@@ -104,7 +105,10 @@ export function currentUser(request: FastifyRequest, role: Role): Promise<User |
 }
 
 /** The user signed in under either role (the customer's identity first), or a 401 saying `message`. */
-export async function requireAnyUser(request: FastifyRequest, message = 'Please sign in'): Promise<User> {
+export async function requireAnyUser(
+  request: FastifyRequest,
+  message: string = msg('Please sign in'),
+): Promise<User> {
   const user = (await currentUser(request, 'customer')) ?? (await currentUser(request, 'kitchen'));
   if (!user) throw unauthorized(message);
   return user;
@@ -115,7 +119,7 @@ export async function requireUser(request: FastifyRequest, role: Role): Promise<
   const user = await currentUser(request, role);
   if (!user)
     throw unauthorized(
-      role === 'kitchen' ? 'Please sign in as a kitchen owner' : 'Please sign in to continue',
+      role === 'kitchen' ? msg('Please sign in as a kitchen owner') : msg('Please sign in to continue'),
     );
   return user;
 }

@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 // C0 control characters and DEL: PostgreSQL text cannot hold NUL, and no query or path parameter of ours is more
 // than one line of text.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001F\u007F]/;
 
-/** Why a query or path parameter's text is refused, or undefined when it is fine. */
-export function parameterTextProblem(name: string, value: string): string | undefined {
-  if (CONTROL.test(value)) return `${name} must be text without control characters`;
-  if (!value.isWellFormed()) return `${name} must be valid UTF-8 text`;
+/**
+ * Why a query or path parameter's text is refused (an English ICU message whose `{name}` is the parameter's name),
+ * or undefined when it is fine.
+ */
+export function parameterTextProblem(value: string): string | undefined {
+  if (CONTROL.test(value)) return msg('{name} must be text without control characters');
+  if (!value.isWellFormed()) return msg('{name} must be valid UTF-8 text');
   return undefined;
 }
 
@@ -40,18 +44,20 @@ export function registerRequestTextGuard(app: FastifyInstance): void {
         const rawName = equals < 0 ? pair : pair.slice(0, equals);
         const name = decode(rawName);
         if (name === undefined) throw badRequest('A parameter name is not valid text', printable(rawName));
-        const nameProblem = parameterTextProblem('A parameter name', name);
-        if (nameProblem) throw badRequest(nameProblem, printable(name));
+        if (CONTROL.test(name))
+          throw badRequest('A parameter name must be text without control characters', printable(name));
+        if (!name.isWellFormed())
+          throw badRequest('A parameter name must be valid UTF-8 text', printable(name));
         const value = equals < 0 ? '' : decode(pair.slice(equals + 1));
-        if (value === undefined) throw badRequest(`${name} must be valid UTF-8 text`, name);
-        const problem = parameterTextProblem(name, value);
-        if (problem) throw badRequest(problem, name);
+        if (value === undefined) throw badRequest('{name} must be valid UTF-8 text', name, { name });
+        const problem = parameterTextProblem(value);
+        if (problem) throw badRequest(problem, name, { name });
       }
     }
     for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
       if (typeof value !== 'string') continue;
-      const problem = parameterTextProblem(name, value);
-      if (problem) throw badRequest(problem, name);
+      const problem = parameterTextProblem(value);
+      if (problem) throw badRequest(problem, name, { name });
     }
   });
 }

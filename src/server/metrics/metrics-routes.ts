@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import { unauthorized } from '../lib/errors.js';
 import { createMetrics } from './metrics.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -13,7 +14,7 @@ function hasToken(header: string | undefined, token: string): boolean {
   return given !== undefined && timingSafeEqual(digest(given), digest(token));
 }
 
-const NEEDS_TOKEN = 'Metrics need the bearer token METRICS_TOKEN';
+const NEEDS_TOKEN = msg('Metrics need the bearer token METRICS_TOKEN');
 
 /**
  * `/metrics`, never public: with `METRICS_PORT` on a listener of its own (next to the app's, listening once the

@@ -19,6 +19,7 @@ import {
   suspendKitchen,
 } from './operator-service.js';
 import { fileReport } from './report-service.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 /**
  * Reports (any signed-in customer or kitchen owner) and the operator's page and actions (operators only: an
@@ -42,7 +43,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ReportInput, response: { 201: Report } },
     },
     async (request, reply) => {
-      const reporter = await requireAnyUser(request, 'Please sign in to report');
+      const reporter = await requireAnyUser(request, msg('Please sign in to report'));
       return reply.status(201).send(await fileReport(app, reporter, request.body));
     },
   );

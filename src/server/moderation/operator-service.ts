@@ -4,6 +4,7 @@ import type { OperatorActionResult, ReportTargetKind } from '../../shared/modera
 import type { User } from '../identity/users.js';
 import { chatMessages, kitchens, reports, reviews } from '../db/schema.js';
 import { HttpError } from '../lib/errors.js';
+import { msg } from '../../shared/i18n/translator.js';
 import type { RecordEvent } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
 import type { Tx } from '../db/database.js';
@@ -12,8 +13,14 @@ import { closeReportsOf, recordAction } from './moderation-queries.js';
 type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>;
 type Operator = Pick<User, 'id' | 'email'>;
 
-const missing = (what: string, id: string, field: string) =>
-  new HttpError(404, 'NOT_FOUND', `No ${what} ${id}`, field);
+const NO_SUCH = {
+  'chat message': msg('No chat message {id}'),
+  review: msg('No review {id}'),
+  kitchen: msg('No kitchen {id}'),
+  report: msg('No report {id}'),
+} as const;
+const missing = (what: keyof typeof NO_SUCH, id: string, field: string) =>
+  new HttpError(404, 'NOT_FOUND', NO_SUCH[what], field, undefined, { id });
 
 /**
  * One operator action in one transaction: `apply` changes the target and says whether anything changed (404s

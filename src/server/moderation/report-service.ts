@@ -7,6 +7,7 @@ import {
 } from '../../shared/moderation.js';
 import type { User } from '../identity/users.js';
 import { badRequest, HttpError, tooManyRequests } from '../lib/errors.js';
+import { msg } from '../../shared/i18n/translator.js';
 import { mutate } from '../events/mutate.js';
 import {
   findOpenReport,
@@ -16,7 +17,22 @@ import {
   secondsUntilReporterMayReport,
 } from './moderation-queries.js';
 
-const THING = { chat_message: 'chat message', review: 'review', kitchen: 'kitchen' } as const;
+// Each refusal as a whole sentence per kind of target (English ICU messages, sent in the reporter's language).
+const NO_SUCH = {
+  chat_message: msg('No chat message {id}'),
+  review: msg('No review {id}'),
+  kitchen: msg('No kitchen {id}'),
+} as const;
+const YOUR_OWN = {
+  chat_message: msg('You cannot report your own chat message'),
+  review: msg('You cannot report your own review'),
+  kitchen: msg('You cannot report your own kitchen'),
+} as const;
+const ALREADY = {
+  chat_message: msg('You have already reported this chat message; an operator will look at it.'),
+  review: msg('You have already reported this review; an operator will look at it.'),
+  kitchen: msg('You have already reported this kitchen; an operator will look at it.'),
+} as const;
 
 /**
  * Files `reporter`'s report: 404 naming the target when there is no such (visible) thing, 400 for one's own,
@@ -30,23 +46,23 @@ export function fileReport(
 ): Promise<Report> {
   return mutate(app, async (tx, record) => {
     const target = await findReportTarget(tx, input.targetKind, input.targetId);
-    const thing = THING[input.targetKind];
-    if (!target) throw new HttpError(404, 'NOT_FOUND', `No ${thing} ${input.targetId}`, 'targetId');
-    if (target.ownerId === reporter.id) throw badRequest(`You cannot report your own ${thing}`, 'targetId');
+    const kind = input.targetKind;
+    if (!target)
+      throw new HttpError(404, 'NOT_FOUND', NO_SUCH[kind], 'targetId', undefined, { id: input.targetId });
+    if (target.ownerId === reporter.id) throw badRequest(YOUR_OWN[kind], 'targetId');
     await lockReporter(tx, reporter.id);
     if (await findOpenReport(tx, reporter.id, input))
-      throw new HttpError(
-        409,
-        ALREADY_REPORTED,
-        `You have already reported this ${thing}; an operator will look at it.`,
-        'targetId',
-      );
+      throw new HttpError(409, ALREADY_REPORTED, ALREADY[kind], 'targetId');
     const wait = await secondsUntilReporterMayReport(tx, reporter.id, REPORT_RATE_LIMIT);
     if (wait > 0)
       throw tooManyRequests(
-        `You have sent many reports (at most ${REPORT_RATE_LIMIT.reports} every ${REPORT_RATE_LIMIT.windowMinutes} ` +
-          `minutes). Please wait ${wait} seconds and try again.`,
+        'You have sent many reports (at most {reports} every {minutes} minutes). Please wait {seconds} seconds and try again.',
         wait,
+        {
+          reports: REPORT_RATE_LIMIT.reports,
+          minutes: REPORT_RATE_LIMIT.windowMinutes,
+          seconds: String(wait),
+        },
       );
     const report = await insertReport(tx, reporter.id, input);
     record({

@@ -6,9 +6,10 @@ import type { User } from '../identity/users.js';
 import { notFound, unauthorized } from '../lib/errors.js';
 import { findOrderParties, type OrderParties } from './order-message-queries.js';
 import type { DbOrTx } from '../db/database.js';
+import { msg } from '../../shared/i18n/translator.js';
 
-export const SIGN_IN_TO_READ = 'Please sign in to see the messages of this order';
-export const SIGN_IN_TO_WRITE = 'Please sign in as the customer or the kitchen of this order';
+export const SIGN_IN_TO_READ = msg('Please sign in to see the messages of this order');
+export const SIGN_IN_TO_WRITE = msg('Please sign in as the customer or the kitchen of this order');
 /** Said to everyone who is neither party (nor, to read, an operator): whether the order exists stays unsaid. */
 export const noSuchConversation = () => notFound('You have no order with this id');
 

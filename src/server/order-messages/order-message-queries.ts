@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, max, sql } from 'drizzle-orm';
 import { isEnded } from '../../shared/order-states.js';
 import {
-  MESSAGES_CLOSED,
   ORDER_MESSAGE_RATE_LIMIT,
   ORDER_MESSAGES_OPEN_MS,
   ORDER_MESSAGES_SHOWN,
@@ -11,6 +10,7 @@ import {
 } from '../../shared/order-messages.js';
 import type { DbOrTx } from '../db/database.js';
 import { orderEvents, orderMessages, orders } from '../db/schema.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 /** What the conversation of an order needs to know of it: its two parties, whether it was paid, when it ended. */
 export interface OrderParties {
@@ -69,11 +69,12 @@ export const closesAt = (order: OrderParties): Date | null =>
 
 /** Why nobody may write on this order now (undefined: they may), at `now`. */
 export function whyClosed(order: OrderParties, now: number): string | undefined {
-  if (!order.paid) return 'You can write to the kitchen once your order is paid';
-  if (order.kitchenUid === null) return 'This kitchen is no longer on HomeCooked';
-  if (order.customerId === null) return 'This customer has deleted their account';
+  if (!order.paid) return msg('You can write to the kitchen once your order is paid');
+  if (order.kitchenUid === null) return msg('This kitchen is no longer on HomeCooked');
+  if (order.customerId === null) return msg('This customer has deleted their account');
   const closes = closesAt(order);
-  if (closes && now >= closes.getTime()) return `${MESSAGES_CLOSED}: it ended more than a week ago`;
+  if (closes && now >= closes.getTime())
+    return msg('Messages are closed for this order: it ended more than a week ago');
   return undefined;
 }
 

@@ -37,9 +37,9 @@ export async function postOrderMessage(
     if (wait > 0) {
       const { messages, windowSeconds } = ORDER_MESSAGE_RATE_LIMIT;
       throw tooManyRequests(
-        `You are sending messages too fast (at most ${messages} every ${windowSeconds} seconds). ` +
-          `Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
+        'You are sending messages too fast (at most {messages} every {windowSeconds} seconds). Please wait {wait, plural, one {# second} other {# seconds}} and try again.',
         wait,
+        { messages, windowSeconds, wait },
       );
     }
     const message = await insertOrderMessage(tx, {

@@ -2,6 +2,7 @@ import type { OrderConversation } from '../../shared/order-messages.js';
 import { defineTopic } from '../live/topic.js';
 import { orderIdOf, partyTo, signedInAs } from './order-message-access.js';
 import { loadConversation } from './order-message-queries.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 /**
  * An order's conversation, for its customer, its kitchen's owner and operators; null (missing) once there is no such
@@ -16,5 +17,5 @@ export const orderMessagesTopic = defineTopic<string, OrderConversation | null>(
     const { party } = await partyTo(request, request.server.db, orderId, signedIn);
     return { params: orderId, sessions: [party.sessionHash] };
   },
-  missing: { when: (conversation) => conversation === null, message: 'You have no order with this id' },
+  missing: { when: (conversation) => conversation === null, message: msg('You have no order with this id') },
 });

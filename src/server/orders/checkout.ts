@@ -8,6 +8,7 @@ import { mutate } from '../events/mutate.js';
 import { conflict, HttpError } from '../lib/errors.js';
 import { stepKey } from '../payments/provider.js';
 import { closeCheckout, paymentAbandoned } from './order-payments.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 export { platformFeeOf } from './order-payments.js';
 
@@ -111,7 +112,7 @@ const providerDown = () =>
   new HttpError(
     503,
     PAYMENT_PROVIDER_DOWN,
-    'The payment service did not answer. Nothing was charged: please submit your order again.',
+    msg('The payment service did not answer. Nothing was charged: please submit your order again.'),
   );
 
 /** The page the first call of a submit opens, within a few seconds; 409 while it is still being opened. */

@@ -41,7 +41,12 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const customer = await requireUser(request, 'customer');
-      const { order, created } = await placeOrder(app, customer, request.body);
+      const { order, created } = await placeOrder(
+        app,
+        customer,
+        request.body,
+        app.i18n.translator(request.locale),
+      );
       return reply.status(created ? 201 : 200).send(order);
     },
   );
@@ -90,7 +95,14 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const customer = await requireUser(request, 'customer');
       const mover = { role: 'customer' as const, userId: customer.id };
-      const moved = await moveOrder(app, mover, request.params.id, { move: 'cancel', ...request.body });
+      const moved = await moveOrder(
+        app,
+        mover,
+        request.params.id,
+        { move: 'cancel', ...request.body },
+        undefined,
+        app.i18n.translator(request.locale),
+      );
       const order = moved && (await findCustomerOrder(app.db, customer.id, moved));
       if (!order) throw noSuchOrder();
       return order;

@@ -1,6 +1,7 @@
 import { distanceKm, formatDistance, OUTSIDE_DELIVERY_AREA, type LatLon } from '../../shared/geo.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { HttpError } from '../lib/errors.js';
+import { msg, type Translator, translator } from '../../shared/i18n/translator.js';
 
 /**
  * Refuses (422, naming the address) an order whose delivery address is known to be beyond the kitchen's delivery
@@ -10,6 +11,8 @@ import { HttpError } from '../lib/errors.js';
 export function refuseOutsideDeliveryArea(
   kitchen: Pick<Kitchen, 'name' | 'location' | 'deliveryRadiusKm'>,
   delivery: LatLon | undefined,
+  /** The customer's language, for the distances. */
+  tr: Translator = translator(),
 ): void {
   if (!delivery || !kitchen.location) return;
   const km = distanceKm(kitchen.location, delivery);
@@ -17,8 +20,11 @@ export function refuseOutsideDeliveryArea(
   throw new HttpError(
     422,
     OUTSIDE_DELIVERY_AREA,
-    `This address is ${formatDistance(km)} from ${kitchen.name}, which delivers within ${kitchen.deliveryRadiusKm} km. ` +
-      'Please choose an address inside its delivery area.',
+    msg(
+      'This address is {distance} from {name}, which delivers within {radius} km. Please choose an address inside its delivery area.',
+    ),
     'address',
+    undefined,
+    { distance: formatDistance(km, tr), name: kitchen.name, radius: kitchen.deliveryRadiusKm },
   );
 }

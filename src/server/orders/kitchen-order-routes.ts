@@ -65,7 +65,14 @@ export const kitchenOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, kitchen } = await requireKitchen(request);
       const mover = { role: 'kitchen' as const, userId: user.id, kitchenUid: kitchen.uid };
-      const moved = await moveOrder(app, mover, request.params.id, request.body);
+      const moved = await moveOrder(
+        app,
+        mover,
+        request.params.id,
+        request.body,
+        undefined,
+        app.i18n.translator(request.locale),
+      );
       const order = moved && (await findKitchenOrder(app.db, kitchen.uid, moved));
       if (!order) throw noSuchOrder();
       return order;

@@ -3,6 +3,7 @@ import {
   MOVE_RULES,
   MOVES_WITH_REASON,
   nextState,
+  orderStateName,
   type OrderActor,
   type OrderState,
 } from '../../shared/order-states.js';
@@ -20,6 +21,7 @@ import {
   settleSoon,
   type PaymentApp,
 } from './order-payments.js';
+import { msg, type Translator, translator } from '../../shared/i18n/translator.js';
 
 /**
  * Who moves the order: a kitchen owner acts on their kitchen's orders, a customer on their own, and the marketplace
@@ -43,6 +45,8 @@ export async function moveOrder(
   input: OrderMoveInput,
   /** The state the order must be in (the poll declines only what is still unanswered). */
   onlyFrom?: OrderState,
+  /** The mover's language, for the names in a refusal. */
+  tr: Translator = translator(),
 ): Promise<string | undefined> {
   let payment: PaymentStateName | undefined;
   const moved = await mutate(app, async (tx, record) => {
@@ -66,8 +70,10 @@ export async function moveOrder(
       throw new HttpError(
         409,
         'INVALID_MOVE',
-        `This order is ${order.state}: '${MOVE_RULES[input.move].label}' is not possible now`,
+        msg("This order is {state}: '{move}' is not possible now"),
         'move',
+        undefined,
+        { state: orderStateName(order.state, tr), move: tr.t(MOVE_RULES[input.move].label) },
       );
     // An order for 'As soon as possible' is accepted with its ready time; a pre-order is ready for its slot.
     if (input.move === 'accept' && order.slotStart === null && input.readyInMinutes === undefined)

@@ -136,7 +136,9 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
         event = provider.readEvent(request.body, typeof signature === 'string' ? signature : undefined);
       } catch (error) {
         if (error instanceof BadWebhook)
-          throw badRequest(`The signature does not check out: ${error.message}`, 'stripe-signature');
+          throw badRequest('The signature does not check out: {problem}', 'stripe-signature', {
+            problem: error.message,
+          });
         throw error;
       }
       // Signed, but not what an event's id and type look like: nothing of it is stored.

@@ -23,6 +23,7 @@ import {
 import type { DbOrTx } from '../db/database.js';
 import { foreignKeyViolation, uniqueViolation } from '../lib/unique-violation.js';
 import { badRequest, conflict, HttpError } from '../lib/errors.js';
+import { msg, translator, type Translator } from '../../shared/i18n/translator.js';
 import { mutateInOneStatement } from '../events/mutate.js';
 import { refuseOutsideDeliveryArea } from './delivery-area.js';
 import {
@@ -53,36 +54,56 @@ const keyReused = () =>
   new HttpError(
     422,
     IDEMPOTENCY_KEY_REUSED,
-    'This order key was already used for a different order. Please submit the order again.',
+    msg('This order key was already used for a different order. Please submit the order again.'),
     'idempotencyKey',
   );
 
 /** 409: its cook has paused new orders. */
 const pausedRefusal = (kitchen: OrderableKitchen) =>
-  new HttpError(409, KITCHEN_CLOSED, `${kitchen.name} is not taking orders right now.`, 'kitchenUid');
+  new HttpError(409, KITCHEN_CLOSED, msg('{name} is not taking orders right now.'), 'kitchenUid', undefined, {
+    name: kitchen.name,
+  });
 
 /** 409 naming why a kitchen takes no order now (paused, or closed until its next opening), or undefined. */
-function closedRefusal(kitchen: OrderableKitchen, now: Date): HttpError | undefined {
-  const state = availability(kitchen, now);
+function closedRefusal(kitchen: OrderableKitchen, now: Date, tr: Translator): HttpError | undefined {
+  const state = availability(kitchen, now, tr);
   if (state.open) return undefined;
   if (state.paused) return pausedRefusal(kitchen);
-  const message = state.opensAt
-    ? `${kitchen.name} is closed now. It opens ${formatOpening(new Date(state.opensAt), kitchen.timeZone)}.`
-    : `${kitchen.name} is closed.`;
-  return new HttpError(409, KITCHEN_CLOSED, message, 'kitchenUid');
+  const { name } = kitchen;
+  return state.opensAt
+    ? new HttpError(
+        409,
+        KITCHEN_CLOSED,
+        msg('{name} is closed now. It opens {when}.'),
+        'kitchenUid',
+        undefined,
+        {
+          name,
+          when: formatOpening(new Date(state.opensAt), kitchen.timeZone, tr),
+        },
+      )
+    : new HttpError(409, KITCHEN_CLOSED, msg('{name} is closed.'), 'kitchenUid', undefined, { name });
 }
 
 /** 409 naming each dish there is not enough of, and how many are left. */
-function soldOutRefusal(short: readonly { item: string; left: number; asked: number }[]): HttpError {
+function soldOutRefusal(
+  short: readonly { item: string; left: number; asked: number }[],
+  tr: Translator,
+): HttpError {
   const parts = short.map(({ item, left, asked }) =>
-    left === 0 ? `${item} is sold out` : `only ${left} ${item} left (you asked for ${asked})`,
+    left === 0
+      ? tr.t('{item} is sold out', { item })
+      : // translators: one of several problems joined with '; ', the first one capitalised
+        tr.t('only {left} {item} left (you asked for {asked})', { item, left, asked }),
   );
-  const text = parts.join('; ');
+  const text = parts.join(tr.t('; '));
   return new HttpError(
     409,
     SOLD_OUT,
-    `${text.charAt(0).toUpperCase()}${text.slice(1)}. Please change your cart and order again.`,
+    msg('{problems}. Please change your cart and order again.'),
     'itemIds',
+    undefined,
+    { problems: `${text.charAt(0).toUpperCase()}${text.slice(1)}` },
   );
 }
 
@@ -128,37 +149,57 @@ const requestHashOf = ({
 /** 409 naming `fulfilment` when the kitchen does not offer the one asked for. */
 function refuseFulfilment(kitchen: OrderableKitchen, fulfilment: Fulfilment): void {
   const { offersDelivery, offersPickup } = kitchen.ordering;
+  const values = { name: kitchen.name };
   if (fulfilment === 'delivery' && !offersDelivery)
     throw new HttpError(
       409,
       FULFILMENT_REFUSED,
-      `${kitchen.name} does not deliver. Please choose Pickup.`,
+      msg('{name} does not deliver. Please choose Pickup.'),
       'fulfilment',
+      undefined,
+      values,
     );
   if (fulfilment === 'pickup' && !offersPickup)
     throw new HttpError(
       409,
       FULFILMENT_REFUSED,
-      `${kitchen.name} does not offer pickup. Please choose Delivery.`,
+      msg('{name} does not offer pickup. Please choose Delivery.'),
       'fulfilment',
+      undefined,
+      values,
     );
 }
 
 /** 409: the dishes total less than the kitchen's minimum order amount, saying how much more to add. */
-function refuseBelowMinimum(kitchen: OrderableKitchen, totals: OrderTotals): void {
+function refuseBelowMinimum(kitchen: OrderableKitchen, totals: OrderTotals, tr: Translator): void {
   const short = kitchen.ordering.minimumOrderCents - totals.itemsCents;
   if (short > 0)
     throw new HttpError(
       409,
       BELOW_MINIMUM,
-      `Add ${formatCents(short)} more to order from this kitchen`,
+      msg('Add {amount} more to order from this kitchen'),
       'itemIds',
+      undefined,
+      { amount: formatCents(short, tr) },
     );
 }
 
-const slotRefusal = (message: string) => new HttpError(409, SLOT_UNAVAILABLE, message, 'slotStart');
+const slotRefusal = (message: string, name?: string) =>
+  new HttpError(
+    409,
+    SLOT_UNAVAILABLE,
+    message,
+    'slotStart',
+    undefined,
+    name === undefined ? undefined : { name },
+  );
 const slotFull = () =>
-  new HttpError(409, SLOT_FULL, 'This time is fully booked now. Please choose another time.', 'slotStart');
+  new HttpError(
+    409,
+    SLOT_FULL,
+    msg('This time is fully booked now. Please choose another time.'),
+    'slotStart',
+  );
 
 /**
  * The slot a pre-order asks for, if one of the kitchen's slots that can be chosen now (409 naming `slotStart` if
@@ -167,13 +208,13 @@ const slotFull = () =>
 function chosenSlot(kitchen: OrderableKitchen, now: Date, slotStart: string | undefined): Slot | null {
   if (slotStart === undefined) {
     if (!kitchen.ordering.takesAsap)
-      throw slotRefusal(`${kitchen.name} takes orders for later only. Please choose a time.`);
+      throw slotRefusal(msg('{name} takes orders for later only. Please choose a time.'), kitchen.name);
     return null;
   }
   if (kitchen.ordering.slotMinutes === null)
-    throw slotRefusal(`${kitchen.name} does not take orders for later.`);
+    throw slotRefusal(msg('{name} does not take orders for later.'), kitchen.name);
   const slot = findSlot(kitchen, now, slotStart);
-  if (!slot) throw slotRefusal('This time can no longer be chosen. Please choose another time.');
+  if (!slot) throw slotRefusal(msg('This time can no longer be chosen. Please choose another time.'));
   return slot;
 }
 
@@ -186,21 +227,22 @@ function paymentMethodOf(
   kitchen: OrderableKitchen,
   asked: PaymentMethod | undefined,
 ): PaymentMethod {
-  const refuse = (message: string) => new HttpError(409, PAYMENT_METHOD_REFUSED, message, 'payment');
+  const refuse = (message: string) =>
+    new HttpError(409, PAYMENT_METHOD_REFUSED, message, 'payment', undefined, { name: kitchen.name });
   if (!app.payments.provider) {
     if (asked === 'card')
-      throw refuse('Card payments are not available here. Please choose Cash on delivery.');
+      throw refuse(msg('Card payments are not available here. Please choose Cash on delivery.'));
     return 'cash';
   }
   const method = asked ?? (kitchen.payoutAccount === null && kitchen.acceptsCash ? 'cash' : 'card');
   if (method === 'card' && kitchen.payoutAccount === null)
     throw refuse(
       kitchen.acceptsCash
-        ? `${kitchen.name} cannot take card payments yet. Please choose Cash on delivery.`
-        : `${kitchen.name} cannot take payments yet.`,
+        ? msg('{name} cannot take card payments yet. Please choose Cash on delivery.')
+        : msg('{name} cannot take payments yet.'),
     );
   if (method === 'cash' && !kitchen.acceptsCash)
-    throw refuse(`${kitchen.name} does not take cash on delivery. Please choose Pay by card.`);
+    throw refuse(msg('{name} does not take cash on delivery. Please choose Pay by card.'));
   return method;
 }
 
@@ -214,13 +256,15 @@ export async function placeOrder(
   app: Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'clock' | 'payments' | 'config' | 'log'>,
   customer: Customer,
   input: PlaceOrderInput,
+  /** The customer's language, for the values of refusals (a day and time, an amount). */
+  tr: Translator = translator(),
 ): Promise<{ order: CustomerOrder; created: boolean }> {
   const requestHash = requestHashOf(input);
   const menu = await findKitchenAndItems(app.db, input.kitchenUid, input.itemIds);
   if (!menu) throw kitchenGone();
   const { kitchen } = menu;
   const fulfilment = input.fulfilment ?? 'delivery';
-  if (fulfilment === 'delivery') refuseOutsideDeliveryArea(kitchen, input.location);
+  if (fulfilment === 'delivery') refuseOutsideDeliveryArea(kitchen, input.location, tr);
   const found = new Map(menu.items.map((item) => [item.id, item]));
   const lines = input.itemIds.map((id) => found.get(id));
   if (lines.some((line) => !line))
@@ -231,7 +275,9 @@ export async function placeOrder(
     fulfilment,
   );
   if (totals.totalCents > MAX_ORDER_TOTAL_CENTS)
-    throw badRequest(`An order may total at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}`, 'itemIds');
+    throw badRequest('An order may total at most {amount}', 'itemIds', {
+      amount: formatCents(MAX_ORDER_TOTAL_CENTS, tr),
+    });
 
   const now = new Date(app.clock.now());
   // A retry of an order placed before the kitchen closed (or its dish sold out) answers that order.
@@ -247,22 +293,34 @@ export async function placeOrder(
     throw refusal;
   };
   const suspended = () =>
-    new HttpError(409, KITCHEN_SUSPENDED, `${kitchen.name} is unavailable right now.`, 'kitchenUid');
+    new HttpError(409, KITCHEN_SUSPENDED, msg('{name} is unavailable right now.'), 'kitchenUid', undefined, {
+      name: kitchen.name,
+    });
   if (kitchen.suspended) return refuse(suspended());
   let slot: Slot | null;
   try {
     refuseFulfilment(kitchen, fulfilment);
-    refuseBelowMinimum(kitchen, totals);
+    refuseBelowMinimum(kitchen, totals, tr);
     slot = chosenSlot(kitchen, now, input.slotStart);
   } catch (error) {
     return refuse(error as HttpError);
   }
   // A pre-order may be placed while the kitchen is closed (for a slot in its hours), not while it is paused.
   const closed =
-    slot === null ? closedRefusal(kitchen, now) : isPaused(kitchen, now) ? pausedRefusal(kitchen) : undefined;
+    slot === null
+      ? closedRefusal(kitchen, now, tr)
+      : isPaused(kitchen, now)
+        ? pausedRefusal(kitchen)
+        : undefined;
   if (closed) return refuse(closed);
   const soldOut = [...new Set(priced.filter((line) => line.soldOut).map((line) => line.item))];
-  if (soldOut.length) return refuse(soldOutRefusal(soldOut.map((item) => ({ item, left: 0, asked: 1 }))));
+  if (soldOut.length)
+    return refuse(
+      soldOutRefusal(
+        soldOut.map((item) => ({ item, left: 0, asked: 1 })),
+        tr,
+      ),
+    );
   const payment = paymentMethodOf(app, kitchen, input.payment);
   const claims = portionClaims(priced);
   // A pre-order's portions are those of its slot's day.
@@ -330,7 +388,7 @@ export async function placeOrder(
               )
                 throw slotFull();
               const short = portionsDay === null ? [] : await takePortions(tx, portionsDay, claims);
-              if (short.length) throw soldOutRefusal(short);
+              if (short.length) throw soldOutRefusal(short, tr);
               return insert(tx);
             });
       },

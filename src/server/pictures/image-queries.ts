@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/database.js';
 import { images } from '../db/schema.js';
 import { HttpError } from '../lib/errors.js';
 import type { ProcessedImage } from './process-image.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 type ImageRow = typeof images.$inferSelect;
 
@@ -45,7 +46,12 @@ export async function claimImage(db: DbOrTx, ownerId: string, imageId: string): 
     .where(and(eq(images.id, imageId), eq(images.ownerId, ownerId)))
     .for('key share');
   if (rows.length === 0)
-    throw new HttpError(404, 'NOT_FOUND', 'No photo you uploaded has this id: upload it again', 'imageId');
+    throw new HttpError(
+      404,
+      'NOT_FOUND',
+      msg('No photo you uploaded has this id: upload it again'),
+      'imageId',
+    );
 }
 
 const unused: SQL = sql`not exists (select 1 from kitchens k where k.image_id = ${images.id})

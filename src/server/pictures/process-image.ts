@@ -1,6 +1,8 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { IMAGE_WIDTHS, MAX_UPLOAD_MB } from '../../shared/images.js';
 import { HttpError } from '../lib/errors.js';
+import type { Values } from '../../shared/i18n/messages.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 /** What the server reads: the type comes from the bytes, whatever the file is called. */
 const ACCEPTED = 'JPEG, PNG, WebP or AVIF';
@@ -22,13 +24,19 @@ export interface ProcessedImage {
   variants: ImageVariant[];
 }
 
-const refused = (status: number, code: string, message: string) =>
-  new HttpError(status, code, message, 'file');
+const refused = (status: number, code: string, message: string, values?: Values) =>
+  new HttpError(status, code, message, 'file', undefined, values);
 
-export const unsupportedPicture = (what = 'This file') =>
-  refused(415, 'UNSUPPORTED_IMAGE', `${what} is not a picture we can read: upload a ${ACCEPTED} photo`);
+const UNREADABLE = {
+  file: msg('This file is not a picture we can read: upload a {formats} photo'),
+  svg: msg('An SVG drawing is not a picture we can read: upload a {formats} photo'),
+  heic: msg('A HEIC photo is not a picture we can read: upload a {formats} photo'),
+} as const;
+
+export const unsupportedPicture = (what: keyof typeof UNREADABLE = 'file') =>
+  refused(415, 'UNSUPPORTED_IMAGE', UNREADABLE[what], { formats: ACCEPTED });
 export const pictureTooLarge = () =>
-  refused(413, 'IMAGE_TOO_LARGE', `The picture is larger than ${MAX_UPLOAD_MB} MB`);
+  refused(413, 'IMAGE_TOO_LARGE', msg('The picture is larger than {size} MB'), { size: MAX_UPLOAD_MB });
 
 /** The formats sharp recognises that we accept; `heif` only where its codec is AV1 (AVIF). */
 async function checkFormat(bytes: Buffer, trusted: boolean): Promise<void> {
@@ -40,15 +48,16 @@ async function checkFormat(bytes: Buffer, trusted: boolean): Promise<void> {
   }
   const { format, compression, width, height } = meta;
   // SVG is a document that can carry scripts and links; only our own shipped demo pictures are drawn in it.
-  if (format === 'svg' && !trusted) throw unsupportedPicture('An SVG drawing');
+  if (format === 'svg' && !trusted) throw unsupportedPicture('svg');
   const readable =
     ['jpeg', 'png', 'webp'].includes(format) || (format === 'heif' && compression === 'av1') || trusted;
-  if (!readable) throw unsupportedPicture(compression === 'hevc' ? 'A HEIC photo' : undefined);
+  if (!readable) throw unsupportedPicture(compression === 'hevc' ? 'heic' : undefined);
   if (width * height > MAX_PIXELS || width > MAX_SIDE || height > MAX_SIDE)
     throw refused(
       413,
       'IMAGE_TOO_LARGE',
-      `The picture is ${width} × ${height} pixels: at most ${MAX_PIXELS / 1_000_000} megapixels`,
+      msg('The picture is {width} × {height} pixels: at most {megapixels} megapixels'),
+      { width: String(width), height: String(height), megapixels: MAX_PIXELS / 1_000_000 },
     );
 }
 

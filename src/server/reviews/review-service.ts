@@ -6,6 +6,7 @@ import type { DbOrTx } from '../db/database.js';
 import { conflict, HttpError } from '../lib/errors.js';
 import { mutate } from '../events/mutate.js';
 import { toReview } from '../data/review-queries.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>;
 
@@ -35,7 +36,7 @@ export function addReview(
       .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
     if (!order) return undefined;
     if (order.state !== 'delivered')
-      throw new HttpError(409, 'NOT_DELIVERED', 'You can rate an order once it is delivered', 'stars');
+      throw new HttpError(409, 'NOT_DELIVERED', msg('You can rate an order once it is delivered'), 'stars');
     if (order.kitchenId === null) throw conflict('This kitchen has closed: it can no longer be rated');
     // The unique order_id decides a race between two tabs: one review per order.
     const [created] = await tx
@@ -43,7 +44,7 @@ export function addReview(
       .values({ orderId, kitchenId: order.kitchenId, customerId, stars: input.stars, text: input.text ?? '' })
       .onConflictDoNothing()
       .returning({ id: reviews.id });
-    if (!created) throw new HttpError(409, 'ALREADY_REVIEWED', 'You have already rated this order');
+    if (!created) throw new HttpError(409, 'ALREADY_REVIEWED', msg('You have already rated this order'));
     record({
       type: 'review.written',
       reviewId: created.id,
@@ -75,7 +76,7 @@ export function replyToReview(
     if (!updated) {
       const [exists] = await tx.select({ id: reviews.id }).from(reviews).where(ours);
       if (!exists) return undefined;
-      throw new HttpError(409, 'ALREADY_REPLIED', 'You have already replied to this review', 'reply');
+      throw new HttpError(409, 'ALREADY_REPLIED', msg('You have already replied to this review'), 'reply');
     }
     record({ type: 'review.replied', reviewId, kitchenUid });
     return findReview(tx, reviewId);

@@ -3,6 +3,7 @@ import { kitchenContentAccess } from '../data/kitchen-content-access.js';
 import { findKitchen } from '../data/kitchen-queries.js';
 import { defineTopic } from '../live/topic.js';
 import { listReviews } from '../data/review-queries.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 /**
  * A kitchen's latest visible reviews with the cook's replies, newest first (its menu page and its dashboard);
@@ -12,5 +13,5 @@ export const reviewsTopic = defineTopic<string, Review[] | null>({
   key: (kitchenUid) => `reviews:${kitchenUid}`,
   load: async (db, kitchenUid) => ((await findKitchen(db, kitchenUid)) ? listReviews(db, kitchenUid) : null),
   access: kitchenContentAccess,
-  missing: { when: (reviews) => reviews === null, message: 'No kitchen with this id' },
+  missing: { when: (reviews) => reviews === null, message: msg('No kitchen with this id') },
 });

@@ -13,6 +13,7 @@ import { html } from '../../lib/route-doc.js';
 import { readSettings, saveEmailSetting } from '../settings/settings-queries.js';
 import { NEW_ORDERS_LOCKED } from '../settings/settings-routes.js';
 import { readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe.js';
+import { msg } from '../../../shared/i18n/translator.js';
 
 const TokenQuery = z.object({
   token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200, 'token is not valid'),
@@ -25,7 +26,7 @@ const Unsubscribed = z.object({
   email: z.literal(false),
 });
 
-const BAD_TOKEN = 'This link is not valid: its token was not made by HomeCooked, or it was cut short';
+const BAD_TOKEN = msg('This link is not valid: its token was not made by HomeCooked, or it was cut short');
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

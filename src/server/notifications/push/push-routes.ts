@@ -11,12 +11,15 @@ import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.j
 import { empty } from '../../lib/route-doc.js';
 import type { NoticeChannels } from '../channels.js';
 import { deviceName } from './device-name.js';
+import { msg } from '../../../shared/i18n/translator.js';
 
 /** Devices one person may have push notifications on: a phone, a tablet, a laptop or two, with room to spare. */
 export const MAX_PUSH_DEVICES = 20;
 
-export const SIGN_IN_FOR_PUSH = 'Please sign in to get notifications on this device';
-export const TOO_MANY_DEVICES = `You have notifications on ${MAX_PUSH_DEVICES} devices: turn them off on one in 'Notifications' first`;
+export const SIGN_IN_FOR_PUSH = msg('Please sign in to get notifications on this device');
+export const TOO_MANY_DEVICES = msg(
+  "You have notifications on {max} devices: turn them off on one in 'Notifications' first",
+);
 
 /** Which of the browser's sessions a device is for. */
 const AsQuery = SessionChoice;
@@ -68,9 +71,9 @@ function keysRefusal(keys: { p256dh: string; auth: string }): { field: string; m
     }
   };
   if (point.length !== 65 || point[0] !== 4 || !onCurve())
-    return { field: 'keys.p256dh', message: 'keys.p256dh must be a base64url P-256 key' };
+    return { field: 'keys.p256dh', message: msg('keys.p256dh must be a base64url P-256 key') };
   if (Buffer.from(keys.auth, 'base64url').length !== 16)
-    return { field: 'keys.auth', message: 'keys.auth must be a base64url secret of 16 bytes' };
+    return { field: 'keys.auth', message: msg('keys.auth must be a base64url secret of 16 bytes') };
   return undefined;
 }
 
@@ -127,7 +130,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
           .select({ n: count() })
           .from(pushSubscriptions)
           .where(and(eq(pushSubscriptions.userId, user.id), ne(pushSubscriptions.endpoint, endpoint)));
-        if ((others?.n ?? 0) >= MAX_PUSH_DEVICES) throw conflict(TOO_MANY_DEVICES);
+        if ((others?.n ?? 0) >= MAX_PUSH_DEVICES)
+          throw conflict(TOO_MANY_DEVICES, undefined, { max: MAX_PUSH_DEVICES });
         const [row] = await tx
           .insert(pushSubscriptions)
           .values({ userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, name })

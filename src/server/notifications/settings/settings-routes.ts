@@ -10,12 +10,14 @@ import { currentUser, requireUser } from '../../identity/sessions.js';
 import type { User } from '../../identity/users.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { readSettings, saveEmailSetting, type Audience } from './settings-queries.js';
+import { msg } from '../../../shared/i18n/translator.js';
 
 /** Which of the browser's sessions the settings are for. */
 const SettingsQuery = SessionChoice;
 
-export const NEW_ORDERS_LOCKED =
-  'Your new-order emails stay on while your kitchen takes orders and you have no device with push notifications';
+export const NEW_ORDERS_LOCKED = msg(
+  'Your new-order emails stay on while your kitchen takes orders and you have no device with push notifications',
+);
 
 /**
  * Whose settings a request is about: its `as` session when it says (401 without it), else the kitchen session if
@@ -90,7 +92,9 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
       const { kind, email } = request.body;
       if (NOTICE_AUDIENCE[kind] !== audience)
         throw badRequest(
-          `Kind must be one of the ${audience === 'kitchen' ? "cook's" : "customer's"} notification kinds`,
+          audience === 'kitchen'
+            ? msg("Kind must be one of the cook's notification kinds")
+            : msg("Kind must be one of the customer's notification kinds"),
           'kind',
         );
       await app.db.transaction(async (tx) => {
