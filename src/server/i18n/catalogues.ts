@@ -36,7 +36,21 @@ const entryId = (e: Pick<PoEntry, 'id' | 'context'>) => (e.context ? `${e.contex
  * Compiles every language's catalogue from `dir` (the PO files): a message not translated (missing, empty or
  * fuzzy) is left out and shows in English; `npm run i18n:check` fails the build on any.
  */
-export function compileCatalogues(dir: string): Record<Locale, Catalogue> {
+export function compileCatalogues(
+  dir: string,
+  /** A message or translation that cannot be compiled (not valid ICU): thrown by default; a server logs it. */
+  onProblem: (problem: string) => void = (problem) => {
+    throw new Error(problem);
+  },
+): Record<Locale, Catalogue> {
+  const compile = (message: string, compiler: (m: string) => Compiled): Compiled | undefined => {
+    try {
+      return compiler(message);
+    } catch (error) {
+      onProblem((error as Error).message);
+      return undefined;
+    }
+  };
   const templatePath = join(dir, TEMPLATE_FILE);
   const source = existsSync(templatePath)
     ? parsePo(readFileSync(templatePath, 'utf8'), templatePath).entries
@@ -53,10 +67,11 @@ export function compileCatalogues(dir: string): Record<Locale, Catalogue> {
         `Two messages share the key ${key}: ${JSON.stringify(other)} and ${JSON.stringify(entry.id)}`,
       );
     seen.set(key, entryId(entry));
-    const compiled = compileMessage(entry.id);
+    const compiled = compile(entry.id, compileMessage);
+    if (compiled === undefined) continue;
     // A plain text is its own English: only the rest is sent.
     if (compiled !== entry.id) english[key] = compiled;
-    pseudo[key] = compilePseudo(entry.id);
+    pseudo[key] = compile(entry.id, compilePseudo) ?? compiled;
   }
   result.en = english;
   result[PSEUDO_LOCALE] = pseudo;
@@ -69,7 +84,8 @@ export function compileCatalogues(dir: string): Record<Locale, Catalogue> {
         if (!entry.str || entry.flags.includes('fuzzy')) continue;
         const key = messageKey(entry.id, entry.context);
         if (seen.get(key) !== entryId(entry)) continue;
-        catalogue[key] = compileMessage(entry.str);
+        const translated = compile(entry.str, compileMessage);
+        if (translated !== undefined) catalogue[key] = translated;
       }
     }
     result[locale] = catalogue;
@@ -86,8 +102,12 @@ const compress = (json: string) => {
   };
 };
 
-export function createCatalogues(dir: string, currency: string): Catalogues {
-  const compiled = compileCatalogues(dir);
+export function createCatalogues(
+  dir: string,
+  currency: string,
+  onProblem?: (problem: string) => void,
+): Catalogues {
+  const compiled = compileCatalogues(dir, onProblem);
   const clients = new Map<Locale, ClientCatalogue>();
   const translators = new Map<Locale, Translator>();
   const paths = new Map<string, ClientCatalogue>();
