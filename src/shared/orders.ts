@@ -173,7 +173,7 @@ export const PlaceOrderInput = z
             .min(-180)
             .max(180),
         },
-        { error: () => t('Location must be {lat, lon}') },
+        { error: () => t("Location must be '{'lat, lon'}'") },
       )
       .optional(),
     /** 'Pay by card' (the default where cards are taken) or 'Cash on delivery'. Amounts are never taken from here. */
