@@ -5,7 +5,7 @@ import { isEnded, MOVES_WITH_REASON, ORDER_MOVES, ORDER_STATES } from './order-s
 import { OrderReview } from './reviews.js';
 import { OrderPayment, PAYMENT_METHODS } from './payments.js';
 import { FULFILMENTS, OrderSlot, PickupPlace, orderNote } from './ordering.js';
-import { msg, t } from './i18n/translator.js';
+import { msg, t, translator, type Translator } from './i18n/translator.js';
 
 /** Spelt so, per the spec: the status of every new order. */
 export const INITIAL_ORDER_STATUS = 'recieved';
@@ -173,7 +173,7 @@ export const PlaceOrderInput = z
             .min(-180)
             .max(180),
         },
-        { error: () => t("Location must be '{'lat, lon'}'") },
+        { error: () => t('Location must be {shape}', { shape: '{lat, lon}' }) },
       )
       .optional(),
     /** 'Pay by card' (the default where cards are taken) or 'Cash on delivery'. Amounts are never taken from here. */
@@ -211,9 +211,9 @@ export function groupLines<T extends { item: string; priceCents: number }>(
 }
 
 /** An order's dishes with counts, in the order first added: 'Dal × 2', 'Rice'. */
-export function itemCounts(lines: readonly { item: string }[]): string[] {
+export function itemCounts(lines: readonly { item: string }[], tr: Translator = translator()): string[] {
   return groupLines(
     lines.map(({ item }) => ({ item, priceCents: 0 })),
     (line) => line.item,
-  ).map(({ item, quantity }) => (quantity > 1 ? `${item} × ${quantity}` : item));
+  ).map(({ item, quantity }) => (quantity > 1 ? tr.t('{item} × {quantity}', { item, quantity }) : item));
 }

@@ -22,6 +22,8 @@ export interface OutgoingMail {
   messageId: string;
   /** The one-click unsubscribe link (RFC 8058) for this recipient and kind. */
   unsubscribeUrl: string;
+  /** The words of that link at the mail's end, in the recipient's language ('Turn off these emails' if left out). */
+  unsubscribeLabel?: string;
 }
 
 /** Sends email (SMTP through nodemailer, or the development mailbox); throws when it could not (the worker retries). */

@@ -62,7 +62,14 @@ function render(ctx: TestContext, w: World, kind: NoticeKind, subjectId?: string
   const subject =
     subjectId ?? (kind === 'reports' ? w.cook.kitchen.uid : kind === 'review-new' ? undefined : w.order.id);
   if (!subject) throw new Error('a review notice needs its review');
-  return renderNotice(ctx.database.db, { kind, subjectId: subject, recipientId }, PUBLIC_URL, NOW);
+  // In English, as the app's catalogues have it.
+  return renderNotice(
+    ctx.database.db,
+    { kind, subjectId: subject, recipientId },
+    PUBLIC_URL,
+    NOW,
+    ctx.app.i18n.translator('en'),
+  );
 }
 
 async function addReview(ctx: TestContext, w: World, stars: number, text: string) {
@@ -265,6 +272,27 @@ describeEachEngine('rendering notices: the words of each kind, and everything ty
     const pickup = whole(await render(get(), w, 'order-accepted'));
     expect(pickup.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(pickup.html).not.toMatch(/<script|<img/i);
+  });
+
+  it("renders in the recipient's language: the page's lang and direction, money, days and times formatted in it", async () => {
+    const w = await orderWorld(get(), {
+      patch: {
+        slotStart: new Date('2030-01-16T12:30:00Z'),
+        slotEnd: new Date('2030-01-16T13:00:00Z'),
+      },
+    });
+    const notice = { kind: 'order-new' as const, subjectId: w.order.id, recipientId: w.cook.user.id };
+    const french = whole(
+      await renderNotice(get().database.db, notice, PUBLIC_URL, NOW, get().app.i18n.translator('fr')),
+    );
+    expect(french.html).toContain('<html lang="fr">');
+    expect(french.text).toContain('32,45');
+    expect(french.text).toContain('18:00');
+    expect(french.text).not.toContain('PM');
+    const arabic = whole(
+      await renderNotice(get().database.db, notice, PUBLIC_URL, NOW, get().app.i18n.translator('ar')),
+    );
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
   });
 
   it('renders nothing when what it is about is gone, or is not the recipient’s to hear of', async () => {

@@ -1,4 +1,6 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { textDirection } from '../../shared/i18n/locales.js';
+import { translator, type Translator } from '../../shared/i18n/translator.js';
 import { formatMoney } from '../../shared/money.js';
 import { NOTICE_AUDIENCE } from '../../shared/notifications.js';
 import { formatClock, localTime } from '../../shared/opening-hours.js';
@@ -36,8 +38,11 @@ interface OrderFacts {
 }
 
 /** An order's dishes with their counts, in the order first added: 'Dal × 2, Rice'. */
-export function itemsText(lines: readonly { item: string; priceCents: number }[]): string {
-  return lines.length === 0 ? 'no dishes' : itemCounts(lines).join(', ');
+export function itemsText(
+  lines: readonly { item: string; priceCents: number }[],
+  tr: Translator = translator(),
+): string {
+  return lines.length === 0 ? tr.t('no dishes') : itemCounts(lines, tr).join(tr.t(', '));
 }
 
 /** Text cut to `max` characters (with '…'), for a subject line. */
@@ -49,15 +54,29 @@ const cut = (text: string, max: number) => {
 const oneParagraph = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** 'Today 7:45 PM (Asia/Kolkata time)': a moment in the kitchen's time zone, saying so. */
-const kitchenTime = (at: Date, timeZone: string, now: Date) =>
-  `${dayName(at, timeZone, now)} ${formatClock(localTime(at, timeZone).minutes)} (${timeZone} time)`;
+const kitchenTime = (at: Date, timeZone: string, now: Date, tr: Translator) =>
+  // translators: a day ('Today', 'Fri 27 Nov'), a time ('7:45 PM') and the kitchen's time zone
+  tr.t('{day} {time} ({timeZone} time)', {
+    day: dayName(at, timeZone, now, tr),
+    time: formatClock(localTime(at, timeZone).minutes, tr),
+    timeZone,
+  });
 
-const slotOf = (order: OrderRow, timeZone: string, now: Date) =>
+const slotOf = (order: OrderRow, timeZone: string, now: Date, tr: Translator) =>
   order.slotStart && order.slotEnd
-    ? `${slotLabel({ start: order.slotStart.toISOString(), end: order.slotEnd.toISOString() }, timeZone, now)} (${timeZone} time)`
+    ? // translators: a time slot ('Today 6:00–6:30 PM') and the kitchen's time zone
+      tr.t('{slot} ({timeZone} time)', {
+        slot: slotLabel(
+          { start: order.slotStart.toISOString(), end: order.slotEnd.toISOString() },
+          timeZone,
+          now,
+          tr,
+        ),
+        timeZone,
+      })
     : null;
 
-async function orderFacts(db: DbOrTx, orderId: string): Promise<OrderFacts | null> {
+async function orderFacts(db: DbOrTx, orderId: string, tr: Translator): Promise<OrderFacts | null> {
   const [row] = await db
     .select({
       order: orders,
@@ -76,7 +95,7 @@ async function orderFacts(db: DbOrTx, orderId: string): Promise<OrderFacts | nul
     .orderBy(asc(orderItems.position));
   return {
     order: row.order,
-    items: itemsText(lines),
+    items: itemsText(lines, tr),
     timeZone: row.timeZone ?? 'UTC',
     pickup:
       row.pickupAddress !== null
@@ -85,166 +104,204 @@ async function orderFacts(db: DbOrTx, orderId: string): Promise<OrderFacts | nul
   };
 }
 
-const kitchenOrders = { label: 'Open your orders', path: paths.kitchenOrders.href() };
-const customerOrder = { label: 'See your order', path: paths.customerOrderStatus.href() };
+const kitchenOrders = (tr: Translator) => ({
+  label: tr.t('Open your orders'),
+  path: paths.kitchenOrders.href(),
+});
+const customerOrder = (tr: Translator) => ({
+  label: tr.t('See your order'),
+  path: paths.customerOrderStatus.href(),
+});
 
-const reasonQuote = (order: OrderRow, label = 'Reason') =>
+const reasonQuote = (order: OrderRow, label: string) =>
   order.endReason ? { quote: { label, text: order.endReason } } : {};
 
 /** Where to collect a pickup order, once the kitchen accepted it. */
-const pickupDetails = (facts: OrderFacts): [string, string][] =>
+const pickupDetails = (facts: OrderFacts, tr: Translator): [string, string][] =>
   facts.order.fulfilment === 'pickup' && facts.pickup
     ? [
-        ['Pick up at', facts.pickup.address],
-        ...(facts.pickup.instructions ? [['How', facts.pickup.instructions] as [string, string]] : []),
+        [tr.t('Pick up at'), facts.pickup.address],
+        ...(facts.pickup.instructions ? [[tr.t('How'), facts.pickup.instructions] as [string, string]] : []),
       ]
     : [];
 
-/** The message of a notice about an order, for its cook or its customer. */
-function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date): Message | null {
+/** 'New order: Dal × 2' and the like: a kitchen's name, the order's dishes, and a reason (the order's own). */
+function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date, tr: Translator): Message | null {
   const { order, items, timeZone } = facts;
   const kitchen = order.kitchenName;
-  const total = formatMoney(order.totalCents, order.currency);
-  const slot = slotOf(order, timeZone, now);
+  const total = formatMoney(order.totalCents, order.currency, tr);
+  const slot = slotOf(order, timeZone, now, tr);
+  const pickup = order.fulfilment === 'pickup';
+  const values = { items, kitchen, total, customer: order.customerEmail, slot, address: order.address };
+  const orderDetail: [string, string] = [tr.t('Order'), items];
+  const totalDetail: [string, string] = [tr.t('Total'), total];
+  const whenDetail = slot ? [[tr.t('When'), slot] as [string, string]] : [];
+  // A reason given (a decline's, a cancellation's) ends the lead.
+  const withReason = (lead: string) =>
+    order.endReason ? tr.t('{lead} Reason: {reason}', { lead, reason: order.endReason }) : lead;
   switch (kind) {
     case 'order-new':
       return {
-        subject: cut(`New order: ${items}`, 120),
-        lead: `${order.customerEmail} ordered ${items} from ${kitchen}: ${total}, ${order.fulfilment === 'pickup' ? 'pickup' : 'delivery'}${slot ? ` for ${slot}` : ', as soon as possible'}. Accept or decline it on your orders page.`,
+        subject: cut(tr.t('New order: {items}', values), 120),
+        lead: slot
+          ? pickup
+            ? tr.t(
+                '{customer} ordered {items} from {kitchen}: {total}, pickup for {slot}. Accept or decline it on your orders page.',
+                values,
+              )
+            : tr.t(
+                '{customer} ordered {items} from {kitchen}: {total}, delivery for {slot}. Accept or decline it on your orders page.',
+                values,
+              )
+          : pickup
+            ? tr.t(
+                '{customer} ordered {items} from {kitchen}: {total}, pickup, as soon as possible. Accept or decline it on your orders page.',
+                values,
+              )
+            : tr.t(
+                '{customer} ordered {items} from {kitchen}: {total}, delivery, as soon as possible. Accept or decline it on your orders page.',
+                values,
+              ),
         details: [
-          ['Order', items],
-          ['From', order.customerEmail],
-          ['Total', total],
-          [
-            order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery',
-            order.fulfilment === 'pickup' ? 'The customer collects it' : order.address,
-          ],
-          ['When', slot ?? 'As soon as possible'],
+          orderDetail,
+          [tr.t('From'), order.customerEmail],
+          totalDetail,
+          pickup ? [tr.t('Pickup'), tr.t('The customer collects it')] : [tr.t('Delivery'), order.address],
+          [tr.t('When'), slot ?? tr.t('As soon as possible')],
           ...(order.answerBy
-            ? [['Answer by', kitchenTime(order.answerBy, timeZone, now)] as [string, string]]
+            ? [[tr.t('Answer by'), kitchenTime(order.answerBy, timeZone, now, tr)] as [string, string]]
             : []),
         ],
-        ...(order.note ? { quote: { label: 'Note for the cook', text: order.note } } : {}),
-        action: kitchenOrders,
+        ...(order.note ? { quote: { label: tr.t('Note for the cook'), text: order.note } } : {}),
+        action: kitchenOrders(tr),
       };
     case 'order-unanswered':
       return {
-        subject: cut(`Order declined, nobody answered in time: ${items}`, 120),
-        lead: `The order of ${items} from ${order.customerEmail} at ${kitchen} was declined because nobody answered it in time. Its customer has been told.`,
-        details: [['Order', items], ['Total', total], ...(slot ? [['When', slot] as [string, string]] : [])],
-        action: kitchenOrders,
+        subject: cut(tr.t('Order declined, nobody answered in time: {items}', values), 120),
+        lead: tr.t(
+          'The order of {items} from {customer} at {kitchen} was declined because nobody answered it in time. Its customer has been told.',
+          values,
+        ),
+        details: [orderDetail, totalDetail, ...whenDetail],
+        action: kitchenOrders(tr),
       };
     case 'order-cancelled-by-customer':
       return {
-        subject: cut(`Order cancelled by the customer: ${items}`, 120),
-        lead: `${order.customerEmail} cancelled their order of ${items} at ${kitchen}.`,
-        details: [['Order', items], ['Total', total], ...(slot ? [['When', slot] as [string, string]] : [])],
-        ...reasonQuote(order, 'Their reason'),
-        action: kitchenOrders,
+        subject: cut(tr.t('Order cancelled by the customer: {items}', values), 120),
+        lead: tr.t('{customer} cancelled their order of {items} at {kitchen}.', values),
+        details: [orderDetail, totalDetail, ...whenDetail],
+        ...reasonQuote(order, tr.t('Their reason')),
+        action: kitchenOrders(tr),
       };
     case 'order-accepted': {
-      const ready = slot
-        ? `It will be ready for your slot: ${slot}.`
-        : order.readyAt
-          ? `It should be ready at about ${kitchenTime(order.readyAt, timeZone, now)}.`
-          : '';
+      const readyAt = order.readyAt ? kitchenTime(order.readyAt, timeZone, now, tr) : null;
       return {
-        subject: cut(`${kitchen} accepted your order`, 120),
-        lead: `${kitchen} accepted your order of ${items}.${ready ? ` ${ready}` : ''}`,
+        subject: cut(tr.t('{kitchen} accepted your order', values), 120),
+        lead: slot
+          ? tr.t('{kitchen} accepted your order of {items}. It will be ready for your slot: {slot}.', values)
+          : readyAt
+            ? tr.t('{kitchen} accepted your order of {items}. It should be ready at about {readyAt}.', {
+                ...values,
+                readyAt,
+              })
+            : tr.t('{kitchen} accepted your order of {items}.', values),
         details: [
-          ['Order', items],
-          ['Total', total],
-          ...(slot ? [['Slot', slot] as [string, string]] : []),
-          ...(!slot && order.readyAt
-            ? [['Ready at about', kitchenTime(order.readyAt, timeZone, now)] as [string, string]]
-            : []),
-          ...(order.fulfilment === 'pickup'
-            ? pickupDetails(facts)
-            : [['Delivery to', order.address] as [string, string]]),
+          orderDetail,
+          totalDetail,
+          ...(slot ? [[tr.t('Slot'), slot] as [string, string]] : []),
+          ...(!slot && readyAt ? [[tr.t('Ready at about'), readyAt] as [string, string]] : []),
+          ...(pickup ? pickupDetails(facts, tr) : [[tr.t('Delivery to'), order.address] as [string, string]]),
         ],
-        action: customerOrder,
+        action: customerOrder(tr),
       };
     }
     case 'order-declined':
       return {
-        subject: cut(`${kitchen} declined your order`, 120),
-        lead: `${kitchen} declined your order of ${items}.${order.endReason ? ` Reason: ${order.endReason}` : ''}`,
-        details: [
-          ['Order', items],
-          ['Total', total],
-        ],
-        ...reasonQuote(order),
-        action: customerOrder,
+        subject: cut(tr.t('{kitchen} declined your order', values), 120),
+        lead: withReason(tr.t('{kitchen} declined your order of {items}.', values)),
+        details: [orderDetail, totalDetail],
+        ...reasonQuote(order, tr.t('Reason')),
+        action: customerOrder(tr),
       };
     case 'order-cancelled':
       return {
-        subject: cut(`Your order from ${kitchen} was cancelled`, 120),
-        lead: `Your order of ${items} from ${kitchen} was cancelled.${order.endReason ? ` Reason: ${order.endReason}` : ''}`,
-        details: [
-          ['Order', items],
-          ['Total', total],
-        ],
-        ...reasonQuote(order),
-        action: customerOrder,
+        subject: cut(tr.t('Your order from {kitchen} was cancelled', values), 120),
+        lead: withReason(tr.t('Your order of {items} from {kitchen} was cancelled.', values)),
+        details: [orderDetail, totalDetail],
+        ...reasonQuote(order, tr.t('Reason')),
+        action: customerOrder(tr),
       };
     case 'order-dispatched':
-      return order.fulfilment === 'pickup'
+      return pickup
         ? {
-            subject: cut(`Your order from ${kitchen} is ready to pick up`, 120),
-            lead: `Your order of ${items} from ${kitchen} is ready to pick up.`,
-            details: [['Order', items], ...pickupDetails(facts)],
-            action: customerOrder,
+            subject: cut(tr.t('Your order from {kitchen} is ready to pick up', values), 120),
+            lead: tr.t('Your order of {items} from {kitchen} is ready to pick up.', values),
+            details: [orderDetail, ...pickupDetails(facts, tr)],
+            action: customerOrder(tr),
           }
         : {
-            subject: cut(`Your order from ${kitchen} is on its way`, 120),
-            lead: `Your order of ${items} from ${kitchen} is on its way to ${order.address}.`,
-            details: [
-              ['Order', items],
-              ['Delivery to', order.address],
-            ],
-            action: customerOrder,
+            subject: cut(tr.t('Your order from {kitchen} is on its way', values), 120),
+            lead: tr.t('Your order of {items} from {kitchen} is on its way to {address}.', values),
+            details: [orderDetail, [tr.t('Delivery to'), order.address]],
+            action: customerOrder(tr),
           };
     case 'order-delivered':
       return {
         subject: cut(
-          `Your order from ${kitchen} was ${order.fulfilment === 'pickup' ? 'picked up' : 'delivered'}`,
+          pickup
+            ? tr.t('Your order from {kitchen} was picked up', values)
+            : tr.t('Your order from {kitchen} was delivered', values),
           120,
         ),
-        lead: `Your order of ${items} from ${kitchen} was ${order.fulfilment === 'pickup' ? 'picked up' : 'delivered'}. Enjoy your meal! How was it? Rate your order: it helps other customers, and the cook.`,
-        details: [
-          ['Order', items],
-          ['Total', total],
-        ],
-        action: { label: 'Rate your order', path: paths.customerOrderStatus.href() },
+        lead: pickup
+          ? tr.t(
+              'Your order of {items} from {kitchen} was picked up. Enjoy your meal! How was it? Rate your order: it helps other customers, and the cook.',
+              values,
+            )
+          : tr.t(
+              'Your order of {items} from {kitchen} was delivered. Enjoy your meal! How was it? Rate your order: it helps other customers, and the cook.',
+              values,
+            ),
+        details: [orderDetail, totalDetail],
+        action: { label: tr.t('Rate your order'), path: paths.customerOrderStatus.href() },
       };
     default:
       return null;
   }
 }
 
-async function refundMessage(db: DbOrTx, facts: OrderFacts): Promise<Message> {
+async function refundMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Promise<Message> {
   const { order, items } = facts;
   const [refund] = await db
     .select({ amountCents: ledgerEntries.amountCents, currency: ledgerEntries.currency })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'refunded')));
   const amount = refund
-    ? formatMoney(Math.abs(refund.amountCents), refund.currency)
-    : formatMoney(order.totalCents, order.currency);
+    ? formatMoney(Math.abs(refund.amountCents), refund.currency, tr)
+    : formatMoney(order.totalCents, order.currency, tr);
+  const values = { amount, items, kitchen: order.kitchenName };
   return {
-    subject: cut(`Refund of ${amount} from ${order.kitchenName}`, 120),
-    lead: `Your order of ${items} from ${order.kitchenName} was refunded: ${amount} goes back to your card. Your bank may take a few days to show it.`,
+    subject: cut(tr.t('Refund of {amount} from {kitchen}', values), 120),
+    lead: tr.t(
+      'Your order of {items} from {kitchen} was refunded: {amount} goes back to your card. Your bank may take a few days to show it.',
+      values,
+    ),
     details: [
-      ['Order', items],
-      ['Refunded', amount],
+      [tr.t('Order'), items],
+      [tr.t('Refunded'), amount],
     ],
-    action: customerOrder,
+    action: customerOrder(tr),
   };
 }
 
 const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
-async function reviewMessage(db: DbOrTx, reviewId: string, recipientId: string): Promise<Message | null> {
+async function reviewMessage(
+  db: DbOrTx,
+  reviewId: string,
+  recipientId: string,
+  tr: Translator,
+): Promise<Message | null> {
   const [row] = await db
     .select({ review: reviews, kitchenName: kitchens.name })
     .from(reviews)
@@ -257,21 +314,27 @@ async function reviewMessage(db: DbOrTx, reviewId: string, recipientId: string):
     .from(orderItems)
     .where(eq(orderItems.orderId, review.orderId))
     .orderBy(asc(orderItems.position));
-  const items = itemsText(lines);
+  const items = itemsText(lines, tr);
+  const values = { kitchen: kitchenName, stars: review.stars, drawn: stars(review.stars), items };
   return {
-    subject: cut(`New review of ${kitchenName}: ${review.stars} of 5 stars`, 120),
-    lead: `A customer gave ${kitchenName} ${review.stars} of 5 stars (${stars(review.stars)}) for their order of ${items}.`,
+    subject: cut(tr.t('New review of {kitchen}: {stars} of 5 stars', values), 120),
+    lead: tr.t('A customer gave {kitchen} {stars} of 5 stars ({drawn}) for their order of {items}.', values),
     details: [
-      ['Stars', `${stars(review.stars)} (${review.stars} of 5)`],
-      ['Order', items],
+      [tr.t('Stars'), tr.t('{drawn} ({stars} of 5)', values)],
+      [tr.t('Order'), items],
     ],
-    ...(review.text ? { quote: { label: 'Their review', text: review.text } } : {}),
-    after: ['You can reply to it, once and in public, on your menu page.'],
-    action: { label: 'See your reviews', path: paths.kitchenMenu.href(review.kitchenId) },
+    ...(review.text ? { quote: { label: tr.t('Their review'), text: review.text } } : {}),
+    after: [tr.t('You can reply to it, once and in public, on your menu page.')],
+    action: { label: tr.t('See your reviews'), path: paths.kitchenMenu.href(review.kitchenId) },
   };
 }
 
-async function reportsMessage(db: DbOrTx, kitchenUid: string, recipientId: string): Promise<Message | null> {
+async function reportsMessage(
+  db: DbOrTx,
+  kitchenUid: string,
+  recipientId: string,
+  tr: Translator,
+): Promise<Message | null> {
   if (kitchenUid !== recipientId) return null;
   const [kitchen] = await db
     .select({ name: kitchens.name })
@@ -287,28 +350,47 @@ async function reportsMessage(db: DbOrTx, kitchenUid: string, recipientId: strin
   const n = open?.n ?? 0;
   // Closed before this was sent: nothing to tell.
   if (n === 0) return null;
-  const reportsText = n === 1 ? '1 open report' : `${n} open reports`;
+  // One report and several are whole sentences each ({count} is 2 or more in the second: a language with more
+  // plural forms says them with a plural of {count}).
+  const values = { kitchen: kitchen.name, count: n };
   return {
-    subject: cut(`${reportsText} about ${kitchen.name}`, 120),
-    lead: `There ${n === 1 ? 'is' : 'are'} ${reportsText} about ${kitchen.name}. An operator of the marketplace reads ${n === 1 ? 'it' : 'them'} and may ask you about ${n === 1 ? 'it' : 'them'}, or close ${n === 1 ? 'it' : 'them'}.`,
-    details: [['Open reports', String(n)]],
-    action: { label: 'Open your dashboard', path: paths.menuDashboard.href() },
+    subject: cut(
+      n === 1
+        ? tr.t('1 open report about {kitchen}', values)
+        : tr.t('{count} open reports about {kitchen}', values),
+      120,
+    ),
+    lead:
+      n === 1
+        ? tr.t(
+            'There is 1 open report about {kitchen}. An operator of the marketplace reads it and may ask you about it, or close it.',
+            values,
+          )
+        : tr.t(
+            'There are {count} open reports about {kitchen}. An operator of the marketplace reads them and may ask you about them, or close them.',
+            values,
+          ),
+    details: [[tr.t('Open reports'), tr.number(n)]],
+    action: { label: tr.t('Open your dashboard'), path: paths.menuDashboard.href() },
   };
 }
 
 /** The plain text: the lead (the push's body), the details, the quote, and the link. */
-function textOf(message: Message, publicUrl: string): string {
+function textOf(message: Message, publicUrl: string, tr: Translator): string {
+  // translators: a label and its value on one line of a plain-text email ('Total: $32.45')
+  const line = (label: string, value: string) => tr.t('{label}: {value}', { label, value });
   const parts = [oneParagraph(message.lead)];
   if (message.details?.length)
-    parts.push(message.details.map(([label, value]) => `${label}: ${value}`).join('\n'));
-  if (message.quote) parts.push(`${message.quote.label}:\n${message.quote.text.replace(/^/gm, '> ')}`);
+    parts.push(message.details.map(([label, value]) => line(label, value)).join('\n'));
+  if (message.quote)
+    parts.push(`${line(message.quote.label, '').trimEnd()}\n${message.quote.text.replace(/^/gm, '> ')}`);
   parts.push(...(message.after ?? []));
-  parts.push(`${message.action.label}: ${publicUrl}${message.action.path}`);
+  parts.push(line(message.action.label, `${publicUrl}${message.action.path}`));
   return parts.join('\n\n');
 }
 
 /** Simple HTML, styled inline (mail programs drop style sheets), everything in it escaped. */
-function htmlOf(message: Message, publicUrl: string): string {
+function htmlOf(message: Message, publicUrl: string, tr: Translator): string {
   const e = escapeHtml;
   const cell = 'padding:4px 12px 4px 0;vertical-align:top';
   const details = message.details?.length
@@ -325,14 +407,14 @@ function htmlOf(message: Message, publicUrl: string): string {
   const after = (message.after ?? []).map((p) => `<p style="margin:0 0 16px">${e(p)}</p>`).join('');
   const href = e(`${publicUrl}${message.action.path}`);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(message.subject)}</title></head>
+<html lang="${tr.locale}"${textDirection(tr.locale) === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(message.subject)}</title></head>
 <body style="margin:0;padding:24px 12px;background:#f8f9fa;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#212529;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <p style="margin:0 0 8px;font-size:13px;font-weight:700;color:#c2410c">HomeCooked</p>
 <h1 style="margin:0 0 16px;font-size:20px;line-height:1.3">${e(message.subject)}</h1>
 <p style="margin:0 0 16px">${e(oneParagraph(message.lead))}</p>
 ${details}${quote}${after}<p style="margin:24px 0 0"><a href="${href}" style="display:inline-block;background:#c2410c;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${e(message.action.label)}</a></p>
-<p style="margin:16px 0 0;font-size:13px;color:#868e96">Or open this link: <a href="${href}" style="color:#9a3412">${e(`${publicUrl}${message.action.path}`)}</a></p>
+<p style="margin:16px 0 0;font-size:13px;color:#868e96">${e(tr.t('Or open this link:'))} <a href="${href}" style="color:#9a3412">${e(`${publicUrl}${message.action.path}`)}</a></p>
 </div>
 </body></html>`;
 }
@@ -347,26 +429,29 @@ export async function renderNotice(
   notice: NoticeRef,
   publicUrl: string,
   now: Date = new Date(),
+  /** The recipient's language. */
+  tr: Translator = translator(),
 ): Promise<RenderedNotice | null> {
   let message: Message | null;
-  if (notice.kind === 'review-new') message = await reviewMessage(db, notice.subjectId, notice.recipientId);
+  if (notice.kind === 'review-new')
+    message = await reviewMessage(db, notice.subjectId, notice.recipientId, tr);
   else if (notice.kind === 'reports')
-    message = await reportsMessage(db, notice.subjectId, notice.recipientId);
+    message = await reportsMessage(db, notice.subjectId, notice.recipientId, tr);
   else {
-    const facts = await orderFacts(db, notice.subjectId);
+    const facts = await orderFacts(db, notice.subjectId, tr);
     if (!facts) return null;
     const party = NOTICE_AUDIENCE[notice.kind] === 'kitchen' ? facts.order.kitchenId : facts.order.customerId;
     if (party !== notice.recipientId) return null;
     message =
       notice.kind === 'order-refunded'
-        ? await refundMessage(db, facts)
-        : orderMessage(notice.kind, facts, now);
+        ? await refundMessage(db, facts, tr)
+        : orderMessage(notice.kind, facts, now, tr);
   }
   if (!message) return null;
   return {
     subject: message.subject,
-    text: textOf(message, publicUrl),
-    html: htmlOf(message, publicUrl),
+    text: textOf(message, publicUrl, tr),
+    html: htmlOf(message, publicUrl, tr),
     path: message.action.path,
   };
 }

@@ -6,9 +6,10 @@ import { registerPeriodicTask } from '../lib/periodic.js';
 import type { RenderedNotice } from './channels.js';
 import { unsubscribeUrl } from './mail/unsubscribe.js';
 import { renderNotice } from './render.js';
+import { isLocale } from '../../shared/i18n/locales.js';
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;
-type WorkerApp = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'log' | 'notices'>;
+type WorkerApp = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'log' | 'notices' | 'i18n'>;
 
 /** Reports about a kitchen wait this long after the first, so that a flood makes one digest. */
 export const DIGEST_WAIT_MS = 10 * 60_000;
@@ -76,6 +77,8 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
   const [row] = await app.db.select().from(notificationOutbox).where(eq(notificationOutbox.id, claimed.id));
   if (!row || (row.emailDoneAt !== null && row.pushDoneAt !== null)) return;
   const [recipient] = await app.db.select().from(users).where(eq(users.id, row.recipientId));
+  // In the language they chose (English until they choose one).
+  const tr = app.i18n.translator(isLocale(recipient?.locale) ? recipient.locale : 'en');
   const rendered =
     recipient &&
     (await renderNotice(
@@ -83,6 +86,7 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
       { kind: row.kind, subjectId: row.subjectId, recipientId: row.recipientId },
       app.config.publicUrl,
       now,
+      tr,
     ));
   const digest =
     row.kind === 'reports'
@@ -119,6 +123,7 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
         html: rendered.html,
         messageId: `<${row.key}@homecooked>`,
         unsubscribeUrl: unsubscribeUrl(app as FastifyInstance, row.recipientId, row.kind),
+        unsubscribeLabel: tr.t('Turn off these emails'),
       });
     await app.db.update(notificationOutbox).set({ emailDoneAt: now }).where(digest);
   }

@@ -70,10 +70,11 @@ export async function moveOrder(
       throw new HttpError(
         409,
         'INVALID_MOVE',
-        msg("This order is {state}: '{move}' is not possible now"),
+        // translators: {move} is the button's name, in quotes ('Accept')
+        msg('This order is {state}: {move} is not possible now'),
         'move',
         undefined,
-        { state: orderStateName(order.state, tr), move: tr.t(MOVE_RULES[input.move].label) },
+        { state: orderStateName(order.state, tr), move: `'${tr.t(MOVE_RULES[input.move].label)}'` },
       );
     // An order for 'As soon as possible' is accepted with its ready time; a pre-order is ready for its slot.
     if (input.move === 'accept' && order.slotStart === null && input.readyInMinutes === undefined)

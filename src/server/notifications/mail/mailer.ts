@@ -19,10 +19,11 @@ export const unsubscribeHeaders = (url: string) => ({
  * mail programs that do not show that one.
  */
 export function withUnsubscribeFooter(mail: OutgoingMail): { text: string; html: string } {
-  const text = `${mail.text}\n\n--\nTurn off these emails: ${mail.unsubscribeUrl}\n`;
+  const label = mail.unsubscribeLabel ?? 'Turn off these emails';
+  const text = `${mail.text}\n\n--\n${label}: ${mail.unsubscribeUrl}\n`;
   const footer =
     `<p style="margin:24px 0 0;font-size:12px;color:#868e96">` +
-    `<a href="${escapeHtml(mail.unsubscribeUrl)}" style="color:#868e96">Turn off these emails</a></p>`;
+    `<a href="${escapeHtml(mail.unsubscribeUrl)}" style="color:#868e96">${escapeHtml(label)}</a></p>`;
   const html = mail.html.includes('</body>')
     ? mail.html.replace('</body>', `${footer}</body>`)
     : `${mail.html}${footer}`;

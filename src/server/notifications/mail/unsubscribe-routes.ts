@@ -13,7 +13,8 @@ import { html } from '../../lib/route-doc.js';
 import { readSettings, saveEmailSetting } from '../settings/settings-queries.js';
 import { NEW_ORDERS_LOCKED } from '../settings/settings-routes.js';
 import { readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe.js';
-import { msg } from '../../../shared/i18n/translator.js';
+import { textDirection } from '../../../shared/i18n/locales.js';
+import { msg, type Translator } from '../../../shared/i18n/translator.js';
 
 const TokenQuery = z.object({
   token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200, 'token is not valid'),
@@ -28,8 +29,8 @@ const Unsubscribed = z.object({
 
 const BAD_TOKEN = msg('This link is not valid: its token was not made by HomeCooked, or it was cut short');
 
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+const page = (tr: Translator, title: string, body: string) => `<!doctype html>
+<html lang="${tr.locale}"${textDirection(tr.locale) === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · HomeCooked</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem;color:#212529;line-height:1.5}
 button{margin-top:1rem;padding:.7rem 1.2rem;font-size:1rem;background:#c2410c;color:#fff;border:0;border-radius:6px;min-height:44px;cursor:pointer}
@@ -42,7 +43,15 @@ const sendPage = (reply: FastifyReply, status: number, title: string, body: stri
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
-    .send(page(title, body));
+    .send(page(trOf(reply.request), title, body));
+
+/** The language of the page: the visitor's. */
+const trOf = (request: FastifyRequest) => request.server.i18n.translator(request.locale);
+
+const LABEL_MARK = '\u0000';
+/** A message as HTML: its text escaped, the `{label}` in it (given `LABEL_MARK`) the label's HTML. */
+const withLabel = (text: (label: string) => string, labelHtml: string) =>
+  escapeHtml(text(LABEL_MARK)).replace(LABEL_MARK, labelHtml);
 
 /** A form's body (the one-click POST sends `List-Unsubscribe=One-Click`): read, and nothing in it needed. */
 const ignoredForm = (_request: FastifyRequest, _body: string, done: (error: null, body: object) => void) =>
@@ -71,8 +80,17 @@ export const notificationMailRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...owner, on: setting?.email ?? true, locked: setting?.locked ?? false };
   };
 
-  const quotedLabel = (kind: NoticeKind) => `<strong>${escapeHtml(NOTICE_LABELS[kind])}</strong>`;
-  const lockedText = `<p>${escapeHtml(NEW_ORDERS_LOCKED)}, so that no order goes unseen. Allow notifications on your phone or computer (in Notifications, once signed in), then you can turn these emails off.</p>`;
+  const quotedLabel = (tr: Translator, kind: NoticeKind) =>
+    `<strong>${escapeHtml(tr.t(NOTICE_LABELS[kind]))}</strong>`;
+  const lockedText = (tr: Translator) =>
+    `<p>${escapeHtml(tr.t('Your new-order emails stay on while your kitchen takes orders and you have no device with push notifications, so that no order goes unseen. Allow notifications on your phone or computer (in Notifications, once signed in), then you can turn these emails off.'))}</p>`;
+  const badTokenPage = (reply: FastifyReply, tr: Translator) =>
+    sendPage(
+      reply,
+      400,
+      tr.t('This link is not valid'),
+      `<p>${escapeHtml(tr.t('This link is not valid: its token was not made by HomeCooked, or it was cut short.'))}</p>`,
+    );
 
   app.get(
     UNSUBSCRIBE_PATH,
@@ -87,26 +105,43 @@ export const notificationMailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: TokenQuery },
     },
     async (request, reply) => {
+      const tr = trOf(request);
       const setting = await settingOf(request.query.token);
-      if (!setting) return sendPage(reply, 400, 'This link is not valid', `<p>${escapeHtml(BAD_TOKEN)}.</p>`);
-      const label = quotedLabel(setting.kind);
-      if (setting.locked) return sendPage(reply, 200, 'New-order emails stay on', lockedText);
+      if (!setting) return badTokenPage(reply, tr);
+      const label = quotedLabel(tr, setting.kind);
+      if (setting.locked) return sendPage(reply, 200, tr.t('New-order emails stay on'), lockedText(tr));
       if (!setting.on)
         return sendPage(
           reply,
           200,
-          'These emails are off',
-          `<p>You get no emails for ${label}. You can turn them back on in Notifications, once signed in.</p>`,
+          tr.t('These emails are off'),
+          `<p>${withLabel(
+            (mark) =>
+              tr.t(
+                'You get no emails for {label}. You can turn them back on in Notifications, once signed in.',
+                {
+                  label: mark,
+                },
+              ),
+            label,
+          )}</p>`,
         );
       const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(request.query.token)}`;
       return sendPage(
         reply,
         200,
-        'Turn off these emails?',
-        `<p>You will no longer get an email for ${label}. Your other emails, and notifications on your devices, stay as they are.</p>
+        tr.t('Turn off these emails?'),
+        `<p>${withLabel(
+          (mark) =>
+            tr.t(
+              'You will no longer get an email for {label}. Your other emails, and notifications on your devices, stay as they are.',
+              { label: mark },
+            ),
+          label,
+        )}</p>
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit">Turn off these emails</button></form>
-<p class="note">You can turn them back on in Notifications, once signed in.</p>`,
+<button type="submit">${escapeHtml(tr.t('Turn off these emails'))}</button></form>
+<p class="note">${escapeHtml(tr.t('You can turn them back on in Notifications, once signed in.'))}</p>`,
       );
     },
   );
@@ -127,14 +162,14 @@ export const notificationMailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const wantsPage = (request.headers.accept ?? '').includes('text/html');
+      const tr = trOf(request);
       const setting = await settingOf(request.query.token);
       if (!setting) {
-        if (wantsPage)
-          return sendPage(reply, 400, 'This link is not valid', `<p>${escapeHtml(BAD_TOKEN)}.</p>`);
+        if (wantsPage) return badTokenPage(reply, tr);
         throw badRequest(BAD_TOKEN, 'token');
       }
       if (setting.locked) {
-        if (wantsPage) return sendPage(reply, 409, 'New-order emails stay on', lockedText);
+        if (wantsPage) return sendPage(reply, 409, tr.t('New-order emails stay on'), lockedText(tr));
         throw conflict(NEW_ORDERS_LOCKED, 'token');
       }
       await saveEmailSetting(app.db, setting.userId, setting.kind, false);
@@ -142,11 +177,18 @@ export const notificationMailRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendPage(
           reply,
           200,
-          'Emails turned off',
-          `<p>You will no longer get an email for ${quotedLabel(setting.kind)}. You can turn them back on in Notifications, once signed in.</p>`,
+          tr.t('Emails turned off'),
+          `<p>${withLabel(
+            (mark) =>
+              tr.t(
+                'You will no longer get an email for {label}. You can turn them back on in Notifications, once signed in.',
+                { label: mark },
+              ),
+            quotedLabel(tr, setting.kind),
+          )}</p>`,
         );
       reply.header('cache-control', 'no-store');
-      return { kind: setting.kind, label: NOTICE_LABELS[setting.kind], email: false as const };
+      return { kind: setting.kind, label: tr.t(NOTICE_LABELS[setting.kind]), email: false as const };
     },
   );
 };

@@ -168,6 +168,8 @@ describeEachEngine('one-click unsubscribe from a notification email', (get) => {
       get().database.db,
       { kind: 'order-delivered', subjectId: order.id, recipientId: customer.id },
       get().config.publicUrl,
+      undefined,
+      get().app.i18n.translator('en'),
     );
     if (!rendered) throw new Error('nothing rendered');
     const mailer = await createMailer(

@@ -82,7 +82,10 @@ describeEachEngine('push devices: /api/notifications/push-subscriptions', (get) 
     for (const body of bodies) expect((await subscribe(body, cookie)).statusCode).toBe(201);
     const beyond = await subscribe(subscription(), cookie);
     expect(beyond.statusCode).toBe(409);
-    expect(beyond.json()).toMatchObject({ code: 'CONFLICT', message: TOO_MANY_DEVICES });
+    expect(beyond.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: TOO_MANY_DEVICES.replace('{max}', String(MAX_PUSH_DEVICES)),
+    });
     expect((await subscribe(bodies[0], cookie)).statusCode).toBe(201);
     expect(await devicesOf(ctx, user.id)).toHaveLength(MAX_PUSH_DEVICES);
   });
