@@ -70,8 +70,9 @@ export function MenuItemForm({
         <TextInput
           label={t('Price')}
           description={
-            // translators: keep the point in 12.50: the price is typed with a decimal point
-            t('In dollars, for example 12.50')
+            // translators: keep the point in 12.50: the price is typed with a decimal point (the currency is
+            // the deployment's, shown beside the field)
+            t('For example 12.50')
           }
           leftSection={currencySymbol()}
           inputMode="decimal"

@@ -150,9 +150,11 @@ function OrderActions({
 function age(createdAt: string, now: number): string {
   const minutes = Math.floor((now - new Date(createdAt).getTime()) / 60_000);
   if (minutes < 1) return t('just now');
-  if (minutes < 60) return t('{minutes} min ago', { minutes });
+  if (minutes < 60) return t('{minutes, plural, other {# min ago}}', { minutes });
   const hours = Math.floor(minutes / 60);
-  return hours < 24 ? t('{hours} h ago', { hours }) : t('{days} d ago', { days: Math.floor(hours / 24) });
+  return hours < 24
+    ? t('{hours, plural, other {# h ago}}', { hours })
+    : t('{days, plural, other {# d ago}}', { days: Math.floor(hours / 24) });
 }
 
 /**
