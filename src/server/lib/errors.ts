@@ -36,7 +36,14 @@ export const conflict = (message: string, field?: string, values?: Values) =>
 export const badRequest = (message: string, field?: string, values?: Values) =>
   new HttpError(400, 'VALIDATION', message, field, undefined, values);
 export const tooManyRequests = (message: string, retryAfterSeconds: number, values?: Values) =>
-  new HttpError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) }, values);
+  new HttpError(
+    429,
+    'RATE_LIMITED',
+    message,
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+    values,
+  );
 
 /** Database unreachable, shutting down or too slow to answer: 503 at once, retry in a second. */
 export class UnavailableError extends HttpError {
@@ -145,6 +152,8 @@ export function registerErrorHandler(app: FastifyInstance, { page }: ErrorHandle
         .send({ code: error.code ?? 'BAD_REQUEST', message: error.message, field: 'body' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'INTERNAL', message: say(msg('Something went wrong on our side')) });
+    return reply
+      .status(500)
+      .send({ code: 'INTERNAL', message: say(msg('Something went wrong on our side')) });
   });
 }
