@@ -93,7 +93,6 @@ export function landingHead(tr: Translator, publicUrl: string, kitchens: readonl
   };
 }
 
-
 export function kitchenHead(
   tr: Translator,
   publicUrl: string,
@@ -175,7 +174,9 @@ export function kitchenHead(
               ...(item.image || item.imageLink ? { image: absolutePicture(publicUrl, item) } : {}),
               offers: {
                 '@type': 'Offer',
-                price: (item.priceCents / 10 ** minorDigitsOf(tr.currency)).toFixed(minorDigitsOf(tr.currency)),
+                price: (item.priceCents / 10 ** minorDigitsOf(tr.currency)).toFixed(
+                  minorDigitsOf(tr.currency),
+                ),
                 priceCurrency: tr.currency,
                 availability:
                   item.soldOut || item.portionsLeft === 0
