@@ -133,7 +133,10 @@ function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date, tr:
   const slot = slotOf(order, timeZone, now, tr);
   const pickup = order.fulfilment === 'pickup';
   const values = { items, kitchen, total, customer: order.customerEmail, slot, address: order.address };
-  const orderDetail: [string, string] = [tr.t('Order'), items];
+  const orderDetail: [string, string] = [
+    tr.t('Order', {}, 'email: the label before the dishes ordered'),
+    items,
+  ];
   const totalDetail: [string, string] = [tr.t('Total'), total];
   const whenDetail = slot ? [[tr.t('When'), slot] as [string, string]] : [];
   // A reason given (a decline's, a cancellation's) ends the lead.
@@ -164,7 +167,7 @@ function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date, tr:
               ),
         details: [
           orderDetail,
-          [tr.t('From'), order.customerEmail],
+          [tr.t('From', {}, 'email: the label before who ordered'), order.customerEmail],
           totalDetail,
           pickup ? [tr.t('Pickup'), tr.t('The customer collects it')] : [tr.t('Delivery'), order.address],
           [tr.t('When'), slot ?? tr.t('As soon as possible')],
@@ -287,7 +290,7 @@ async function refundMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Pro
       values,
     ),
     details: [
-      [tr.t('Order'), items],
+      [tr.t('Order', {}, 'email: the label before the dishes ordered'), items],
       [tr.t('Refunded'), amount],
     ],
     action: customerOrder(tr),
@@ -321,7 +324,7 @@ async function reviewMessage(
     lead: tr.t('A customer gave {kitchen} {stars} of 5 stars ({drawn}) for their order of {items}.', values),
     details: [
       [tr.t('Stars'), tr.t('{drawn} ({stars} of 5)', values)],
-      [tr.t('Order'), items],
+      [tr.t('Order', {}, 'email: the label before the dishes ordered'), items],
     ],
     ...(review.text ? { quote: { label: tr.t('Their review'), text: review.text } } : {}),
     after: [tr.t('You can reply to it, once and in public, on your menu page.')],

@@ -4,8 +4,7 @@ import { HttpError } from '../lib/errors.js';
 import type { Values } from '../../shared/i18n/messages.js';
 import { msg } from '../../shared/i18n/translator.js';
 
-/** What the server reads: the type comes from the bytes, whatever the file is called. */
-const ACCEPTED = 'JPEG, PNG, WebP or AVIF';
+// What the server reads (JPEG, PNG, WebP or AVIF): the type comes from the bytes, whatever the file is called.
 /** A photo from any phone fits; a small file claiming more pixels (an image bomb) is refused unread. */
 export const MAX_PIXELS = 50_000_000;
 const MAX_SIDE = 12_000;
@@ -27,14 +26,15 @@ export interface ProcessedImage {
 const refused = (status: number, code: string, message: string, values?: Values) =>
   new HttpError(status, code, message, 'file', undefined, values);
 
+// The formats are named in the message: 'or' is a word of each language.
 const UNREADABLE = {
-  file: msg('This file is not a picture we can read: upload a {formats} photo'),
-  svg: msg('An SVG drawing is not a picture we can read: upload a {formats} photo'),
-  heic: msg('A HEIC photo is not a picture we can read: upload a {formats} photo'),
+  file: msg('This file is not a picture we can read: upload a JPEG, PNG, WebP or AVIF photo'),
+  svg: msg('An SVG drawing is not a picture we can read: upload a JPEG, PNG, WebP or AVIF photo'),
+  heic: msg('A HEIC photo is not a picture we can read: upload a JPEG, PNG, WebP or AVIF photo'),
 } as const;
 
 export const unsupportedPicture = (what: keyof typeof UNREADABLE = 'file') =>
-  refused(415, 'UNSUPPORTED_IMAGE', UNREADABLE[what], { formats: ACCEPTED });
+  refused(415, 'UNSUPPORTED_IMAGE', UNREADABLE[what]);
 export const pictureTooLarge = () =>
   refused(413, 'IMAGE_TOO_LARGE', msg('The picture is larger than {size} MB'), { size: MAX_UPLOAD_MB });
 
