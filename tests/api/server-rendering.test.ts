@@ -234,8 +234,8 @@ describeEachEngine(
       for (const url of ['/', `/KitchenMenu/${kitchen.uid}`]) {
         const html = (await page(url)).body;
         expect(html, url).not.toContain('<script>alert(1)');
-        // Only the app's own script tags open (one module script, the page data and the JSON-LD).
-        expect(html.match(/<script\b/g), url).toHaveLength(3);
+        // Only the app's own script tags open (one module script, the page data, its language's and the JSON-LD).
+        expect(html.match(/<script\b/g), url).toHaveLength(4);
         expect(JSON.stringify(pageData(html)), url).toContain(HOSTILE);
         expect(JSON.stringify(jsonLd(html)), url).toContain(HOSTILE);
         expect(html, url).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
