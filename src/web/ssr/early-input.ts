@@ -220,5 +220,15 @@ function fieldChanges(root: HTMLElement): (() => void)[] {
       });
     }
   }
+  // A pick in a list (the language): React hears a select's change event as a change.
+  for (const select of root.querySelectorAll('select')) {
+    const rendered = [...select.options].find((option) => option.defaultSelected) ?? select.options[0];
+    const picked = select.value;
+    if (rendered && picked !== rendered.value)
+      changes.push(() => {
+        select.value = picked;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+  }
   return changes;
 }
