@@ -219,7 +219,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(authDonePage(continueTo));
+        .send(authDonePage(continueTo, app.i18n.translator(request.locale)));
     },
   );
   app.get(
