@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { textDirection } from '../../shared/i18n/locales.js';
 import { translator, type Translator } from '../../shared/i18n/translator.js';
 import { formatMoney } from '../../shared/money.js';
+import { CAPTURE_FAILED_REASON, NO_ANSWER_REASON, UNPAID_REASON } from '../../shared/payments.js';
 import { NOTICE_AUDIENCE } from '../../shared/notifications.js';
 import { formatClock, localTime } from '../../shared/opening-hours.js';
 import { itemCounts } from '../../shared/orders.js';
@@ -113,8 +114,15 @@ const customerOrder = (tr: Translator) => ({
   path: paths.customerOrderStatus.href(),
 });
 
-const reasonQuote = (order: OrderRow, label: string) =>
-  order.endReason ? { quote: { label, text: order.endReason } } : {};
+// The reasons the marketplace itself gives (messages, said in the recipient's language); a cook's are as typed.
+const OUR_REASONS: ReadonlySet<string> = new Set([UNPAID_REASON, NO_ANSWER_REASON, CAPTURE_FAILED_REASON]);
+const reasonOf = (order: OrderRow, tr: Translator) =>
+  order.endReason && OUR_REASONS.has(order.endReason) ? tr.t(order.endReason) : order.endReason;
+
+const reasonQuote = (order: OrderRow, label: string, tr: Translator) => {
+  const text = reasonOf(order, tr);
+  return text ? { quote: { label, text } } : {};
+};
 
 /** Where to collect a pickup order, once the kitchen accepted it. */
 const pickupDetails = (facts: OrderFacts, tr: Translator): [string, string][] =>
@@ -138,7 +146,7 @@ function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date, tr:
   const whenDetail = slot ? [[tr.t('When'), slot] as [string, string]] : [];
   // A reason given (a decline's, a cancellation's) ends the lead.
   const withReason = (lead: string) =>
-    order.endReason ? tr.t('{lead} Reason: {reason}', { lead, reason: order.endReason }) : lead;
+    order.endReason ? tr.t('{lead} Reason: {reason}', { lead, reason: reasonOf(order, tr) }) : lead;
   switch (kind) {
     case 'order-new':
       return {
@@ -190,7 +198,7 @@ function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date, tr:
         subject: cut(tr.t('Order cancelled by the customer: {items}', values), 120),
         lead: tr.t('{customer} cancelled their order of {items} at {kitchen}.', values),
         details: [orderDetail, totalDetail, ...whenDetail],
-        ...reasonQuote(order, tr.t('Their reason')),
+        ...reasonQuote(order, tr.t('Their reason'), tr),
         action: kitchenOrders(tr),
       };
     case 'order-accepted': {
@@ -220,7 +228,7 @@ function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date, tr:
         subject: cut(tr.t('{kitchen} declined your order', values), 120),
         lead: withReason(tr.t('{kitchen} declined your order of {items}.', values)),
         details: [orderDetail, totalDetail],
-        ...reasonQuote(order, tr.t('Reason')),
+        ...reasonQuote(order, tr.t('Reason'), tr),
         action: customerOrder(tr),
       };
     case 'order-cancelled':
@@ -228,7 +236,7 @@ function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date, tr:
         subject: cut(tr.t('Your order from {kitchen} was cancelled', values), 120),
         lead: withReason(tr.t('Your order of {items} from {kitchen} was cancelled.', values)),
         details: [orderDetail, totalDetail],
-        ...reasonQuote(order, tr.t('Reason')),
+        ...reasonQuote(order, tr.t('Reason'), tr),
         action: customerOrder(tr),
       };
     case 'order-dispatched':
