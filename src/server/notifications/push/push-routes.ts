@@ -122,7 +122,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest("Endpoint must be a push service's https link", 'endpoint');
       const refusal = keysRefusal(keys);
       if (refusal) throw badRequest(refusal.message, refusal.field);
-      const name = request.body.name || deviceName(request.headers['user-agent']);
+      const name =
+        request.body.name || deviceName(request.headers['user-agent'], app.i18n.translator(request.locale));
       const device = await app.db.transaction(async (tx) => {
         // One person's subscriptions one at a time, so that two at once cannot pass the limit together.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
