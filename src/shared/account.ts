@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WeeklyHours } from './opening-hours.js';
 import { OrderEvent, OrderLine, OrderStateSchema } from './orders.js';
+import { LOCALES } from './i18n/locales.js';
 import { msg, t } from './i18n/translator.js';
 
 /**
@@ -11,6 +12,14 @@ export const AccountRole = z.enum(['customer', 'kitchen'], {
   error: () => t('role must be customer or kitchen'),
 });
 export const AccountParams = z.object({ role: AccountRole });
+
+/** 'Language': the one a person chose, for what reaches them with no page open (emails, pushes). */
+export const LanguageInput = z.object({
+  locale: z.enum(LOCALES, {
+    error: () => t('locale must be one of {locales}', { locales: LOCALES.join(', ') }),
+  }),
+});
+export type LanguageInput = z.infer<typeof LanguageInput>;
 export type AccountParams = z.infer<typeof AccountParams>;
 
 /** 'Delete my account' is refused (409) while an order of theirs, placed or received, is in progress. */

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { Translator } from './i18n/translator.js';
+import { formatCents, formatMoney } from './money.js';
+import { slotLabel } from './slots.js';
 import {
   ALL_DAY_HOURS,
   availability,
+  dayHoursText,
   DEFAULT_HOURS,
   instantAt,
   isOpenAt,
@@ -119,5 +123,26 @@ describe('opening hours in the kitchen’s time zone', () => {
     expect(availability(kitchen({ hours: ALL_DAY_HOURS }), at('2026-11-24T03:00:00Z')).todayHours).toBe(
       'Open 24 hours',
     );
+  });
+});
+
+describe('hours, slots and money in another language', () => {
+  const french = new Translator({ locale: 'fr', messages: {}, currency: 'USD' });
+  const english = new Translator({ locale: 'en', messages: {}, currency: 'USD' });
+
+  it("writes times and days as the language does, and English as the spec does ('8:15 PM', not Intl's spacing)", () => {
+    expect(dayHoursText([['10:00', '20:15']], english)).toBe('10:00 AM - 8:15 PM');
+    expect(dayHoursText([['10:00', '20:15']], french)).toBe('10:00 - 20:15');
+    const slot = { start: '2026-11-28T17:00:00Z', end: '2026-11-28T17:30:00Z' };
+    const now = new Date('2026-11-26T10:00:00Z');
+    expect(slotLabel(slot, 'Europe/Paris', now, english)).toBe('Sat 28 Nov 6:00–6:30 PM');
+    expect(slotLabel(slot, 'Europe/Paris', now, french)).toMatch(/^sam\. 28 nov\. 18:00\s?–\s?18:30$/);
+  });
+
+  it("formats money in the current language: '$10000.00' in the spec's English, Intl's elsewhere", () => {
+    expect(formatCents(1_000_000, english)).toBe('$10000.00');
+    expect(formatCents(-299, english)).toBe('-$2.99');
+    expect(formatCents(1_000_000, french)).toMatch(/^10\s000,00\s\$US$/);
+    expect(formatMoney(300, 'JPY', english)).toBe('¥300');
   });
 });

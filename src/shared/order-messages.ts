@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multilineText } from './fields.js';
-import { msg, t } from './i18n/translator.js';
+import { msg, t, type Translator, translator } from './i18n/translator.js';
 
 /** A message of an order's conversation is 1 to this many characters (line breaks allowed). */
 export const ORDER_MESSAGE_MAX_LENGTH = 500;
@@ -64,7 +64,12 @@ export function conversationOpen(conversation: OrderConversation, now: number): 
 /** What a page says once writing has closed. */
 export const MESSAGES_CLOSED = msg('Messages are closed for this order');
 /** Why writing on an order is closed now, said to both sides (undefined: it is open). */
-export function closedText(conversation: OrderConversation, now: number): string | undefined {
-  if (!conversation.open) return conversation.closedBecause ?? MESSAGES_CLOSED;
-  return conversationOpen(conversation, now) ? undefined : MESSAGES_CLOSED;
+export function closedText(
+  conversation: OrderConversation,
+  now: number,
+  tr: Translator = translator(),
+): string | undefined {
+  // `closedBecause` is one of the server's messages (src/server/order-messages/order-message-queries.ts).
+  if (!conversation.open) return tr.t(conversation.closedBecause ?? MESSAGES_CLOSED);
+  return conversationOpen(conversation, now) ? undefined : tr.t(MESSAGES_CLOSED);
 }

@@ -1,7 +1,8 @@
 import { empty } from '../lib/route-doc.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AccountParams, DataExport, dataExportFileName } from '../../shared/account.js';
+import { AccountParams, DataExport, dataExportFileName, LanguageInput } from '../../shared/account.js';
 import { ROLES, clearSessionCookie, currentUser, hashToken, requireUser } from '../identity/sessions.js';
+import { saveLocale } from '../identity/users.js';
 import { limits } from '../identity/rate-limit.js';
 import { deleteAccount } from './account-delete.js';
 import { exportUserData } from './account-export.js';
@@ -39,6 +40,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${dataExportFileName(now)}"`)
         .send(data);
+    },
+  );
+
+  app.put(
+    '/api/account/:role/language',
+    {
+      config: {
+        doc: {
+          summary:
+            "Language: the one the signed-in user (the role's session) chose, for their emails and push notifications",
+          tags: ['your data'],
+          cookie: 'any',
+          responses: { 204: empty },
+        },
+      },
+      schema: { params: AccountParams, body: LanguageInput },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, request.params.role);
+      await saveLocale(app.db, user.id, request.body.locale);
+      return reply.header('cache-control', 'no-store').status(204).send();
     },
   );
 

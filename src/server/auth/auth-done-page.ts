@@ -1,5 +1,7 @@
 import { AUTH_CHANNEL } from '../../shared/auth.js';
 import { escapeHtml } from '../lib/html.js';
+import { textDirection } from '../../shared/i18n/locales.js';
+import { translator, type Translator } from '../../shared/i18n/translator.js';
 
 /** The page a sign-in that could not start shows in the popup (a refusal, such as the rate limit). */
 export function signInErrorPage(message: string): string {
@@ -10,20 +12,21 @@ export function signInErrorPage(message: string): string {
  * The page the sign-in popup ends on (and a failed full-page sign-in). `continueTo` must be a safe return path
  * (see safeReturnPath): the server decides where "Continue" leads, never the page's own query string.
  */
-export function authDonePage(continueTo: string): string {
+export function authDonePage(continueTo: string, tr: Translator = translator()): string {
+  const e = escapeHtml;
   return `<!doctype html>
-<html lang="en">
+<html lang="${tr.locale}"${textDirection(tr.locale) === 'rtl' ? ' dir="rtl"' : ''}>
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>HomeCooked sign-in</title>
+    <title>${e(tr.t('HomeCooked sign-in'))}</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <style>body{font-family:system-ui,sans-serif;margin:3rem auto;max-width:28rem;padding:0 1rem;color:#212529}a{color:#c2410c}</style>
   </head>
   <body>
-    <h1 id="title">Signing you in…</h1>
-    <p id="message">This window closes by itself.</p>
-    <p><a id="continue" href="${escapeHtml(continueTo)}">Continue to HomeCooked</a></p>
+    <h1 id="title" data-ok="${e(tr.t('You are signed in'))}" data-failed="${e(tr.t('Sign-in did not complete'))}">${e(tr.t('Signing you in…'))}</h1>
+    <p id="message" data-ok="${e(tr.t('You can close this window.'))}" data-failed="${e(tr.t('Please close this window and try again.'))}">${e(tr.t('This window closes by itself.'))}</p>
+    <p><a id="continue" href="${escapeHtml(continueTo)}">${e(tr.t('Continue to HomeCooked'))}</a></p>
     <script src="/auth/done.js"></script>
   </body>
 </html>
@@ -47,8 +50,11 @@ export const AUTH_DONE_JS = `(function () {
   try {
     if (typeof BroadcastChannel === 'function') { var channel = new BroadcastChannel(${JSON.stringify(AUTH_CHANNEL)}); channel.postMessage(message); channel.close(); told = true; }
   } catch (e) {}
-  document.getElementById('title').textContent = ok ? 'You are signed in' : 'Sign-in did not complete';
-  document.getElementById('message').textContent = ok ? 'You can close this window.' : 'Please close this window and try again.';
+  // The words, in the page's language, are the page's own (data-ok, data-failed).
+  ['title', 'message'].forEach(function (id) {
+    var element = document.getElementById(id);
+    element.textContent = element.getAttribute(ok ? 'data-ok' : 'data-failed');
+  });
   // A window we opened by script may close itself, even where an opener policy cut window.opener.
   if (told) setTimeout(function () { window.close(); }, 50);
 })();

@@ -1,8 +1,8 @@
 import http from 'node:http';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionState } from '../../shared/auth.js';
-import { sessions } from '../db/schema.js';
+import { sessions, users } from '../db/schema.js';
 import { startFakeOidcProvider } from '../test/fake-oidc-provider.js';
 import { CookieJar, follow, freePort, locationOf } from '../test/http-client.js';
 import { closeTestContext, createTestContext, type TestContext } from '../test/test-app.js';
@@ -262,6 +262,29 @@ describe.each(ENGINES)('sign-in with the development provider [%s]', (engine) =>
     const second = await copied.clone().fetch(atCallback.url);
     expect(locationOf(second, base)).toContain('status=failed');
     expect(await sessionCount(ctx)).toBe(afterFirst);
+  });
+
+  it('keeps, on a first sign-in, the language the browser asked for; a language chosen since stays', async () => {
+    const localeOf = async (email: string) =>
+      (await ctx.database.db.select({ locale: users.locale }).from(users).where(eq(users.email, email)))[0]
+        ?.locale;
+    const jar = new CookieJar();
+    jar.cookies.set('lang', 'fr');
+    await devSignIn(jar, base, 'customer', { email: 'amelie@example.test', name: 'Amélie' });
+    expect(await localeOf('amelie@example.test')).toBe('fr');
+    const chosen = await jar.fetch(`${base}/api/account/customer/language`, {
+      method: 'PUT',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ locale: 'es' }),
+    });
+    expect(chosen.status).toBe(204);
+    const other = new CookieJar();
+    other.cookies.set('lang', 'ar');
+    await devSignIn(other, base, 'customer', { email: 'amelie@example.test', name: 'Amélie' });
+    expect(await localeOf('amelie@example.test')).toBe('es');
+    // The page the popup ends on speaks the browser's language.
+    const page = await fetch(`${base}/auth/done?role=customer&status=ok`, { headers: { cookie: 'lang=ar' } });
+    expect(await page.text()).toContain('<html lang="ar" dir="rtl">');
   });
 
   it('serves the page the popup ends on, which tells the opener without inline script', async () => {

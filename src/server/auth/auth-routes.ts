@@ -18,8 +18,13 @@ import {
   hashToken,
   setSessionCookie,
 } from '../identity/sessions.js';
-import { upsertUser } from '../identity/users.js';
+import { adoptLocale, upsertUser } from '../identity/users.js';
+import { LOCALES, type Locale, type OfferedLocale } from '../../shared/i18n/locales.js';
 import { msg } from '../../shared/i18n/translator.js';
+
+/** One of the languages offered (not the pseudo-locale a tester may pick). */
+const isOfferedLocale = (locale: Locale): locale is OfferedLocale =>
+  (LOCALES as readonly string[]).includes(locale);
 
 /** What the browser keeps (signed, HttpOnly, 10 minutes) between leaving for the provider and coming back. */
 const Flow = z.object({
@@ -186,6 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
           photoUrl:
             typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) ? claims.picture : null,
         });
+        if (isOfferedLocale(request.locale)) await adoptLocale(app.db, user, request.locale);
         setSessionCookie(reply, role.data, await createSession(app.db, user.id, role.data));
         return finish(true);
       } catch (error) {
@@ -213,7 +219,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(authDonePage(continueTo));
+        .send(authDonePage(continueTo, app.i18n.translator(request.locale)));
     },
   );
   app.get(

@@ -12,6 +12,7 @@ import { badRequest, HttpError } from '../lib/errors.js';
 import { etagOf, writeFrame, type Delta, type Sink, type Snapshot } from './hub.js';
 import { followTopic, LIVE_TOPIC, startEventStream, wantsEventStream } from './live-route.js';
 import type { Topic } from './topic.js';
+import { msg } from '../../shared/i18n/translator.js';
 
 type AnyTopic = Topic<unknown, unknown>;
 
@@ -149,8 +150,10 @@ export function registerTabStream(app: FastifyInstance): void {
         const url = at < 0 ? asked : asked.slice(0, at);
         let held = at < 0 ? undefined : asked.slice(at + 1);
         const found = routes.find(url);
+        // Refusals in the tab's language.
+        const tr = request.server.i18n.translator(request.locale);
         if (!found) {
-          end(url, LIVE_EVENT.ended, { status: 404, message: 'No live list at this address' });
+          end(url, LIVE_EVENT.ended, { status: 404, message: tr.t('No live list at this address') });
           continue;
         }
         const { topic } = found;
@@ -162,9 +165,9 @@ export function registerTabStream(app: FastifyInstance): void {
         } catch (error) {
           const refusal =
             error instanceof HttpError
-              ? { status: error.statusCode, message: error.message }
+              ? { status: error.statusCode, message: tr.t(error.message, error.values) }
               : error instanceof z.ZodError
-                ? { status: 400, message: error.issues[0]?.message ?? 'Invalid address' }
+                ? { status: 400, message: tr.t(error.issues[0]?.message ?? msg('Invalid address')) }
                 : undefined;
           if (!refusal) throw error;
           end(url, LIVE_EVENT.ended, refusal);
@@ -184,7 +187,10 @@ export function registerTabStream(app: FastifyInstance): void {
           },
           delta: (delta) => writeFrame(res, deltaFrame(delta, url)),
           missing: () =>
-            end(url, LIVE_EVENT.missing, { status: 404, message: topic.missing?.message ?? 'Not found' }),
+            end(url, LIVE_EVENT.missing, {
+              status: 404,
+              message: tr.t(topic.missing?.message ?? msg('Not found')),
+            }),
           end: () => end(url, LIVE_EVENT.ended),
         };
         stops.set(

@@ -1,5 +1,6 @@
 import { minorDigits } from '../../shared/money.js';
 import type { Earnings } from '../../shared/payments.js';
+import { msg, translator, type Translator } from '../../shared/i18n/translator.js';
 
 /** An amount in minor units as a plain decimal for a spreadsheet: 2945 USD → "29.45", -50 → "-0.50", JPY 300 → "300". */
 export function decimalAmount(minor: number, currency: string): string {
@@ -21,18 +22,19 @@ export function textCell(value: string): string {
   return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
 }
 
+/** The header row's columns (messages: each is written in the cook's language). */
 export const EARNINGS_CSV_HEADER = [
-  'Day',
-  'Paid at',
-  'Order',
-  'Method',
-  'Items',
-  'Items amount',
-  'Delivery fee',
-  'Platform fee',
-  'Refunded',
-  'Net',
-  'Currency',
+  msg('Day'),
+  msg('Paid at'),
+  msg('Order'),
+  msg('Method'),
+  msg('Items'),
+  msg('Items amount'),
+  msg('Delivery fee'),
+  msg('Platform fee'),
+  msg('Refunded'),
+  msg('Net'),
+  msg('Currency'),
 ];
 
 /**
@@ -40,7 +42,7 @@ export const EARNINGS_CSV_HEADER = [
  * read dishes' accents right): a header row, then one row per paid order. Amounts are our own numbers, written as
  * decimals; every text cell goes through `textCell`.
  */
-export function earningsCsv(earnings: Earnings): string {
+export function earningsCsv(earnings: Earnings, tr: Translator = translator()): string {
   const money = (minor: number) => decimalAmount(minor, earnings.currency);
   const rows = earnings.lines.map((line) => [
     textCell(line.day),
@@ -55,7 +57,7 @@ export function earningsCsv(earnings: Earnings): string {
     money(line.netCents),
     textCell(earnings.currency),
   ]);
-  return `\uFEFF${[EARNINGS_CSV_HEADER.map(textCell), ...rows].map((row) => row.join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${[EARNINGS_CSV_HEADER.map((column) => textCell(tr.t(column))), ...rows].map((row) => row.join(',')).join('\r\n')}\r\n`;
 }
 
 /** The download's file name: `earnings-2026-01-01-to-2026-03-31.csv`. */

@@ -57,7 +57,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${earningsFileName(earnings)}"`)
-        .send(earningsCsv(earnings));
+        .send(earningsCsv(earnings, app.i18n.translator(request.locale)));
     },
   );
 };

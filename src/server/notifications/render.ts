@@ -1,7 +1,9 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { textDirection } from '../../shared/i18n/locales.js';
+import type { Values } from '../../shared/i18n/messages.js';
 import { translator, type Translator } from '../../shared/i18n/translator.js';
 import { formatMoney } from '../../shared/money.js';
+import { CAPTURE_FAILED_REASON, NO_ANSWER_REASON, UNPAID_REASON } from '../../shared/payments.js';
 import { NOTICE_AUDIENCE } from '../../shared/notifications.js';
 import { formatClock, localTime } from '../../shared/opening-hours.js';
 import { itemCounts } from '../../shared/orders.js';
@@ -42,7 +44,25 @@ export function itemsText(
   lines: readonly { item: string; priceCents: number }[],
   tr: Translator = translator(),
 ): string {
-  return lines.length === 0 ? tr.t('no dishes') : itemCounts(lines, tr).join(tr.t(', '));
+  return lines.length === 0 ? say(tr).t('no dishes') : itemCounts(lines, tr).join(say(tr).t(', '));
+}
+
+/**
+ * `tr`, with every text value put in as it is: what people typed (dishes, names, addresses, reasons) is never read
+ * as part of a message, whether the message is translated or not yet (an English stand-in drops tags).
+ */
+function say(tr: Translator) {
+  return {
+    t(message: string, values: Values = {}, context?: string): string {
+      const held: string[] = [];
+      const marked: Values = {};
+      for (const [name, value] of Object.entries(values))
+        marked[name] = typeof value === 'string' ? `\uE000${held.push(value) - 1}\uE001` : value;
+      return tr
+        .t(message, marked, context)
+        .replace(/\uE000(\d+)\uE001/g, (_, i: string) => held[Number(i)] ?? '');
+    },
+  };
 }
 
 /** Text cut to `max` characters (with '…'), for a subject line. */
@@ -56,7 +76,7 @@ const oneParagraph = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** 'Today 7:45 PM (Asia/Kolkata time)': a moment in the kitchen's time zone, saying so. */
 const kitchenTime = (at: Date, timeZone: string, now: Date, tr: Translator) =>
   // translators: a day ('Today', 'Fri 27 Nov'), a time ('7:45 PM') and the kitchen's time zone
-  tr.t('{day} {time} ({timeZone} time)', {
+  say(tr).t('{day} {time} ({timeZone} time)', {
     day: dayName(at, timeZone, now, tr),
     time: formatClock(localTime(at, timeZone).minutes, tr),
     timeZone,
@@ -65,7 +85,7 @@ const kitchenTime = (at: Date, timeZone: string, now: Date, tr: Translator) =>
 const slotOf = (order: OrderRow, timeZone: string, now: Date, tr: Translator) =>
   order.slotStart && order.slotEnd
     ? // translators: a time slot ('Today 6:00–6:30 PM') and the kitchen's time zone
-      tr.t('{slot} ({timeZone} time)', {
+      say(tr).t('{slot} ({timeZone} time)', {
         slot: slotLabel(
           { start: order.slotStart.toISOString(), end: order.slotEnd.toISOString() },
           timeZone,
@@ -105,23 +125,32 @@ async function orderFacts(db: DbOrTx, orderId: string, tr: Translator): Promise<
 }
 
 const kitchenOrders = (tr: Translator) => ({
-  label: tr.t('Open your orders'),
+  label: say(tr).t('Open your orders'),
   path: paths.kitchenOrders.href(),
 });
 const customerOrder = (tr: Translator) => ({
-  label: tr.t('See your order'),
+  label: say(tr).t('See your order'),
   path: paths.customerOrderStatus.href(),
 });
 
-const reasonQuote = (order: OrderRow, label: string) =>
-  order.endReason ? { quote: { label, text: order.endReason } } : {};
+// The reasons the marketplace itself gives (messages, said in the recipient's language); a cook's are as typed.
+const OUR_REASONS: ReadonlySet<string> = new Set([UNPAID_REASON, NO_ANSWER_REASON, CAPTURE_FAILED_REASON]);
+const reasonOf = (order: OrderRow, tr: Translator) =>
+  order.endReason && OUR_REASONS.has(order.endReason) ? say(tr).t(order.endReason) : order.endReason;
+
+const reasonQuote = (order: OrderRow, label: string, tr: Translator) => {
+  const text = reasonOf(order, tr);
+  return text ? { quote: { label, text } } : {};
+};
 
 /** Where to collect a pickup order, once the kitchen accepted it. */
 const pickupDetails = (facts: OrderFacts, tr: Translator): [string, string][] =>
   facts.order.fulfilment === 'pickup' && facts.pickup
     ? [
-        [tr.t('Pick up at'), facts.pickup.address],
-        ...(facts.pickup.instructions ? [[tr.t('How'), facts.pickup.instructions] as [string, string]] : []),
+        [say(tr).t('Pick up at'), facts.pickup.address],
+        ...(facts.pickup.instructions
+          ? [[say(tr).t('How'), facts.pickup.instructions] as [string, string]]
+          : []),
       ]
     : [];
 
@@ -134,54 +163,56 @@ function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date, tr:
   const pickup = order.fulfilment === 'pickup';
   const values = { items, kitchen, total, customer: order.customerEmail, slot, address: order.address };
   const orderDetail: [string, string] = [
-    tr.t('Order', {}, 'email: the label before the dishes ordered'),
+    say(tr).t('Order', {}, 'email: the label before the dishes ordered'),
     items,
   ];
-  const totalDetail: [string, string] = [tr.t('Total'), total];
-  const whenDetail = slot ? [[tr.t('When'), slot] as [string, string]] : [];
+  const totalDetail: [string, string] = [say(tr).t('Total'), total];
+  const whenDetail = slot ? [[say(tr).t('When'), slot] as [string, string]] : [];
   // A reason given (a decline's, a cancellation's) ends the lead.
   const withReason = (lead: string) =>
-    order.endReason ? tr.t('{lead} Reason: {reason}', { lead, reason: order.endReason }) : lead;
+    order.endReason ? say(tr).t('{lead} Reason: {reason}', { lead, reason: reasonOf(order, tr) }) : lead;
   switch (kind) {
     case 'order-new':
       return {
-        subject: cut(tr.t('New order: {items}', values), 120),
+        subject: cut(say(tr).t('New order: {items}', values), 120),
         lead: slot
           ? pickup
-            ? tr.t(
+            ? say(tr).t(
                 '{customer} ordered {items} from {kitchen}: {total}, pickup for {slot}. Accept or decline it on your orders page.',
                 values,
               )
-            : tr.t(
+            : say(tr).t(
                 '{customer} ordered {items} from {kitchen}: {total}, delivery for {slot}. Accept or decline it on your orders page.',
                 values,
               )
           : pickup
-            ? tr.t(
+            ? say(tr).t(
                 '{customer} ordered {items} from {kitchen}: {total}, pickup, as soon as possible. Accept or decline it on your orders page.',
                 values,
               )
-            : tr.t(
+            : say(tr).t(
                 '{customer} ordered {items} from {kitchen}: {total}, delivery, as soon as possible. Accept or decline it on your orders page.',
                 values,
               ),
         details: [
           orderDetail,
-          [tr.t('From', {}, 'email: the label before who ordered'), order.customerEmail],
+          [say(tr).t('From', {}, 'email: the label before who ordered'), order.customerEmail],
           totalDetail,
-          pickup ? [tr.t('Pickup'), tr.t('The customer collects it')] : [tr.t('Delivery'), order.address],
-          [tr.t('When'), slot ?? tr.t('As soon as possible')],
+          pickup
+            ? [say(tr).t('Pickup'), say(tr).t('The customer collects it')]
+            : [say(tr).t('Delivery'), order.address],
+          [say(tr).t('When'), slot ?? say(tr).t('As soon as possible')],
           ...(order.answerBy
-            ? [[tr.t('Answer by'), kitchenTime(order.answerBy, timeZone, now, tr)] as [string, string]]
+            ? [[say(tr).t('Answer by'), kitchenTime(order.answerBy, timeZone, now, tr)] as [string, string]]
             : []),
         ],
-        ...(order.note ? { quote: { label: tr.t('Note for the cook'), text: order.note } } : {}),
+        ...(order.note ? { quote: { label: say(tr).t('Note for the cook'), text: order.note } } : {}),
         action: kitchenOrders(tr),
       };
     case 'order-unanswered':
       return {
-        subject: cut(tr.t('Order declined, nobody answered in time: {items}', values), 120),
-        lead: tr.t(
+        subject: cut(say(tr).t('Order declined, nobody answered in time: {items}', values), 120),
+        lead: say(tr).t(
           'The order of {items} from {customer} at {kitchen} was declined because nobody answered it in time. Its customer has been told.',
           values,
         ),
@@ -190,83 +221,88 @@ function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date, tr:
       };
     case 'order-cancelled-by-customer':
       return {
-        subject: cut(tr.t('Order cancelled by the customer: {items}', values), 120),
-        lead: tr.t('{customer} cancelled their order of {items} at {kitchen}.', values),
+        subject: cut(say(tr).t('Order cancelled by the customer: {items}', values), 120),
+        lead: say(tr).t('{customer} cancelled their order of {items} at {kitchen}.', values),
         details: [orderDetail, totalDetail, ...whenDetail],
-        ...reasonQuote(order, tr.t('Their reason')),
+        ...reasonQuote(order, say(tr).t('Their reason'), tr),
         action: kitchenOrders(tr),
       };
     case 'order-accepted': {
       const readyAt = order.readyAt ? kitchenTime(order.readyAt, timeZone, now, tr) : null;
       return {
-        subject: cut(tr.t('{kitchen} accepted your order', values), 120),
+        subject: cut(say(tr).t('{kitchen} accepted your order', values), 120),
         lead: slot
-          ? tr.t('{kitchen} accepted your order of {items}. It will be ready for your slot: {slot}.', values)
+          ? say(tr).t(
+              '{kitchen} accepted your order of {items}. It will be ready for your slot: {slot}.',
+              values,
+            )
           : readyAt
-            ? tr.t('{kitchen} accepted your order of {items}. It should be ready at about {readyAt}.', {
+            ? say(tr).t('{kitchen} accepted your order of {items}. It should be ready at about {readyAt}.', {
                 ...values,
                 readyAt,
               })
-            : tr.t('{kitchen} accepted your order of {items}.', values),
+            : say(tr).t('{kitchen} accepted your order of {items}.', values),
         details: [
           orderDetail,
           totalDetail,
-          ...(slot ? [[tr.t('Slot'), slot] as [string, string]] : []),
-          ...(!slot && readyAt ? [[tr.t('Ready at about'), readyAt] as [string, string]] : []),
-          ...(pickup ? pickupDetails(facts, tr) : [[tr.t('Delivery to'), order.address] as [string, string]]),
+          ...(slot ? [[say(tr).t('Slot'), slot] as [string, string]] : []),
+          ...(!slot && readyAt ? [[say(tr).t('Ready at about'), readyAt] as [string, string]] : []),
+          ...(pickup
+            ? pickupDetails(facts, tr)
+            : [[say(tr).t('Delivery to'), order.address] as [string, string]]),
         ],
         action: customerOrder(tr),
       };
     }
     case 'order-declined':
       return {
-        subject: cut(tr.t('{kitchen} declined your order', values), 120),
-        lead: withReason(tr.t('{kitchen} declined your order of {items}.', values)),
+        subject: cut(say(tr).t('{kitchen} declined your order', values), 120),
+        lead: withReason(say(tr).t('{kitchen} declined your order of {items}.', values)),
         details: [orderDetail, totalDetail],
-        ...reasonQuote(order, tr.t('Reason')),
+        ...reasonQuote(order, say(tr).t('Reason'), tr),
         action: customerOrder(tr),
       };
     case 'order-cancelled':
       return {
-        subject: cut(tr.t('Your order from {kitchen} was cancelled', values), 120),
-        lead: withReason(tr.t('Your order of {items} from {kitchen} was cancelled.', values)),
+        subject: cut(say(tr).t('Your order from {kitchen} was cancelled', values), 120),
+        lead: withReason(say(tr).t('Your order of {items} from {kitchen} was cancelled.', values)),
         details: [orderDetail, totalDetail],
-        ...reasonQuote(order, tr.t('Reason')),
+        ...reasonQuote(order, say(tr).t('Reason'), tr),
         action: customerOrder(tr),
       };
     case 'order-dispatched':
       return pickup
         ? {
-            subject: cut(tr.t('Your order from {kitchen} is ready to pick up', values), 120),
-            lead: tr.t('Your order of {items} from {kitchen} is ready to pick up.', values),
+            subject: cut(say(tr).t('Your order from {kitchen} is ready to pick up', values), 120),
+            lead: say(tr).t('Your order of {items} from {kitchen} is ready to pick up.', values),
             details: [orderDetail, ...pickupDetails(facts, tr)],
             action: customerOrder(tr),
           }
         : {
-            subject: cut(tr.t('Your order from {kitchen} is on its way', values), 120),
-            lead: tr.t('Your order of {items} from {kitchen} is on its way to {address}.', values),
-            details: [orderDetail, [tr.t('Delivery to'), order.address]],
+            subject: cut(say(tr).t('Your order from {kitchen} is on its way', values), 120),
+            lead: say(tr).t('Your order of {items} from {kitchen} is on its way to {address}.', values),
+            details: [orderDetail, [say(tr).t('Delivery to'), order.address]],
             action: customerOrder(tr),
           };
     case 'order-delivered':
       return {
         subject: cut(
           pickup
-            ? tr.t('Your order from {kitchen} was picked up', values)
-            : tr.t('Your order from {kitchen} was delivered', values),
+            ? say(tr).t('Your order from {kitchen} was picked up', values)
+            : say(tr).t('Your order from {kitchen} was delivered', values),
           120,
         ),
         lead: pickup
-          ? tr.t(
+          ? say(tr).t(
               'Your order of {items} from {kitchen} was picked up. Enjoy your meal! How was it? Rate your order: it helps other customers, and the cook.',
               values,
             )
-          : tr.t(
+          : say(tr).t(
               'Your order of {items} from {kitchen} was delivered. Enjoy your meal! How was it? Rate your order: it helps other customers, and the cook.',
               values,
             ),
         details: [orderDetail, totalDetail],
-        action: { label: tr.t('Rate your order'), path: paths.customerOrderStatus.href() },
+        action: { label: say(tr).t('Rate your order'), path: paths.customerOrderStatus.href() },
       };
     default:
       return null;
@@ -284,14 +320,14 @@ async function refundMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Pro
     : formatMoney(order.totalCents, order.currency, tr);
   const values = { amount, items, kitchen: order.kitchenName };
   return {
-    subject: cut(tr.t('Refund of {amount} from {kitchen}', values), 120),
-    lead: tr.t(
+    subject: cut(say(tr).t('Refund of {amount} from {kitchen}', values), 120),
+    lead: say(tr).t(
       'Your order of {items} from {kitchen} was refunded: {amount} goes back to your card. Your bank may take a few days to show it.',
       values,
     ),
     details: [
-      [tr.t('Order', {}, 'email: the label before the dishes ordered'), items],
-      [tr.t('Refunded'), amount],
+      [say(tr).t('Order', {}, 'email: the label before the dishes ordered'), items],
+      [say(tr).t('Refunded'), amount],
     ],
     action: customerOrder(tr),
   };
@@ -320,15 +356,18 @@ async function reviewMessage(
   const items = itemsText(lines, tr);
   const values = { kitchen: kitchenName, stars: review.stars, drawn: stars(review.stars), items };
   return {
-    subject: cut(tr.t('New review of {kitchen}: {stars} of 5 stars', values), 120),
-    lead: tr.t('A customer gave {kitchen} {stars} of 5 stars ({drawn}) for their order of {items}.', values),
+    subject: cut(say(tr).t('New review of {kitchen}: {stars} of 5 stars', values), 120),
+    lead: say(tr).t(
+      'A customer gave {kitchen} {stars} of 5 stars ({drawn}) for their order of {items}.',
+      values,
+    ),
     details: [
-      [tr.t('Stars'), tr.t('{drawn} ({stars} of 5)', values)],
-      [tr.t('Order', {}, 'email: the label before the dishes ordered'), items],
+      [say(tr).t('Stars'), say(tr).t('{drawn} ({stars} of 5)', values)],
+      [say(tr).t('Order', {}, 'email: the label before the dishes ordered'), items],
     ],
-    ...(review.text ? { quote: { label: tr.t('Their review'), text: review.text } } : {}),
-    after: [tr.t('You can reply to it, once and in public, on your menu page.')],
-    action: { label: tr.t('See your reviews'), path: paths.kitchenMenu.href(review.kitchenId) },
+    ...(review.text ? { quote: { label: say(tr).t('Their review'), text: review.text } } : {}),
+    after: [say(tr).t('You can reply to it, once and in public, on your menu page.')],
+    action: { label: say(tr).t('See your reviews'), path: paths.kitchenMenu.href(review.kitchenId) },
   };
 }
 
@@ -359,29 +398,29 @@ async function reportsMessage(
   return {
     subject: cut(
       n === 1
-        ? tr.t('1 open report about {kitchen}', values)
-        : tr.t('{count} open reports about {kitchen}', values),
+        ? say(tr).t('1 open report about {kitchen}', values)
+        : say(tr).t('{count} open reports about {kitchen}', values),
       120,
     ),
     lead:
       n === 1
-        ? tr.t(
+        ? say(tr).t(
             'There is 1 open report about {kitchen}. An operator of the marketplace reads it and may ask you about it, or close it.',
             values,
           )
-        : tr.t(
+        : say(tr).t(
             'There are {count} open reports about {kitchen}. An operator of the marketplace reads them and may ask you about them, or close them.',
             values,
           ),
-    details: [[tr.t('Open reports'), tr.number(n)]],
-    action: { label: tr.t('Open your dashboard'), path: paths.menuDashboard.href() },
+    details: [[say(tr).t('Open reports'), tr.number(n)]],
+    action: { label: say(tr).t('Open your dashboard'), path: paths.menuDashboard.href() },
   };
 }
 
 /** The plain text: the lead (the push's body), the details, the quote, and the link. */
 function textOf(message: Message, publicUrl: string, tr: Translator): string {
   // translators: a label and its value on one line of a plain-text email ('Total: $32.45')
-  const line = (label: string, value: string) => tr.t('{label}: {value}', { label, value });
+  const line = (label: string, value: string) => say(tr).t('{label}: {value}', { label, value });
   const parts = [oneParagraph(message.lead)];
   if (message.details?.length)
     parts.push(message.details.map(([label, value]) => line(label, value)).join('\n'));
@@ -417,7 +456,7 @@ function htmlOf(message: Message, publicUrl: string, tr: Translator): string {
 <h1 style="margin:0 0 16px;font-size:20px;line-height:1.3">${e(message.subject)}</h1>
 <p style="margin:0 0 16px">${e(oneParagraph(message.lead))}</p>
 ${details}${quote}${after}<p style="margin:24px 0 0"><a href="${href}" style="display:inline-block;background:#c2410c;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${e(message.action.label)}</a></p>
-<p style="margin:16px 0 0;font-size:13px;color:#868e96">${e(tr.t('Or open this link:'))} <a href="${href}" style="color:#9a3412">${e(`${publicUrl}${message.action.path}`)}</a></p>
+<p style="margin:16px 0 0;font-size:13px;color:#868e96">${e(say(tr).t('Or open this link:'))} <a href="${href}" style="color:#9a3412">${e(`${publicUrl}${message.action.path}`)}</a></p>
 </div>
 </body></html>`;
 }

@@ -86,7 +86,7 @@ export async function processImage(bytes: Buffer, { trusted = false } = {}): Pro
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw refused(400, 'DAMAGED_IMAGE', 'The picture is damaged or incomplete: please upload it again');
+    throw refused(400, 'DAMAGED_IMAGE', msg('The picture is damaged or incomplete: please upload it again'));
   }
   const { info } = decoded;
   const raw = { width: info.width, height: info.height, channels: info.channels };

@@ -158,8 +158,9 @@ export function minorDigitsOf(currency: string): number {
  */
 const fallback = (message: string, values: Values): string =>
   message
-    .replace(/\{\s*(\w+)[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, (_, name: string) => String(values[name] ?? ''))
-    .replace(/<\/?\w+>/g, '');
+    // Tags first: a value (what a person typed) is put in as it is.
+    .replace(/<\/?\w+>/g, '')
+    .replace(/\{\s*(\w+)[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/g, (_, name: string) => String(values[name] ?? ''));
 
 let current: Translator = new Translator({ locale: 'en', messages: {}, currency: 'USD' });
 

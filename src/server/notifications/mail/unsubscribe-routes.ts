@@ -14,10 +14,13 @@ import { readSettings, saveEmailSetting } from '../settings/settings-queries.js'
 import { NEW_ORDERS_LOCKED } from '../settings/settings-routes.js';
 import { readUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe.js';
 import { textDirection } from '../../../shared/i18n/locales.js';
-import { msg, type Translator } from '../../../shared/i18n/translator.js';
+import { msg, t, type Translator } from '../../../shared/i18n/translator.js';
 
 const TokenQuery = z.object({
-  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200, 'token is not valid'),
+  token: z
+    .string({ error: () => t('token is required') })
+    .min(1, { error: () => t('token is required') })
+    .max(200, { error: () => t('token is not valid') }),
 });
 
 /** What the one-click POST answers (JSON, unless the browser's form asked for a page). */

@@ -1,8 +1,10 @@
+import { translator, type Translator } from '../../../shared/i18n/translator.js';
+
 /**
  * What a device is, from its browser's User-Agent, to tell one's devices apart in 'Notifications': 'Chrome on
  * Android', 'Safari on iPhone'. A browser or system it does not know is named by what it does know ('A browser').
  */
-export function deviceName(userAgent: string | undefined): string {
+export function deviceName(userAgent: string | undefined, tr: Translator = translator()): string {
   const ua = userAgent ?? '';
   const browser = /Edg(e|A|iOS)?\//.test(ua)
     ? 'Edge'
@@ -32,6 +34,7 @@ export function deviceName(userAgent: string | undefined): string {
               : /Linux/.test(ua)
                 ? 'Linux'
                 : undefined;
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? (system ? `A browser on ${system}` : 'A browser');
+  // translators: a device's name, as its browser tells it ('Firefox on Android')
+  if (browser && system) return tr.t('{browser} on {system}', { browser, system });
+  return browser ?? (system ? tr.t('A browser on {system}', { system }) : tr.t('A browser'));
 }

@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.j
 import { empty } from '../../lib/route-doc.js';
 import type { NoticeChannels } from '../channels.js';
 import { deviceName } from './device-name.js';
-import { msg } from '../../../shared/i18n/translator.js';
+import { msg, t } from '../../../shared/i18n/translator.js';
 
 /** Devices one person may have push notifications on: a phone, a tablet, a laptop or two, with room to spare. */
 export const MAX_PUSH_DEVICES = 20;
@@ -25,7 +25,7 @@ export const TOO_MANY_DEVICES = msg(
 const AsQuery = SessionChoice;
 type As = z.infer<typeof AsQuery>['as'];
 
-const DeviceParams = z.object({ id: z.string().uuid('Device id must be a uuid') });
+const DeviceParams = z.object({ id: z.string().uuid({ error: () => t('Device id must be a uuid') }) });
 const PushKey = z.object({
   /** The server's VAPID public key (base64url) for `pushManager.subscribe`; null when push is off. */
   publicKey: z.string().nullable(),
@@ -122,7 +122,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest("Endpoint must be a push service's https link", 'endpoint');
       const refusal = keysRefusal(keys);
       if (refusal) throw badRequest(refusal.message, refusal.field);
-      const name = request.body.name || deviceName(request.headers['user-agent']);
+      const name =
+        request.body.name || deviceName(request.headers['user-agent'], app.i18n.translator(request.locale));
       const device = await app.db.transaction(async (tx) => {
         // One person's subscriptions one at a time, so that two at once cannot pass the limit together.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
