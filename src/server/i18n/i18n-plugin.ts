@@ -11,7 +11,6 @@ import { PAGE_I18N_ID, type PageI18n } from '../../shared/i18n/page-i18n.js';
 import { scriptSafeJson } from '../../shared/page-data.js';
 import { negotiateEncoding } from '../lib/accept-encoding.js';
 import { projectRoot } from '../lib/project-root.js';
-import { setTranslator } from '../../shared/i18n/translator.js';
 import { createCatalogues, type Catalogues } from './catalogues.js';
 
 /** The language of a request: the one the visitor picked (the `lang` cookie), else their browser's preference. */
@@ -33,13 +32,6 @@ export function registerI18n(app: FastifyInstance, dir = join(projectRoot(), 'lo
   app.decorateRequest('locale', 'en');
   app.addHook('onRequest', async (request) => {
     request.locale = requestLocale(request);
-  });
-  // The schemas' messages (src/shared/fields.ts…) are made in the current language as a value is checked: the
-  // request's, set just before its validation, which follows in the same turn (a hook that calls done() at once,
-  // and the only preValidation hook: nothing else runs in between).
-  app.addHook('preValidation', (request, _reply, done) => {
-    setTranslator(catalogues.translator(request.locale));
-    done();
   });
   app.get(
     '/i18n/:file',
