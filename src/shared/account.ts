@@ -88,6 +88,8 @@ export const DataExport = z.object({
     name: z.string(),
     email: z.string(),
     picture: z.string().nullable(),
+    /** The language they chose for emails and pushes (null: none chosen, English). */
+    language: z.string().nullable(),
     createdAt: when,
   }),
   /** Signed-in browsers (never their tokens). */

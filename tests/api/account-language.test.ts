@@ -29,6 +29,12 @@ describeEachEngine("'Language': the one a person chose, for their emails and pus
     expect(res.statusCode, res.body).toBe(204);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(await localeOf(ctx, customer.user.id)).toBe('fr');
+    // 'Download my data' says it too.
+    const data = await ctx.app.inject({
+      url: '/api/account/customer/export',
+      headers: { origin: ctx.config.publicUrl, cookie: customer.cookie },
+    });
+    expect(data.json<{ profile: { language: string | null } }>().profile.language).toBe('fr');
 
     const cook = await signedIn(ctx, 'kitchen');
     expect((await choose(ctx, 'kitchen', { locale: 'ar' }, cook.cookie)).statusCode).toBe(204);

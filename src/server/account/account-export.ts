@@ -12,6 +12,7 @@ import {
   reports,
   reviews,
   sessions,
+  users,
 } from '../db/schema.js';
 import { loadOrders } from '../data/order-queries.js';
 
@@ -67,6 +68,8 @@ export async function exportUserData(
   now: Date,
 ): Promise<DataExport> {
   // One after another: a transaction's statements share its connection.
+  // The language as it is now (the session's user may be a few seconds old).
+  const [chosen] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, user.id));
   const sessionRows = await db
     .select()
     .from(sessions)
@@ -103,6 +106,7 @@ export async function exportUserData(
       name: user.displayName,
       email: user.email,
       picture: user.photoUrl,
+      language: chosen ? chosen.locale : user.locale,
       createdAt: user.createdAt.toISOString(),
     },
     sessions: sessionRows.map((s) => ({
