@@ -1,3 +1,4 @@
+import { msg } from './i18n/translator.js';
 // What the address field needs without zod (issue 32): the geocoders, the pace of asking, the attribution.
 
 export const GEOCODER_KINDS = ['photon', 'nominatim', 'off'] as const;
@@ -9,4 +10,5 @@ export type GeocoderKind = (typeof GEOCODER_KINDS)[number];
  */
 export const GEOCODE_DEBOUNCE_MS: Record<GeocoderKind, number> = { photon: 300, nominatim: 1000, off: 0 };
 
-export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+// translators: OpenStreetMap's required credit; its guidelines allow it in the reader's language
+export const OSM_ATTRIBUTION = msg('© OpenStreetMap contributors');
