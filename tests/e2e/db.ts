@@ -50,7 +50,13 @@ interface KitchenOptions {
   hours?: WeeklyHours | null;
   /** Where its address is on the map (else nowhere). */
   location?: { lat: number; lon: number };
-  dishes?: { item: string; dietary?: DietaryTag[]; portionsPerDay?: number; soldOut?: boolean }[];
+  dishes?: {
+    item: string;
+    secondName?: string;
+    dietary?: DietaryTag[];
+    portionsPerDay?: number;
+    soldOut?: boolean;
+  }[];
 }
 
 /**

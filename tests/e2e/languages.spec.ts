@@ -162,10 +162,14 @@ test.describe('languages', () => {
     await customerContext.close();
   });
 
-  test('screenshots at 390 px in Arabic and Hindi (docs/screenshots)', async ({ browser }) => {
-    const { kitchen } = await createKitchenWithOwner(`Asha's Tiffin ${Date.now()}`, {
+  // UPDATE_SCREENSHOTS=1 keeps them in docs/screenshots (checked by eye there); otherwise in the test's output.
+  test('screenshots at 390 px in Arabic and Hindi (docs/screenshots)', async ({ browser }, testInfo) => {
+    const { kitchen } = await createKitchenWithOwner("Asha's Tiffin", {
       category: 'Indian',
-      dishes: [{ item: 'Masala dosa' }, { item: 'Sambar' }],
+      dishes: [
+        { item: 'Masala dosa', secondName: 'मसाला डोसा' },
+        { item: 'Sambar', secondName: 'साम्भर' },
+      ],
     });
     for (const locale of ['ar', 'hi'] as const) {
       const w = words(locale);
@@ -173,7 +177,9 @@ test.describe('languages', () => {
       await setLanguage(context, locale);
       await context.addCookies([await customerSessionCookie(`${locale}-${Date.now()}@e2e.test`)]);
       const page = await context.newPage();
-      const dir = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+      const dir = process.env.UPDATE_SCREENSHOTS
+        ? join(import.meta.dirname, '..', '..', 'docs', 'screenshots')
+        : testInfo.outputPath();
       await page.goto('/', { waitUntil: 'networkidle' });
       await page.screenshot({ path: join(dir, `${locale}-landing.png`) });
       await page.goto(`/KitchenMenu/${kitchen.uid}`, { waitUntil: 'networkidle' });
