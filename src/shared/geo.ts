@@ -1,3 +1,4 @@
+import { distanceUnit } from './i18n/locales.js';
 import { translator, type Translator } from './i18n/translator.js';
 
 /** A place on Earth, in degrees. */
@@ -18,16 +19,23 @@ export function distanceKm(a: LatLon, b: LatLon): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
 }
 
-/** "1.2 km" (one decimal below 10 km, whole km beyond), "350 m" under a kilometre. */
+const KM_PER_MILE = 1.609344;
+
+/**
+ * A distance in the units of the language's country ('1.2 km', '350 m'; American English: '0.7 mi', '3.1 mi'), one
+ * decimal below 10, whole beyond; the unit written by `Intl` in the language ('5 km', '5 كم', '5 कि॰मी॰').
+ */
 export function formatDistance(km: number, tr: Translator = translator()): string {
-  const whole = tr.numberFormat({ useGrouping: false, maximumFractionDigits: 0 });
-  if (km < 1)
-    return tr.t('{distance} m', { distance: whole.format(Math.max(10, Math.round((km * 1000) / 10) * 10)) });
-  const distance =
-    km < 10
-      ? tr.numberFormat({ useGrouping: false, minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(km)
-      : whole.format(Math.round(km));
-  return tr.t('{distance} km', { distance });
+  const unit = (name: string, value: number, digits: number) =>
+    tr
+      .numberFormat({ style: 'unit', unit: name, useGrouping: false, maximumFractionDigits: digits })
+      .format(value);
+  if (distanceUnit(tr.locale) === 'mile') {
+    const miles = km / KM_PER_MILE;
+    return unit('mile', Math.max(0.1, miles), miles < 10 ? 1 : 0);
+  }
+  if (km < 1) return unit('meter', Math.max(10, Math.round((km * 1000) / 10) * 10), 0);
+  return unit('kilometer', km, km < 10 ? 1 : 0);
 }
 
 /** The error code of an order whose delivery address is known to be outside the kitchen's delivery area. */

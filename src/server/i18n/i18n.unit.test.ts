@@ -278,3 +278,19 @@ describe('PO files and catalogues', () => {
     expect(Object.keys(compiled['en-XA'])).toHaveLength(3);
   });
 });
+
+describe('distances by locale', () => {
+  it('miles in American English, kilometres elsewhere, each unit written in its language', async () => {
+    const { formatDistance } = await import('../../shared/geo.js');
+    const tr = (locale: Locale) => new Translator({ locale, messages: {}, currency: 'USD' });
+    const spaced = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+    expect(formatDistance(5, tr('en'))).toBe('3.1 mi');
+    expect(formatDistance(0.05, tr('en'))).toBe('0.1 mi');
+    expect(formatDistance(30, tr('en'))).toBe('19 mi');
+    expect(spaced(formatDistance(5, tr('fr')))).toBe('5 km');
+    expect(spaced(formatDistance(1.25, tr('es')))).toBe('1.3 km'.replace('.', ','));
+    expect(spaced(formatDistance(0.354, tr('fr')))).toBe('350 m');
+    expect(spaced(formatDistance(12.4, tr('ar')))).toBe('12 كم');
+    expect(spaced(formatDistance(5, tr('hi')))).toBe('5 कि॰मी॰');
+  });
+});

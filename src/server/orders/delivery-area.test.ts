@@ -48,7 +48,8 @@ describeEachEngine(
       expect(kitchen.location).not.toBeNull();
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ code: OUTSIDE_DELIVERY_AREA, field: 'address' });
-      expect(res.json<{ message: string }>().message).toContain('delivers within 2 km');
+      // 2 km, in American English's miles.
+      expect(res.json<{ message: string }>().message).toContain('delivers within 1.2 mi');
       expect(rows).toEqual([]);
     });
 

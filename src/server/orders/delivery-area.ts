@@ -21,10 +21,10 @@ export function refuseOutsideDeliveryArea(
     422,
     OUTSIDE_DELIVERY_AREA,
     msg(
-      'This address is {distance} from {name}, which delivers within {radius} km. Please choose an address inside its delivery area.',
+      'This address is {distance} from {name}, which delivers within {radius}. Please choose an address inside its delivery area.',
     ),
     'address',
     undefined,
-    { distance: formatDistance(km, tr), name: kitchen.name, radius: kitchen.deliveryRadiusKm },
+    { distance: formatDistance(km, tr), name: kitchen.name, radius: formatDistance(kitchen.deliveryRadiusKm, tr) },
   );
 }

@@ -3,6 +3,7 @@ import { imageUrl, type StoredImage } from '../../shared/images.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { WEEKDAYS, WEEKDAY_NAMES, DEFAULT_HOURS } from '../../shared/opening-hours.js';
 import { paths } from '../../shared/paths.js';
+import { formatDistance } from '../../shared/geo.js';
 import { kitchenPageTitle, scriptSafeJson, siteTitle } from '../../shared/page-data.js';
 import { minorDigitsOf, msg, type Translator } from '../../shared/i18n/translator.js';
 import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
@@ -105,10 +106,10 @@ export function kitchenHead(
   const dishes = menu.slice(0, 6).map((item) => item.item);
   const description = clip(
     [
-      tr.t('{kitchen}: {cuisine} home cooking on HomeCooked, delivered within {km} km.', {
+      tr.t('{kitchen}: {cuisine} home cooking on HomeCooked, delivered within {distance}.', {
         kitchen: kitchen.name,
         cuisine: kitchen.category,
-        km: kitchen.deliveryRadiusKm,
+        distance: formatDistance(kitchen.deliveryRadiusKm, tr),
       }),
       menu.length > 0
         ? tr.t('{count, plural, one {# dish} other {# dishes}} from {price}: {dishes}', {

@@ -21,6 +21,10 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   'en-XA': 'Ëñĝļîšĥ (pseudo)',
 };
 
+/** Distances are shown in miles in American English (the product's English), in kilometres elsewhere. */
+export const distanceUnit = (locale: Locale): 'mile' | 'kilometer' =>
+  locale === 'en' ? 'mile' : 'kilometer';
+
 /** The cookie that remembers the language a visitor picked (a year). */
 export const LOCALE_COOKIE = 'lang';
 

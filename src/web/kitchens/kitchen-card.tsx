@@ -86,7 +86,9 @@ function DeliveryLine({ kitchen, distanceKm }: { kitchen: Kitchen; distanceKm: n
   return (
     <Text size="sm" mb="sm" c={outside ? 'red.8' : 'dimmed'}>
       {distanceKm !== null && `${formatDistance(distanceKm)} · `}
-      {outside ? t('Outside delivery area') : t('Delivers within {km} km', { km: kitchen.deliveryRadiusKm })}
+      {outside
+        ? t('Outside delivery area')
+        : t('Delivers within {distance}', { distance: formatDistance(kitchen.deliveryRadiusKm) })}
     </Text>
   );
 }
