@@ -25,6 +25,10 @@ export function refuseOutsideDeliveryArea(
     ),
     'address',
     undefined,
-    { distance: formatDistance(km, tr), name: kitchen.name, radius: formatDistance(kitchen.deliveryRadiusKm, tr) },
+    {
+      distance: formatDistance(km, tr),
+      name: kitchen.name,
+      radius: formatDistance(kitchen.deliveryRadiusKm, tr),
+    },
   );
 }
