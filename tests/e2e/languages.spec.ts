@@ -164,7 +164,7 @@ test.describe('languages', () => {
 
   // UPDATE_SCREENSHOTS=1 keeps them in docs/screenshots (checked by eye there); otherwise in the test's output.
   test('screenshots at 390 px in Arabic and Hindi (docs/screenshots)', async ({ browser }, testInfo) => {
-    const { kitchen } = await createKitchenWithOwner("Asha's Tiffin", {
+    const { kitchen } = await createKitchenWithOwner("Meena's Dosa Corner", {
       category: 'Indian',
       dishes: [
         { item: 'Masala dosa', secondName: 'मसाला डोसा' },
