@@ -10,6 +10,7 @@ import { allOwnKitchensKey } from '../kitchen-registration/use-own-kitchen.js';
 import { ApiError, api } from '../lib/api-client.js';
 import { myOrderKey, myOrdersKey } from '../orders/use-my-order.js';
 import { t } from '../i18n.js';
+import { accountLeaving } from './leaving.js';
 
 const exportUrl = (role: Role) => `/api/account/${role}/export`;
 
@@ -67,12 +68,17 @@ export function useDeleteAccount(role: Role) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    await api.delete(`/api/account/${role}`);
-    // Committed at once (not as a transition): the page left must be gone before the session is asked again, or its
-    // sign-in guard, seeing nobody signed in, would send the visitor to sign in instead (seen under load).
-    await navigate(paths.home.href(), { flushSync: true });
-    for (const queryKey of [allOwnKitchensKey, allKitchenOrdersKey, myOrderKey, myOrdersKey])
-      queryClient.removeQueries({ queryKey });
-    await queryClient.invalidateQueries({ queryKey: sessionKey });
+    accountLeaving.start();
+    try {
+      await api.delete(`/api/account/${role}`);
+      // Committed at once (not as a transition): the page left must be gone before the session is asked again, or
+      // its sign-in guard, seeing nobody signed in, would send the visitor to sign in instead (seen under load).
+      await navigate(paths.home.href(), { flushSync: true });
+      for (const queryKey of [allOwnKitchensKey, allKitchenOrdersKey, myOrderKey, myOrdersKey])
+        queryClient.removeQueries({ queryKey });
+      await queryClient.invalidateQueries({ queryKey: sessionKey });
+    } finally {
+      accountLeaving.end();
+    }
   }, [role, queryClient, navigate]);
 }

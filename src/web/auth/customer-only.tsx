@@ -7,6 +7,7 @@ import { useSession } from './use-session.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { Spinner } from '../lib/spinner.js';
 import { t } from '../i18n.js';
+import { accountLeaving } from '../account/leaving.js';
 
 /** Renders `children` for a signed-in customer; anyone else is sent to /CustomerSignIn. */
 export function CustomerOnly({ children }: { children: (customer: SessionUser) => ReactNode }) {
@@ -25,6 +26,8 @@ export function CustomerOnly({ children }: { children: (customer: SessionUser) =
         retry={() => void session.refetch()}
       />
     );
-  if (!session.data.customer) return <Navigate to={paths.customerSignIn.href()} replace />;
+  if (!session.data.customer)
+    // Their account is being deleted: its page goes home itself.
+    return accountLeaving.active ? null : <Navigate to={paths.customerSignIn.href()} replace />;
   return children(session.data.customer);
 }

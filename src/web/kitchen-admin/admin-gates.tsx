@@ -1,3 +1,4 @@
+import { accountLeaving } from '../account/leaving.js';
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
@@ -23,7 +24,9 @@ export function RequireKitchenSession({ children }: { children: (user: SessionUs
         retry={() => void session.refetch()}
       />
     );
-  if (!session.data.kitchen) return <Navigate to={paths.adminSignIn.href()} replace />;
+  if (!session.data.kitchen)
+    // Their account is being deleted: its page goes home itself.
+    return accountLeaving.active ? null : <Navigate to={paths.adminSignIn.href()} replace />;
   return children(session.data.kitchen);
 }
 
