@@ -14,7 +14,7 @@ const TARGET_KIB = 110;
  * What the build must not exceed today: the target once the first view no longer carries what the first screen
  * does not use (docs/performance.md); until then, the figure before the product spoke several languages (139.5
  * KiB, commit 41e0152 built beside the languages' build on 2026-11-26) plus the 5 KiB issue 34 allows the languages
- * (the translator and every text going through it: 143.9 KiB), so that the script cannot grow back.
+ * (the translator and every text going through it: 144.1 KiB), so that the script cannot grow back.
  */
 const LIMIT_KIB = Number(process.env.SCRIPT_BUDGET_KIB ?? 144.5);
 
