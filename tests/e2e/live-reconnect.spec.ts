@@ -100,6 +100,8 @@ test.describe('live order streams survive the server going away', () => {
   test('a restart behind a gateway that answers 502 meanwhile: a later status shows on both pages', async ({
     page,
   }) => {
+    // A server of its own, started twice, behind a gateway: 56 s of the default 60 in a CI run on a loaded machine.
+    test.slow();
     const server = await privateServer();
     try {
       await server.start();
