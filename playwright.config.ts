@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium.js';
 
@@ -9,8 +10,11 @@ process.env.E2E_GEOCODER_URL = `http://127.0.0.1:${geocoderPort}/api`;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Most of an end-to-end test is waiting (the network, the next frame, a live change): four at once, each with a server of its own, use two cores.
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // One test per core, each with a server of its own. Four at once on two cores was quicker when the machine was
+  // quiet, but on a slower day (2026-11-26) the heaviest tests (a cook and a customer side by side, axe scans) ran out
+  // their 60 s, the landed build as well: the same six took 2.7 min with 4 failures at four workers, 1.9 min and all
+  // passed at two.
+  workers: Number(process.env.E2E_WORKERS ?? availableParallelism()),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

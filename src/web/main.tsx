@@ -3,10 +3,10 @@ import { messagesReady } from './i18n.js';
 import { startTransition } from 'react';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { PAGE_DATA_ID, type PageData } from '../shared/page-data.js';
 import { AppRoot, createQueryClient } from './app-root.js';
-import { createAppRouter } from './app-router.js';
+import { AppRoutes, routes } from './app-router.js';
+import { BrowserRouter } from './router/router.js';
 import { setRenderInstant } from './ssr/render-instant.js';
 
 const root = document.getElementById('root');
@@ -27,7 +27,9 @@ function start(root: HTMLElement) {
   const replayEarlyInput = data ? window.earlyInput?.takeOver(root) : undefined;
   const app = (
     <AppRoot queryClient={queryClient} onHydrated={replayEarlyInput && (() => void replayEarlyInput())}>
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter routes={routes}>
+        <AppRoutes />
+      </BrowserRouter>
     </AppRoot>
   );
   // Hydrated as a transition, React yields to the browser every few milliseconds instead of holding the main thread
@@ -42,6 +44,5 @@ function start(root: HTMLElement) {
   }
 }
 
-// A link followed before the app was here: the browser is loading that page, and the router's first history write
-// would cut it short.
+// A link followed before the app was here: the browser is loading that page; the app would only be in its way.
 if (!window.earlyInput?.leaving) start(root);

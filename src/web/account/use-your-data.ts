@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router/router.js';
 import { dataExportFileName } from '../../shared/account.js';
 import type { Role } from '../../shared/auth.js';
 import { paths } from '../../shared/paths.js';

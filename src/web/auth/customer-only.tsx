@@ -1,6 +1,6 @@
 import { Center } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../router/router.js';
 import type { SessionUser } from '../../shared/auth.js';
 import { paths } from '../../shared/paths.js';
 import { useSession } from './use-session.js';

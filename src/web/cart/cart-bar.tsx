@@ -1,5 +1,5 @@
 import { Box, Button, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../router/router.js';
 import { formatCents } from '../../shared/money.js';
 import { useSession } from '../auth/use-session.js';
 import { cartPath } from './cart-path.js';

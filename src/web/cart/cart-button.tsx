@@ -1,5 +1,5 @@
 import { Button, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../router/router.js';
 import { useSession } from '../auth/use-session.js';
 import { cartPath } from './cart-path.js';
 import { useCart } from './cart-context.js';

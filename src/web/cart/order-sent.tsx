@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Modal, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/router.js';
 import { groupLines, type CustomerOrder } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
 import { CartLines } from './cart-lines.js';

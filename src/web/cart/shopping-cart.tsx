@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Center, Grid, Paper, Stack, Text, Title } from '
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from '../router/router.js';
 import { groupLines, inProgress, PlaceOrderInput } from '../../shared/orders.js';
 import type { Fulfilment } from '../../shared/ordering.js';
 import { slotsKey, useKitchenSlots } from '../ordering/use-kitchen-slots.js';

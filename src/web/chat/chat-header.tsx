@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Group, Text } from '@mantine/core';
-import { NavLink } from 'react-router';
+import { NavLink } from '../router/router.js';
 import { paths } from '../../shared/paths.js';
 import layout from '../layout/layout.module.css';
 import { t } from '../i18n.js';

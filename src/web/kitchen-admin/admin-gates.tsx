@@ -1,7 +1,7 @@
 import { accountLeaving } from '../account/leaving.js';
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../router/router.js';
 import type { SessionUser } from '../../shared/auth.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { paths } from '../../shared/paths.js';

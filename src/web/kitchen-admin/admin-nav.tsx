@@ -2,7 +2,7 @@ import { Anchor, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink, useNavigate } from '../router/router.js';
 import { paths } from '../../shared/paths.js';
 import { useSignOut } from '../auth/sign-in.js';
 import { allEarningsKey } from '../earnings/use-earnings.js';

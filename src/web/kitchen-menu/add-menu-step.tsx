@@ -1,7 +1,7 @@
 import { Anchor, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/router.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import type { MenuItemInput } from '../../shared/menu.js';
 import { paths } from '../../shared/paths.js';

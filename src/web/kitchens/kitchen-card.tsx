@@ -4,7 +4,7 @@ import { useAvailability } from '../availability/use-availability.js';
 import { formatDistance } from '../../shared/geo.js';
 import type { KitchenSearchHit } from '../../shared/search.js';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../router/router.js';
 import { paths } from '../../shared/paths.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
 import { RatingLine, ratingWords } from '../reviews/stars.js';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router/router.js';
 import type { Kitchen, KitchenFirstPage } from '../../shared/kitchens.js';
 import { KITCHEN_PAGE_SIZE } from '../../shared/search-params.js';
 import type { KitchenPage } from '../../shared/search.js';

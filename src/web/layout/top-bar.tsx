@@ -1,5 +1,5 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
-import { NavLink } from 'react-router';
+import { NavLink } from '../router/router.js';
 import { paths } from '../../shared/paths.js';
 import { msg, t } from '../i18n.js';
 import { LanguagePicker } from './language-picker.js';

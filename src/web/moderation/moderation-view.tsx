@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/router.js';
 import type {
   ModerationView as View,
   OpenReport,

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../router/router.js';
 import { paths } from '../../shared/paths.js';
 import { useCart } from '../cart/cart-context.js';
 import { listOf } from './order-format.js';

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { paymentText } from '../../shared/payments.js';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate } from '../router/router.js';
 import { formatCents } from '../../shared/money.js';
 import { groupLines, inProgress, type CustomerOrder } from '../../shared/orders.js';
 import { slotLabel } from '../../shared/slots.js';

@@ -1,6 +1,6 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../router/router.js';
 import { paths } from '../../shared/paths.js';
 import { GoogleButton } from '../auth/google-button.js';
 import { useSession } from '../auth/use-session.js';

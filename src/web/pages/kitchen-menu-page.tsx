@@ -1,7 +1,7 @@
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { KitchenPaymentNote } from '../payments/kitchen-payment-note.js';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../router/router.js';
 import { kitchenPageTitle, siteTitle } from '../../shared/page-data.js';
 import { CartBar } from '../cart/cart-bar.js';
 import { CartButton } from '../cart/cart-button.js';

@@ -1,5 +1,5 @@
 import { Button, Group, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../router/router.js';
 import { paths } from '../../shared/paths.js';
 import { KitchensSection } from '../kitchens/kitchens-section.js';
 import { PageLayout } from '../layout/page-layout.js';

@@ -1,5 +1,5 @@
 import { Button, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../router/router.js';
 import { paths } from '../../shared/paths.js';
 import { PageLayout } from '../layout/page-layout.js';
 import { t } from '../i18n.js';

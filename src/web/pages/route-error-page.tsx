@@ -1,4 +1,4 @@
-import { useRouteError } from 'react-router';
+import { useRouteError } from '../router/router.js';
 import { NotFoundPage } from './not-found-page.js';
 import { t } from '../i18n.js';
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../router/router.js';
 import { PAYOUT_STATE_LABELS } from '../../shared/payments.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { usePayoutActions, usePayouts } from './use-payments.js';

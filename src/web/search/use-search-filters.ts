@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../router/router.js';
 import { DIETARY_TAGS, type DietaryTag } from '../../shared/dietary-tags.js';
 import { formatLatLon, parseLatLon } from '../../shared/search-params.js';
 import type { LatLon } from '../../shared/geo.js';
