@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -51,6 +53,61 @@ function paintFirst(): Plugin {
   };
 }
 
+/**
+ * The modules of a first view (issue 32), as a throw-away build found them (`vite build --mode first-view`, the
+ * first step of `npm run build:web`): every module in the files the app's entry imports, directly or not, except
+ * React's and the boot script's. The build proper puts them in one file (the `app` group below). Left to the
+ * bundler, they were spread over a dozen files shared with the pages loaded on demand, each compressed on its own:
+ * 8 KiB more as sent. A module list cannot be known earlier in one build: before tree-shaking, the app's import graph
+ * runs through Mantine's index to every component it has, dialogs and all.
+ */
+const FIRST_VIEW_FILE = 'dist/first-view-modules.json';
+
+/** React, its DOM renderer and its scheduler (and the bundler's runtime, which they need first). */
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/;
+
+function recordFirstView(): Plugin {
+  return {
+    name: 'record-first-view',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
+      );
+      const closure = (from: OutputChunk | undefined) => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
+        };
+        if (from) visit(from.fileName);
+        return seen;
+      };
+      const entry = (name: string) => [...chunks.values()].find((c) => c.isEntry && c.name === name);
+      const boot = closure(entry('boot'));
+      const app = closure(entry('index'));
+      if (app.size === 0) throw new Error('record-first-view: no index entry in the bundle');
+      const modules = [...app]
+        .filter((file) => !boot.has(file))
+        .flatMap((file) => chunks.get(file)?.moduleIds ?? [])
+        .filter((id) => !REACT.test(id));
+      mkdirSync('dist', { recursive: true });
+      writeFileSync(FIRST_VIEW_FILE, JSON.stringify(modules.sort(), null, 1));
+    },
+  };
+}
+
+/** The modules `recordFirstView` found (none when the throw-away build has not run: then the bundler spreads them). */
+function firstViewModules(): Set<string> {
+  if (!existsSync(FIRST_VIEW_FILE)) {
+    console.warn(
+      `${FIRST_VIEW_FILE} is missing: the first view's modules are left to the bundler (npm run build:web)`,
+    );
+    return new Set();
+  }
+  return new Set(JSON.parse(readFileSync(FIRST_VIEW_FILE, 'utf8')) as string[]);
+}
+
 const config = {
   plugins: [react(), paintFirst()],
   build: {
@@ -59,6 +116,9 @@ const config = {
     // Maps stay beside the build for reading a production stack trace, but no script names them and the
     // server does not serve them: they carry the whole source.
     sourcemap: 'hidden',
+    // Every browser the app supports knows `<link rel="modulepreload">` (Safari since 17); an older one only
+    // preloads less. The boot script fetches the first view's modules itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       input: { index: 'index.html', boot: 'src/web/boot.ts' },
       // Building a zod schema has no effect beyond its value: one that no screen uses is left out of the bundle
@@ -80,9 +140,9 @@ const config = {
               test: /node_modules[\\/](react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|tslib)/,
             },
             { name: 'overlays', test: /node_modules[\\/](@floating-ui|aria-hidden)/ },
-            // React's DOM renderer, which every page needs: a file of its own, so that its evaluation is a task of
-            // its own too (see paintFirst).
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            // React and its DOM renderer, which every page needs: a file of their own, so that their evaluation is a
+            // task of its own too (see paintFirst).
+            { name: 'react-dom', test: REACT, priority: 2 },
           ],
         },
       },
@@ -97,7 +157,7 @@ const config = {
   },
 } satisfies UserConfig;
 
-export default defineConfig(({ command, isSsrBuild }) => {
+export default defineConfig(({ command, isSsrBuild, mode }) => {
   // A build is always a production build, whatever NODE_ENV its caller has (`NODE_ENV=development npm start`):
   // the app must not depend on where it runs, and a development bundle is broken (react-transition-group's
   // development-only prop-types import ties the overlays chunk into an import cycle with the notifications
@@ -106,5 +166,41 @@ export default defineConfig(({ command, isSsrBuild }) => {
   // `vite build --ssr src/web/ssr-entry.tsx`: the server's renderer of the public pages, in dist/ssr (its packages
   // stay imports of node_modules; the browser's public files are not copied).
   if (isSsrBuild) return { ...config, build: { ...config.build, outDir: 'dist/ssr', copyPublicDir: false } };
-  return config;
+  // The throw-away build that finds the first view's modules: the same chunks, nothing minified or kept.
+  if (mode === 'first-view')
+    return {
+      ...config,
+      plugins: [react(), recordFirstView()],
+      build: {
+        ...config.build,
+        outDir: 'dist/first-view-pass',
+        minify: false,
+        sourcemap: false,
+        write: false,
+      },
+    };
+  if (command !== 'build') return config;
+  const firstView = firstViewModules();
+  const { rolldownOptions } = config.build;
+  const { codeSplitting } = rolldownOptions.output;
+  return {
+    ...config,
+    build: {
+      ...config.build,
+      rolldownOptions: {
+        ...rolldownOptions,
+        output: {
+          ...rolldownOptions.output,
+          codeSplitting: {
+            ...codeSplitting,
+            groups: [
+              ...codeSplitting.groups,
+              // The rest of what a first view runs, in one file (see FIRST_VIEW_FILE).
+              { name: 'app', test: (id: string) => firstView.has(id), priority: 1 },
+            ],
+          },
+        },
+      },
+    },
+  };
 });

@@ -14,7 +14,8 @@ import { sessionKey } from '../auth/use-session.js';
 import { AddressField } from '../geocode/address-field.js';
 import type { AddressSuggestion } from '../../shared/geocode.js';
 import { ApiError } from '../lib/api-client.js';
-import { useMyOrderOnEntry, usePlaceOrder } from '../orders/use-my-order.js';
+import { useMyOrderOnEntry } from '../orders/use-my-order.js';
+import { usePlaceOrder } from '../orders/order-actions.js';
 import { CartAvailability } from './cart-availability.js';
 import { CartLines } from './cart-lines.js';
 import { useCart } from './cart-context.js';
@@ -26,7 +27,7 @@ import { PAYMENT_PROVIDER_DOWN, type PaymentMethod } from '../../shared/payments
 import { PaymentChoice, paymentFor } from '../payments/payment-choice.js';
 import { PaymentConfirmation } from '../payments/payment-confirmation.js';
 import { useKitchenPayments } from '../payments/use-payments.js';
-import { useCancelOrder } from '../orders/use-my-order.js';
+import { useCancelOrder } from '../orders/order-actions.js';
 import { msg, t, tx } from '../i18n.js';
 
 const UNPAID_MESSAGE = msg('Nothing was charged. Your cart is as it was: you can submit your order again.');

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { MAX_REVIEW_TEXT, ReplyInput, type Review } from '../../shared/reviews.js';
 import { ReviewList } from '../reviews/review-list.js';
-import { useReplyToReview } from '../reviews/use-reviews.js';
+import { useReplyToReview } from '../reviews/review-actions.js';
 import { t } from '../i18n.js';
 
 /** The dashboard's 'Reviews': the kitchen's reviews as customers see them, each unanswered one with a reply form. */

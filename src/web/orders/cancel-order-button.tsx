@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { inProgress, type CustomerOrder } from '../../shared/orders.js';
-import { useCancelOrder } from './use-my-order.js';
+import { useCancelOrder } from './order-actions.js';
 import { t } from '../i18n.js';
 
 /**

@@ -5,7 +5,7 @@ import { useNavigate } from '../router/router.js';
 import { paths } from '../../shared/paths.js';
 import { useCart } from '../cart/cart-context.js';
 import { listOf } from './order-format.js';
-import { fetchOrderAgain } from './use-my-order.js';
+import { fetchOrderAgain } from './order-actions.js';
 import { t } from '../i18n.js';
 
 /**

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerCancelInput, CustomerOrder, OrderAgain, PlaceOrderInput } from '../../shared/orders.js';
+import { useQuery } from '@tanstack/react-query';
+import type { CustomerOrder } from '../../shared/orders.js';
 import { api } from '../lib/api-client.js';
 import { useLiveQuery } from '../live/use-live-query.js';
 
@@ -24,27 +24,4 @@ export function useMyOrderOnEntry() {
 /** 'Your orders': the customer's orders, newest first, kept current. */
 export function useMyOrders() {
   return useLiveQuery<CustomerOrder[]>({ queryKey: myOrdersKey, url: '/api/orders' });
-}
-
-/** 'Cancel order', while the kitchen has not accepted it yet. */
-export function useCancelOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...body }: { id: string } & CustomerCancelInput) =>
-      api.post<CustomerOrder>(`/api/orders/${encodeURIComponent(id)}/cancel`, body),
-    onSuccess: (order) => queryClient.setQueryData(myOrderKey, order),
-  });
-}
-
-/** What 'Order again' puts in the cart: the order's dishes still on the menu, and those gone. */
-export const fetchOrderAgain = (id: string) =>
-  api.get<OrderAgain>(`/api/orders/${encodeURIComponent(id)}/again`);
-
-/** Places the order; the answer becomes the customer's open order in the cache. */
-export function usePlaceOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: PlaceOrderInput) => api.post<CustomerOrder>('/api/orders', input),
-    onSuccess: (order) => queryClient.setQueryData(myOrderKey, order),
-  });
 }

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from '../router/router.js';
 import { PAYOUT_STATE_LABELS } from '../../shared/payments.js';
 import { LoadFailed } from '../lib/load-failed.js';
-import { usePayoutActions, usePayouts } from './use-payments.js';
+import { usePayoutActions, usePayouts } from './payout-actions.js';
 import { t } from '../i18n.js';
 
 const STATE_COLORS = { 'not-set-up': 'gray', 'details-needed': 'orange', 'payouts-on': 'green' } as const;

@@ -6,7 +6,7 @@ import { useCart } from '../cart/cart-context.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { Spinner } from '../lib/spinner.js';
 import { useMyOrder } from '../orders/use-my-order.js';
-import { useCheckPayment } from './use-payments.js';
+import { useCheckPayment } from './payout-actions.js';
 import { t } from '../i18n.js';
 
 /** Whether the customer's payment is through: the order has reached its kitchen. */

@@ -1,11 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerOrder } from '../../shared/orders.js';
-import type { KitchenPayments, PayoutSettings } from '../../shared/payments.js';
+import { useQuery } from '@tanstack/react-query';
+import type { KitchenPayments } from '../../shared/payments.js';
 import { api } from '../lib/api-client.js';
-import { myOrderKey } from '../orders/use-my-order.js';
 
 const kitchenPaymentsKey = (uid: string) => ['kitchens', uid, 'payments'] as const;
-export const payoutsKey = ['kitchen', 'payouts'] as const;
 
 /** How a kitchen can be paid (card, cash on delivery): for its menu page and the checkout. */
 export function useKitchenPayments(uid: string | undefined) {
@@ -14,38 +11,4 @@ export function useKitchenPayments(uid: string | undefined) {
     queryFn: () => api.get<KitchenPayments>(`/api/kitchens/${encodeURIComponent(uid ?? '')}/payments`),
     enabled: uid !== undefined && uid !== '',
   });
-}
-
-/** Back from the payment page: the server asks the provider where the payment stands. */
-export function useCheckPayment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (orderId: string) =>
-      api.post<CustomerOrder>(`/api/orders/${encodeURIComponent(orderId)}/payment/check`, {}),
-    onSuccess: (order) => queryClient.setQueryData(myOrderKey, order),
-  });
-}
-
-/** The cook's 'Get paid' settings. */
-export function usePayouts() {
-  return useQuery({ queryKey: payoutsKey, queryFn: () => api.get<PayoutSettings>('/api/kitchen/payouts') });
-}
-
-export function usePayoutActions() {
-  const queryClient = useQueryClient();
-  const store = (settings: PayoutSettings) => queryClient.setQueryData(payoutsKey, settings);
-  return {
-    onboarding: useMutation({
-      mutationFn: () => api.post<{ url: string }>('/api/kitchen/payouts/onboarding', {}),
-    }),
-    refresh: useMutation({
-      mutationFn: () => api.post<PayoutSettings>('/api/kitchen/payouts/refresh', {}),
-      onSuccess: store,
-    }),
-    cash: useMutation({
-      mutationFn: (acceptsCash: boolean) =>
-        api.put<PayoutSettings>('/api/kitchen/payouts/cash', { acceptsCash }),
-      onSuccess: store,
-    }),
-  };
 }

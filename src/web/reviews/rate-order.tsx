@@ -4,7 +4,7 @@ import type { CustomerOrder } from '../../shared/orders.js';
 import { MAX_REVIEW_TEXT, ReviewInput } from '../../shared/reviews.js';
 import { ApiError } from '../lib/api-client.js';
 import { Stars } from './stars.js';
-import { useRateOrder } from './use-reviews.js';
+import { useRateOrder } from './review-actions.js';
 import { t } from '../i18n.js';
 
 const starLabel = (count: number) => t('{count, plural, one {# star} other {# stars}}', { count });
