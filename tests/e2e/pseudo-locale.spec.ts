@@ -33,7 +33,10 @@ async function inspect(page: Page, data: string[]): Promise<Finding> {
       // Email addresses and links are data too.
       rest = rest.replace(/\S+@\S+|https?:\/\/\S*/g, ' ');
       // A date and a time as the pseudo-locale's Intl writes them (as American English: 'Nov 26, 2026', '11:15 AM').
-      rest = rest.replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, \d{4}/g, ' ');
+      rest = rest.replace(
+        /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2}, \d{4}/g,
+        ' ',
+      );
       rest = rest.replace(/\d{1,2}:\d{2}\s?[AP]M/g, ' ');
       // Numbers, money, times and punctuation are not words.
       return /[A-Za-z]{2,}/.test(rest) ? text.trim() : undefined;
