@@ -168,15 +168,21 @@ describe('the router in the browser', () => {
     expect(text()).toContain('not found');
   });
 
-  it('changes the query with a function of the current one, replacing the entry', async () => {
+  it('changes the query with a function of the one shown, replacing the entry', async () => {
     act(() => root.render(<App />));
     const before = window.history.length;
-    const more = [...container.querySelectorAll('button')].find((b) => b.textContent === 'more');
-    await act(async () => more?.click());
-    await act(async () => more?.click());
+    const more = () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'more');
+    await act(async () => more()?.click());
+    await act(async () => more()?.click());
     expect(window.location.search).toBe('?q=xx');
     expect(text()).toContain('home q=xx');
     expect(window.history.length).toBe(before);
+    // Twice before React draws again: one change (both from the query shown).
+    await act(async () => {
+      more()?.click();
+      more()?.click();
+    });
+    expect(window.location.search).toBe('?q=xxx');
   });
 
   it('shows the error page when a page fails, and the next page once the location moves', async () => {

@@ -316,13 +316,16 @@ export function useSearchParams(): [
 ] {
   const { location, navigate } = useRouter();
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  // A function is given the query this render shows (as React Router's was), not the address's latest: two calls
+  // for one intent before the next render (a click on 'Show more kitchens' and the same button scrolling into view)
+  // make one change, not two.
   const set = useCallback(
     (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => {
-      const value = typeof next === 'function' ? next(new URLSearchParams(window.location.search)) : next;
+      const value = typeof next === 'function' ? next(new URLSearchParams(params)) : next;
       const query = new URLSearchParams(value).toString();
       void navigate({ search: query ? `?${query}` : '' }, options);
     },
-    [navigate],
+    [navigate, params],
   );
   return [params, set];
 }
