@@ -250,6 +250,24 @@ export async function backdateKitchens(uids: string[]) {
   });
 }
 
+/**
+ * The demo kitchens become the newest again (each as far apart as they were), announced as changes: tests look for
+ * them on the landing page's first page, which the kitchens earlier tests on the same server added push them off.
+ */
+export async function demoKitchensNewest() {
+  await mutate(await writer(), async (tx, record) => {
+    const demo = tx.select({ id: users.id }).from(users).where(eq(users.issuer, 'urn:marketplace:demo'));
+    const moved = await tx
+      .update(kitchens)
+      .set({
+        createdAt: sql`now() + (${kitchens.createdAt} - (select max(k.created_at) from kitchens k where k.owner_id in (select id from users where issuer = 'urn:marketplace:demo')))`,
+      })
+      .where(inArray(kitchens.ownerId, demo))
+      .returning({ uid: kitchens.ownerId });
+    for (const { uid } of moved) record({ type: 'kitchen.updated', kitchenUid: uid, zoneChanged: false });
+  });
+}
+
 /** What the cook's profile form does when it renames the kitchen: the new name, announced as the kitchen changing. */
 export async function renameKitchen(kitchenUid: string, name: string) {
   await mutate(await writer(), async (tx, record) => {

@@ -1,3 +1,4 @@
+import { demoKitchensNewest } from './db.js';
 import { privateServer, type PrivateServer } from './private-server.js';
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
@@ -8,7 +9,7 @@ import { test as base, expect, type BrowserContext, type ConsoleMessage, type Pa
  * (no URL of ours), its text with `expectedErrorTexts`.
  */
 export const test = base.extend<
-  { watchConsole: void; expectedErrorUrls: RegExp[]; expectedErrorTexts: RegExp[] },
+  { watchConsole: void; demoFirst: void; expectedErrorUrls: RegExp[]; expectedErrorTexts: RegExp[] },
   { workerServer: PrivateServer }
 >({
   /**
@@ -38,6 +39,18 @@ export const test = base.extend<
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ workerServer }, use) => use(workerServer.url),
+  /**
+   * Each test starts with the demo kitchens on the landing page's first page (tests look for "Asha's Tiffin"), however
+   * many kitchens the worker's earlier tests added; the kitchens a test adds itself are newer still.
+   */
+  demoFirst: [
+    async ({ workerServer }, use) => {
+      void workerServer;
+      await demoKitchensNewest();
+      await use();
+    },
+    { auto: true },
+  ],
   expectedErrorUrls: [[], { option: true }],
   expectedErrorTexts: [[], { option: true }],
   watchConsole: [
