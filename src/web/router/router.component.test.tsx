@@ -76,9 +76,9 @@ const routes: Route[] = [
   { path: '*', Component: () => <p>not found</p> },
 ];
 
-function App() {
+function App({ own = routes }: { own?: readonly Route[] }) {
   return (
-    <BrowserRouter routes={routes}>
+    <BrowserRouter routes={own}>
       <Routes layout={Layout} errorPage={<ErrorPage />} />
       <Go />
     </BrowserRouter>
@@ -225,14 +225,7 @@ describe('the router in the browser', () => {
       { path: '/Gone', Component: Gone },
     ];
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    act(() =>
-      root.render(
-        <BrowserRouter routes={own}>
-          <Routes layout={Layout} errorPage={<ErrorPage />} />
-          <Go />
-        </BrowserRouter>,
-      ),
-    );
+    act(() => root.render(<App own={own} />));
     expect(text()).toContain('loading slow');
     await act(async () => finish(() => <p>slow page</p>));
     await vi.waitFor(() => expect(text()).toContain('slow page'));
@@ -249,14 +242,7 @@ describe('the router in the browser', () => {
       { path: '/Slow', Component: Slow },
       { path: '/KitchenMenu/:id', Component: Kitchen },
     ];
-    act(() =>
-      root.render(
-        <BrowserRouter routes={own}>
-          <Routes layout={Layout} errorPage={<ErrorPage />} />
-          <Go />
-        </BrowserRouter>,
-      ),
-    );
+    act(() => root.render(<App own={own} />));
     let slow: Promise<void> = Promise.resolve();
     await act(async () => void (slow = go('/Slow')));
     await act(async () => go('/KitchenMenu/k1'));
