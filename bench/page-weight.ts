@@ -63,7 +63,19 @@ export async function firstViewWeight(url: string, locale?: string) {
   }
 }
 
+/**
+ * One Lighthouse run. Its own trace recording fails now and then on a busy machine ('NO_NAVSTART', exit 1, a
+ * Lighthouse error rather than a page's): such a run is made again, once.
+ */
 async function lighthouse(url: string, out: string) {
+  try {
+    return await lighthouseOnce(url, out);
+  } catch {
+    return await lighthouseOnce(url, out);
+  }
+}
+
+async function lighthouseOnce(url: string, out: string) {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,

@@ -1,4 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { readTopic } from './live/live-route.js';
+import type { KitchenPageQuery } from './pages/page-routes.js';
+import { reviewsTopic } from './reviews/reviews-topic.js';
 import { accountRoutes } from './account/account-routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { chatRoutes } from './chat/chat-routes.js';
@@ -16,9 +19,9 @@ import { ownMenuRoutes } from './menu/own-menu-routes.js';
 import { customerOrderRoutes } from './orders/customer-order-routes.js';
 import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
 import { orderMessageRoutes } from './order-messages/order-message-routes.js';
-import { slotRoutes } from './orders/slot-routes.js';
+import { kitchenSlotsAnswer, slotRoutes } from './orders/slot-routes.js';
 import { reviewRoutes } from './reviews/review-routes.js';
-import { payoutRoutes } from './money/payout-routes.js';
+import { kitchenPaymentsAnswer, payoutRoutes } from './money/payout-routes.js';
 import { earningsRoutes } from './money/earnings-routes.js';
 import { moneyOverviewRoutes } from './money/money-overview-routes.js';
 import { notificationSettingsRoutes } from './notifications/settings/settings-routes.js';
@@ -56,3 +59,24 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(pushRoutes);
   await api.register(notificationMailRoutes);
 };
+
+/**
+ * What a kitchen's server-rendered page carries beyond its profile and menu, each answered by its feature as its
+ * route would (the keys are the browser's queries: src/web/reviews/use-reviews.ts, ordering/use-kitchen-slots.ts,
+ * payments/use-payments.ts). Rendered with the page, they are on screen at once: nothing appears later, pushing the
+ * menu down, and the browser does not ask for them again as it hydrates.
+ */
+export const kitchenPageQueries = (app: FastifyInstance): KitchenPageQuery[] => [
+  async (uid) => {
+    const reviews = await readTopic(app, reviewsTopic, uid);
+    return reviews.missing ? undefined : [['reviews', uid], reviews.json];
+  },
+  async (uid) => {
+    const slots = await kitchenSlotsAnswer(app, uid);
+    return typeof slots === 'object' ? [['kitchens', uid, 'slots'], JSON.stringify(slots)] : undefined;
+  },
+  async (uid) => {
+    const payments = await kitchenPaymentsAnswer(app, uid);
+    return payments ? [['kitchens', uid, 'payments'], JSON.stringify(payments)] : undefined;
+  },
+];

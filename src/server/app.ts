@@ -21,7 +21,7 @@ import { registerRateLimitSweep } from './identity/shared-rate-limit-store.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerWebApp } from './lib/static-files.js';
-import { apiRoutes } from './api-routes.js';
+import { apiRoutes, kitchenPageQueries } from './api-routes.js';
 import { registerOpenApi } from './docs/openapi.js';
 import { registerMetrics } from './metrics/metrics-routes.js';
 import {
@@ -242,7 +242,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const webApp = await registerWebApp(app, webDir, {
     shellLanguage: (locale) => pageLanguage(app.i18n, locale, config.payments.currency, undefined),
     ...(renderer
-      ? { serverRendered: (indexHtml, sendShell) => serverRenderedPages(app, renderer, indexHtml, sendShell) }
+      ? {
+          serverRendered: (indexHtml, sendShell) =>
+            serverRenderedPages(app, renderer, indexHtml, sendShell, kitchenPageQueries(app)),
+        }
       : {}),
   });
   app.setNotFoundHandler((request, reply) => {

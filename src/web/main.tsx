@@ -7,7 +7,7 @@ import { PAGE_DATA_ID, type PageData } from '../shared/page-data.js';
 import { AppRoot, createQueryClient } from './app-root.js';
 import { AppRoutes, routes } from './app-router.js';
 import { BrowserRouter } from './router/router.js';
-import { setRenderInstant } from './ssr/render-instant.js';
+import { startHydration } from './ssr/render-instant.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -19,7 +19,7 @@ const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
 const data = pageData ? (JSON.parse(pageData) as PageData) : undefined;
 if (data) {
   hydrate(queryClient, data.cache);
-  setRenderInstant(data.now);
+  startHydration(data.now);
 }
 function start(root: HTMLElement) {
   // Taps and typing before this point are replayed once hydrated; from here on React hears them (and replays those

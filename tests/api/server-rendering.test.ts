@@ -137,8 +137,25 @@ describeEachEngine(
       expect(data.queries.map(([key]) => key)).toEqual([
         ['kitchen', kitchen.uid],
         ['menu', kitchen.uid],
+        ['reviews', kitchen.uid],
+        ['kitchens', kitchen.uid, 'slots'],
+        ['kitchens', kitchen.uid, 'payments'],
       ]);
       expect(Math.abs(data.now - Date.now())).toBeLessThan(60_000);
+      // Its reviews, how it takes orders and how it is paid are what their routes answer, and on the page: none
+      // appears later, pushing the menu down.
+      for (const [key, url] of [
+        [['reviews', kitchen.uid], `/api/kitchens/${kitchen.uid}/reviews`],
+        [['kitchens', kitchen.uid, 'slots'], `/api/kitchens/${kitchen.uid}/slots`],
+        [['kitchens', kitchen.uid, 'payments'], `/api/kitchens/${kitchen.uid}/payments`],
+      ] as const) {
+        const answer = await get().app.inject({ url });
+        expect(data.queries.find(([k]) => JSON.stringify(k) === JSON.stringify(key))?.[1], url).toEqual(
+          answer.json(),
+        );
+      }
+      expect(html).toMatch(/data-testid="kitchen-ordering"[^>]*>Delivery/);
+      expect(html).toContain('No reviews yet');
     });
 
     it("shows a reviewed kitchen's rating on its card and page, and gives it as the Restaurant's aggregateRating", async () => {

@@ -108,7 +108,7 @@ test("a kitchen's page shows its menu before its API answers, keeps the cart, th
     { uid: kitchen.uid, name: kitchen.name, dish: appam },
   );
   const base = `/api/kitchens/${kitchen.uid}`;
-  const api = await holdApi(page, [base, `${base}/menu`, '/api/live']);
+  const api = await holdApi(page, [base, `${base}/menu`, `${base}/reviews`, `${base}/slots`, '/api/live']);
   const response = await page.goto(`/KitchenMenu/${kitchen.uid}`);
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(`${kitchen.name} — Keralan | HomeCooked`);
@@ -118,6 +118,9 @@ test("a kitchen's page shows its menu before its API answers, keeps the cart, th
   await expect(page.getByTestId('menu-item').first()).toContainText('$9.00');
   await expect(page.getByTestId('kitchen-hours')).toContainText('Open now');
   await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
+  // How it takes orders and its reviews are in the page too, not asked for once the app is here.
+  await expect(page.getByTestId('kitchen-ordering')).toContainText('Delivery');
+  await expect(page.getByText('No reviews yet')).toBeVisible();
   // Its picture link is broken (and failed before React was there to see it): the fallback shows all the same.
   await expect(page.getByRole('img', { name: `${kitchen.name} kitchen` })).toHaveAttribute(
     'src',
@@ -128,7 +131,9 @@ test("a kitchen's page shows its menu before its API answers, keeps the cart, th
   expect(api.seen.map((r) => [r.resourceType(), new URL(r.url()).pathname])).toEqual(
     api.seen.map(() => ['eventsource', '/api/live']),
   );
-  expect(topicsOf(api.seen[0]!)).toEqual(expect.arrayContaining([base, `${base}/menu`]));
+  // One stream, opened once with every topic the page follows.
+  expect(api.seen).toHaveLength(1);
+  expect(topicsOf(api.seen[0]!)).toEqual(expect.arrayContaining([base, `${base}/menu`, `${base}/reviews`]));
   const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live');
   await api.release();
   await stream;

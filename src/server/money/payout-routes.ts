@@ -144,13 +144,23 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: KitchenParams, response: { 200: KitchenPayments } },
     },
     async (request) => {
-      const row = await payoutRow(app, request.params.uid);
-      if (!row) throw notFound('No such kitchen');
-      // Suspended by an operator: it takes no order at all (its page says so).
-      if (row.suspendedAt) return { card: false, cash: false };
-      // Without card payments every kitchen takes cash: it is the only way to pay.
-      if (!app.payments.provider) return { card: false, cash: true };
-      return { card: row.state === 'payouts-on' && row.account !== null, cash: row.acceptsCash };
+      const payments = await kitchenPaymentsAnswer(app, request.params.uid);
+      if (!payments) throw notFound('No such kitchen');
+      return payments;
     },
   );
 };
+
+/** What GET /api/kitchens/:uid/payments answers: how the kitchen can be paid; undefined for no such kitchen. */
+export async function kitchenPaymentsAnswer(
+  app: FastifyInstance,
+  uid: string,
+): Promise<KitchenPayments | undefined> {
+  const row = await payoutRow(app, uid);
+  if (!row) return undefined;
+  // Suspended by an operator: it takes no order at all (its page says so).
+  if (row.suspendedAt) return { card: false, cash: false };
+  // Without card payments every kitchen takes cash: it is the only way to pay.
+  if (!app.payments.provider) return { card: false, cash: true };
+  return { card: row.state === 'payouts-on' && row.account !== null, cash: row.acceptsCash };
+}

@@ -51,6 +51,12 @@ function validUntil(now: number, kitchens: readonly Kitchen[]): number {
 }
 
 /**
+ * More of what a kitchen's page shows, from the feature that answers it (its reviews, how it takes orders, how it is
+ * paid): the key of the browser's query and the JSON of its answer; undefined when there is none to give.
+ */
+export type KitchenPageQuery = (kitchenUid: string) => Promise<[readonly string[], string] | undefined>;
+
+/**
  * The handlers of the pages rendered on the server (`/` and `/KitchenMenu/{id}`), by route pattern: the app's own
  * components render the live topics' snapshots the API answers from, and the page carries that data for the
  * browser to hydrate from. Undefined when the shell cannot hold a rendered page.
@@ -60,6 +66,7 @@ export function serverRenderedPages(
   renderer: PageRenderer,
   indexHtml: string,
   sendShell: (reply: FastifyReply, status: number) => FastifyReply,
+  kitchenQueries: readonly KitchenPageQuery[] = [],
 ): Record<string, RouteHandlerMethod> | undefined {
   const template = pageTemplate(indexHtml);
   if (!template) return undefined;
@@ -74,10 +81,12 @@ export function serverRenderedPages(
     head: PageHead,
     queries: [readonly string[], string][],
     now: number,
+    more?: () => Promise<[readonly string[], string][]>,
   ) => {
-    const dataJson = `{"now":${now},"cache":${dehydratedCacheJson(queries, now)}}`;
-    const data = JSON.parse(dataJson) as PageData;
     return async () => {
+      const all = more ? [...queries, ...(await more())] : queries;
+      const dataJson = `{"now":${now},"cache":${dehydratedCacheJson(all, now)}}`;
+      const data = JSON.parse(dataJson) as PageData;
       const messages = app.i18n.messages(locale);
       const { html, used } = await renderer.render(url, data, { locale, messages, currency });
       const language = pageLanguage(app.i18n, locale, currency, used);
@@ -188,6 +197,12 @@ export function serverRenderedPages(
             [['menu', id], menu.json],
           ],
           now,
+          // The rest of what the page shows (its reviews, how it takes orders and is paid), as of this render: the
+          // page is rendered again within a minute, and the browser's components ask again as they would have.
+          async () =>
+            (await Promise.all(kitchenQueries.map((query) => query(id)))).filter(
+              (entry) => entry !== undefined,
+            ),
         ),
       };
     });

@@ -1,4 +1,4 @@
-import { Card, Group, Text } from '@mantine/core';
+import { Card } from '@mantine/core';
 import { OpenBadge } from '../availability/open-badge.js';
 import { useAvailability } from '../availability/use-availability.js';
 import { formatDistance } from '../../shared/geo.js';
@@ -7,9 +7,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '../router/router.js';
 import { paths } from '../../shared/paths.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
-import { RatingLine, ratingWords } from '../reviews/stars.js';
+import { ratingWords } from '../reviews/stars.js';
+import { formatRating } from '../../shared/review-texts.js';
+import classes from './kitchen-card.module.css';
 import { kitchenKey, type Kitchen } from './use-kitchens.js';
 import { t } from '../i18n.js';
+import { StaticPart } from '../ssr/static-part.js';
 
 /**
  * A kitchen on the landing page: its name above its picture; a click opens its menu. A search hit also names
@@ -48,34 +51,38 @@ export function KitchenCard({
       }
       data-testid="kitchen-card"
     >
-      <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
-        <Text component="h3" fw={700} size="lg" lineClamp={1}>
-          {kitchen.name}
-        </Text>
-        <OpenBadge state={state} />
-      </Group>
-      <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Text size="sm" c="dimmed">
-          {kitchen.category}
-        </Text>
-        <RatingLine rating={kitchen.rating} />
-      </Group>
-      <DeliveryLine kitchen={kitchen} distanceKm={hit?.distanceKm ?? null} />
-      {hit && hit.matchingDishes.length > 0 && (
-        <Text size="sm" mb={4} lineClamp={2}>
-          {t('Matches: {dishes}', { dishes: hit.matchingDishes.join(', ') })}
-        </Text>
-      )}
+      <StaticPart inputs={[kitchen, state, hit?.distanceKm]}>
+        <div className={`${classes.line} ${classes.head}`}>
+          <h3 className={`${classes.name} ${classes.clamp}`}>{kitchen.name}</h3>
+          <OpenBadge state={state} />
+        </div>
+        <div className={classes.line}>
+          <p className={`${classes.text} ${classes.dimmed}`}>{kitchen.category}</p>
+          {kitchen.rating ? (
+            <p className={`${classes.text} ${classes.rating}`} title={ratingWords(kitchen.rating)}>
+              {formatRating(kitchen.rating)}
+            </p>
+          ) : null}
+        </div>
+        <DeliveryLine kitchen={kitchen} distanceKm={hit?.distanceKm ?? null} />
+        {hit && hit.matchingDishes.length > 0 && (
+          <p className={`${classes.text} ${classes.matches} ${classes.clamp}`}>
+            {t('Matches: {dishes}', { dishes: hit.matchingDishes.join(', ') })}
+          </p>
+        )}
+      </StaticPart>
       <Card.Section>
-        <Picture
-          picture={kitchen}
-          sizes={GRID_SIZES}
-          loading={firstRow ? 'eager' : 'lazy'}
-          alt={t('{name} kitchen', { name: kitchen.name })}
-          h={180}
-          w="100%"
-          fit="cover"
-        />
+        <StaticPart inputs={[kitchen, firstRow]}>
+          <Picture
+            picture={kitchen}
+            sizes={GRID_SIZES}
+            loading={firstRow ? 'eager' : 'lazy'}
+            alt={t('{name} kitchen', { name: kitchen.name })}
+            h={180}
+            w="100%"
+            fit="cover"
+          />
+        </StaticPart>
       </Card.Section>
     </Card>
   );
@@ -84,11 +91,11 @@ export function KitchenCard({
 function DeliveryLine({ kitchen, distanceKm }: { kitchen: Kitchen; distanceKm: number | null }) {
   const outside = distanceKm !== null && distanceKm > kitchen.deliveryRadiusKm;
   return (
-    <Text size="sm" mb="sm" c={outside ? 'red.8' : 'dimmed'}>
+    <p className={`${classes.text} ${classes.delivery} ${outside ? classes.outside : classes.dimmed}`}>
       {distanceKm !== null && `${formatDistance(distanceKm)} · `}
       {outside
         ? t('Outside delivery area')
         : t('Delivers within {distance}', { distance: formatDistance(kitchen.deliveryRadiusKm) })}
-    </Text>
+    </p>
   );
 }

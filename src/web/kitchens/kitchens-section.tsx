@@ -1,4 +1,5 @@
-import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Placeholder } from '../lib/placeholder.js';
 import { useEffect, useMemo, useRef } from 'react';
 import type { KitchenSearchHit } from '../../shared/search.js';
 import { availability } from '../../shared/opening-hours-rules.js';
@@ -54,8 +55,8 @@ export function KitchensSection() {
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label={t('Loading kitchens')}>
           {[0, 1, 2].map((i) => (
             <Card key={i} withBorder radius="md" padding="md">
-              <Skeleton h={24} w="60%" mb="sm" />
-              <Skeleton h={180} />
+              <Placeholder h={24} w="60%" mb="sm" />
+              <Placeholder h={180} />
             </Card>
           ))}
         </SimpleGrid>

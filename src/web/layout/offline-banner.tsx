@@ -1,5 +1,5 @@
 import { t } from '../i18n.js';
-import { Alert } from '@mantine/core';
+import classes from '../lib/notice.module.css';
 import { useEffect, useState } from 'react';
 
 /**
@@ -21,8 +21,8 @@ export function OfflineBanner() {
   }, []);
   if (!offline) return null;
   return (
-    <Alert color="gray" variant="filled" radius={0} role="status" py="xs">
+    <div role="status" className={classes.offline}>
       {t('You are offline. What you see may be out of date until the connection is back.')}
-    </Alert>
+    </div>
   );
 }

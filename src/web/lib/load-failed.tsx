@@ -1,5 +1,6 @@
-import { Alert, Button, Text, type MantineSpacing } from '@mantine/core';
+import { Button, type MantineSpacing } from '@mantine/core';
 import { t } from '../i18n.js';
+import classes from './notice.module.css';
 
 /** A load that failed: says so, with the reason, and offers to try again. */
 export function LoadFailed({
@@ -14,13 +15,16 @@ export function LoadFailed({
   mb?: MantineSpacing;
 }) {
   return (
-    <Alert color="red" role="alert" title={title} mb={mb}>
-      <Text size="sm" mb="sm">
-        {error.message}
-      </Text>
+    <div
+      role="alert"
+      className={classes.failed}
+      style={mb ? { marginBottom: `var(--mantine-spacing-${mb})` } : undefined}
+    >
+      <p className={classes.title}>{title}</p>
+      <p className={classes.message}>{error.message}</p>
       <Button size="xs" variant="white" color="red" onClick={retry}>
         {t('Try again')}
       </Button>
-    </Alert>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import type { MenuItem } from '../../shared/menu.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
 import classes from './public-menu-item.module.css';
 import { t } from '../i18n.js';
+import { StaticPart } from '../ssr/static-part.js';
 
 /** One dish of a kitchen's public menu, with the '+' that puts it in the cart. */
 export function PublicMenuItem({
@@ -28,54 +29,58 @@ export function PublicMenuItem({
   return (
     <Card withBorder radius="md" padding="md" component="li" data-testid="menu-item" className={classes.dish}>
       <Card.Section className={classes.picture}>
-        <Picture
-          picture={item}
-          sizes={GRID_SIZES}
-          loading={firstRow ? 'eager' : 'lazy'}
-          alt={item.item}
-          h={160}
-          fit="cover"
-        />
+        <StaticPart inputs={[item, firstRow]}>
+          <Picture
+            picture={item}
+            sizes={GRID_SIZES}
+            loading={firstRow ? 'eager' : 'lazy'}
+            alt={item.item}
+            h={160}
+            fit="cover"
+          />
+        </StaticPart>
       </Card.Section>
       <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap" className={classes.body}>
-        <Stack gap={2}>
-          {/* A name reads as written, whichever way it and the page run (isolated, aligned with the page). */}
-          <Text component="h3" fw={700} size="lg">
-            <bdi>{item.item}</bdi>
-          </Text>
-          {item.secondName && (
-            <Text size="sm" fw={600} c="dimmed" data-testid="second-name">
-              <bdi>{item.secondName}</bdi>
+        <StaticPart inputs={[item]}>
+          <Stack gap={2}>
+            {/* A name reads as written, whichever way it and the page run (isolated, aligned with the page). */}
+            <Text component="h3" fw={700} size="lg">
+              <bdi>{item.item}</bdi>
             </Text>
-          )}
-          <Group gap="xs">
-            <Text fw={600}>{formatCents(item.priceCents)}</Text>
-            {noteText && (
-              <Badge size="sm" variant="filled" tt="none" color={soldOut ? 'gray.7' : '#9c3d00'}>
-                {noteText}
-              </Badge>
+            {item.secondName && (
+              <Text size="sm" fw={600} c="dimmed" data-testid="second-name">
+                <bdi>{item.secondName}</bdi>
+              </Text>
             )}
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('Wait time: {wait}', { wait: item.wait })}
-          </Text>
-          {item.dietary.length > 0 && (
-            <Group gap={4} mt={4}>
-              {item.dietary.map((tag) => (
-                <Badge key={tag} size="sm" variant="light" color="green">
-                  {t(DIETARY_LABELS[tag])}
+            <Group gap="xs">
+              <Text fw={600}>{formatCents(item.priceCents)}</Text>
+              {noteText && (
+                <Badge size="sm" variant="filled" tt="none" color={soldOut ? 'gray.7' : '#9c3d00'}>
+                  {noteText}
                 </Badge>
-              ))}
+              )}
             </Group>
-          )}
-          {item.allergens.length > 0 && (
-            <Text size="sm" mt={4}>
-              {t('Contains: {allergens}', {
-                allergens: item.allergens.map((allergen) => t(allergen)).join(', '),
-              })}
+            <Text size="sm" c="dimmed">
+              {t('Wait time: {wait}', { wait: item.wait })}
             </Text>
-          )}
-        </Stack>
+            {item.dietary.length > 0 && (
+              <Group gap={4} mt={4}>
+                {item.dietary.map((tag) => (
+                  <Badge key={tag} size="sm" variant="light" color="green">
+                    {t(DIETARY_LABELS[tag])}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+            {item.allergens.length > 0 && (
+              <Text size="sm" mt={4}>
+                {t('Contains: {allergens}', {
+                  allergens: item.allergens.map((allergen) => t(allergen)).join(', '),
+                })}
+              </Text>
+            )}
+          </Stack>
+        </StaticPart>
         <ActionIcon
           size="xl"
           radius="xl"

@@ -1,4 +1,5 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
+import { Placeholder } from '../lib/placeholder.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { useEffect } from 'react';
 import { useCart } from '../cart/cart-context.js';
@@ -24,8 +25,8 @@ export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'na
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label={t('Loading the menu')}>
         {[0, 1, 2].map((i) => (
           <Card key={i} withBorder radius="md" padding="md">
-            <Skeleton h={160} mb="sm" />
-            <Skeleton h={20} w="60%" />
+            <Placeholder h={160} mb="sm" />
+            <Placeholder h={20} w="60%" />
           </Card>
         ))}
       </SimpleGrid>

@@ -1,4 +1,5 @@
-import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { Placeholder } from '../lib/placeholder.js';
 import { KitchenPaymentNote } from '../payments/kitchen-payment-note.js';
 import { useEffect } from 'react';
 import { useParams } from '../router/router.js';
@@ -90,10 +91,10 @@ export function KitchenMenuPage() {
           aria-label={t('Loading the kitchen')}
         >
           <Group align="center" gap="lg">
-            <Skeleton h={120} w={180} radius="md" />
+            <Placeholder h={120} w={180} radius="md" />
             <Stack gap={4}>
-              <Skeleton h={44} w={240} />
-              <Skeleton h={24} w={100} />
+              <Placeholder h={44} w={240} />
+              <Placeholder h={24} w={100} />
             </Stack>
           </Group>
           <CartButton />
