@@ -6,6 +6,41 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 /**
+ * The theme's CSS variables and Mantine's breakpoint classes as a stylesheet (`virtual:mantine-variables.css`,
+ * imported by src/web/mantine-styles.ts), built from the theme here: Mantine's provider would otherwise compute
+ * them in the browser as it hydrates and write them into every page as `<style>` elements (issue 32: 6.8 KB of each
+ * page's HTML, and main-thread work before anything is shown). The provider is told not to (src/web/app-root.tsx).
+ */
+function mantineVariables(): Plugin {
+  const id = 'virtual:mantine-variables.css';
+  return {
+    name: 'mantine-variables',
+    resolveId: (source) => (source === id ? id : undefined),
+    async load(loaded) {
+      if (loaded !== id) return undefined;
+      const [
+        { createElement },
+        { renderToStaticMarkup },
+        { MantineProvider },
+        { theme, cssVariablesResolver },
+      ] = await Promise.all([
+        import('react'),
+        import('react-dom/server'),
+        import('@mantine/core'),
+        import('./src/web/theme.js'),
+      ]);
+      const html = renderToStaticMarkup(createElement(MantineProvider, { theme, cssVariablesResolver }));
+      const css = [
+        ...html.matchAll(/<style data-mantine-styles="(?:true|classes)"[^>]*>([^<]*)<\/style>/g),
+      ].map((match) => match[1]);
+      if (css.length !== 2)
+        throw new Error(`mantine-variables: expected Mantine's two style elements in ${html}`);
+      return css.join('\n');
+    },
+  };
+}
+
+/**
  * The built index.html runs src/web/boot.ts instead of the app: on a server-rendered page, boot fetches the app (its
  * entry and every module it imports, named on boot's tag) once the page has painted, and runs it one module file at
  * a time, so that neither the download nor the evaluation holds back the first view or the main thread for long on
@@ -109,7 +144,7 @@ function firstViewModules(): Set<string> {
 }
 
 const config = {
-  plugins: [react(), paintFirst()],
+  plugins: [react(), paintFirst(), mantineVariables()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -170,7 +205,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
   if (mode === 'first-view')
     return {
       ...config,
-      plugins: [react(), recordFirstView()],
+      plugins: [react(), mantineVariables(), recordFirstView()],
       build: {
         ...config.build,
         outDir: 'dist/first-view-pass',

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { LazyNotifications } from './lazy-notifications.js';
 import { setRenderInstant } from './ssr/render-instant.js';
-import { cssVariablesResolver, theme } from './theme.js';
+import { theme } from './theme.js';
 
 /** Once hydrated (this root's effects run last), clocks read the browser's time again. */
 function EndOfHydration({ onHydrated }: { onHydrated?: () => void }) {
@@ -32,7 +32,8 @@ export function AppRoot({
 }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {/* The theme's CSS variables and breakpoint classes are in the stylesheet (vite.config.ts builds them). */}
+      <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false}>
         <LazyNotifications />
         <QueryClientProvider client={queryClient}>
           {children}

@@ -2,3 +2,4 @@ declare module '*.module.css' {
   const classes: Readonly<Record<string, string>>;
   export default classes;
 }
+declare module 'virtual:mantine-variables.css';

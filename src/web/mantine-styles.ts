@@ -3,6 +3,8 @@
 // A component added to the app needs its file in one of the two (and those of the components it is built from).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+// The theme's own variables and breakpoint classes, built from src/web/theme.ts (vite.config.ts).
+import 'virtual:mantine-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
