@@ -35,10 +35,8 @@ export function KitchenCard({
       to={paths.kitchenMenu.href(kitchen.uid)}
       // The selection the menu page starts from, so it shows name and picture at once.
       onClick={() => queryClient.setQueryData(kitchenKey(kitchen.uid), kitchen)}
-      shadow="sm"
-      radius="md"
+      className={classes.card}
       withBorder
-      padding="md"
       // The name a screen reader hears (and tests find): with its rating, which the label would otherwise hide.
       aria-label={
         kitchen.rating
@@ -78,9 +76,7 @@ export function KitchenCard({
             sizes={GRID_SIZES}
             loading={firstRow ? 'eager' : 'lazy'}
             alt={t('{name} kitchen', { name: kitchen.name })}
-            h={180}
-            w="100%"
-            fit="cover"
+            className={classes.picture}
           />
         </StaticPart>
       </Card.Section>

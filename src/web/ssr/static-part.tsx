@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FALLBACK_IMAGE } from '../lib/images.js';
 import { isHydrating } from './render-instant.js';
+import classes from './static-part.module.css';
 
 /** A broken picture, shown as the fallback (its other sizes would be as broken). */
 function showFallback(img: HTMLImageElement) {
@@ -48,12 +49,12 @@ export function StaticPart({ inputs, children }: { inputs: readonly unknown[]; c
     <div
       key="static"
       ref={element}
-      style={{ display: 'contents' }}
+      className={classes.part}
       suppressHydrationWarning
       dangerouslySetInnerHTML={{ __html: '' }}
     />
   ) : (
-    <div key="live" style={{ display: 'contents' }}>
+    <div key="live" className={classes.part}>
       {children}
     </div>
   );
