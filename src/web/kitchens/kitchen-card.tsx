@@ -49,28 +49,26 @@ export function KitchenCard({
       }
       data-testid="kitchen-card"
     >
-      <StaticPart inputs={[kitchen, state, hit?.distanceKm]}>
-        <div className={`${classes.line} ${classes.head}`}>
-          <h3 className={`${classes.name} ${classes.clamp}`}>{kitchen.name}</h3>
+      <StaticPart inputs={[kitchen, state, hit?.distanceKm, firstRow]}>
+        <div className={classes.head}>
+          <h3 className={classes.name}>{kitchen.name}</h3>
           <OpenBadge state={state} />
         </div>
         <div className={classes.line}>
-          <p className={`${classes.text} ${classes.dimmed}`}>{kitchen.category}</p>
+          <p className={classes.category}>{kitchen.category}</p>
           {kitchen.rating ? (
-            <p className={`${classes.text} ${classes.rating}`} title={ratingWords(kitchen.rating)}>
+            <p className={classes.rating} title={ratingWords(kitchen.rating)}>
               {formatRating(kitchen.rating)}
             </p>
           ) : null}
         </div>
         <DeliveryLine kitchen={kitchen} distanceKm={hit?.distanceKm ?? null} />
         {hit && hit.matchingDishes.length > 0 && (
-          <p className={`${classes.text} ${classes.matches} ${classes.clamp}`}>
+          <p className={classes.matches}>
             {t('Matches: {dishes}', { dishes: hit.matchingDishes.join(', ') })}
           </p>
         )}
-      </StaticPart>
-      <Card.Section>
-        <StaticPart inputs={[kitchen, firstRow]}>
+        <div className={classes.section}>
           <Picture
             picture={kitchen}
             sizes={GRID_SIZES}
@@ -78,8 +76,8 @@ export function KitchenCard({
             alt={t('{name} kitchen', { name: kitchen.name })}
             className={classes.picture}
           />
-        </StaticPart>
-      </Card.Section>
+        </div>
+      </StaticPart>
     </Card>
   );
 }
@@ -87,7 +85,7 @@ export function KitchenCard({
 function DeliveryLine({ kitchen, distanceKm }: { kitchen: Kitchen; distanceKm: number | null }) {
   const outside = distanceKm !== null && distanceKm > kitchen.deliveryRadiusKm;
   return (
-    <p className={`${classes.text} ${classes.delivery} ${outside ? classes.outside : classes.dimmed}`}>
+    <p className={outside ? classes.outside : classes.delivery}>
       {distanceKm !== null && `${formatDistance(distanceKm)} · `}
       {outside
         ? t('Outside delivery area')
