@@ -18,24 +18,40 @@ function mantineVariables(): Plugin {
     resolveId: (source) => (source === id ? id : undefined),
     async load(loaded) {
       if (loaded !== id) return undefined;
-      const [
-        { createElement },
-        { renderToStaticMarkup },
-        { MantineProvider },
-        { theme, cssVariablesResolver },
-      ] = await Promise.all([
-        import('react'),
-        import('react-dom/server'),
-        import('@mantine/core'),
-        import('./src/web/theme.js'),
-      ]);
-      const html = renderToStaticMarkup(createElement(MantineProvider, { theme, cssVariablesResolver }));
-      const css = [
-        ...html.matchAll(/<style data-mantine-styles="(?:true|classes)"[^>]*>([^<]*)<\/style>/g),
-      ].map((match) => match[1]);
-      if (css.length !== 2)
-        throw new Error(`mantine-variables: expected Mantine's two style elements in ${html}`);
-      return css.join('\n');
+      // What Mantine's MantineCssVariables and MantineClasses write, from its own exported helpers (rendering the
+      // provider here would mix React's development and production builds when NODE_ENV says development).
+      const mantine = await import('@mantine/core');
+      const { theme: overrides, cssVariablesResolver } = await import('./src/web/theme.js');
+      const theme = mantine.mergeMantineTheme(mantine.DEFAULT_THEME, overrides);
+      const merged = mantine.deepMerge(
+        mantine.defaultCssVariablesResolver(theme),
+        cssVariablesResolver(theme),
+      ) as ReturnType<typeof mantine.defaultCssVariablesResolver>;
+      // Only what differs from Mantine's defaults (@mantine/core/styles/default-css-variables.css has those).
+      const defaults = mantine.defaultCssVariablesResolver(mantine.DEFAULT_THEME);
+      const changed = (section: 'variables' | 'light' | 'dark') =>
+        Object.fromEntries(
+          Object.entries(merged[section]).filter(
+            ([key, value]) => (defaults[section] as Record<string, string>)[key] !== value,
+          ),
+        );
+      const variables = mantine.convertCssVariables({
+        variables: changed('variables'),
+        light: changed('light'),
+        dark: changed('dark'),
+      });
+      const breakpoints = mantine
+        .keys(theme.breakpoints)
+        .map((name) => {
+          const breakpoint = String(theme.breakpoints[name]);
+          const inPx = breakpoint.includes('px');
+          const value = mantine.px(breakpoint) as number;
+          const below = inPx ? `${value - 0.1}px` : mantine.em(value - 0.1);
+          const from = inPx ? `${value}px` : mantine.em(value);
+          return `@media (max-width: ${below}) {.mantine-visible-from-${name} {display: none !important;}}@media (min-width: ${from}) {.mantine-hidden-from-${name} {display: none !important;}}`;
+        })
+        .join('');
+      return `${variables}\n${breakpoints}`;
     },
   };
 }
