@@ -55,6 +55,11 @@ test('the landing page shows the kitchens before the kitchens API answers, hydra
   await expect(page.getByRole('link', { name: /Nonna Rosa/ })).toBeVisible();
   // A demo kitchen is open around the clock (another test's kitchen with its own hours may be first, and closed).
   await expect(page.getByRole('link', { name: /Asha's Tiffin/ })).toContainText('Open now');
+  // The card's lines as the server sent them: kept, not rendered again, while nothing they show changes (ADR 13).
+  const serverHeading = await page
+    .getByRole('link', { name: /Asha's Tiffin/ })
+    .getByRole('heading', { name: "Asha's Tiffin" })
+    .elementHandle();
   // The server knows its geocoder: the address field is in the page, not added (pushing the grid down) later.
   await expect(page.getByRole('combobox', { name: 'Or pick an address' })).toBeVisible();
   // Hydrated: the search field (a controlled input) answers typing without a navigation.
@@ -72,6 +77,7 @@ test('the landing page shows the kitchens before the kitchens API answers, hydra
   const name = `Rendered Then Live ${Date.now()}`;
   await createKitchen(name);
   await expect(page.getByTestId('kitchen-card').filter({ hasText: name })).toBeVisible();
+  expect(await serverHeading?.evaluate((heading) => heading.isConnected)).toBe(true);
   expect(warnings).toEqual([]);
 });
 

@@ -49,7 +49,9 @@ export function KitchenCard({
       }
       data-testid="kitchen-card"
     >
-      <StaticPart inputs={[kitchen, state, hit?.distanceKm, firstRow]}>
+      {/* Its open state by value (useAvailability makes a new object on every render); not whether the card is in
+          the first row, which only says how a picture not yet shown is to be loaded. */}
+      <StaticPart inputs={[kitchen, state.open, hit?.distanceKm]}>
         <div className={classes.head}>
           <h3 className={classes.name}>{kitchen.name}</h3>
           <OpenBadge state={state} />

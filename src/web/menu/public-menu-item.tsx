@@ -29,7 +29,8 @@ export function PublicMenuItem({
   return (
     <Card withBorder radius="md" padding="md" component="li" data-testid="menu-item" className={classes.dish}>
       <Card.Section className={classes.picture}>
-        <StaticPart inputs={[item, firstRow]}>
+        {/* Not whether it is in the first row: that only says how a picture not yet shown is to be loaded. */}
+        <StaticPart inputs={[item]}>
           <Picture
             picture={item}
             sizes={GRID_SIZES}

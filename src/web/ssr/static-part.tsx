@@ -10,13 +10,18 @@ function showFallback(img: HTMLImageElement) {
   img.src = FALLBACK_IMAGE;
 }
 
+/** The same value: the same object, or one that reads the same (a live list's update may hold a copy). */
+const same = (a: unknown, b: unknown) =>
+  Object.is(a, b) ||
+  (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
 /**
  * A part of a server-rendered page that a person reads but does not touch (a kitchen card's lines, a dish's
  * description): while the app hydrates the page, React leaves the server's HTML of it as it is, without rendering
  * or comparing it (issue 32: hydrate what a person can touch). From the first time one of `inputs` (what `children`
- * are made from, compared by identity: a live list keeps each unchanged entry's object) differs from the
- * hydration's, the part is rendered by React like any other, and stays so. (A new language reloads the page.)
- * Rendered in the browser from the start (a page the app shows after the first), it is an ordinary part.
+ * are made from, compared by value) differs from the hydration's, the part is rendered by React like any other, and
+ * stays so. (A new language reloads the page.) Rendered in the browser from the start (a page the app shows after
+ * the first), it is an ordinary part.
  *
  * Its element is `display: contents` (its children lay out as its parent's own); nothing inside may need React (no
  * handlers, no state): links are plain links, and a broken picture's fallback is shown from here.
@@ -24,9 +29,7 @@ function showFallback(img: HTMLImageElement) {
 export function StaticPart({ inputs, children }: { inputs: readonly unknown[]; children: ReactNode }) {
   const [frozen, setFrozen] = useState(() => (isHydrating() ? inputs : null));
   const stillFrozen =
-    frozen !== null &&
-    frozen.length === inputs.length &&
-    frozen.every((value, i) => Object.is(value, inputs[i]));
+    frozen !== null && frozen.length === inputs.length && frozen.every((value, i) => same(value, inputs[i]));
   // Once changed, for good (a render-time update: React renders this again at once, before the commit).
   if (frozen !== null && !stillFrozen) setFrozen(null);
   const element = useRef<HTMLDivElement>(null);
