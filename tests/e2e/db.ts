@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfig } from '../../src/server/lib/config.js';
 import type { Payments } from '../../src/server/payments/payments.js';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { createSession } from '../../src/server/identity/sessions.js';
 import { openPostgres, type Database } from '../../src/server/db/database.js';
 import { upsertUser } from '../../src/server/identity/users.js';
@@ -256,15 +256,21 @@ export async function backdateKitchens(uids: string[]) {
  */
 export async function demoKitchensNewest() {
   await mutate(await writer(), async (tx, record) => {
-    const demo = tx.select({ id: users.id }).from(users).where(eq(users.issuer, 'urn:marketplace:demo'));
-    const moved = await tx
-      .update(kitchens)
-      .set({
-        createdAt: sql`now() + (${kitchens.createdAt} - (select max(k.created_at) from kitchens k where k.owner_id in (select id from users where issuer = 'urn:marketplace:demo')))`,
-      })
-      .where(inArray(kitchens.ownerId, demo))
-      .returning({ uid: kitchens.ownerId });
-    for (const { uid } of moved) record({ type: 'kitchen.updated', kitchenUid: uid, zoneChanged: false });
+    const demo = await tx
+      .select({ uid: kitchens.ownerId })
+      .from(kitchens)
+      .innerJoin(users, eq(users.id, kitchens.ownerId))
+      .where(eq(users.issuer, 'urn:marketplace:demo'))
+      .orderBy(desc(kitchens.createdAt));
+    // Just before now, a millisecond apart, in their order: newer than every kitchen the worker's earlier tests added
+    // (their seeding's own spacing, kept, let a busy worker's kitchens of the last minutes in between them).
+    for (const [i, { uid }] of demo.entries()) {
+      await tx
+        .update(kitchens)
+        .set({ createdAt: sql`now() - (${i}::int * interval '1 millisecond')` })
+        .where(eq(kitchens.ownerId, uid));
+      record({ type: 'kitchen.updated', kitchenUid: uid, zoneChanged: false });
+    }
   });
 }
 
