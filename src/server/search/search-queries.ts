@@ -28,11 +28,14 @@ const MAX_DISHES_PER_KITCHEN = 3;
 /**
  * Dishes a search with words scores, at most, and as many kitchens found by name or cuisine (its candidates). Without
  * a cap a common word scored every dish it matched ('chicken': 18,000 of 200,000, half a second on a loaded machine);
- * with it a search costs about the same however broad its words. See `findCandidates`.
+ * with it a search costs about the same however broad its words. See `searchParts`.
  */
 export const MAX_CANDIDATES = 300;
-/** Rows a search reads, at most, to pick its best MAX_CANDIDATES among the names that are alike but not exact. */
-const MAX_SCANNED = 4 * MAX_CANDIDATES;
+/**
+ * Rows a search reads, at most, to pick its best MAX_CANDIDATES among the names that are alike but not exact: each is
+ * scored, and read from anywhere in the table (1,200 took 14 of a three-word search's 21 ms on 200,000 dishes).
+ */
+const MAX_SCANNED = 2 * MAX_CANDIDATES;
 
 /** Great-circle distance in km from `near` to the kitchen's place (null when it has none). */
 const distanceKm = (near: { lat: number; lon: number }) => sql`
@@ -41,9 +44,16 @@ const distanceKm = (near: { lat: number; lon: number }) => sql`
     cos(radians(${near.lat})) * cos(radians(k.latitude)) * power(sin(radians(k.longitude - ${near.lon}) / 2), 2)
   )))`;
 
-/** A dish of kitchen `k` carrying every one of the dietary tags. */
-const hasDietDish = (diet: string[]) =>
-  sql`exists (select 1 from menu_items d where d.kitchen_id = k.owner_id and d.dietary @> ${toArray(diet)})`;
+/**
+ * A dish of kitchen `k` carrying every one of the dietary tags. The kitchen's tags together (dish_dietary, kept by the
+ * database: migration 0021) answer for one tag, and sieve for several before their dishes are read.
+ */
+const hasDietDish = (diet: string[]) => {
+  const sieve = sql`k.dish_dietary @> ${toArray(diet)}`;
+  return diet.length === 1
+    ? sieve
+    : sql`${sieve} and exists (select 1 from menu_items d where d.kitchen_id = k.owner_id and d.dietary @> ${toArray(diet)})`;
+};
 
 const toArray = (values: string[]) =>
   sql`array[${sql.join(
@@ -51,12 +61,55 @@ const toArray = (values: string[]) =>
     sql`, `,
   )}]::text[]`;
 
+/** The columns of a kitchen a hit shows (SearchRow): not the searchable forms and tags a search only compares. */
+const KITCHEN_COLUMNS = sql.raw(
+  [
+    'owner_id',
+    'name',
+    'category',
+    'address',
+    'image_link',
+    'image_id',
+    'owner_name',
+    'owner_email',
+    'latitude',
+    'longitude',
+    'delivery_radius_km',
+    'time_zone',
+    'opening_hours',
+    'paused_at',
+    'paused_until',
+    'about',
+    'suspended_at',
+    'payout_account_id',
+    'payout_state',
+    'accepts_cash',
+    'created_at',
+  ]
+    .map((c) => `k.${c}`)
+    .join(', '),
+);
+
+/**
+ * A search's settings for its transaction, in one statement. Worker processes would only take cores from the other
+ * searches (each is short, many run at once). With words: the trigram indexes, not a table scan that stops at the
+ * cap (the planner takes a limit for a reason to scan); and for the search itself, the few kitchens found read by
+ * key, not the whole table to join them with.
+ */
+const searchSettings = (tx: Tx, words: boolean) =>
+  tx.execute(
+    words
+      ? sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_seqscan', 'off', true)`
+      : sql`select set_config('max_parallel_workers_per_gather', '0', true)`,
+  );
+
 /**
  * Kitchens matching a search: words found (with typos and without accents) in the kitchen's name, category or
  * dish names; an optional cuisine (category, any case) and dietary tags a dish must all carry. Nearest first when
  * the customer's place is known, else best match first, else newest first. Words are matched among a capped set of
- * candidates (findCandidates); the `<%` operators use the trigram indexes on hc_search_text(...) and
- * menu_items.item_search (migration 0006, by hand: drizzle's schema does not list that generated column).
+ * candidates (searchParts); the `<%` operators use the trigram indexes on kitchens.search_name (name and cuisine) and
+ * menu_items.item_search (migrations 0006 and 0021, by hand: drizzle's schema does not list these generated
+ * columns).
  */
 export async function searchKitchens(db: Db, search: KitchenSearch): Promise<KitchenSearchHit[]> {
   const { near } = search;
@@ -68,19 +121,17 @@ export async function searchKitchens(db: Db, search: KitchenSearch): Promise<Kit
   if (words) order.push(sql`mt.score desc`);
   order.push(sql`k.created_at desc, k.owner_id desc`);
   const rows = await db.transaction(async (tx) => {
-    // A search is short and many run at once: worker processes would only take cores from the others.
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    const { filters, matches, join } = searchParts(search, (await findCandidates(tx, search))?.candidates);
+    await searchSettings(tx, words);
+    const { filters, matches, join } = searchParts(search);
     const query = sql`${matches}
-      select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
+      select ${KITCHEN_COLUMNS}, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
         i.width as image_width, i.height as image_height, i.widths as image_widths
       from kitchens k ${join}
       left join images i on i.id = k.image_id
       where ${sql.join(filters, sql` and `)}
       order by ${sql.join(order, sql`, `)}
       limit ${MAX_SEARCH_RESULTS}`;
-    const result = (await tx.execute(query)) as unknown as { rows: SearchRow[] };
-    return result.rows;
+    return ((await tx.execute(query)) as unknown as { rows: SearchRow[] }).rows;
   });
   const ratings = await ratingsOf(
     db,
@@ -172,97 +223,33 @@ const openAt = (instant: Date): SQL => {
     and (k.paused_at is null or (k.paused_until is not null and k.paused_until <= ${at}))`;
 };
 
-/** A candidate of a search with words: a dish of a kitchen, or the kitchen itself (item null), and how alike. */
-interface Candidate {
-  kitchen_id: string;
-  item: string | null;
-  score: number;
-}
-
 /**
- * The best candidates of a search with words (none without words), in two steps so that neither reads every name a
- * common word matches: first names holding the words exactly (word similarity 1, the trigram index finds them
- * without a miss), up to MAX_CANDIDATES; then, if fewer, names alike at WORD_SIMILARITY_THRESHOLD or more (typos,
- * parts of the words), the best of at most MAX_SCANNED of them. When more than MAX_CANDIDATES dishes hold the words
- * exactly, which of them are kept is the index's order; the kitchens found are still those with the best match.
- * Dishes carry the dietary tags searched and belong to a kitchen of the cuisine searched; kitchens are found by
- * name or cuisine, each kind capped apart.
+ * The matches of a search with words (none without words): its best candidates, a dish of a kitchen or the kitchen
+ * itself, found by hc_search_candidates (migration 0021) in two steps so that neither reads every name a common word
+ * matches: first names holding the words exactly (word similarity 1, the trigram index finds them without a miss),
+ * up to MAX_CANDIDATES; then, if fewer, names alike at WORD_SIMILARITY_THRESHOLD or more (typos, parts of the words),
+ * the best of at most MAX_SCANNED of them. When more than MAX_CANDIDATES dishes hold the words exactly, which of them
+ * are kept is the index's order; the kitchens found are still those with the best match. Dishes carry the dietary
+ * tags searched and belong to a kitchen of the cuisine searched; kitchens are found by name or cuisine, each kind
+ * capped apart. `capped`: whether a kind filled its room (there may be more than it kept), so that a count of what
+ * was found is a lower bound. Found inside the search's own statement, not read back and sent again.
  */
-async function findCandidates(
-  tx: Tx,
-  { q, cuisine, diet }: KitchenSearch,
-): Promise<{ candidates: Candidate[]; capped: boolean } | undefined> {
-  if (q.length === 0) return undefined;
-  const words = sql`hc_search_text(${q})`;
-  // Not by the dietary tags' index: ANDed with the trigram index's matches, it reads every dish with the tags.
-  const dishDiet = diet.length ? sql`and coalesce(m.dietary, '{}') @> ${toArray(diet)}` : sql``;
-  // A cuisine narrows the candidates themselves: capped first and narrowed after, 'curry' of Indian kitchens would
-  // keep only the Indian ones among the best curries of every cuisine.
-  const dishCuisine = cuisine
-    ? sql`and m.kitchen_id in (select owner_id from kitchens where lower(category) = lower(${cuisine}))`
-    : sql``;
-  const kitchenCuisine = cuisine ? sql`and lower(category) = lower(${cuisine})` : sql``;
-  const sources = [
-    {
-      // A dish with a second name is shown by both ('Masala dosa · मसाला डोसा'): either may be what was found.
-      select: sql`m.kitchen_id, m.item || coalesce(' · ' || m.second_name, '') as item,
-        word_similarity(${words}, m.item_search) as score`,
-      from: sql`menu_items m where ${words} <% m.item_search ${dishDiet} ${dishCuisine}`,
-    },
-    {
-      select: sql`owner_id as kitchen_id, null::text as item,
-        greatest(word_similarity(${words}, hc_search_text(name)), word_similarity(${words}, hc_search_text(category))) as score`,
-      from: sql`kitchens where (${words} <% hc_search_text(name) or ${words} <% hc_search_text(category)) ${kitchenCuisine}`,
-    },
-  ];
-  // The trigram indexes, not a table scan that stops at the cap (the planner takes a limit for a reason to scan);
-  // and for the search itself, the few kitchens found read by key, not the whole table to join them with.
-  await tx.execute(sql`set local enable_seqscan = off`);
-  const found: Candidate[] = [];
-  // Whether a kind filled its room (there may be more than it kept): then a count of what was found is a lower bound.
-  let capped = false;
-  for (const { select, from } of sources) {
-    await tx.execute(sql`set local pg_trgm.word_similarity_threshold = 1`);
-    const exact = (
-      (await tx.execute(sql`select ${select} from ${from} limit ${MAX_CANDIDATES}`)) as unknown as {
-        rows: Candidate[];
-      }
-    ).rows;
-    found.push(...exact);
-    if (exact.length >= MAX_CANDIDATES) {
-      capped = true;
-      continue;
-    }
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`));
-    // The exact ones come again (the threshold is lower): read past them, and leave them out.
-    const alike = (
-      (await tx.execute(
-        sql`select * from (select ${select} from ${from} limit ${MAX_SCANNED + exact.length}) c
-            where score < 1 order by score desc limit ${MAX_CANDIDATES - exact.length}`,
-      )) as unknown as { rows: Candidate[] }
-    ).rows;
-    found.push(...alike);
-    // As many alike names as there was room for: there may be more.
-    if (alike.length >= MAX_CANDIDATES - exact.length) capped = true;
-  }
-  return { candidates: found, capped };
-}
-
-/** The matches CTE (from a search's candidates), filters and join of a search (shared by the page and its count). */
-function searchParts({ cuisine, diet }: KitchenSearch, candidates: Candidate[] | undefined) {
+function searchParts({ q, cuisine, diet }: KitchenSearch) {
   const filters: SQL[] = [sql`k.suspended_at is null`];
   if (cuisine) filters.push(sql`lower(k.category) = lower(${cuisine})`);
   if (diet.length) filters.push(hasDietDish(diet));
-  const matches = candidates
-    ? sql`with hits as materialized (
-        select * from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as h(kitchen_id uuid, item text, score real)
-      ), matches as (
-        select kitchen_id, max(score) as score,
-               (array_agg(item order by score desc, item) filter (where item is not null))[1:${MAX_DISHES_PER_KITCHEN}] as dishes
-        from hits group by kitchen_id)`
-    : sql``;
-  const join = candidates ? sql`join matches mt on mt.kitchen_id = k.owner_id` : sql``;
-  return { filters, matches, join };
+  if (q.length === 0) return { filters, matches: sql``, join: sql``, capped: sql`false` };
+  const matches = sql`with hits as materialized (
+      select hit_kitchen as kitchen_id, hit_item as item, hit_score as score
+      from hc_search_candidates(${q}, ${toArray(diet)}, ${cuisine || null}, ${MAX_CANDIDATES}, ${MAX_SCANNED},
+                                ${WORD_SIMILARITY_THRESHOLD})
+    ), matches as (
+      select kitchen_id, max(score) as score,
+             (array_agg(item order by score desc, item) filter (where item is not null))[1:${MAX_DISHES_PER_KITCHEN}] as dishes
+      from hits group by kitchen_id)`;
+  const capped = sql`(select count(*) filter (where item is not null) >= ${MAX_CANDIDATES}
+                             or count(*) filter (where item is null) >= ${MAX_CANDIDATES} from hits)`;
+  return { filters, matches, join: sql`join matches mt on mt.kitchen_id = k.owner_id`, capped };
 }
 
 /**
@@ -304,27 +291,34 @@ export async function searchKitchenPage(
       ? sql`${createdMicros(c.sql)} as key_${sql.raw(String(i))}`
       : sql`(${c.sql})::text as key_${sql.raw(String(i))}`,
   );
+  // The first page says how many match: with words, counted among the matches by the page's own statement; without,
+  // by a count of its own (every kitchen may match: a count over them all would keep the page from reading only its
+  // first rows).
+  const countAlong = words && cursor === undefined;
   const { rows, total, capped } = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    const found = await findCandidates(tx, request);
-    const { filters, matches, join } = searchParts(request, found?.candidates);
+    await searchSettings(tx, words);
+    const { filters, matches, join, capped } = searchParts(request);
     if (request.open) filters.push(openAt(now));
     const where = position ? [...filters, position] : filters;
     const query = sql`${matches}
-      select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
+      select ${KITCHEN_COLUMNS}, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
         i.width as image_width, i.height as image_height, i.widths as image_widths, ${sql.join(keyText, sql`, `)}
+        ${countAlong ? sql`, count(*) over ()::int as total, ${capped} as capped` : sql``}
       from kitchens k ${join}
       left join images i on i.id = k.image_id
       where ${sql.join(where, sql` and `)}
       order by ${orderBy(columns)}
       limit ${limit + 1}`;
-    const countQuery = sql`${matches} select count(*)::int as n from kitchens k ${join} where ${sql.join(filters, sql` and `)}`;
-    const result = (await tx.execute(query)) as unknown as { rows: (SearchRow & Record<string, string>)[] };
+    const { rows } = (await tx.execute(query)) as unknown as {
+      rows: (SearchRow & Record<string, string> & { total?: number; capped?: boolean })[];
+    };
+    if (countAlong) return { rows, total: rows[0]?.total ?? 0, capped: rows[0]?.capped ?? false };
+    const countQuery = sql`select count(*)::int as n from kitchens k where ${sql.join(filters, sql` and `)}`;
     const counted =
       cursor === undefined
         ? ((await tx.execute(countQuery)) as unknown as { rows: { n: number }[] }).rows[0]?.n
         : undefined;
-    return { rows: result.rows, total: counted, capped: found?.capped ?? false };
+    return { rows, total: counted, capped: false };
   });
   const page = rows.slice(0, limit);
   const ratings = await ratingsOf(
