@@ -1,4 +1,4 @@
-import { Chip, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Chip, CloseButton, Group, Stack, Text, TextInput, type ChipProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { DIETARY_LABELS, DIETARY_TAGS, type DietaryTag } from '../../shared/dietary-tags.js';
@@ -6,6 +6,7 @@ import { AddressPicker } from './address-picker.js';
 import { NearMeButton } from './near-me-button.js';
 import type { SearchFilters } from './use-search-filters.js';
 import { t } from '../i18n.js';
+import classes from './search-controls.module.css';
 
 interface Props {
   filters: SearchFilters;
@@ -59,42 +60,36 @@ export function SearchControls({ filters, update, cuisines }: Props) {
           </Text>
           <Group gap={6}>
             {cuisineChoices.map((cuisine) => (
-              <Chip
+              <FilterChip
                 key={cuisine}
-                size="sm"
                 checked={same(cuisine, filters.cuisine)}
                 onChange={(checked) => update({ cuisine: checked ? cuisine : '' })}
               >
                 {cuisine}
-              </Chip>
+              </FilterChip>
             ))}
           </Group>
         </div>
       )}
-      <Chip
-        size="sm"
-        color="green"
-        checked={filters.open}
-        onChange={(checked) => update({ open: checked })}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {t('Open now')}
-      </Chip>
+      <div className={classes.alone}>
+        <FilterChip color="green" checked={filters.open} onChange={(checked) => update({ open: checked })}>
+          {t('Open now')}
+        </FilterChip>
+      </div>
       <div role="group" aria-labelledby="diet-label">
         <Text id="diet-label" size="sm" fw={500} mb={4}>
           {t('Dietary needs')}
         </Text>
         <Group gap={6}>
           {DIETARY_TAGS.map((tag) => (
-            <Chip
+            <FilterChip
               key={tag}
-              size="sm"
               variant="outline"
               checked={filters.diet.includes(tag)}
               onChange={(checked) => update((current) => ({ diet: toggled(current.diet, tag, checked) }))}
             >
               {t(DIETARY_LABELS[tag])}
-            </Chip>
+            </FilterChip>
           ))}
         </Group>
       </div>
@@ -103,6 +98,23 @@ export function SearchControls({ filters, update, cuisines }: Props) {
     </Stack>
   );
 }
+
+/** A small chip whose sizes come from its class (search-controls.module.css), not a style attribute of its own. */
+function FilterChip(props: ChipProps) {
+  return <Chip {...props} size="sm" className={classes.chip} vars={sizesInClass} />;
+}
+
+// Empty, not undefined: Mantine keeps its own value for an undefined one, and React writes no empty style.
+const sizesInClass = () => ({
+  root: {
+    '--chip-fz': '',
+    '--chip-size': '',
+    '--chip-checked-padding': '',
+    '--chip-padding': '',
+    '--chip-icon-size': '',
+    '--chip-spacing': '',
+  },
+});
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
