@@ -94,12 +94,14 @@ const KITCHEN_COLUMNS = sql.raw(
  * A search's settings for its transaction, in one statement. Worker processes would only take cores from the other
  * searches (each is short, many run at once). With words: the trigram indexes, not a table scan that stops at the
  * cap (the planner takes a limit for a reason to scan); and for the search itself, the few kitchens found read by
- * key, not the whole table to join them with.
+ * key, not the whole table to join them with; and no JIT compiling (a plan left without an index then costs 10^10,
+ * and compiling it took longer than running it).
  */
 const searchSettings = (tx: Tx, words: boolean) =>
   tx.execute(
     words
-      ? sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_seqscan', 'off', true)`
+      ? sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_seqscan', 'off', true),
+                   set_config('jit', 'off', true)`
       : sql`select set_config('max_parallel_workers_per_gather', '0', true)`,
   );
 
