@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../lib/project-root.js';
 import { createPgDatabase } from '../test/test-database.js';
 
@@ -83,35 +83,40 @@ describe('migrations', () => {
     ]);
   }
 
-  it('bring a PGlite database at 0018 up to date, 0019 and 0020 included', async () => {
-    const client = new PGlite({ extensions: { pg_trgm, unaccent } });
-    try {
-      await upgradeFrom0018(
-        async (text) => (await client.query<Record<string, unknown>>(text)).rows,
-        (migrationsFolder) => migratePglite(drizzlePglite(client), { migrationsFolder }),
-      );
-    } finally {
-      await client.close();
-    }
-  });
+  /** A new, empty database of each engine: how to query it, migrate it, and let it go. */
+  const engines = {
+    PGlite: async () => {
+      const client = new PGlite({ extensions: { pg_trgm, unaccent } });
+      return {
+        query: async (text: string) => (await client.query<Record<string, unknown>>(text)).rows,
+        migrate: (migrationsFolder: string) => migratePglite(drizzlePglite(client), { migrationsFolder }),
+        close: () => client.close(),
+      };
+    },
+    PostgreSQL: async () => {
+      const created = await createPgDatabase();
+      const client = new pg.Client({ connectionString: created.url });
+      await client.connect();
+      return {
+        query: async (text: string) => (await client.query<Record<string, unknown>>(text)).rows,
+        migrate: (migrationsFolder: string) => migratePg(drizzlePg(client), { migrationsFolder }),
+        close: async () => {
+          await client.end();
+          await created.drop();
+        },
+      };
+    },
+  };
 
-  const dropped: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const drop of dropped) await drop();
-  });
-
-  it('bring a PostgreSQL database at 0018 up to date, 0019 and 0020 included', async () => {
-    const created = await createPgDatabase();
-    dropped.push(created.drop);
-    const client = new pg.Client({ connectionString: created.url });
-    await client.connect();
-    try {
-      await upgradeFrom0018(
-        async (text) => (await client.query<Record<string, unknown>>(text)).rows,
-        (migrationsFolder) => migratePg(drizzlePg(client), { migrationsFolder }),
-      );
-    } finally {
-      await client.end();
-    }
-  });
+  it.each(Object.keys(engines) as (keyof typeof engines)[])(
+    'bring a %s database at 0018 up to date, 0019 and 0020 included',
+    async (engine) => {
+      const database = await engines[engine]();
+      try {
+        await upgradeFrom0018(database.query, database.migrate);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

@@ -61,35 +61,6 @@ const toArray = (values: string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** The columns of a kitchen a hit shows (SearchRow): not the searchable forms and tags a search only compares. */
-const KITCHEN_COLUMNS = sql.raw(
-  [
-    'owner_id',
-    'name',
-    'category',
-    'address',
-    'image_link',
-    'image_id',
-    'owner_name',
-    'owner_email',
-    'latitude',
-    'longitude',
-    'delivery_radius_km',
-    'time_zone',
-    'opening_hours',
-    'paused_at',
-    'paused_until',
-    'about',
-    'suspended_at',
-    'payout_account_id',
-    'payout_state',
-    'accepts_cash',
-    'created_at',
-  ]
-    .map((c) => `k.${c}`)
-    .join(', '),
-);
-
 /**
  * A search's settings for its transaction, in one statement. Worker processes would only take cores from the other
  * searches (each is short, many run at once). With words: the trigram indexes, not a table scan that stops at the
@@ -126,7 +97,7 @@ export async function searchKitchens(db: Db, search: KitchenSearch): Promise<Kit
     await searchSettings(tx, words);
     const { filters, matches, join } = searchParts(search);
     const query = sql`${matches}
-      select ${KITCHEN_COLUMNS}, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
+      select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
         i.width as image_width, i.height as image_height, i.widths as image_widths
       from kitchens k ${join}
       left join images i on i.id = k.image_id
@@ -303,7 +274,7 @@ export async function searchKitchenPage(
     if (request.open) filters.push(openAt(now));
     const where = position ? [...filters, position] : filters;
     const query = sql`${matches}
-      select ${KITCHEN_COLUMNS}, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
+      select k.*, ${words ? sql`mt.dishes` : sql`null::text[]`} as dishes, ${distance} as distance_km,
         i.width as image_width, i.height as image_height, i.widths as image_widths, ${sql.join(keyText, sql`, `)}
         ${countAlong ? sql`, count(*) over ()::int as total, ${capped} as capped` : sql``}
       from kitchens k ${join}
