@@ -7,8 +7,8 @@ import { expect } from './fixtures.js';
  * whatever hour the test runs (a kitchen registered without hours keeps the spec's 10:00–20:15; the hours
  * themselves are tested in availability.spec.ts).
  */
-export async function openAroundTheClock(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { name: 'Add Menu' })).toBeVisible();
+export async function openAroundTheClock(page: Page, addMenuHeading = 'Add Menu'): Promise<void> {
+  await expect(page.getByRole('heading', { name: addMenuHeading })).toBeVisible();
   const answer = await page.request.patch('/api/kitchen', { data: { hours: ALL_DAY_HOURS } });
   expect(answer.ok(), await answer.text()).toBe(true);
 }
