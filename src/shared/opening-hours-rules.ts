@@ -263,3 +263,39 @@ export function availability(
     todayHours,
   };
 }
+
+/**
+ * A kitchen's availability as computed at one instant, and until when it holds: its next opening or closing, the
+ * end of its pause, or its local midnight (today's hours change then), whichever is first.
+ */
+export interface AvailabilityWindow {
+  /** The kitchen's clock it was computed from (`clockKey`). */
+  clock: string;
+  /** Milliseconds since the epoch: the instant computed at, and the first instant it no longer holds. */
+  from: number;
+  until: number;
+  state: Availability;
+}
+
+/** What a kitchen's availability is computed from, as a key. */
+export const clockKey = (kitchen: KitchenClock): string =>
+  JSON.stringify([kitchen.hours, kitchen.timeZone, kitchen.pausedAt, kitchen.pausedUntil]);
+
+export function availabilityWindow(
+  kitchen: KitchenClock,
+  instant: Date,
+  tr: Translator = translator(),
+): AvailabilityWindow {
+  const { timeZone } = kitchen;
+  const from = instant.getTime();
+  const ends = [instantAt(addDays(localTime(instant, timeZone).date, 1), 0, timeZone).getTime()];
+  const change = nextChange(kitchen.hours ?? DEFAULT_HOURS, timeZone, instant);
+  if (change) ends.push(change.getTime());
+  if (kitchen.pausedUntil) ends.push(new Date(kitchen.pausedUntil).getTime());
+  return {
+    clock: clockKey(kitchen),
+    from,
+    until: Math.min(...ends.filter((end) => end > from)),
+    state: availability(kitchen, instant, tr),
+  };
+}

@@ -5,6 +5,8 @@ import { slotLabel } from './slots.js';
 import {
   ALL_DAY_HOURS,
   availability,
+  availabilityWindow,
+  clockKey,
   dayHoursText,
   DEFAULT_HOURS,
   instantAt,
@@ -144,5 +146,71 @@ describe('hours, slots and money in another language', () => {
     expect(formatCents(-299, english)).toBe('-$2.99');
     expect(formatCents(1_000_000, french)).toMatch(/^10\s000,00\s\$US$/);
     expect(formatMoney(300, 'JPY', english)).toBe('¥300');
+  });
+});
+
+describe('how long a computed availability holds (what a server-rendered page carries)', () => {
+  /** The state every quarter hour from the window's start to just before its end, and just after it. */
+  const sample = (clock: KitchenClock, from: Date) => {
+    const window = availabilityWindow(clock, from);
+    const inside: string[] = [];
+    for (let t = window.from; t < window.until; t += 15 * 60_000)
+      inside.push(JSON.stringify(availability(clock, new Date(t))));
+    inside.push(JSON.stringify(availability(clock, new Date(window.until - 1))));
+    return { window, inside: new Set(inside), after: availability(clock, new Date(window.until)) };
+  };
+
+  it('holds until the kitchen next closes, and no longer', () => {
+    // Tuesday 12:00 in London, open 10:00 AM - 8:15 PM.
+    const { window, inside, after } = sample(kitchen(), at('2026-11-24T12:00:00Z'));
+    expect(window.clock).toBe(clockKey(kitchen()));
+    expect(window.state.open).toBe(true);
+    expect(new Date(window.until).toISOString()).toBe('2026-11-24T20:15:00.000Z');
+    expect(inside).toEqual(new Set([JSON.stringify(window.state)]));
+    expect(after.open).toBe(false);
+  });
+
+  it("ends at the kitchen's midnight, when today's hours change, though it stays closed", () => {
+    // Closed Tuesday evening in Kolkata (UTC+5:30), opening Thursday only: 'Closed · opens Thu …' all the way, but
+    // Wednesday's hours are another day's.
+    const clock = kitchen({
+      timeZone: 'Asia/Kolkata',
+      hours: only({ tue: [['09:00', '10:00']], thu: [['09:00', '10:00']] }),
+    });
+    const { window, inside, after } = sample(clock, at('2026-11-24T12:00:00Z'));
+    expect(window.state.open).toBe(false);
+    expect(new Date(window.until).toISOString()).toBe('2026-11-24T18:30:00.000Z');
+    expect(inside.size).toBe(1);
+    expect(after.todayHours).toBe('Closed today');
+    expect(window.state.todayHours).toBe('9:00 AM - 10:00 AM');
+  });
+
+  it('ends when a pause does', () => {
+    const clock = kitchen({ pausedAt: '2026-11-24T11:00:00Z', pausedUntil: '2026-11-24T13:00:00Z' });
+    const { window, inside, after } = sample(clock, at('2026-11-24T12:00:00Z'));
+    expect(window.state.paused).toBe(true);
+    expect(new Date(window.until).toISOString()).toBe('2026-11-24T13:00:00.000Z');
+    expect(inside.size).toBe(1);
+    expect(after).toMatchObject({ open: true, paused: false });
+  });
+
+  it('holds across a daylight-saving change by the wall clock', () => {
+    // London's clocks go back at 02:00 BST on Sunday 25 October 2026; open 18:00–03:00 on Saturday.
+    const clock = kitchen({ hours: only({ sat: [['18:00', '03:00']] }) });
+    const { window, inside, after } = sample(clock, at('2026-10-24T22:00:00Z'));
+    expect(window.state.open).toBe(true);
+    // Midnight comes first (today's hours change), then 03:00 GMT.
+    expect(new Date(window.until).toISOString()).toBe('2026-10-24T23:00:00.000Z');
+    expect(inside.size).toBe(1);
+    expect(after.open).toBe(true);
+    expect(new Date(availabilityWindow(clock, new Date(window.until)).until).toISOString()).toBe(
+      '2026-10-25T03:00:00.000Z',
+    );
+  });
+
+  it('names what it was computed from: another clock is another key', () => {
+    expect(clockKey(kitchen())).not.toBe(clockKey(kitchen({ timeZone: 'Asia/Kolkata' })));
+    expect(clockKey(kitchen())).not.toBe(clockKey(kitchen({ pausedAt: '2026-11-24T11:00:00Z' })));
+    expect(clockKey(kitchen())).not.toBe(clockKey(kitchen({ hours: ALL_DAY_HOURS })));
   });
 });

@@ -1,4 +1,5 @@
 import type { Locale } from './i18n/locales.js';
+import type { AvailabilityWindow } from './opening-hours-rules.js';
 import type { Catalogue } from './i18n/messages.js';
 import { translator, type Translator } from './i18n/translator.js';
 /** One query of a TanStack Query cache as `dehydrate` writes it and `hydrate` reads it. */
@@ -32,6 +33,8 @@ export interface PageData {
   now: number;
   /** TanStack Query's dehydrated state: the queries the page was rendered from. */
   cache: { mutations: []; queries: DehydratedQuery[] };
+  /** Its kitchens' availability as the render computed it, and until when each holds. */
+  clocks?: AvailabilityWindow[];
 }
 
 /**
@@ -60,10 +63,14 @@ export interface RenderLanguage {
 /** What the server-side bundle (src/web/ssr-entry.tsx, built into dist/ssr) exports. */
 export interface PageRenderer {
   /**
-   * The app's HTML for `url` (path and query), rendered from `data` alone (it fetches nothing), and the keys of
-   * the messages it used (the browser hydrates with those).
+   * The app's HTML for `url` (path and query), rendered from `data` alone (it fetches nothing), the keys of the
+   * messages it used (the browser hydrates with those), and the availability it computed (the page carries it).
    */
-  render(url: string, data: PageData, language: RenderLanguage): Promise<{ html: string; used: string[] }>;
+  render(
+    url: string,
+    data: PageData,
+    language: RenderLanguage,
+  ): Promise<{ html: string; used: string[]; clocks: AvailabilityWindow[] }>;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineContext, MantineThemeProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ContextType, type ReactNode } from 'react';
 import { LazyNotifications } from './lazy-notifications.js';
 import { setRenderInstant } from './ssr/render-instant.js';
 import { theme } from './theme.js';
@@ -15,6 +15,23 @@ function EndOfHydration({ onHydrated }: { onHydrated?: () => void }) {
   }, []);
   return null;
 }
+
+/**
+ * What Mantine's components read from their provider, as `MantineProvider` would give it with the app's settings.
+ * Its provider is not used: the theme's CSS variables and breakpoint classes are in the stylesheet (vite.config.ts
+ * builds them), and the app is light only (`data-mantine-color-scheme="light"` is in index.html), so what else it
+ * does (writing the variables, keeping a chosen colour scheme in localStorage and on <html>) would be script on
+ * every first view for nothing: 2.2 KiB of it compressed (issue 32).
+ */
+const MANTINE: NonNullable<ContextType<typeof MantineContext>> = {
+  colorScheme: 'light',
+  setColorScheme: () => undefined,
+  clearColorScheme: () => undefined,
+  getRootElement: () => document.documentElement,
+  classNamesPrefix: 'mantine',
+  cssVariablesSelector: ':root',
+  withStaticClasses: true,
+};
 
 /**
  * The providers around the router, the same in the browser (main.tsx) and on the server (ssr-entry.tsx): a
@@ -32,14 +49,15 @@ export function AppRoot({
 }) {
   return (
     <StrictMode>
-      {/* The theme's CSS variables and breakpoint classes are in the stylesheet (vite.config.ts builds them). */}
-      <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false}>
-        <LazyNotifications />
-        <QueryClientProvider client={queryClient}>
-          {children}
-          <EndOfHydration onHydrated={onHydrated} />
-        </QueryClientProvider>
-      </MantineProvider>
+      <MantineContext value={MANTINE}>
+        <MantineThemeProvider theme={theme}>
+          <LazyNotifications />
+          <QueryClientProvider client={queryClient}>
+            {children}
+            <EndOfHydration onHydrated={onHydrated} />
+          </QueryClientProvider>
+        </MantineThemeProvider>
+      </MantineContext>
     </StrictMode>
   );
 }

@@ -8,6 +8,7 @@ import { AppRoot, createQueryClient } from './app-root.js';
 import { AppRoutes, routes } from './app-router.js';
 import { BrowserRouter } from './router/router.js';
 import { startHydration } from './ssr/render-instant.js';
+import { rememberAvailability } from './availability/known-availability.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -19,6 +20,7 @@ const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
 const data = pageData ? (JSON.parse(pageData) as PageData) : undefined;
 if (data) {
   hydrate(queryClient, data.cache);
+  rememberAvailability(data.clocks ?? []);
   startHydration(data.now);
 }
 function start(root: HTMLElement) {

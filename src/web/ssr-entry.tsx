@@ -7,6 +7,7 @@ import { AppRoot, createQueryClient } from './app-root.js';
 import { AppRoutes, routes } from './app-router.js';
 import { StaticRouter } from './router/router.js';
 import { setRenderInstant } from './ssr/render-instant.js';
+import { collectAvailability } from './availability/collect-availability.js';
 import { setTranslator, Translator } from '../shared/i18n/translator.js';
 
 export const render: PageRenderer['render'] = async (url, data: PageData, language) => {
@@ -17,14 +18,16 @@ export const render: PageRenderer['render'] = async (url, data: PageData, langua
   const used = new Set<string>();
   const previous = setTranslator(new Translator({ ...language, used }));
   try {
-    const html = renderToString(
-      <AppRoot queryClient={queryClient}>
-        <StaticRouter routes={routes} url={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppRoot>,
+    const [html, clocks] = collectAvailability(() =>
+      renderToString(
+        <AppRoot queryClient={queryClient}>
+          <StaticRouter routes={routes} url={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppRoot>,
+      ),
     );
-    return { html, used: [...used] };
+    return { html, used: [...used], clocks };
   } finally {
     setTranslator(previous);
     setRenderInstant(undefined);

@@ -84,6 +84,16 @@ describeEachEngine(
         [['kitchens', 'first-page'], api.json()],
         [['geocode', 'settings'], (await get().app.inject('/api/geocode/settings')).json()],
       ]);
+      // What 'Open now' was computed from and until when it holds: the browser reads it rather than computing it
+      // again as it hydrates.
+      const { now, clocks = [] } = pageData(html);
+      expect(clocks).toContainEqual(
+        expect.objectContaining({
+          from: now,
+          state: expect.objectContaining({ open: true, label: 'Open now' }),
+        }),
+      );
+      for (const window of clocks) expect(window.until).toBeGreaterThan(now);
     });
 
     it("renders a kitchen's page: name, cuisine, picture, hours, dishes and prices, as a Restaurant with its Menu", async () => {

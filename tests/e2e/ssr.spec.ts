@@ -252,3 +252,41 @@ test("a tap on another kitchen's '+' before the app is there still asks before s
   await page.getByRole('button', { name: 'Start a new cart' }).click();
   await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
 });
+
+test('links in the parts the app does not hydrate (the top bar, the introduction) are followed without a page load', async ({
+  page,
+}) => {
+  /** The landing page as the server sent it, hydrated, with a mark that a new page load would wipe. */
+  const landed = async () => {
+    const stream = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/live');
+    await page.goto('/');
+    await stream;
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+  };
+  const samePage = () => page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage === true);
+  await landed();
+  await page.getByRole('link', { name: 'Register your kitchen' }).click();
+  await expect(page).toHaveURL(/\/AdminSignIn$/);
+  await expect(page.getByRole('heading', { name: 'Please Register Yourself' })).toBeVisible();
+  expect(await samePage()).toBe(true);
+
+  await landed();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Kitchen Register' }).click();
+  await expect(page).toHaveURL(/\/AdminSignIn$/);
+  await expect(nav.getByRole('link', { name: 'Kitchen Register' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+  expect(await samePage()).toBe(true);
+
+  // A link within the page scrolls, and a link with a modifier key stays the browser's (a new window).
+  await landed();
+  await page.getByRole('link', { name: 'Browse kitchens' }).click();
+  await expect(page).toHaveURL(/\/#kitchens-heading$/);
+  const [popup] = await Promise.all([
+    page.context().waitForEvent('page'),
+    nav.getByRole('link', { name: 'Order' }).click({ modifiers: ['Shift'] }),
+  ]);
+  await popup.close();
+  await expect(page).toHaveURL(/\/#kitchens-heading$/);
+  expect(await samePage()).toBe(true);
+});

@@ -85,12 +85,12 @@ export function serverRenderedPages(
   ) => {
     return async () => {
       const all = more ? [...queries, ...(await more())] : queries;
-      const dataJson = `{"now":${now},"cache":${dehydratedCacheJson(all, now)}}`;
-      const data = JSON.parse(dataJson) as PageData;
+      const dataJson = `{"now":${now},"cache":${dehydratedCacheJson(all, now)}`;
+      const data = JSON.parse(`${dataJson}}`) as PageData;
       const messages = app.i18n.messages(locale);
-      const { html, used } = await renderer.render(url, data, { locale, messages, currency });
+      const { html, used, clocks } = await renderer.render(url, data, { locale, messages, currency });
       const language = pageLanguage(app.i18n, locale, currency, used);
-      return template.page(headHtml(head), html, dataJson, language);
+      return template.page(headHtml(head), html, `${dataJson},"clocks":${JSON.stringify(clocks)}}`, language);
     };
   };
 

@@ -92,6 +92,8 @@ export class Translator implements FormatContext {
   }
 
   plural(n: number, ordinal: boolean): string {
+    // English's cardinal rule for a whole number, without building `Intl.PluralRules` (see `number`).
+    if (!ordinal && this.intl === 'en-US' && Number.isInteger(n) && n >= 0) return n === 1 ? 'one' : 'other';
     return this.cached(
       `p${ordinal}`,
       () => new Intl.PluralRules(this.intl, { type: ordinal ? 'ordinal' : 'cardinal' }),
@@ -99,6 +101,10 @@ export class Translator implements FormatContext {
   }
 
   number(n: number, style?: string): string {
+    // A whole number below 1,000 reads as its digits in English: the first `Intl.NumberFormat` a page builds loads
+    // the browser's number data, about 50 ms of a slow phone's main thread for the cart's 'Cart (0)' (issue 32).
+    if (style === undefined && this.intl === 'en-US' && Number.isInteger(n) && n >= 0 && n < 1000)
+      return String(n);
     const options: Intl.NumberFormatOptions =
       style === 'percent' ? { style: 'percent' } : style === 'integer' ? { maximumFractionDigits: 0 } : {};
     return this.cached(`n${style ?? ''}`, () => new Intl.NumberFormat(this.intl, options)).format(n);

@@ -1,37 +1,34 @@
 import { useEffect, useState } from 'react';
-import {
-  availability,
-  nextChange,
-  DEFAULT_HOURS,
-  type Availability,
-} from '../../shared/opening-hours-rules.js';
+import { nextChange, DEFAULT_HOURS, type Availability } from '../../shared/opening-hours-rules.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { initialNow, isRenderingFromServer } from '../ssr/render-instant.js';
+import { availabilityAt, knownAvailability } from './known-availability.js';
 
 /** Re-checks at least this often (a pause's end, a clock moved by the system). */
 const RECHECK_MS = 60_000;
 
 /**
  * Whether a kitchen is open now, from its hours in its time zone and its pause: computed here from the live
- * kitchen, and computed again when it next opens or closes (a timer set for that moment), so a page left open
- * changes from 'Open now' to 'Closed' by itself.
+ * kitchen (or read from what its server-rendered page computed, while that holds), and computed again when it next
+ * opens or closes (a timer set for that moment), so a page left open changes from 'Open now' to 'Closed' by itself.
  */
 export function useAvailability(
   kitchen: Pick<Kitchen, 'hours' | 'timeZone' | 'pausedAt' | 'pausedUntil'>,
 ): Availability {
   const [now, setNow] = useState(initialNow);
   useClockAfterHydration(setNow);
-  const state = availability(kitchen, new Date(now));
-  const { hours, timeZone, pausedUntil } = kitchen;
+  const state = availabilityAt(kitchen, now);
+  const { hours, timeZone, pausedAt, pausedUntil } = kitchen;
   useEffect(() => {
-    const change = nextChange(hours ?? DEFAULT_HOURS, timeZone, new Date(now));
+    const held = knownAvailability({ hours, timeZone, pausedAt, pausedUntil }, now);
+    const change = held ? held.until : nextChange(hours ?? DEFAULT_HOURS, timeZone, new Date(now))?.getTime();
     const candidates = [now + RECHECK_MS];
-    if (change) candidates.push(change.getTime() + 500);
+    if (change !== undefined) candidates.push(change + 500);
     if (pausedUntil) candidates.push(new Date(pausedUntil).getTime() + 500);
     const at = Math.min(...candidates.filter((t) => t > now));
     const timer = setTimeout(() => setNow(Date.now()), Math.max(1000, at - Date.now()));
     return () => clearTimeout(timer);
-  }, [now, hours, timeZone, pausedUntil]);
+  }, [now, hours, timeZone, pausedAt, pausedUntil]);
   return state;
 }
 

@@ -1,4 +1,4 @@
-import { Card } from '@mantine/core';
+import { Card, Paper } from '@mantine/core';
 import { OpenBadge } from '../availability/open-badge.js';
 import { useAvailability } from '../availability/use-availability.js';
 import { formatDistance } from '../../shared/geo.js';
@@ -13,6 +13,8 @@ import classes from './kitchen-card.module.css';
 import { kitchenKey, type Kitchen } from './use-kitchens.js';
 import { t } from '../i18n.js';
 import { StaticPart } from '../ssr/static-part.js';
+
+const CARD_CLASS = `${classes.card} ${Card.classes.root} mantine-Card-root ${Paper.classes.root} mantine-Paper-root`;
 
 /**
  * A kitchen on the landing page: its name above its picture; a click opens its menu. A search hit also names
@@ -30,13 +32,15 @@ export function KitchenCard({
   const queryClient = useQueryClient();
   const state = useAvailability(kitchen);
   return (
-    <Card
-      component={Link}
+    // Mantine's Card as its HTML (its classes and attributes, its variables in classes.card): a Card component is
+    // four components deep for each of the page's 24 cards, and this element is all it renders here.
+    <Link
       to={paths.kitchenMenu.href(kitchen.uid)}
       // The selection the menu page starts from, so it shows name and picture at once.
       onClick={() => queryClient.setQueryData(kitchenKey(kitchen.uid), kitchen)}
-      className={classes.card}
-      withBorder
+      className={CARD_CLASS}
+      data-with-border="true"
+      data-orientation="vertical"
       // The name a screen reader hears (and tests find): with its rating, which the label would otherwise hide.
       aria-label={
         kitchen.rating
@@ -80,7 +84,7 @@ export function KitchenCard({
           />
         </div>
       </StaticPart>
-    </Card>
+    </Link>
   );
 }
 

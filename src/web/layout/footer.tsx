@@ -1,5 +1,6 @@
 import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { initialNow } from '../ssr/render-instant.js';
+import { StaticPart } from '../ssr/static-part.js';
 import { msg, t } from '../i18n.js';
 import classes from './layout.module.css';
 
@@ -16,25 +17,28 @@ const columns = [
 export function Footer() {
   return (
     <footer className={classes.footer}>
-      <Container size="lg" py="xl">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {columns.map((column) => (
-            <Stack key={column.title} gap={4}>
-              <Title order={2} size="h5">
-                {t(column.title)}
-              </Title>
-              {column.lines.map((line) => (
-                <Text key={line} size="sm" c="dimmed">
-                  {t(line)}
-                </Text>
-              ))}
-            </Stack>
-          ))}
-        </SimpleGrid>
-        <Text size="xs" c="dimmed" mt="lg">
-          © {new Date(initialNow()).getFullYear()} HomeCooked
-        </Text>
-      </Container>
+      {/* Read, never touched: not hydrated (ADR 13). */}
+      <StaticPart>
+        <Container size="lg" py="xl">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {columns.map((column) => (
+              <Stack key={column.title} gap={4}>
+                <Title order={2} size="h5">
+                  {t(column.title)}
+                </Title>
+                {column.lines.map((line) => (
+                  <Text key={line} size="sm" c="dimmed">
+                    {t(line)}
+                  </Text>
+                ))}
+              </Stack>
+            ))}
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt="lg">
+            © {new Date(initialNow()).getFullYear()} HomeCooked
+          </Text>
+        </Container>
+      </StaticPart>
     </footer>
   );
 }

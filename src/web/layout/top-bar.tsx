@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
-import { NavLink } from '../router/router.js';
+import { NavLink, useLocation } from '../router/router.js';
+import { StaticPart } from '../ssr/static-part.js';
 import { paths } from '../../shared/paths.js';
 import { msg, t } from '../i18n.js';
 import { LanguagePicker } from './language-picker.js';
@@ -12,24 +13,31 @@ const links = [
 ];
 
 export function TopBar() {
+  // The links are read and followed, never changed on a page: not hydrated (ADR 13); which is current follows the
+  // path.
+  const { pathname } = useLocation();
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.headerInner}>
-        <Anchor component={NavLink} to={paths.home.href()} underline="never" className={classes.brand}>
-          <Text component="span" fw={800} size="xl">
-            HomeCooked
-          </Text>
-        </Anchor>
+        <StaticPart inputs={[pathname]}>
+          <Anchor component={NavLink} to={paths.home.href()} underline="never" className={classes.brand}>
+            <Text component="span" fw={800} size="xl">
+              HomeCooked
+            </Text>
+          </Anchor>
+        </StaticPart>
         <Group gap="md" wrap="nowrap">
-          <nav aria-label={t('Main')}>
-            <Group gap="md" wrap="nowrap">
-              {links.map((link) => (
-                <Anchor key={link.to} component={NavLink} to={link.to} end className={classes.navLink}>
-                  {t(link.label)}
-                </Anchor>
-              ))}
-            </Group>
-          </nav>
+          <StaticPart inputs={[pathname]}>
+            <nav aria-label={t('Main')}>
+              <Group gap="md" wrap="nowrap">
+                {links.map((link) => (
+                  <Anchor key={link.to} component={NavLink} to={link.to} end className={classes.navLink}>
+                    {t(link.label)}
+                  </Anchor>
+                ))}
+              </Group>
+            </nav>
+          </StaticPart>
           <LanguagePicker />
         </Group>
       </Container>

@@ -303,6 +303,7 @@ export function Routes({
 }
 
 export const useNavigate = (): NavigateFunction => useRouter().navigate;
+export const useLocation = (): RouterLocation => useRouter().location;
 export const useParams = (): Readonly<Record<string, string>> => use(ParamsContext);
 /** What the error page shows: the error that stopped the page. */
 export const useRouteError = (): unknown => use(ErrorContext);
@@ -353,20 +354,49 @@ export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
   const href = resolveTo(to, location);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      (target && target !== '_self') ||
-      event.metaKey ||
-      event.altKey ||
-      event.ctrlKey ||
-      event.shiftKey
-    )
-      return;
+    if (!isPlainClick(event, target)) return;
     event.preventDefault();
     void navigate(href, { replace: replace ?? false });
   };
   return <a {...rest} href={href} target={target} onClick={follow} />;
+}
+
+/** A click the router follows: the main button, no modifier key (those are the browser's), into this tab. */
+const isPlainClick = (
+  event: Pick<
+    globalThis.MouseEvent,
+    'defaultPrevented' | 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'
+  >,
+  target: string | undefined,
+) =>
+  !event.defaultPrevented &&
+  event.button === 0 &&
+  (!target || target === '_self') &&
+  !event.metaKey &&
+  !event.altKey &&
+  !event.ctrlKey &&
+  !event.shiftKey;
+
+/**
+ * For HTML that React did not render (a static part kept from the server's page): a click on one of its links to
+ * another page of the app is followed by the router, as a `Link` would be. Outside a router it does nothing.
+ */
+export function useFollowLinks(): (event: globalThis.MouseEvent) => void {
+  const router = use(RouterContext);
+  return (event) => {
+    const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!router || !(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download')) return;
+    if (!isPlainClick(event, anchor.target) || anchor.origin !== window.location.origin) return;
+    // A link within the page (`#kitchens-heading`) is the browser's to scroll to.
+    if (
+      anchor.pathname === window.location.pathname &&
+      anchor.search === window.location.search &&
+      anchor.hash
+    )
+      return;
+    event.preventDefault();
+    void router.navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`);
+  };
 }
 
 /**

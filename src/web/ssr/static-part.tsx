@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FALLBACK_IMAGE } from '../lib/images.js';
+import { useFollowLinks } from '../router/router.js';
 import { isHydrating } from './render-instant.js';
 import classes from './static-part.module.css';
 
@@ -9,6 +10,9 @@ function showFallback(img: HTMLImageElement) {
   img.removeAttribute('srcset');
   img.src = FALLBACK_IMAGE;
 }
+
+/** A part made of nothing that changes (the footer): kept for good. */
+const NONE: readonly unknown[] = [];
 
 /** The same value: the same object, or one that reads the same (a live list's update may hold a copy). */
 const same = (a: unknown, b: unknown) =>
@@ -24,15 +28,25 @@ const same = (a: unknown, b: unknown) =>
  * the first), it is an ordinary part.
  *
  * Its element is `display: contents` (its children lay out as its parent's own); nothing inside may need React (no
- * handlers, no state): links are plain links, and a broken picture's fallback is shown from here.
+ * handlers, no state). Its links to the app's pages are followed by the router from here, and a broken picture's
+ * fallback is shown from here.
  */
-export function StaticPart({ inputs, children }: { inputs: readonly unknown[]; children: ReactNode }) {
+export function StaticPart({
+  inputs = NONE,
+  children,
+}: {
+  inputs?: readonly unknown[];
+  children: ReactNode;
+}) {
   const [frozen, setFrozen] = useState(() => (isHydrating() ? inputs : null));
   const stillFrozen =
     frozen !== null && frozen.length === inputs.length && frozen.every((value, i) => same(value, inputs[i]));
   // Once changed, for good (a render-time update: React renders this again at once, before the commit).
   if (frozen !== null && !stillFrozen) setFrozen(null);
   const element = useRef<HTMLDivElement>(null);
+  const followLinks = useFollowLinks();
+  const follow = useRef(followLinks);
+  follow.current = followLinks;
   useEffect(() => {
     const part = element.current;
     if (!stillFrozen || !part) return;
@@ -45,7 +59,13 @@ export function StaticPart({ inputs, children }: { inputs: readonly unknown[]; c
     const onError = (event: Event) => event.target instanceof HTMLImageElement && showFallback(event.target);
     // An image's error does not bubble: heard on its way down.
     part.addEventListener('error', onError, true);
-    return () => part.removeEventListener('error', onError, true);
+    // Its links to the app's pages are followed by the router, as they would be rendered by React.
+    const onClick = (event: MouseEvent) => follow.current(event);
+    part.addEventListener('click', onClick);
+    return () => {
+      part.removeEventListener('error', onError, true);
+      part.removeEventListener('click', onClick);
+    };
   }, [stillFrozen]);
   return stillFrozen ? (
     // The server's children stay: React neither hydrates nor replaces what an element's own HTML holds.
