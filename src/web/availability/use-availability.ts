@@ -16,7 +16,8 @@ export function useAvailability(
   kitchen: Pick<Kitchen, 'hours' | 'timeZone' | 'pausedAt' | 'pausedUntil'>,
 ): Availability {
   const [now, setNow] = useState(initialNow);
-  useClockAfterHydration(setNow);
+  // While what the page computed holds, the browser's clock would show the same: nothing to render again.
+  useClockAfterHydration(setNow, knownAvailability(kitchen, now));
   const state = availabilityAt(kitchen, now);
   const { hours, timeZone, pausedAt, pausedUntil } = kitchen;
   useEffect(() => {
@@ -46,11 +47,18 @@ export function useMinuteTick(on: boolean): number {
 
 /**
  * A component first rendered with a server-rendered page's instant (so its HTML matched) moves to the browser's
- * clock as soon as it is hydrated.
+ * clock as soon as it is hydrated, unless what it shows is the same at both instants (`unchangedWithin`).
  */
-function useClockAfterHydration(setNow: (now: number) => void): void {
+function useClockAfterHydration(
+  setNow: (now: number) => void,
+  unchangedWithin?: { from: number; until: number },
+): void {
   const [fromServer] = useState(isRenderingFromServer);
+  // As of the hydration: once, whatever it becomes.
+  const [within] = useState(unchangedWithin);
   useEffect(() => {
-    if (fromServer) setNow(Date.now());
-  }, [fromServer, setNow]);
+    if (!fromServer) return;
+    const now = Date.now();
+    if (!within || now < within.from || now >= within.until) setNow(now);
+  }, [fromServer, setNow, within]);
 }

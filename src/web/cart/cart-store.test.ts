@@ -58,6 +58,18 @@ describe('the cart store', () => {
     expect(reloaded.getSnapshot().lines.map((l) => l.item)).toEqual(['Dal', 'Rice']);
     // A server-rendered page hydrates with the empty cart.
     expect(reloaded.getServerSnapshot().count).toBe(0);
+    expect(reloaded.getSnapshot()).not.toBe(reloaded.getServerSnapshot());
+  });
+
+  it('gives an empty cart as the server rendered it, so a hydrated page has nothing to render again', () => {
+    const storage = shared.tab(new EventTarget());
+    const store = new CartStore(() => storage);
+    expect(store.getSnapshot()).toBe(store.getServerSnapshot());
+    store.add(asha, dal);
+    expect(store.getSnapshot()).toMatchObject({ count: 1, kitchen: asha });
+    store.removeDish('d1');
+    expect(store.getSnapshot()).toBe(store.getServerSnapshot());
+    expect(new CartStore(() => storage).getSnapshot()).toBe(store.getServerSnapshot());
   });
 
   it('is the same cart in two tabs: a change in one shows in the other', () => {

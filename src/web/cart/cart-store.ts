@@ -66,7 +66,17 @@ export class CartStore {
     return () => this.listeners.delete(listener);
   };
 
-  readonly getSnapshot = (): CartSnapshot => (this.snapshot ??= snapshotOf(this.current(), this.pending));
+  /**
+   * An empty cart is the server's snapshot itself: a page hydrated with it has nothing to render again (every dish's
+   * '+' and the cart button would be, right after hydration, on a first visit).
+   */
+  readonly getSnapshot = (): CartSnapshot => (this.snapshot ??= this.fresh());
+
+  private fresh(): CartSnapshot {
+    const cart = this.current();
+    if (cart.kitchen === null && cart.lines.length === 0 && this.pending === null) return SERVER_SNAPSHOT;
+    return snapshotOf(cart, this.pending);
+  }
 
   /** What the server renders, and a page hydrates with: the empty cart. */
   readonly getServerSnapshot = (): CartSnapshot => SERVER_SNAPSHOT;

@@ -23,6 +23,7 @@ import { KITCHEN_UNAVAILABLE } from '../../shared/moderation-texts.js';
 import { useSession } from '../auth/use-session.js';
 import { ReportButton } from '../moderation/report-button.js';
 import { t } from '../i18n.js';
+import { StaticPart } from '../ssr/static-part.js';
 
 /** Today's hours in the kitchen's time zone, and whether it takes orders now ('Open now', 'Closed · opens …'). */
 function KitchenHours({ kitchen }: { kitchen: Kitchen }) {
@@ -109,22 +110,27 @@ export function KitchenMenuPage() {
       ) : kitchen.data ? (
         <Group justify="space-between" align="flex-end" mb="xl">
           <Group align="center" gap="lg">
-            <Picture
-              picture={kitchen.data}
-              sizes="180px"
-              loading="eager"
-              fetchPriority="high"
-              alt={t('{name} kitchen', { name: kitchen.data.name })}
-              h={120}
-              w={180}
-              radius="md"
-              fit="cover"
-            />
+            {/* Its picture, name, cuisine and rating are read, never touched: not hydrated (ADR 13). */}
+            <StaticPart inputs={[kitchen.data.name, kitchen.data.imageLink, kitchen.data.image]}>
+              <Picture
+                picture={kitchen.data}
+                sizes="180px"
+                loading="eager"
+                fetchPriority="high"
+                alt={t('{name} kitchen', { name: kitchen.data.name })}
+                h={120}
+                w={180}
+                radius="md"
+                fit="cover"
+              />
+            </StaticPart>
             <Stack gap={4}>
-              <Title order={1}>{kitchen.data.name}</Title>
-              <Text c="dimmed">{kitchen.data.category}</Text>
-              {/* Before the first review, the 'Reviews' section below says 'No reviews yet'. */}
-              <RatingLine rating={kitchen.data.rating} size="md" />
+              <StaticPart inputs={[kitchen.data.name, kitchen.data.category, kitchen.data.rating]}>
+                <Title order={1}>{kitchen.data.name}</Title>
+                <Text c="dimmed">{kitchen.data.category}</Text>
+                {/* Before the first review, the 'Reviews' section below says 'No reviews yet'. */}
+                <RatingLine rating={kitchen.data.rating} size="md" />
+              </StaticPart>
               <OrderingLine kitchenUid={kitchen.data.uid} />
               <KitchenPaymentNote kitchenUid={kitchen.data.uid} />
               {session.data?.kitchen?.uid !== kitchen.data.uid && (

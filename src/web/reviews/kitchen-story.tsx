@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { Kitchen, KitchenProfile } from '../../shared/kitchens.js';
 import { t, translator } from '../i18n.js';
+import { StaticPart } from '../ssr/static-part.js';
 
 /**
  * 'About the cook': the cook's story, since when they cook here and how many orders they delivered. The count
@@ -21,20 +22,37 @@ function cookingSince(createdAt: string, timeZone: string): string {
 
 export function KitchenStory({ kitchen }: { kitchen: Kitchen | KitchenProfile }) {
   const delivered = 'deliveredOrders' in kitchen ? kitchen.deliveredOrders : undefined;
+  const { about, createdAt, timeZone } = kitchen;
   return (
     <section aria-labelledby="about-cook-heading">
+      {/* Read, never touched: not hydrated (ADR 13), nor its month formatted again (ADR 15). */}
+      <StaticPart inputs={[about, createdAt, timeZone, delivered]}>
+        <Story about={about} createdAt={createdAt} timeZone={timeZone} delivered={delivered} />
+      </StaticPart>
+    </section>
+  );
+}
+
+function Story({
+  about,
+  createdAt,
+  timeZone,
+  delivered,
+}: Pick<Kitchen, 'about' | 'createdAt' | 'timeZone'> & { delivered: number | undefined }) {
+  return (
+    <>
       <Title order={2} id="about-cook-heading" mb="sm">
         {t('About the cook')}
       </Title>
       <Stack gap={4} maw={720}>
-        {kitchen.about ? <Text style={{ whiteSpace: 'pre-line' }}>{kitchen.about}</Text> : null}
-        <Text c="dimmed">{cookingSince(kitchen.createdAt, kitchen.timeZone)}</Text>
+        {about ? <Text style={{ whiteSpace: 'pre-line' }}>{about}</Text> : null}
+        <Text c="dimmed">{cookingSince(createdAt, timeZone)}</Text>
         {delivered === undefined ? null : (
           <Text c="dimmed">
             {t('{count, plural, one {# order delivered} other {# orders delivered}}', { count: delivered })}
           </Text>
         )}
       </Stack>
-    </section>
+    </>
   );
 }
