@@ -208,7 +208,17 @@ describe('how long a computed availability holds (what a server-rendered page ca
     );
   });
 
-  it('names what it was computed from: another clock is another key', () => {
+  it('names what it was computed from in a short key: another clock is another key', () => {
+    expect(clockKey(kitchen())).toMatch(/^[0-9a-z]{8,14}$/);
+    expect(clockKey(kitchen())).toBe(clockKey({ ...kitchen() }));
+    // Every hour of every day a kitchen could open from: no two of these 168 clocks share a key.
+    const keys = new Set<string>();
+    for (let hour = 0; hour < 24; hour++)
+      for (const day of ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)
+        keys.add(
+          clockKey(kitchen({ hours: only({ [day]: [[`${String(hour).padStart(2, '0')}:00`, '23:00']] }) })),
+        );
+    expect(keys.size).toBe(168);
     expect(clockKey(kitchen())).not.toBe(clockKey(kitchen({ timeZone: 'Asia/Kolkata' })));
     expect(clockKey(kitchen())).not.toBe(clockKey(kitchen({ pausedAt: '2026-11-24T11:00:00Z' })));
     expect(clockKey(kitchen())).not.toBe(clockKey(kitchen({ hours: ALL_DAY_HOURS })));
