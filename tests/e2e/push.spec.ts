@@ -53,6 +53,15 @@ const shownNotifications = (page: Page) =>
 
 /** Delivers `data` to the service worker registered for `origin`, as its push service would. */
 async function deliverPush(context: BrowserContext, page: Page, origin: string, data: string) {
+  // `ready` resolves with a worker still activating; a push is for an activated one.
+  if (page.url().startsWith(origin))
+    await page.evaluate(async () => {
+      const worker = (await navigator.serviceWorker.ready).active;
+      if (!worker || worker.state === 'activated') return;
+      await new Promise<void>((resolve) =>
+        worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
+      );
+    });
   const cdp = await context.newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
