@@ -33,12 +33,16 @@ export function useAvailability(
   return state;
 }
 
-/** The time, moved on every half minute while `on` (a list filtered by 'Open now' follows the clock). */
+/**
+ * The time, moved on every half minute while `on` (a list filtered by 'Open now' follows the clock). While not `on`,
+ * nobody reads it: it stays as it was, and a server-rendered page is not rendered again for it once hydrated.
+ */
 export function useMinuteTick(on: boolean): number {
   const [now, setNow] = useState(initialNow);
-  useClockAfterHydration(setNow);
   useEffect(() => {
     if (!on) return;
+    // From the server's instant (a hydrated page) or an earlier one (turned on again): the browser's clock, now.
+    setNow((last) => (Math.abs(Date.now() - last) >= 1000 ? Date.now() : last));
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, [on]);

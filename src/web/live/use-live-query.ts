@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { replaceEqualDeep, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../lib/api-client.js';
 import { tabStream } from './tab-stream.js';
@@ -51,7 +51,11 @@ export function useLiveQuery<T>({ queryKey, url, enabled = true }: LiveQueryOpti
     };
     const unfollow = tabStream.follow(url, {
       snapshot: (data) => {
-        queryClient.setQueryData(key, data);
+        // What the query already holds (the first snapshot after a server-rendered page, as a rule): the page is
+        // not rendered again for it (a new `dataUpdatedAt` alone would render every component using it).
+        const held = queryClient.getQueryState(key);
+        if (held?.status !== 'success' || replaceEqualDeep(held.data, data) !== held.data)
+          queryClient.setQueryData(key, data);
         setRefusals(0);
       },
       gone: ({ status, message }, how) => {
