@@ -1,8 +1,9 @@
-import { Chip, CloseButton, Group, Stack, Text, TextInput, type ChipProps } from '@mantine/core';
+import { CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { DIETARY_LABELS, DIETARY_TAGS, type DietaryTag } from '../../shared/dietary-tags.js';
 import { AddressPicker } from './address-picker.js';
+import { FilterChip } from './filter-chip.js';
 import { NearMeButton } from './near-me-button.js';
 import type { SearchFilters } from './use-search-filters.js';
 import { t } from '../i18n.js';
@@ -98,23 +99,6 @@ export function SearchControls({ filters, update, cuisines }: Props) {
     </Stack>
   );
 }
-
-/** A small chip whose sizes come from its class (search-controls.module.css), not a style attribute of its own. */
-function FilterChip(props: ChipProps) {
-  return <Chip {...props} size="sm" className={classes.chip} vars={sizesInClass} />;
-}
-
-// Empty, not undefined: Mantine keeps its own value for an undefined one, and React writes no empty style.
-const sizesInClass = () => ({
-  root: {
-    '--chip-fz': '',
-    '--chip-size': '',
-    '--chip-checked-padding': '',
-    '--chip-padding': '',
-    '--chip-icon-size': '',
-    '--chip-spacing': '',
-  },
-});
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

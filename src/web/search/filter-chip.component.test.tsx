@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+import { Chip, MantineContext, MantineThemeProvider, type ChipProps } from '@mantine/core';
+import { act, useState, type ContextType, type ReactNode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../theme.js';
+import { FilterChip } from './filter-chip.js';
+import classes from './search-controls.module.css';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const MANTINE: NonNullable<ContextType<typeof MantineContext>> = {
+  colorScheme: 'light',
+  setColorScheme: () => undefined,
+  clearColorScheme: () => undefined,
+  getRootElement: () => document.documentElement,
+  classNamesPrefix: 'mantine',
+  cssVariablesSelector: ':root',
+  withStaticClasses: true,
+};
+const withTheme = (children: ReactNode) => (
+  <MantineContext value={MANTINE}>
+    <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>
+  </MantineContext>
+);
+
+/** What the landing page used before: Mantine's Chip, small, its sizes in its class rather than its style. */
+function MantineChip(props: ChipProps) {
+  return (
+    <Chip
+      {...props}
+      size="sm"
+      className={classes.chip}
+      vars={() => ({
+        root: {
+          '--chip-fz': '',
+          '--chip-size': '',
+          '--chip-checked-padding': '',
+          '--chip-padding': '',
+          '--chip-icon-size': '',
+          '--chip-spacing': '',
+        },
+      })}
+    />
+  );
+}
+
+/** The server's HTML, with the generated ids (React's, and Mantine's form of them) made one. */
+const html = (element: ReactNode) =>
+  renderToString(withTheme(element)).replace(/(id|for)="[^"]+"/g, '$1="id"');
+
+describe("a filter chip's HTML", () => {
+  const cases: { name: string; props: Pick<ChipProps, 'variant' | 'color'> }[] = [
+    { name: 'a cuisine (filled, the primary colour)', props: {} },
+    { name: "'Open now' (green)", props: { color: 'green' } },
+    { name: 'a dietary need (outline)', props: { variant: 'outline' } },
+  ];
+  for (const { name, props } of cases)
+    for (const checked of [false, true])
+      it(`is Mantine's Chip's: ${name}, ${checked ? 'checked' : 'not checked'}`, () => {
+        const ours = html(
+          <FilterChip {...(props as object)} checked={checked} onChange={() => undefined}>
+            Korean
+          </FilterChip>,
+        );
+        const mantine = html(
+          <MantineChip {...props} checked={checked} onChange={() => undefined}>
+            Korean
+          </MantineChip>,
+        );
+        // Mantine's Chip also hands its `color` on to the checkbox, where it means nothing.
+        expect(ours).toBe(mantine.replace(/(<input[^>]*) color="[^"]*"/, '$1'));
+        expect(ours).toContain('Korean');
+      });
+});
+
+describe('a hydrated filter chip', () => {
+  let root: Root | undefined;
+  afterEach(() => act(() => root?.unmount()));
+
+  it('is rendered once as it hydrates, keeps the server id, and toggles', async () => {
+    const rendered = vi.fn();
+    function Filter() {
+      const [on, setOn] = useState(false);
+      rendered(on);
+      return (
+        <FilterChip checked={on} onChange={setOn}>
+          Korean
+        </FilterChip>
+      );
+    }
+    const page = document.createElement('div');
+    page.innerHTML = renderToString(withTheme(<Filter />));
+    document.body.append(page);
+    const serverId = page.querySelector('input')?.id;
+    rendered.mockClear();
+    await act(async () => {
+      root = hydrateRoot(page, withTheme(<Filter />));
+    });
+    expect(rendered).toHaveBeenCalledTimes(1);
+    const input = page.querySelector('input');
+    expect(input?.id).toBe(serverId);
+    expect(page.querySelector('label')?.getAttribute('for')).toBe(serverId);
+    await act(async () => input?.click());
+    expect(input?.checked).toBe(true);
+    expect(page.querySelector('label')?.hasAttribute('data-checked')).toBe(true);
+    expect(page.querySelector('.mantine-Chip-checkIcon')).not.toBeNull();
+    page.remove();
+  });
+});
