@@ -1,4 +1,5 @@
-import { Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { PlainTextInput } from '../lib/plain-text-input.js';
 import { useEffect, useRef, useState } from 'react';
 import type { LatLon } from '../../shared/geo.js';
 import { ADDRESS_PLACEHOLDER, OsmAttribution } from '../geocode/address-field-parts.js';
@@ -77,7 +78,7 @@ export function AddressPicker({ onPick }: { onPick: (near: LatLon) => void }) {
       ) : (
         <div>
           {/* The Autocomplete's own attributes while closed, so the field is the same for assistive technology. */}
-          <TextInput
+          <PlainTextInput
             label={t(LABEL)}
             description={t(DESCRIPTION)}
             placeholder={t(ADDRESS_PLACEHOLDER)}

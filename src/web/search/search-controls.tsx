@@ -1,4 +1,5 @@
-import { CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { CloseButton, Group, Stack, Text } from '@mantine/core';
+import { PlainTextInput } from '../lib/plain-text-input.js';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { DIETARY_LABELS, DIETARY_TAGS, type DietaryTag } from '../../shared/dietary-tags.js';
@@ -32,7 +33,7 @@ export function SearchControls({ filters, update, cuisines }: Props) {
       : cuisines;
   return (
     <Stack gap="sm" mb="lg">
-      <TextInput
+      <PlainTextInput
         label={t('Search kitchens and dishes')}
         placeholder={t('Biryani, pho, Kerala fish curry…')}
         type="search"

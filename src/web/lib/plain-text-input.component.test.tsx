@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { CloseButton, MantineContext, MantineThemeProvider, TextInput } from '@mantine/core';
+import { act, useState, type ContextType, type ReactNode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../theme.js';
+import { PlainTextInput } from './plain-text-input.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const MANTINE: NonNullable<ContextType<typeof MantineContext>> = {
+  colorScheme: 'light',
+  setColorScheme: () => undefined,
+  clearColorScheme: () => undefined,
+  getRootElement: () => document.documentElement,
+  classNamesPrefix: 'mantine',
+  cssVariablesSelector: ':root',
+  withStaticClasses: true,
+};
+const withTheme = (children: ReactNode) => (
+  <MantineContext value={MANTINE}>
+    <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>
+  </MantineContext>
+);
+
+/** The server's HTML as a tree with each element's attributes in one order, the generated ids made one. */
+function html(element: ReactNode) {
+  const box = document.createElement('div');
+  box.innerHTML = renderToString(withTheme(element));
+  const ids = new Map<string, string>();
+  const write = (node: Node): string => {
+    if (!(node instanceof Element)) return node.textContent ?? '';
+    const attributes = [...node.attributes]
+      .map(({ name, value }) => {
+        const generated = /^(id|for|aria-describedby)$/.test(name)
+          ? value.replace(/(mantine-)?_R_\w+_/g, (id) => {
+              if (!ids.has(id)) ids.set(id, `id${ids.size}`);
+              return ids.get(id) ?? id;
+            })
+          : value;
+        return `${name}="${generated}"`;
+      })
+      .sort();
+    return `<${node.localName} ${attributes.join(' ')}>${[...node.childNodes].map(write).join('')}</${node.localName}>`;
+  };
+  return write(box);
+}
+
+const onChange = () => undefined;
+
+describe("a plain text field's HTML is Mantine's TextInput's", () => {
+  it('with a label (the search, empty)', () => {
+    const props = { label: 'Search kitchens and dishes', placeholder: 'Biryani', maxLength: 100 } as const;
+    expect(html(<PlainTextInput {...props} type="search" value="" onChange={onChange} />)).toBe(
+      html(<TextInput {...props} type="search" value="" onChange={onChange} rightSection={null} />),
+    );
+  });
+
+  it('with a section on its right (the search, with words)', () => {
+    const clear = <CloseButton aria-label="Clear the search words" />;
+    expect(html(<PlainTextInput label="Search" value="dal" onChange={onChange} rightSection={clear} />)).toBe(
+      html(<TextInput label="Search" value="dal" onChange={onChange} rightSection={clear} />),
+    );
+  });
+
+  it('with a description (the address stand-in)', () => {
+    const props = {
+      label: 'Or pick an address',
+      description: 'Kitchens nearest to it come first',
+      placeholder: '12 Market Street',
+      autoComplete: 'street-address',
+      role: 'combobox',
+      'aria-haspopup': 'listbox',
+      'aria-expanded': false,
+    } as const;
+    const ours = html(<PlainTextInput {...props} value="" onChange={onChange} />);
+    expect(ours).toBe(html(<TextInput {...props} value="" onChange={onChange} />));
+    expect(ours).toContain('aria-describedby="id0-description"');
+  });
+});
+
+describe('a hydrated plain text field', () => {
+  let root: Root | undefined;
+  afterEach(() => act(() => root?.unmount()));
+
+  it('is rendered once as it hydrates, keeps the server id, and takes typing', async () => {
+    const rendered = vi.fn();
+    function Field() {
+      const [text, setText] = useState('');
+      rendered(text);
+      return (
+        <PlainTextInput
+          label="Search"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+      );
+    }
+    const page = document.createElement('div');
+    page.innerHTML = renderToString(withTheme(<Field />));
+    document.body.append(page);
+    const serverId = page.querySelector('input')?.id;
+    rendered.mockClear();
+    await act(async () => {
+      root = hydrateRoot(page, withTheme(<Field />));
+    });
+    expect(rendered).toHaveBeenCalledTimes(1);
+    const input = page.querySelector('input');
+    expect(input?.id).toBe(serverId);
+    expect(page.querySelector('label')?.getAttribute('for')).toBe(serverId);
+    expect(page.querySelector('label')?.textContent).toBe('Search');
+    page.remove();
+  });
+});
