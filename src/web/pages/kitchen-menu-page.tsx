@@ -39,6 +39,20 @@ function KitchenHours({ kitchen }: { kitchen: Kitchen }) {
   );
 }
 
+/**
+ * 'Report' for a kitchen, unless it is the visitor's own. The session is read here, not by the page: it is asked for
+ * as the page hydrates (the served page is the same for everyone), and its answer renders this alone again.
+ */
+function ReportKitchen({ kitchenUid }: { kitchenUid: string }) {
+  const session = useSession();
+  if (session.data?.kitchen?.uid === kitchenUid) return null;
+  return (
+    <Group>
+      <ReportButton targetKind="kitchen" targetId={kitchenUid} />
+    </Group>
+  );
+}
+
 /** The tab's title names the kitchen while its page is open (the served page's <title> says the same). */
 function useKitchenTitle(kitchen: Kitchen | null | undefined) {
   const title = kitchen ? kitchenPageTitle(kitchen) : undefined;
@@ -55,7 +69,6 @@ function useKitchenTitle(kitchen: Kitchen | null | undefined) {
 export function KitchenMenuPage() {
   const uid = useParams().id ?? '';
   const kitchen = useKitchen(uid);
-  const session = useSession();
   useKitchenTitle(kitchen.data);
 
   // null: the server rendered this page for a kitchen that does not exist (and answered 404).
@@ -133,11 +146,7 @@ export function KitchenMenuPage() {
               </StaticPart>
               <OrderingLine kitchenUid={kitchen.data.uid} />
               <KitchenPaymentNote kitchenUid={kitchen.data.uid} />
-              {session.data?.kitchen?.uid !== kitchen.data.uid && (
-                <Group>
-                  <ReportButton targetKind="kitchen" targetId={kitchen.data.uid} />
-                </Group>
-              )}
+              <ReportKitchen kitchenUid={kitchen.data.uid} />
             </Stack>
           </Group>
           <CartButton />
