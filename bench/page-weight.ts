@@ -65,13 +65,15 @@ export async function firstViewWeight(url: string, locale?: string) {
 
 /**
  * One Lighthouse run. Its own trace recording fails now and then on a busy machine ('NO_NAVSTART', exit 1, a
- * Lighthouse error rather than a page's): such a run is made again, once.
+ * Lighthouse error rather than a page's), sometimes twice in a row: such a run is made again, up to three times.
  */
 async function lighthouse(url: string, out: string) {
-  try {
-    return await lighthouseOnce(url, out);
-  } catch {
-    return await lighthouseOnce(url, out);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, out);
+    } catch (error) {
+      if (attempt >= 4) throw error;
+    }
   }
 }
 

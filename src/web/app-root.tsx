@@ -23,7 +23,7 @@ function EndOfHydration({ onHydrated }: { onHydrated?: () => void }) {
  * does (writing the variables, keeping a chosen colour scheme in localStorage and on <html>) would be script on
  * every first view for nothing: 2.2 KiB of it compressed (issue 32).
  */
-const MANTINE: NonNullable<ContextType<typeof MantineContext>> = {
+export const MANTINE: NonNullable<ContextType<typeof MantineContext>> = {
   colorScheme: 'light',
   setColorScheme: () => undefined,
   clearColorScheme: () => undefined,

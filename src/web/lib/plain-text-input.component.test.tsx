@@ -1,52 +1,15 @@
 // @vitest-environment happy-dom
-import { CloseButton, MantineContext, MantineThemeProvider, TextInput } from '@mantine/core';
-import { act, useState, type ContextType, type ReactNode } from 'react';
+import { CloseButton, TextInput } from '@mantine/core';
+import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../theme.js';
+import { comparableHtml, withMantine as withTheme } from './mantine-html.js';
 import { PlainTextInput } from './plain-text-input.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const MANTINE: NonNullable<ContextType<typeof MantineContext>> = {
-  colorScheme: 'light',
-  setColorScheme: () => undefined,
-  clearColorScheme: () => undefined,
-  getRootElement: () => document.documentElement,
-  classNamesPrefix: 'mantine',
-  cssVariablesSelector: ':root',
-  withStaticClasses: true,
-};
-const withTheme = (children: ReactNode) => (
-  <MantineContext value={MANTINE}>
-    <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>
-  </MantineContext>
-);
-
-/** The server's HTML as a tree with each element's attributes in one order, the generated ids made one. */
-function html(element: ReactNode) {
-  const box = document.createElement('div');
-  box.innerHTML = renderToString(withTheme(element));
-  const ids = new Map<string, string>();
-  const write = (node: Node): string => {
-    if (!(node instanceof Element)) return node.textContent ?? '';
-    const attributes = [...node.attributes]
-      .map(({ name, value }) => {
-        const generated = /^(id|for|aria-describedby)$/.test(name)
-          ? value.replace(/(mantine-)?_R_\w+_/g, (id) => {
-              if (!ids.has(id)) ids.set(id, `id${ids.size}`);
-              return ids.get(id) ?? id;
-            })
-          : value;
-        return `${name}="${generated}"`;
-      })
-      .sort();
-    return `<${node.localName} ${attributes.join(' ')}>${[...node.childNodes].map(write).join('')}</${node.localName}>`;
-  };
-  return write(box);
-}
-
+const html = comparableHtml;
 const onChange = () => undefined;
 
 describe("a plain text field's HTML is Mantine's TextInput's", () => {

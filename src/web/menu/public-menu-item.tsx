@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { DIETARY_LABELS } from '../../shared/dietary-tags.js';
 import { formatCents } from '../../shared/money.js';
 import { portionsNote } from '../../shared/menu-portions.js';
@@ -8,7 +9,44 @@ import classes from './public-menu-item.module.css';
 import { t } from '../i18n.js';
 import { StaticPart } from '../ssr/static-part.js';
 
-/** One dish of a kitchen's public menu, with the '+' that puts it in the cart. */
+const css = (style: Record<string, string | number>) => style as CSSProperties;
+
+/** Mantine's Card, Card.Section, Group, ActionIcon and Text of a dish as their HTML (public-menu-item.test.tsx). */
+const DISH_CLASS = `${classes.dish} ${Card.classes.root} mantine-Card-root ${Paper.classes.root} mantine-Paper-root`;
+const DISH_STYLE = css({
+  '--paper-radius': 'var(--mantine-radius-md)',
+  '--card-padding': 'var(--mantine-spacing-md)',
+});
+const PICTURE_CLASS = `${Card.classes.section} mantine-Card-section ${classes.picture}`;
+const BODY_CLASS = `${classes.body} ${Group.classes.root} mantine-Group-root`;
+const BODY_STYLE = css({
+  '--group-gap': 'var(--mantine-spacing-md)',
+  '--group-align': 'flex-start',
+  '--group-justify': 'space-between',
+  '--group-wrap': 'nowrap',
+  marginTop: 'var(--mantine-spacing-md)',
+});
+const ADD_CLASSES = `${ActionIcon.classes.root} mantine-ActionIcon-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`;
+/** Pressed, an ActionIcon moves down a pixel (`mantine-active`); a disabled one does not. */
+const addClass = (disabled: boolean) =>
+  `mantine-focus-auto ${disabled ? '' : 'mantine-active '}${ADD_CLASSES}`;
+const ADD_STYLE = css({
+  '--ai-size': 'var(--ai-size-xl)',
+  '--ai-radius': 'var(--mantine-radius-xl)',
+  '--ai-color': 'var(--mantine-color-white)',
+});
+const PLUS_CLASS = `mantine-focus-auto ${Text.classes.root} mantine-Text-root`;
+const PLUS_STYLE = css({
+  '--text-fz': 'var(--mantine-font-size-xl)',
+  '--text-lh': 'var(--mantine-line-height-xl)',
+  fontWeight: 700,
+});
+
+/**
+ * One dish of a kitchen's public menu, with the '+' that puts it in the cart. Hydrated for its '+', a dish is the
+ * HTML of Mantine's Card with a section, a Group and an ActionIcon, not those components: eleven of them per dish,
+ * for a menu of thirty dishes, was most of what a kitchen's page hydrated (issue 32, ADR 16).
+ */
 export function PublicMenuItem({
   item,
   onAdd,
@@ -21,8 +59,14 @@ export function PublicMenuItem({
 }) {
   const soldOut = portionsNote(item) === 'Sold out';
   return (
-    <Card withBorder radius="md" padding="md" component="li" data-testid="menu-item" className={classes.dish}>
-      <Card.Section className={classes.picture}>
+    <li
+      style={DISH_STYLE}
+      className={DISH_CLASS}
+      data-with-border="true"
+      data-orientation="vertical"
+      data-testid="menu-item"
+    >
+      <div className={PICTURE_CLASS} data-orientation="vertical" data-first-section="true">
         {/* Not whether it is in the first row: that only says how a picture not yet shown is to be loaded. */}
         <StaticPart inputs={[item]}>
           <Picture
@@ -34,16 +78,18 @@ export function PublicMenuItem({
             fit="cover"
           />
         </StaticPart>
-      </Card.Section>
-      <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap" className={classes.body}>
+      </div>
+      <div style={BODY_STYLE} className={BODY_CLASS}>
         {/* Its text made only when rendered: a price in another language than English builds Intl's number
             formatter, which a page that keeps the server's HTML never needs (ADR 15). */}
         <StaticPart inputs={[item]}>
           <DishText item={item} />
         </StaticPart>
-        <ActionIcon
-          size="xl"
-          radius="xl"
+        <button
+          style={ADD_STYLE}
+          className={addClass(soldOut)}
+          data-size="xl"
+          type="button"
           aria-label={
             soldOut
               ? t('{dish} is sold out', { dish: item.item })
@@ -51,18 +97,21 @@ export function PublicMenuItem({
           }
           onClick={onAdd}
           disabled={soldOut}
+          data-disabled={soldOut || undefined}
         >
-          <Text component="span" fw={700} size="xl" aria-hidden="true">
-            +
-          </Text>
-        </ActionIcon>
-      </Group>
-    </Card>
+          <span className={`${ActionIcon.classes.icon} mantine-ActionIcon-icon`}>
+            <span style={PLUS_STYLE} className={PLUS_CLASS} data-size="xl" aria-hidden="true">
+              +
+            </span>
+          </span>
+        </button>
+      </div>
+    </li>
   );
 }
 
 /** A dish's name, price, portions left, wait, tags and allergens. */
-function DishText({ item }: { item: MenuItem }) {
+export function DishText({ item }: { item: MenuItem }) {
   const note = portionsNote(item);
   const soldOut = note === 'Sold out';
   const noteText = soldOut
