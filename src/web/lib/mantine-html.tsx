@@ -1,5 +1,6 @@
 import { MantineContext, MantineThemeProvider } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { act, type ReactNode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MANTINE } from '../app-root.js';
 import { theme } from '../theme.js';
@@ -40,4 +41,20 @@ export function comparableHtml(element: ReactNode): string {
     return `<${node.localName} ${attributes.join(' ')}>${children}</${node.localName}>`;
   };
   return write(box);
+}
+
+/**
+ * `element` rendered on the server into a page of its own, then hydrated there as the app hydrates a served page;
+ * `between` runs in between (to note what the server's HTML holds). Needs a DOM (happy-dom) and an act environment.
+ */
+export async function serverRenderedThenHydrated(element: ReactNode, between: (page: HTMLElement) => void) {
+  const page = document.createElement('div');
+  page.innerHTML = renderToString(withMantine(element));
+  document.body.append(page);
+  between(page);
+  let root: Root | undefined;
+  await act(async () => {
+    root = hydrateRoot(page, withMantine(element));
+  });
+  return { page, unmount: () => act(() => root?.unmount()) };
 }

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import { CloseButton, TextInput } from '@mantine/core';
-import { act, useState } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { comparableHtml, withMantine as withTheme } from './mantine-html.js';
+import { comparableHtml, serverRenderedThenHydrated } from './mantine-html.js';
 import { PlainTextInput } from './plain-text-input.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -44,8 +42,8 @@ describe("a plain text field's HTML is Mantine's TextInput's", () => {
 });
 
 describe('a hydrated plain text field', () => {
-  let root: Root | undefined;
-  afterEach(() => act(() => root?.unmount()));
+  let done: (() => void) | undefined;
+  afterEach(() => done?.());
 
   it('is rendered once as it hydrates, keeps the server id, and takes typing', async () => {
     const rendered = vi.fn();
@@ -60,14 +58,12 @@ describe('a hydrated plain text field', () => {
         />
       );
     }
-    const page = document.createElement('div');
-    page.innerHTML = renderToString(withTheme(<Field />));
-    document.body.append(page);
-    const serverId = page.querySelector('input')?.id;
-    rendered.mockClear();
-    await act(async () => {
-      root = hydrateRoot(page, withTheme(<Field />));
+    let serverId: string | undefined;
+    const { page, unmount } = await serverRenderedThenHydrated(<Field />, (served) => {
+      serverId = served.querySelector('input')?.id;
+      rendered.mockClear();
     });
+    done = unmount;
     expect(rendered).toHaveBeenCalledTimes(1);
     const input = page.querySelector('input');
     expect(input?.id).toBe(serverId);

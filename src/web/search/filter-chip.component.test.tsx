@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import { Chip, type ChipProps } from '@mantine/core';
 import { act, useState } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { comparableHtml, withMantine as withTheme } from '../lib/mantine-html.js';
+import { comparableHtml, serverRenderedThenHydrated } from '../lib/mantine-html.js';
 import { FilterChip } from './filter-chip.js';
 import classes from './search-controls.module.css';
 
@@ -59,8 +57,8 @@ describe("a filter chip's HTML", () => {
 });
 
 describe('a hydrated filter chip', () => {
-  let root: Root | undefined;
-  afterEach(() => act(() => root?.unmount()));
+  let done: (() => void) | undefined;
+  afterEach(() => done?.());
 
   it('is rendered once as it hydrates, keeps the server id, and toggles', async () => {
     const rendered = vi.fn();
@@ -73,14 +71,12 @@ describe('a hydrated filter chip', () => {
         </FilterChip>
       );
     }
-    const page = document.createElement('div');
-    page.innerHTML = renderToString(withTheme(<Filter />));
-    document.body.append(page);
-    const serverId = page.querySelector('input')?.id;
-    rendered.mockClear();
-    await act(async () => {
-      root = hydrateRoot(page, withTheme(<Filter />));
+    let serverId: string | undefined;
+    const { page, unmount } = await serverRenderedThenHydrated(<Filter />, (served) => {
+      serverId = served.querySelector('input')?.id;
+      rendered.mockClear();
     });
+    done = unmount;
     expect(rendered).toHaveBeenCalledTimes(1);
     const input = page.querySelector('input');
     expect(input?.id).toBe(serverId);
