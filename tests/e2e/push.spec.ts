@@ -51,8 +51,19 @@ const shownNotifications = (page: Page) =>
     return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
   });
 
-/** Delivers `data` to the service worker registered for `origin`, as its push service would. */
-async function deliverPush(context: BrowserContext, page: Page, origin: string, data: string) {
+/**
+ * Delivers `data` to the service worker registered for `origin`, as its push service would, until `arrived` holds.
+ * A push service delivers again what the browser did not take, and so does this: a push handed over while the browser
+ * is still starting the worker is now and then lost (CI, a busy machine). A notification shown again with the same
+ * tag replaces the first, so delivering twice shows it once.
+ */
+async function deliverPush(
+  context: BrowserContext,
+  page: Page,
+  origin: string,
+  data: string,
+  arrived: () => Promise<boolean>,
+) {
   // `ready` resolves with a worker still activating; a push is for an activated one.
   if (page.url().startsWith(origin))
     await page.evaluate(async () => {
@@ -67,12 +78,15 @@ async function deliverPush(context: BrowserContext, page: Page, origin: string, 
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => registrations.some((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBe(true);
-  const registration = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registration?.registrationId ?? '',
-    data,
-  });
+  await expect(async () => {
+    const registration = registrations.findLast((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: registration?.registrationId ?? '',
+      data,
+    });
+    await expect.poll(arrived, { timeout: 3000 }).toBe(true);
+  }).toPass({ timeout: 30_000 });
   await cdp.detach();
 }
 
@@ -126,7 +140,9 @@ test.describe('push notifications', () => {
       url: '/CustomerOrderStatus',
       tag: `order-accepted:${randomUUID()}`,
     };
-    await deliverPush(context, page, origin, JSON.stringify(payload));
+    await deliverPush(context, page, origin, JSON.stringify(payload), async () =>
+      (await shownNotifications(page)).some((n) => n.tag === payload.tag),
+    );
     await expect
       .poll(() => shownNotifications(page))
       .toEqual([
@@ -139,7 +155,9 @@ test.describe('push notifications', () => {
       ]);
     // A push naming another site opens this app's home instead.
     const elsewhere = { ...payload, url: 'https://evil.example/x', tag: 'elsewhere' };
-    await deliverPush(context, page, origin, JSON.stringify(elsewhere));
+    await deliverPush(context, page, origin, JSON.stringify(elsewhere), async () =>
+      (await shownNotifications(page)).some((n) => n.tag === 'elsewhere'),
+    );
     await expect
       .poll(async () => (await shownNotifications(page)).find((n) => n.tag === 'elsewhere')?.data)
       .toEqual({ url: `${origin}/` });
@@ -285,7 +303,15 @@ test.describe('push notifications', () => {
         const payload = JSON.parse(push?.plaintext ?? '') as PushPayload;
         expect(payload).toMatchObject(expected);
         // The push service hands it to the device: its service worker shows it, no page of the app open.
-        await deliverPush(devices[role], pages[role], server.url, push?.plaintext ?? '');
+        // Each look opens a page of the app and closes it: none is open when the push arrives.
+        const shownNow = async () => {
+          const look = await devices[role].newPage();
+          await look.goto(`${server.url}/`);
+          const shown = await shownNotifications(look);
+          await look.close();
+          return shown.some((n) => n.tag === payload.tag);
+        };
+        await deliverPush(devices[role], pages[role], server.url, push?.plaintext ?? '', shownNow);
         const reader = await devices[role].newPage();
         await reader.goto(`${server.url}/`);
         await expect
