@@ -53,9 +53,13 @@ export function useLiveQuery<T>({ queryKey, url, enabled = true }: LiveQueryOpti
       snapshot: (data) => {
         // What the query already holds (the first snapshot after a server-rendered page, as a rule): the page is
         // not rendered again for it (a new `dataUpdatedAt` alone would render every component using it).
+        // The snapshot written shares what did not change with it, so the cache's own comparison is short.
         const held = queryClient.getQueryState(key);
-        if (held?.status !== 'success' || replaceEqualDeep(held.data, data) !== held.data)
-          queryClient.setQueryData(key, data);
+        if (held?.status !== 'success') queryClient.setQueryData(key, data);
+        else {
+          const shared = replaceEqualDeep(held.data, data);
+          if (shared !== held.data) queryClient.setQueryData(key, shared);
+        }
         setRefusals(0);
       },
       gone: ({ status, message }, how) => {
