@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { readTopic } from './live/live-route.js';
+import { etagOf } from './live/hub.js';
 import type { KitchenPageQuery } from './pages/page-routes.js';
 import { reviewsTopic } from './reviews/reviews-topic.js';
 import { accountRoutes } from './account/account-routes.js';
@@ -69,7 +70,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
 export const kitchenPageQueries = (app: FastifyInstance): KitchenPageQuery[] => [
   async (uid) => {
     const reviews = await readTopic(app, reviewsTopic, uid);
-    return reviews.missing ? undefined : [['reviews', uid], reviews.json];
+    return reviews.missing ? undefined : [['reviews', uid], reviews.json, etagOf(reviews)];
   },
   async (uid) => {
     const slots = await kitchenSlotsAnswer(app, uid);

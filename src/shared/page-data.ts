@@ -35,18 +35,33 @@ export interface PageData {
   cache: { mutations: []; queries: DehydratedQuery[] };
   /** Its kitchens' availability as the render computed it, and until when each holds. */
   clocks?: AvailabilityWindow[];
+  /**
+   * The version (the live stream's tag, `etagOf`) of each query the page was rendered from that is a live topic, by
+   * query hash: the browser's stream says it holds that version, and is not sent it again as the page hydrates.
+   */
+  versions?: Record<string, string>;
 }
+
+/** A query a page is rendered from: its key, its data as JSON, and its live topic's version when it is one. */
+export type PageQuery = readonly [key: readonly string[], json: string, version?: string];
 
 /**
  * A dehydrated cache of `queries` ([query key, data as JSON]) at `now`, as JSON: built from the topics' JSON as it is
  * (no parse and stringify of what may be a long list). A key of strings hashes as TanStack Query hashes it.
  */
-export function dehydratedCacheJson(queries: readonly [readonly string[], string][], now: number): string {
+export function dehydratedCacheJson(queries: readonly PageQuery[], now: number): string {
   const entries = queries.map(([key, json]) => {
     const keyJson = JSON.stringify(key);
     return `{"queryKey":${keyJson},"queryHash":${JSON.stringify(keyJson)},"dehydratedAt":${now},"state":{"data":${json},"dataUpdateCount":1,"dataUpdatedAt":${now},"error":null,"errorUpdateCount":0,"errorUpdatedAt":0,"fetchFailureCount":0,"fetchFailureReason":null,"fetchMeta":null,"isInvalidated":false,"status":"success","fetchStatus":"idle"}}`;
   });
   return `{"mutations":[],"queries":[${entries.join(',')}]}`;
+}
+
+/** The `versions` of a page's data (see `PageData`), as JSON: the queries that are live topics, by query hash. */
+export function pageVersionsJson(queries: readonly PageQuery[]): string {
+  const versions: Record<string, string> = {};
+  for (const [key, , version] of queries) if (version !== undefined) versions[JSON.stringify(key)] = version;
+  return JSON.stringify(versions);
 }
 
 /** The id of the element holding the page's data. */

@@ -9,6 +9,7 @@ import { AppRoutes, routes } from './app-router.js';
 import { BrowserRouter } from './router/router.js';
 import { startHydration } from './ssr/render-instant.js';
 import { rememberAvailability } from './availability/known-availability.js';
+import { rememberPageVersions } from './live/use-live-query.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -20,6 +21,7 @@ const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
 const data = pageData ? (JSON.parse(pageData) as PageData) : undefined;
 if (data) {
   hydrate(queryClient, data.cache);
+  rememberPageVersions(data.versions);
   rememberAvailability(data.clocks ?? []);
   startHydration(data.now);
 }

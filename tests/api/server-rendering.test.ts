@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import { kitchens, orders } from '../../src/server/db/schema.js';
 import { buildKitchen, buildMenuItem, buildOrder } from '../../src/server/test/builders.js';
 import { describeEachEngine, signedIn } from '../../src/server/test/test-app.js';
+import { openEventStream } from '../../src/server/test/event-stream.js';
+import type { LiveTopicDelta } from '../../src/shared/live.js';
 import { projectRoot } from '../../src/server/lib/project-root.js';
 import * as pageRenderer from '../../src/web/ssr-entry.js';
 
@@ -166,6 +168,42 @@ describeEachEngine(
       }
       expect(html).toMatch(/data-testid="kitchen-ordering"[^>]*>Delivery/);
       expect(html).toContain('No reviews yet');
+    });
+
+    it("carries the version of each live list it was rendered from: the tab's stream is sent none of them again", async () => {
+      const ctx = get();
+      const { kitchen } = await buildKitchen(ctx);
+      await buildMenuItem(ctx, kitchen, { item: 'Versioned dal' });
+      const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const topics: [string, string, readonly string[]][] = [
+        ['/', '/api/kitchens/first-page', ['kitchens', 'first-page']],
+        [`/KitchenMenu/${kitchen.uid}`, `/api/kitchens/${kitchen.uid}`, ['kitchen', kitchen.uid]],
+        [`/KitchenMenu/${kitchen.uid}`, `/api/kitchens/${kitchen.uid}/menu`, ['menu', kitchen.uid]],
+        [`/KitchenMenu/${kitchen.uid}`, `/api/kitchens/${kitchen.uid}/reviews`, ['reviews', kitchen.uid]],
+      ];
+      const held: string[] = [];
+      for (const [path, topic, key] of topics) {
+        const { versions = {} } = pageData((await page(path)).body);
+        const version = versions[JSON.stringify(key)];
+        expect(version, topic).toMatch(/^[\w-]{16}$/);
+        held.push(`t=${encodeURIComponent(`${topic}#${version}`)}`);
+      }
+      // Only live lists have a version: how the kitchen takes orders and is paid are asked for again.
+      const { versions = {} } = pageData((await page(`/KitchenMenu/${kitchen.uid}`)).body);
+      expect(Object.keys(versions)).toHaveLength(3);
+      const stream = await openEventStream(`${base}/api/live?${held.join('&')}`);
+      try {
+        await stream.waitFor((data) => typeof data === 'object' && data !== null && 'topics' in data);
+        expect(stream.events.filter((e) => e.event === 'snapshot')).toEqual([]);
+        // The next change is sent from the page's version.
+        await buildMenuItem(ctx, kitchen, { item: 'Dal after the page' });
+        const delta = (await stream.waitFor(
+          (data) => typeof data === 'object' && data !== null && 'ops' in data,
+        )) as LiveTopicDelta;
+        expect(delta.from).toBe(versions[JSON.stringify(['menu', kitchen.uid])]);
+      } finally {
+        stream.close();
+      }
     });
 
     it("shows a reviewed kitchen's rating on its card and page, and gives it as the Restaurant's aggregateRating", async () => {

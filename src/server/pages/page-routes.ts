@@ -5,11 +5,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { KitchenParams, type Kitchen, type KitchenFirstPage } from '../../shared/kitchens.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { DEFAULT_HOURS, nextChange } from '../../shared/opening-hours.js';
-import { dehydratedCacheJson, type PageData, type PageRenderer } from '../../shared/page-data.js';
+import {
+  dehydratedCacheJson,
+  pageVersionsJson,
+  type PageData,
+  type PageQuery,
+  type PageRenderer,
+} from '../../shared/page-data.js';
 import { paths } from '../../shared/paths.js';
 import { isSuspendedKitchen } from '../data/kitchen-content-access.js';
 import { kitchensFirstPageTopic, kitchensTopic, kitchenTopic } from '../data/kitchens-topic.js';
 import { readTopic } from '../live/live-route.js';
+import { etagOf } from '../live/hub.js';
 import { menuTopic } from '../data/menu-topic.js';
 import { PageCache, type RenderedPage } from './page-cache.js';
 import {
@@ -54,7 +61,7 @@ function validUntil(now: number, kitchens: readonly Kitchen[]): number {
  * More of what a kitchen's page shows, from the feature that answers it (its reviews, how it takes orders, how it is
  * paid): the key of the browser's query and the JSON of its answer; undefined when there is none to give.
  */
-export type KitchenPageQuery = (kitchenUid: string) => Promise<[readonly string[], string] | undefined>;
+export type KitchenPageQuery = (kitchenUid: string) => Promise<PageQuery | undefined>;
 
 /**
  * The handlers of the pages rendered on the server (`/` and `/KitchenMenu/{id}`), by route pattern: the app's own
@@ -79,13 +86,13 @@ export function serverRenderedPages(
     locale: Locale,
     url: string,
     head: PageHead,
-    queries: [readonly string[], string][],
+    queries: PageQuery[],
     now: number,
-    more?: () => Promise<[readonly string[], string][]>,
+    more?: () => Promise<PageQuery[]>,
   ) => {
     return async () => {
       const all = more ? [...queries, ...(await more())] : queries;
-      const dataJson = `{"now":${now},"cache":${dehydratedCacheJson(all, now)}`;
+      const dataJson = `{"now":${now},"cache":${dehydratedCacheJson(all, now)},"versions":${pageVersionsJson(all)}`;
       const data = JSON.parse(`${dataJson}}`) as PageData;
       const messages = app.i18n.messages(locale);
       const { html, used, clocks } = await renderer.render(url, data, { locale, messages, currency });
@@ -142,7 +149,7 @@ export function serverRenderedPages(
           paths.home.href(),
           landingHead(app.i18n.translator(locale), publicUrl, kitchens),
           [
-            [['kitchens', 'first-page'], snapshot.json],
+            [['kitchens', 'first-page'], snapshot.json, etagOf(snapshot)],
             // Whether 'Or pick an address' shows: known here, so it is in the page rather than appearing later
             // and pushing the kitchens down (the answer of /api/geocode/settings).
             [['geocode', 'settings'], JSON.stringify({ kind: app.config.geocoder.kind })],
@@ -178,7 +185,13 @@ export function serverRenderedPages(
       const page = cache.get(`${locale}:unavailable:${url}`, [kitchen], now, () => ({
         status: 200,
         validUntil: now + MAX_PAGE_AGE_MS,
-        html: build(locale, url, unavailableHead(tr, publicUrl, url), [[['kitchen', id], kitchen.json]], now),
+        html: build(
+          locale,
+          url,
+          unavailableHead(tr, publicUrl, url),
+          [[['kitchen', id], kitchen.json, etagOf(kitchen)]],
+          now,
+        ),
       }));
       return send(request, reply, page);
     }
@@ -193,8 +206,8 @@ export function serverRenderedPages(
           url,
           kitchenHead(tr, publicUrl, data, items),
           [
-            [['kitchen', id], kitchen.json],
-            [['menu', id], menu.json],
+            [['kitchen', id], kitchen.json, etagOf(kitchen)],
+            [['menu', id], menu.json, etagOf(menu)],
           ],
           now,
           // The rest of what the page shows (its reviews, how it takes orders and is paid), as of this render: the

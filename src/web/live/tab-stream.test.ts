@@ -179,4 +179,26 @@ describe("the tab's one stream", () => {
     expect(open()[0]?.topics).toEqual(['/api/kitchens', '/api/chat#c1']);
     expect(sources).toHaveLength(3);
   });
+
+  it("names a version the page came with on its first connection, and applies the next change to that page's data", async () => {
+    const menu = listener();
+    const dal = { uid: 'a', name: 'Dal' };
+    stream.follow('/api/kitchens/k/menu', menu.l, { etag: 'p1', data: [dal] });
+    // A second follower of the same topic brings no version of its own: the first one's stands.
+    stream.follow('/api/kitchens/k/menu', listener().l, { etag: 'other', data: [] });
+    await flush();
+    expect(open()[0]?.topics).toEqual(['/api/kitchens/k/menu#p1']);
+    expect(stream.isLive('/api/kitchens/k/menu')).toBe(false);
+    open()[0]?.send('ready', { topics: 1 });
+    // The server did not send it again: nothing to hand over, and what the page holds is the latest.
+    expect(menu.seen).toEqual([]);
+    expect(stream.isLive('/api/kitchens/k/menu')).toBe(true);
+    open()[0]?.send('delta', {
+      topic: '/api/kitchens/k/menu',
+      from: 'p1',
+      to: 'p2',
+      ops: { a: [[0, 1], { v: { uid: 'b', name: 'Taco' } }] },
+    });
+    expect(menu.seen).toEqual([[dal, { uid: 'b', name: 'Taco' }]]);
+  });
 });

@@ -54,11 +54,23 @@ export class TabStream {
 
   constructor(private readonly openSource: (url: string) => EventSource = (url) => new EventSource(url)) {}
 
-  /** Follows `url`'s topic (a live list's own URL); returns the unfollow. */
-  follow(url: string, listener: TopicListener): () => void {
+  /**
+   * Follows `url`'s topic (a live list's own URL); returns the unfollow. `held`: a version of it the tab already
+   * has (a server-rendered page's data, with its tag), which the server then does not send; it sends whatever came
+   * after it.
+   */
+  follow(url: string, listener: TopicListener, held?: { etag: string; data: unknown }): () => void {
     let topic = this.topics.get(url);
     if (!topic)
-      this.topics.set(url, (topic = { listeners: new Set(), etag: undefined, live: false, last: undefined }));
+      this.topics.set(
+        url,
+        (topic = {
+          listeners: new Set(),
+          etag: held?.etag,
+          live: false,
+          last: held && { data: held.data },
+        }),
+      );
     topic.listeners.add(listener);
     if (!this.carried.has(url)) this.queueReopen();
     // Carried already (a page left and the next one follows the same list): what arrived meanwhile is not lost.

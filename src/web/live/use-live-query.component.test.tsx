@@ -9,16 +9,19 @@ import type { TopicListener } from './tab-stream.js';
 
 /** The tab's stream as the hook sees it: the test hands the followers their snapshots and refusals. */
 const followers = new Map<string, TopicListener>();
+/** The version each follow said the tab holds. */
+const helds: unknown[] = [];
 vi.mock('./tab-stream.js', () => ({
   tabStream: {
-    follow: (url: string, listener: TopicListener) => {
+    follow: (url: string, listener: TopicListener, held?: unknown) => {
       followers.set(url, listener);
+      helds.push(held);
       return () => followers.delete(url);
     },
     isLive: () => true,
   },
 }));
-const { useLiveQuery } = await import('./use-live-query.js');
+const { useLiveQuery, rememberPageVersions } = await import('./use-live-query.js');
 
 const URL = '/api/kitchens/first-page';
 const rendered = vi.fn();
@@ -33,15 +36,8 @@ let root: Root | undefined;
 let queryClient: QueryClient;
 let page: HTMLElement;
 
-beforeEach(async () => {
-  followers.clear();
-  rendered.mockClear();
-  // What a server-rendered page's data puts in the cache before the app renders.
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['kitchens'], { names: ['Dal', 'Pho'] });
-  page = document.createElement('div');
-  document.body.append(page);
-  await act(async () => {
+const renderNames = () =>
+  act(async () => {
     root = createRoot(page);
     root.render(
       <QueryClientProvider client={queryClient}>
@@ -49,6 +45,17 @@ beforeEach(async () => {
       </QueryClientProvider>,
     );
   });
+
+beforeEach(async () => {
+  followers.clear();
+  helds.length = 0;
+  rendered.mockClear();
+  // What a server-rendered page's data puts in the cache before the app renders.
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['kitchens'], { names: ['Dal', 'Pho'] });
+  page = document.createElement('div');
+  document.body.append(page);
+  await renderNames();
 });
 
 afterEach(() => {
@@ -80,5 +87,18 @@ describe('a live query', () => {
     expect(page.textContent).toBe('refused');
     await snapshot({ names: ['Dal', 'Pho'] });
     expect(page.textContent).toBe('Dal, Pho');
+  });
+
+  it("tells the stream the version the page's data is, on its first follow only", async () => {
+    expect(helds).toEqual([undefined]);
+    act(() => root?.unmount());
+    // What main.tsx does with a server-rendered page's data (PageData.versions, by query hash).
+    rememberPageVersions({ '["kitchens"]': 'v1', '["menu","k"]': 'm1' });
+    await renderNames();
+    expect(helds.at(-1)).toEqual({ etag: 'v1', data: { names: ['Dal', 'Pho'] } });
+    // Followed again later (another visit of the page): the cache may hold another version by then.
+    act(() => root?.unmount());
+    await renderNames();
+    expect(helds.at(-1)).toBeUndefined();
   });
 });

@@ -3,6 +3,14 @@ import { useEffect, useState } from 'react';
 import { api, ApiError } from '../lib/api-client.js';
 import { tabStream } from './tab-stream.js';
 
+/** The live topics' versions a server-rendered page was rendered from, by query hash (`PageData.versions`). */
+const pageVersions = new Map<string, string>();
+
+/** Keeps the versions of the page's data: the first follow of each query tells the stream it holds that one. */
+export function rememberPageVersions(versions: Record<string, string> = {}): void {
+  for (const [hash, etag] of Object.entries(versions)) pageVersions.set(hash, etag);
+}
+
 export interface LiveQueryOptions {
   queryKey: QueryKey;
   /** A live list's API URL: JSON to a GET, and a topic of the tab's one stream. */
@@ -49,34 +57,44 @@ export function useLiveQuery<T>({ queryKey, url, enabled = true }: LiveQueryOpti
     const askAgainIn = (ms: number) => {
       again = setTimeout(() => current && setRound((n) => n + 1), ms);
     };
-    const unfollow = tabStream.follow(url, {
-      snapshot: (data) => {
-        // What the query already holds (the first snapshot after a server-rendered page, as a rule): the page is
-        // not rendered again for it (a new `dataUpdatedAt` alone would render every component using it).
-        // The snapshot written shares what did not change with it, so the cache's own comparison is short.
-        const held = queryClient.getQueryState(key);
-        if (held?.status !== 'success') queryClient.setQueryData(key, data);
-        else {
-          const shared = replaceEqualDeep(held.data, data);
-          if (shared !== held.data) queryClient.setQueryData(key, shared);
-        }
-        setRefusals(0);
+    // The first follow after a server-rendered page: what the cache holds is the version the page was rendered from.
+    const version = pageVersions.get(keyText);
+    pageVersions.delete(keyText);
+    const state = version === undefined ? undefined : queryClient.getQueryState(key);
+    const held =
+      version !== undefined && state?.status === 'success' ? { etag: version, data: state.data } : undefined;
+    const unfollow = tabStream.follow(
+      url,
+      {
+        snapshot: (data) => {
+          // What the query already holds (the first snapshot after a server-rendered page, as a rule): the page is
+          // not rendered again for it (a new `dataUpdatedAt` alone would render every component using it).
+          // The snapshot written shares what did not change with it, so the cache's own comparison is short.
+          const held = queryClient.getQueryState(key);
+          if (held?.status !== 'success') queryClient.setQueryData(key, data);
+          else {
+            const shared = replaceEqualDeep(held.data, data);
+            if (shared !== held.data) queryClient.setQueryData(key, shared);
+          }
+          setRefusals(0);
+        },
+        gone: ({ status, message }, how) => {
+          if (status === undefined) return askAgainIn(500); // ended by a sign-out or a suspension: asked again
+          // The query holds the answer its GET would give (401, 403, 404), without asking for it.
+          const refusal = new ApiError(status, {
+            code: how === 'missing' ? 'NOT_FOUND' : 'REFUSED',
+            message: message ?? '',
+          });
+          void queryClient
+            .fetchQuery({ queryKey: key, queryFn: () => Promise.reject(refusal), retry: false, staleTime: 0 })
+            .catch(() => undefined);
+          if (how === 'missing') return; // gone for good (a deleted kitchen)
+          setRefusals((n) => n + 1);
+          askAgainIn(Math.min(60_000, 5000 * 2 ** refusals));
+        },
       },
-      gone: ({ status, message }, how) => {
-        if (status === undefined) return askAgainIn(500); // ended by a sign-out or a suspension: asked again
-        // The query holds the answer its GET would give (401, 403, 404), without asking for it.
-        const refusal = new ApiError(status, {
-          code: how === 'missing' ? 'NOT_FOUND' : 'REFUSED',
-          message: message ?? '',
-        });
-        void queryClient
-          .fetchQuery({ queryKey: key, queryFn: () => Promise.reject(refusal), retry: false, staleTime: 0 })
-          .catch(() => undefined);
-        if (how === 'missing') return; // gone for good (a deleted kitchen)
-        setRefusals((n) => n + 1);
-        askAgainIn(Math.min(60_000, 5000 * 2 ** refusals));
-      },
-    });
+      held,
+    );
     return () => {
       current = false;
       clearTimeout(again);
