@@ -986,9 +986,11 @@ describeEachEngine(
     });
 
     for (const row of MATRIX) {
-      // A refusal changes nothing (each one checks it), so a row's refused cells share one world: the same as a
-      // world of its own, and built once. Each allowed cell gets a world of its own.
-      let refusedWorld: Promise<World> | undefined;
+      // A refusal changes nothing, and neither does a read, allowed or not (each one checks it): a row's refused
+      // cells, and every cell of a read (GET), share one world, the same as a world of their own, built once. Each
+      // allowed cell of a write gets a world of its own.
+      const read = row.route.startsWith('GET ');
+      let sharedWorld: Promise<World> | undefined;
       const worldFor = async (ctx: TestContext) => {
         const w = await buildWorld(ctx);
         await row.setUp?.(ctx, w);
@@ -998,7 +1000,8 @@ describeEachEngine(
         const cell = row.cells[column];
         it(`${label(row)} — ${ACTOR_LABELS[actor]}: ${cell}`, async () => {
           const ctx = get();
-          const w = cell === 'allow' ? await worldFor(ctx) : await (refusedWorld ??= worldFor(ctx));
+          const changesNothing = cell !== 'allow' || read;
+          const w = changesNothing ? await (sharedWorld ??= worldFor(ctx)) : await worldFor(ctx);
           const req = row.request(w);
           const cookie = actor === 'anonymous' ? undefined : w.parties[actor].cookie;
           const everything = await fingerprint(ctx, w, 'anonymous');
@@ -1055,8 +1058,9 @@ describeEachEngine(
             expect(status, text).toBeLessThan(300);
             if (actor !== 'anonymous')
               await row.sees?.(text ? (JSON.parse(text) as unknown) : undefined, w, actor, ctx);
-            // Whatever the actor changed, it was its own.
+            // Whatever the actor changed, it was its own; a read changed nothing.
             expect(await fingerprint(ctx, w, actor, also)).toBe(othersRows);
+            if (read) expect(await fingerprint(ctx, w, 'anonymous')).toBe(everything);
           } else {
             expect([401, 403, 404, ...(row.refusedAlsoWith ? [row.refusedAlsoWith] : [])], text).toContain(
               status,
