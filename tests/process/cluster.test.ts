@@ -102,6 +102,8 @@ class Screen {
     const topic = '/api/kitchen/orders';
     while (!this.stopped) {
       const t = this.etag ? `${topic}#${this.etag}` : topic;
+      // Reopened naming the version it shows, it is sent the next change as a delta from that version.
+      const held = new Map(this.etag ? [[topic, { etag: this.etag, data: this.latest }]] : []);
       try {
         this.stream = await openEventStream(
           `${this.base}/api/live?t=${encodeURIComponent(t)}`,
@@ -109,7 +111,13 @@ class Screen {
           (value, event) => {
             if (event !== 'snapshot' && event !== 'delta') return;
             const frame = value as { topic?: string; etag?: string; data?: unknown };
-            if (frame.topic !== topic || frame.data === undefined) return;
+            if (frame.topic !== topic) return;
+            if (frame.data === undefined) {
+              // A delta from a version it does not show: asked for whole again, as a browser does.
+              this.etag = undefined;
+              this.stream?.close();
+              return;
+            }
             this.etag = frame.etag;
             this.latest = frame.data;
             for (const order of frame.data as Json[])
@@ -117,6 +125,7 @@ class Screen {
                 `${String(order.id)} ${String(order.status)} ${JSON.stringify(order.payment ?? null)}`,
               );
           },
+          held,
         );
         this.connections += 1;
         await this.stream.ended;

@@ -20,13 +20,18 @@ export function openEventStream(
   headers: Record<string, string> = {},
   /** Told each event's value as it arrives (as `waitFor` sees it). */
   onValue?: (value: unknown, event: string) => void,
+  /**
+   * A tab's stream reopened naming versions it holds (`t=<url>#<etag>`): those versions with their data, which the
+   * server does not send again and its deltas start from.
+   */
+  held: ReadonlyMap<string, { etag: string; data: unknown }> = new Map(),
 ): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const events: { event: string; data: string }[] = [];
     /** Each event's value as waiters see it: its data, or for a delta the snapshot it rebuilds. */
     const values: unknown[] = [];
     /** A tab's stream: each topic's last value and its tag, for the deltas that follow. */
-    const topics = new Map<string, { etag: string; data: unknown }>();
+    const topics = new Map<string, { etag: string; data: unknown }>(held);
     const valueOf = (event: string, parsed: unknown): unknown => {
       // A list's own stream sends its value itself, which may be null or an array.
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return parsed;
