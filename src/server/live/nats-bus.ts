@@ -209,7 +209,7 @@ export class NatsChangeBus extends ChangeBus {
     } catch (error) {
       // JetStream not enabled on that server, say: nothing left running.
       this.stopped = true;
-      this.messages?.stop();
+      stopForGood(this.messages);
       await connection.close();
       throw new Error(
         `The change bus could not start on NATS at ${this.options.url} (BUS_URL): is JetStream on (nats-server -js)?`,
@@ -226,7 +226,7 @@ export class NatsChangeBus extends ChangeBus {
       clearInterval(sweep);
       await this.relayRun;
       this.generation++;
-      this.messages?.stop();
+      stopForGood(this.messages);
       await connection.close();
     };
   }
@@ -259,18 +259,21 @@ export class NatsChangeBus extends ChangeBus {
     if (!js) return;
     // A consumer replaced is not heard any more, even if it still delivers something.
     const generation = ++this.generation;
-    this.messages?.stop();
+    stopForGood(this.messages);
     const consumer = await js.consumers.get(NATS_STREAM, {
       filterSubjects: NATS_SUBJECT,
       opt_start_seq: sequence,
     });
-    this.messages = await consumer.consume({
+    const messages = await consumer.consume({
       callback: (message) => {
         if (generation === this.generation) this.received(message);
       },
       // Short pulls: a restarted server's lost consumer is noticed (and made again) within seconds.
       expires: 5000,
     });
+    // Stopped, or followed again from elsewhere, meanwhile: this one is not needed.
+    if (this.stopped || generation !== this.generation) stopForGood(messages);
+    else this.messages = messages;
   }
 
   /**
@@ -309,4 +312,17 @@ export class NatsChangeBus extends ChangeBus {
       }
     }
   }
+}
+
+/**
+ * Stops an ordered consumer's messages for good. nats.js (2.29) may bind a new source to them as they are stopped
+ * (an ordered reset in flight: heartbeats missed, a restarted server), which then runs on with its own heartbeat
+ * check, polling a closed connection every few seconds for good ('aborting resetPending - connection is closed' on
+ * the console, seen in CI on 2026-11-27). A source bound after the stop is stopped at once.
+ */
+function stopForGood(messages: ConsumerMessages | undefined): void {
+  if (!messages) return;
+  messages.stop();
+  const ordered = messages as ConsumerMessages & { setSource?: (source: { stop(): void }) => void };
+  if (typeof ordered.setSource === 'function') ordered.setSource = (source) => source.stop();
 }
