@@ -98,6 +98,19 @@ test.describe('taps while the app hydrates, held until it has', () => {
     await expect(page.getByRole('heading', { level: 1, name: kitchen.name })).toBeVisible();
     expect(await page.evaluate(() => window.__sameDocument)).toBe(true);
   });
+
+  test('a search typed meanwhile is made once hydrated', async ({ page }) => {
+    const word = `held${Date.now()}`;
+    await createKitchen(`Held Search ${word}`, { dishes: [{ item: `${word} dal` }] });
+    await page.goto('/');
+    await page.waitForFunction(() => window.__hydrated);
+    await page.getByLabel('Search kitchens and dishes').fill(word);
+    await twoFramesLater(page);
+    await expect(page).toHaveURL('/');
+    await endHydration(page);
+    await expect(page).toHaveURL(`/?q=${word}`);
+    await expect(page.getByTestId('kitchen-card')).toHaveText([new RegExp(`Held Search ${word}`)]);
+  });
 });
 
 test.describe('on a slow phone (the CPU twenty times slower, touch)', () => {

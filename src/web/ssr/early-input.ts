@@ -7,7 +7,9 @@
  * While React hydrates (from `takeOver` until the replay), taps are held too and made again once it has: React's own
  * handling of a tap on a tree it has not finished is not to be relied on (seen under load: a press that did not
  * hydrate the page and a click that did, but whose '+' reached no cart; a press whose target was replaced, so the
- * browser clicked nothing).
+ * browser clicked nothing). So is typing: a field React has not hydrated yet keeps the typed text on screen as it
+ * hydrates, but React takes that text as the one it knows and never hears it as a change (a search typed then was
+ * lost under load in CI: the text in the field, no search made). A field's change meanwhile is made again too.
  */
 
 /** Held by boot.ts from its start; the app takes it over just before it hydrates (main.tsx). */
@@ -67,6 +69,9 @@ const PRESS_EVENTS = [
   'touchend',
 ];
 
+/** The events of a field's change, typed or picked (a tick comes with its click, which is held). */
+const FIELD_EVENTS = ['input', 'change'];
+
 /** Listens for taps on buttons (only those with no action of their own: a submit button submits its form). */
 export function listenForEarlyInput(): EarlyInput {
   /** Taps to make again once hydrated, in order (each on what is still part of the page the app took over). */
@@ -79,6 +84,8 @@ export function listenForEarlyInput(): EarlyInput {
   let pressedOn: Element | null = null;
   /** Held on its release because its press target was replaced (no click follows in Chromium; one may elsewhere). */
   let heldOnRelease: Element | null = null;
+  /** The fields' changes to make again once hydrated (from `takeOver` on, the latest of each field's). */
+  let changes = new Map<Element, () => void>();
 
   const elementOf = (event: Event) => (event.target instanceof Element ? event.target : null);
   const tapAgain = (element: Element) =>
@@ -140,8 +147,18 @@ export function listenForEarlyInput(): EarlyInput {
       pressedOn = null;
     }
   };
+  /** A field changed while React hydrates: not heard by React now, its change is made again once hydrated. */
+  const onChange = (event: Event) => {
+    const field = event.target;
+    if (!hydrating || !(field instanceof Element) || !hydrating.contains(field)) return;
+    event.stopPropagation();
+    const change = changeOf(field);
+    if (change) changes.set(field, change);
+    else changes.delete(field);
+  };
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
+  for (const type of FIELD_EVENTS) document.addEventListener(type, onChange, true);
   for (const type of PRESS_EVENTS) document.addEventListener(type, onPress, true);
   return {
     get leaving() {
@@ -154,14 +171,15 @@ export function listenForEarlyInput(): EarlyInput {
       return hydrating !== null;
     },
     takeOver(root) {
-      const changes = fieldChanges(root);
+      changes = fieldChanges(root);
       hydrating = root;
       return async () => {
         hydrating = null;
         document.removeEventListener('click', onClick, true);
         document.removeEventListener('submit', onSubmit, true);
+        for (const type of FIELD_EVENTS) document.removeEventListener(type, onChange, true);
         for (const type of PRESS_EVENTS) document.removeEventListener(type, onPress, true);
-        for (const change of changes) {
+        for (const change of changes.values()) {
           await afterNextFrame();
           change();
         }
@@ -182,53 +200,60 @@ const TYPED = new Set(['text', 'search', 'email', 'tel', 'url', 'number', 'passw
  * a change to make again the way a visitor makes it, so that React's change handlers hear it: React keeps such a
  * value on screen when it hydrates, but its state still holds the server's. Read before hydrating; made after.
  */
-function fieldChanges(root: HTMLElement): (() => void)[] {
-  const changes: (() => void)[] = [];
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    if (field instanceof HTMLInputElement && field.type === 'checkbox') {
-      if (field.checked !== field.defaultChecked)
-        changes.push(() => {
-          // Back to what React knows, then a real click: the browser ticks it and React hears the change.
-          field.checked = field.defaultChecked;
-          field.click();
-        });
-    } else if (field instanceof HTMLInputElement && field.type === 'radio') {
-      // The one picked (not the one the server checked, which the pick unchecked): picked again.
-      if (field.checked && !field.defaultChecked)
-        changes.push(() => {
-          field.checked = false;
-          field.click();
-        });
-    } else if (
-      (field instanceof HTMLTextAreaElement || TYPED.has(field.type)) &&
-      field.value !== field.defaultValue
-    ) {
-      const typed = field.value;
-      changes.push(() => {
-        const focused = document.activeElement === field;
-        const { selectionStart, selectionEnd } = field;
-        // React watches the field's own `value` property (to tell a change from its own write): told the server's
-        // value through it, then given the typed one past it, the input event is a change to React.
-        field.value = field.defaultValue;
-        const prototype =
-          field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-        Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
-        // Still typing there: the caret stays where it was.
-        if (focused && selectionStart !== null && selectionEnd !== null)
-          field.setSelectionRange(selectionStart, selectionEnd);
-        field.dispatchEvent(new Event('input', { bubbles: true }));
-      });
-    }
-  }
-  // A pick in a list (the language): React hears a select's change event as a change.
-  for (const select of root.querySelectorAll('select')) {
-    const rendered = [...select.options].find((option) => option.defaultSelected) ?? select.options[0];
-    const picked = select.value;
-    if (rendered && picked !== rendered.value)
-      changes.push(() => {
-        select.value = picked;
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-      });
+function fieldChanges(root: HTMLElement): Map<Element, () => void> {
+  const changes = new Map<Element, () => void>();
+  for (const field of root.querySelectorAll('input, textarea, select')) {
+    const change = changeOf(field);
+    if (change) changes.set(field, change);
   }
   return changes;
+}
+
+/** The field's value as a change to make again (read now, made later), if it is not the one the server rendered. */
+function changeOf(field: Element): (() => void) | undefined {
+  if (field instanceof HTMLInputElement && field.type === 'checkbox') {
+    if (field.checked === field.defaultChecked) return undefined;
+    return () => {
+      // Back to what React knows, then a real click: the browser ticks it and React hears the change.
+      field.checked = field.defaultChecked;
+      field.click();
+    };
+  }
+  if (field instanceof HTMLInputElement && field.type === 'radio') {
+    // The one picked (not the one the server checked, which the pick unchecked): picked again.
+    if (!field.checked || field.defaultChecked) return undefined;
+    return () => {
+      field.checked = false;
+      field.click();
+    };
+  }
+  if (field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && TYPED.has(field.type))) {
+    if (field.value === field.defaultValue) return undefined;
+    const typed = field.value;
+    return () => {
+      const focused = document.activeElement === field;
+      const { selectionStart, selectionEnd } = field;
+      // React watches the field's own `value` property (to tell a change from its own write): told the server's
+      // value through it, then given the typed one past it, the input event is a change to React.
+      field.value = field.defaultValue;
+      const prototype =
+        field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
+      // Still typing there: the caret stays where it was.
+      if (focused && selectionStart !== null && selectionEnd !== null)
+        field.setSelectionRange(selectionStart, selectionEnd);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+  }
+  if (field instanceof HTMLSelectElement) {
+    // A pick in a list (the language): React hears a select's change event as a change.
+    const rendered = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+    const picked = field.value;
+    if (!rendered || picked === rendered.value) return undefined;
+    return () => {
+      field.value = picked;
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+  }
+  return undefined;
 }
