@@ -290,3 +290,28 @@ test('links in the parts the app does not hydrate (the top bar, the introduction
   await expect(page).toHaveURL(/\/#kitchens-heading$/);
   expect(await samePage()).toBe(true);
 });
+
+test("a rendered page's first paint is on the screen before the app's modules are asked for", async ({
+  page,
+}) => {
+  const { kitchen } = await createKitchenWithOwner(`Painted First ${Date.now()}`, {
+    dishes: [{ item: 'Puttu' }],
+  });
+  for (const path of ['/', `/KitchenMenu/${kitchen.uid}`]) {
+    const stream = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/live');
+    await page.goto(path);
+    await stream;
+    const { painted, modules } = await page.evaluate(() => ({
+      // When the paint was shown (paint timing reports when the frame was presented, not when it was drawn).
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      modules: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/(?!boot-)[^/]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(painted).toBeGreaterThan(0);
+    expect(modules.length).toBeGreaterThan(0);
+    // Asked for before it, their bytes would share a slow phone's network with the pictures of that paint.
+    expect(Math.min(...modules)).toBeGreaterThanOrEqual(painted ?? Infinity);
+  }
+});
