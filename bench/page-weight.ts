@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium.js';
@@ -127,19 +128,33 @@ async function serveStatic(app: { url: string }, paths: readonly string[]) {
   const server: Server = createServer((request, response) => {
     const page = pages.get(request.url ?? '');
     if (page !== undefined) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(page);
+      // Compressed as the app's page is, when the browser takes it.
+      const brotli = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        ...(brotli ? { 'content-encoding': 'br' } : {}),
+      });
+      response.end(brotli ? brotliCompressSync(page) : page);
       return;
     }
-    void fetch(`${app.url}${request.url}`, { headers: { 'accept-encoding': 'identity' } }).then(
-      async (answer) => {
-        response.writeHead(answer.status, {
-          'content-type': answer.headers.get('content-type') ?? 'text/plain',
-        });
-        response.end(Buffer.from(await answer.arrayBuffer()));
+    // Passed on as it is, headers and bytes: the stylesheet and pictures reach the browser compressed and cached as
+    // the app serves them (asked for uncompressed, the static copy's stylesheet was eight times the bytes, and the page four times).
+    const upstream = new URL(app.url);
+    const forwarded = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: request.url,
+        method: request.method,
+        headers: { ...request.headers, host: upstream.host },
       },
-      () => response.writeHead(502).end(),
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
     );
+    forwarded.on('error', () => response.writeHead(502).end());
+    request.pipe(forwarded);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -194,6 +209,7 @@ export async function pageWeight(): Promise<Row[]> {
           performance: median(staticRuns.map((r) => r.performance)),
           tbt: median(staticRuns.map((r) => r.tbt)),
           mainThread: median(staticRuns.map((r) => r.mainThread)),
+          lcp: median(staticRuns.map((r) => r.lcp)),
         };
         const lh = {
           performance: median(runs.map((r) => r.performance)),
@@ -208,7 +224,7 @@ export async function pageWeight(): Promise<Row[]> {
           `  ${label}: Lighthouse runs ${runs.map((r) => `${r.performance} (LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms, main thread ${r.mainThread.toFixed(0)} ms)`).join(', ')}`,
         );
         console.log(
-          `  ${label} as a static page: Lighthouse runs ${staticRuns.map((r) => `${r.performance} (TBT ${r.tbt.toFixed(0)} ms, main thread ${r.mainThread.toFixed(0)} ms)`).join(', ')}`,
+          `  ${label} as a static page: Lighthouse runs ${staticRuns.map((r) => `${r.performance} (LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms, main thread ${r.mainThread.toFixed(0)} ms)`).join(', ')}`,
         );
         rows.push({
           measure: `${label}: Lighthouse performance`,
@@ -240,6 +256,7 @@ export async function pageWeight(): Promise<Row[]> {
           engine: 'web',
           value: lh.lcp,
           unit: 'ms',
+          baseline: still.lcp,
           target: '<= 1500 ms',
           ok: lh.lcp <= 1500,
         });
