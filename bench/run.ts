@@ -1,7 +1,7 @@
 // `npm run bench`: throughput, live fan-out, memory and page weight, each beside a baseline measured in the
 // same run. Loopback only; bounded in time. Prints a table and writes bench/results/latest.json.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../src/server/db/database.js';
@@ -531,6 +531,9 @@ async function slotsSection(env: Record<string, string>, data: BenchData, engine
   }
 }
 
+/** The machine's load averages (1, 5 and 15 minutes) as the run started: a shared machine's figures move with it. */
+const loadAtStart = loadavg();
+
 async function main() {
   const started = Date.now();
   console.log(
@@ -589,6 +592,8 @@ async function main() {
   finish(started);
 }
 
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
 /** Writes the run's rows (bench/results/<only or latest>.json). */
 function finish(started: number) {
   const machine = {
@@ -596,6 +601,7 @@ function finish(started: number) {
     model: cpus()[0]?.model,
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
+    load: { start: loadAtStart.map(round2), end: loadavg().map(round2) },
   };
   writeFileSync(
     join(root, `bench/results/${only ?? 'latest'}.json`),
