@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { createKitchenWithOwner, customerSessionCookie, placeOrderAs, readOrder } from './db.js';
+import { axeFindings } from './axe.js';
 import { expect, test } from './fixtures.js';
-import type { Page } from '@playwright/test';
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
 
 // A refused deletion answers 409, which the browser logs; a deleted person's live streams (reopened once before
 // the page goes home) are refused with 401, and their kitchen's menu, once gone, with 404.
@@ -44,7 +36,7 @@ test.describe("'Your data'", () => {
     const yourData = page.getByRole('region', { name: 'Your data' });
     await expect(yourData).toBeVisible();
     await expect(page.getByRole('list', { name: 'Your orders' })).toContainText(kitchenName);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     // While the order is in progress, deleting is refused, and the page says why.
     await yourData.getByRole('button', { name: 'Delete my account' }).click();
@@ -54,7 +46,7 @@ test.describe("'Your data'", () => {
     await expect(dialog.getByRole('alert')).toContainText(
       `Your order from ${kitchenName} is still in progress`,
     );
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 

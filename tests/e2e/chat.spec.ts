@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { upsertUser } from '../../src/server/identity/users.js';
 import { chatMessages } from '../../src/server/db/schema.js';
@@ -7,6 +6,7 @@ import { ChangeBus } from '../../src/server/live/bus.js';
 import { mutate } from '../../src/server/events/mutate.js';
 import { reactions } from '../../src/server/reactions.js';
 import { e2eDatabase } from './db.js';
+import { axeFindings } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { newPerson, signInWithPopup } from './sign-in.js';
 
@@ -249,12 +249,7 @@ test.describe('chat room', () => {
   test('has no axe-core violations, signed in with messages', async ({ browser }) => {
     const { page, context } = await openChat(browser, 'Gus');
     await say(page, `Accessible hello ${randomUUID()}`);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map(
-        (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      ),
-    ).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { countOrders, customerSessionCookie, setOpenOrderStatus } from './db.js';
+import { axeFindings } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { newPerson, signInWithPopup } from './sign-in.js';
 
@@ -17,13 +17,6 @@ async function openKitchen(page: Page, name: RegExp) {
   await page.goto('/');
   await page.getByRole('link', { name }).click();
   await expect(page).toHaveURL(/\/KitchenMenu\/[0-9a-f-]{36}$/);
-}
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
 }
 
 test.describe('a kitchen menu and the cart', () => {
@@ -52,7 +45,7 @@ test.describe('a kitchen menu and the cart', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: "Lola's Kusina" })).toBeVisible();
     await expect(cart).toHaveText('Cart (3)');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     // Not signed in: the cart asks to sign in first.
     await cart.click();
@@ -134,7 +127,7 @@ test.describe('checkout', () => {
     await expect(page.getByRole('group', { name: 'Quantity of Japchae' })).toContainText('2');
     await page.getByRole('button', { name: 'One fewer Japchae' }).click();
     await expect(page.getByTestId('cart-total')).toHaveText('$31.70');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Submit order' }).click();
     await expect(page.getByText('Delivery address is required')).toBeVisible();
@@ -221,7 +214,7 @@ test('the whole journey: menu, sign in in the popup, a suggested address, the or
   await expect(page.getByRole('heading', { name: "Order Status from Asha's Tiffin" })).toBeVisible();
   await expect(page.getByText('Thank you for ordering from our kitchen.')).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText('recieved');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
 
   await setOpenOrderStatus(person.email, 'Out for delivery');
   await expect(page.getByTestId('order-status')).toHaveText('Out for delivery');

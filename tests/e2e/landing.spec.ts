@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { createKitchen } from './db.js';
+import { axeFindings } from './axe.js';
 import { expect, test } from './fixtures.js';
 
 test.describe('landing page', () => {
@@ -97,11 +97,6 @@ test.describe('landing page', () => {
   test('has no axe-core violations', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('kitchen-card').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map(
-        (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      ),
-    ).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { createKitchenWithOwner } from './db.js';
+import { axeFindings } from './axe.js';
 import { expect, test } from './fixtures.js';
 import { newPerson, signInWithPopup } from './sign-in.js';
 
@@ -26,14 +26,6 @@ async function openOperatorPage(browser: Browser) {
   await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), OPERATOR);
   await expect(page.getByRole('heading', { name: 'Moderation' })).toBeVisible();
   return page;
-}
-
-/** axe-core's violations on the page as it is now, one line each. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
 }
 
 /** Reports something through the 'Report' button inside `scope`, with `reason`. */
@@ -65,7 +57,7 @@ test.describe('moderation', () => {
     const reason = `Spam ${randomUUID().slice(0, 8)}`;
     await onReader.getByRole('button', { name: 'Report', exact: true }).click();
     await expect(reader.getByRole('dialog')).toBeVisible();
-    expect(await axeViolations(reader)).toEqual([]);
+    expect(await axeFindings(reader)).toEqual([]);
     await reader.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await report(reader, onReader, reason);
 
@@ -73,7 +65,7 @@ test.describe('moderation', () => {
     const item = operator.getByRole('listitem').filter({ hasText: reason });
     await expect(item).toContainText(text);
     await expect(item).toContainText('Reported by Reporting Rita');
-    expect(await axeViolations(operator)).toEqual([]);
+    expect(await axeFindings(operator)).toEqual([]);
     await item.getByRole('button', { name: 'Hide message' }).click();
     await expect(operator.getByRole('listitem').filter({ hasText: reason })).toHaveCount(0);
     await expect(operator.getByRole('table', { name: 'Recent actions' })).toContainText(

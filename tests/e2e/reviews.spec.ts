@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { addReviews, createKitchenWithOwner, customerSessionCookie } from './db.js';
+import { axeFindings } from './axe.js';
 import { expect, test } from './fixtures.js';
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`,
-  );
-}
 
 test.describe('reviews and the cook’s story', () => {
   test("a delivered order is rated with 'Rate your order'; the landing card, the menu page and the cook's dashboard show it live", async ({
@@ -63,7 +54,7 @@ test.describe('reviews and the cook’s story', () => {
     // Sending without stars says what is missing.
     await rate.getByRole('button', { name: 'Send rating' }).click();
     await expect(rate.getByRole('alert')).toHaveText('Choose from 1 to 5 stars');
-    expect(await axeViolations(customer)).toEqual([]);
+    expect(await axeFindings(customer)).toEqual([]);
     // The stars are radio buttons: chosen with the keyboard here.
     await rate.getByRole('radio', { name: '5 stars' }).focus();
     await customer.keyboard.press('Space');
@@ -95,7 +86,7 @@ test.describe('reviews and the cook’s story', () => {
     await expect(customer.getByRole('heading', { name: 'About the cook' })).toBeVisible();
     await expect(customer.getByText(/^Cooking here since [A-Z][a-z]+ \d{4}$/)).toBeVisible();
     await expect(customer.getByText('1 order delivered')).toBeVisible();
-    expect(await axeViolations(customer)).toEqual([]);
+    expect(await axeFindings(customer)).toEqual([]);
 
     // The cook tells their story and answers the review from the dashboard; the open menu page shows both.
     await landing.goto('/MenuDashboard');
@@ -104,7 +95,7 @@ test.describe('reviews and the cook’s story', () => {
     await expect(customer.getByText('I cook my grandmother’s recipes.')).toBeVisible();
     const dashboardReviews = landing.getByRole('list', { name: 'Reviews' });
     await expect(dashboardReviews).toContainText('Best dal in town.');
-    expect(await axeViolations(landing)).toEqual([]);
+    expect(await axeFindings(landing)).toEqual([]);
     await dashboardReviews.getByLabel('Reply to E2E').fill('Thank you, see you soon!');
     await dashboardReviews.getByRole('button', { name: 'Publish reply' }).click();
     await expect(dashboardReviews).toContainText('The cook replied');
