@@ -125,6 +125,7 @@ async function serveStatic(app: { url: string }, paths: readonly string[]) {
     if (/<script\b/.test(stripped)) throw new Error(`the static copy of ${path} still has a script`);
     pages.set(path, stripped);
   }
+  const upstream = new URL(app.url);
   const server: Server = createServer((request, response) => {
     const page = pages.get(request.url ?? '');
     if (page !== undefined) {
@@ -138,8 +139,8 @@ async function serveStatic(app: { url: string }, paths: readonly string[]) {
       return;
     }
     // Passed on as it is, headers and bytes: the stylesheet and pictures reach the browser compressed and cached as
-    // the app serves them (asked for uncompressed, the static copy's stylesheet was eight times the bytes, and the page four times).
-    const upstream = new URL(app.url);
+    // the app serves them (asked for uncompressed, the static copy's stylesheet was eight times the bytes, and the
+    // page four times).
     const forwarded = httpRequest(
       {
         host: upstream.hostname,

@@ -74,8 +74,8 @@ else {
  * Once the page's first paint with content is on the screen. The frame that paints is drawn a moment before it is
  * shown: started after the frame alone (an animation frame, then a timer), the app's modules were asked for before
  * the paint was shown in 3 of 10 Lighthouse runs, and their bytes counted as the first paint's: a second later on a
- * slow phone's network (LCP 1.9 s against 1.0; 10 of 10 at 1.0 since). Where the browser does not report paints, after the frame;
- * and after 3 s whatever happened, not to wait for a paint that is never reported.
+ * slow phone's network (LCP 1.9 s against 1.0; 10 of 10 at 1.0 since). Where the browser does not report paints,
+ * after the frame; and after 3 s whatever happened, not to wait for a paint that is never reported.
  */
 function afterFirstPaint(then: () => void) {
   if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {

@@ -68,7 +68,8 @@ export function useLiveQuery<T>({ queryKey, url, enabled = true }: LiveQueryOpti
       {
         snapshot: (data) => {
           // What the query already holds (a list the page that came before also showed, or one unchanged across a
-          // reconnect that named no version): the page is not rendered again for it (a new `dataUpdatedAt` alone would render every component using it).
+          // reconnect that named no version): the page is not rendered again for it (a new `dataUpdatedAt` alone
+          // would render every component using it).
           // The snapshot written shares what did not change with it, so the cache's own comparison is short.
           const held = queryClient.getQueryState(key);
           if (held?.status !== 'success') queryClient.setQueryData(key, data);
