@@ -482,15 +482,40 @@ export function frameOf(snap: Snapshot): Buffer {
 
 const CRLF = Buffer.from('\r\n');
 const chunks = new WeakMap<Buffer, Buffer>();
+/** Streams whose status line and headers are known to be on their socket: see `startStream`. */
+const headed = new WeakSet<ServerResponse>();
+
+/**
+ * Starts a stream's body with `first` and notes when its head has reached the socket: until then `writeFrame` goes
+ * through the response. `res.headersSent` only says the head was formed: Node (24.22 and later) holds the head and
+ * every `res.write` of a tick in the response itself until the next tick, so bytes written to the socket meanwhile
+ * would arrive first.
+ */
+export function startStream(res: ServerResponse, first: string): void {
+  res.write(first, (error) => {
+    if (!error) headed.add(res);
+  });
+}
 
 /**
  * Writes a frame built once for many streams (`frameOf`, a tab's stream's frames). On an HTTP/1.1 stream, which is
  * sent in chunks, the chunk (its length, the frame, CRLF) is also built once and written to the socket as one
- * buffer: `res.write` would frame it again for each stream, as four writes gathered on the next tick.
+ * buffer: `res.write` would frame it again for each stream, as four writes gathered on the next tick. That is done
+ * only when nothing can overtake it: the head is on the socket (`startStream`) and the response holds no bytes of its
+ * own (a `res.write` of this tick, which Node gathers until the next: `writableLength` counts them with the socket's,
+ * which keeps its order). Otherwise the frame goes through `res.write`, behind what the response holds.
  */
 export function writeFrame(res: ServerResponse, frame: Buffer): void {
   const { socket } = res;
-  if (!res.chunkedEncoding || !res.headersSent || !socket || socket.destroyed || res.writableEnded) {
+  if (
+    !res.chunkedEncoding ||
+    !headed.has(res) ||
+    !socket ||
+    socket.destroyed ||
+    res.writableEnded ||
+    res.writableCorked > 0 ||
+    res.writableLength !== socket.writableLength
+  ) {
     if (!res.writableEnded) res.write(frame);
     return;
   }

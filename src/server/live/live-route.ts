@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { requiredLsnOf } from '../db/read-replica.js';
-import { frameOf, MISSING_FRAME, writeFrame, type Sink, type Snapshot } from './hub.js';
+import { frameOf, MISSING_FRAME, startStream, writeFrame, type Sink, type Snapshot } from './hub.js';
 import { requestSessionHashes } from '../identity/sessions.js';
 import { notFound, tooManyRequests } from '../lib/errors.js';
 import { missingTest, type Topic, type TopicAccess } from './topic.js';
@@ -30,7 +30,7 @@ export function startEventStream(request: FastifyRequest, reply: FastifyReply) {
   });
   // What EventSource waits before it retries a dropped connection by itself. Our web app reopens streams itself
   // (with backoff, and also after a non-200 answer or a silence: src/web/live/keep-stream-open.ts).
-  res.write('retry: 1500\n\n');
+  startStream(res, 'retry: 1500\n\n');
   // A stream is long by nature: no idle timeout on its socket.
   request.raw.socket.setTimeout(0);
   hub.open(res);
