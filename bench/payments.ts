@@ -22,7 +22,12 @@ export async function connectBenchKitchen(
   local: LocalStripe,
   apiKey: string,
 ) {
-  const provider = stripeProvider({ secretKey: apiKey, webhookSecret: 'unused', apiBase: local.url });
+  const provider = stripeProvider({
+    secretKey: apiKey,
+    webhookSecret: 'unused',
+    connectWebhookSecret: undefined,
+    apiBase: local.url,
+  });
   const account = await provider.createPayoutAccount({ uid: data.kitchenUid, email: 'owner-0@bench.test' });
   await local.completeOnboarding(account);
   await database.db
@@ -35,7 +40,10 @@ export async function connectBenchKitchen(
 export async function startProvider() {
   const apiKey = `sk_test_bench_${randomBytes(8).toString('hex')}`;
   const webhookSecret = `whsec_bench_${randomBytes(8).toString('hex')}`;
-  const webhook: { url?: string; secret: string } = { secret: webhookSecret };
+  const webhook: { url?: string; secret: string; connectSecret: string } = {
+    secret: webhookSecret,
+    connectSecret: `${webhookSecret}_connect`,
+  };
   const local = await startLocalStripe({ apiKey, webhook });
   return {
     local,
@@ -44,6 +52,7 @@ export async function startProvider() {
       PAYMENTS: 'stripe',
       STRIPE_SECRET_KEY: apiKey,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: webhook.connectSecret,
       STRIPE_API_BASE: local.url,
     },
     aimAt: (app: Proc) => void (webhook.url = `${app.url}/api/payments/webhook`),

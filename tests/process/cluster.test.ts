@@ -164,7 +164,11 @@ describe.each(['LISTEN/NOTIFY', 'NATS'] as const)(
       // The provider's signed events come in through nginx, as Stripe's would.
       local = await startLocalStripe({
         apiKey,
-        webhook: { url: `http://127.0.0.1:${port}/api/payments/webhook`, secret: webhookSecret },
+        webhook: {
+          url: `http://127.0.0.1:${port}/api/payments/webhook`,
+          secret: webhookSecret,
+          connectSecret: `${webhookSecret}_connect`,
+        },
       });
       if (bus === 'NATS') {
         nats = createPrivateNats(await freePort());
@@ -191,6 +195,7 @@ describe.each(['LISTEN/NOTIFY', 'NATS'] as const)(
           PAYMENTS: 'stripe',
           STRIPE_SECRET_KEY: apiKey,
           STRIPE_WEBHOOK_SECRET: webhookSecret,
+          STRIPE_CONNECT_WEBHOOK_SECRET: `${webhookSecret}_connect`,
           STRIPE_API_BASE: local.url,
           // An event whose delivery met a dying instance is fetched by the poll.
           PAYMENT_POLL_SECONDS: '2',

@@ -102,6 +102,11 @@ export const kitchens = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** The kitchen's connected account at the payment provider (null: payouts never set up). */
     payoutAccountId: text('payout_account_id'),
+    /**
+     * When a payout account was first asked of the provider: an attempt whose answer was lost is looked up before
+     * another is made (an idempotency key lives 24 hours at Stripe).
+     */
+    payoutAccountRequestedAt: timestamp('payout_account_requested_at', { withTimezone: true }),
     /** Where its payouts stand ('payouts-on': it can take card orders), as the provider last said. */
     payoutState: text('payout_state', { enum: PAYOUT_STATES }).notNull().default('not-set-up'),
     /** 'Accept cash on delivery'. */
@@ -241,6 +246,8 @@ export const orders = pgTable(
     paymentIntentId: text('payment_intent_id'),
     /** When the payment was authorised (the kitchen sees the order from then on). */
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    /** Until when the authorised payment can be captured: its charge's `capture_before`, as the provider says. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** When its payment state last changed: a step pending too long is retried by the poll. */
     paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),

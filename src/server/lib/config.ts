@@ -99,6 +99,8 @@ const EnvSchema = z.object({
   PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(['stripe', 'local', 'off']).optional()),
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+  /** The Connect webhook endpoint's signing secret (connected accounts' events): not the platform endpoint's. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
   /** Another server speaking Stripe's API (tests, a mock): Stripe itself when unset. */
   STRIPE_API_BASE: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   CURRENCY: z.preprocess(
@@ -239,7 +241,13 @@ export type PaymentsConfig = {
 } & (
   | { kind: 'off' }
   | { kind: 'local' }
-  | { kind: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined }
+  | {
+      kind: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      connectWebhookSecret: string;
+      apiBase: string | undefined;
+    }
 );
 
 export class ConfigError extends Error {
@@ -400,17 +408,21 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>, devSignIn: boolean): Payme
         'made-up cards): set PAYMENTS=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=off',
     );
   if (kind === 'stripe') {
-    if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)
+    if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_CONNECT_WEBHOOK_SECRET)
       throw new ConfigError(
-        ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
-        'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY (sk_test_… or sk_live_…) and ' +
-          'STRIPE_WEBHOOK_SECRET (whsec_…, from the webhook endpoint in the Stripe dashboard)',
+        ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET'].filter(
+          (name) => !e[name as keyof typeof e],
+        ),
+        'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY (sk_test_… or sk_live_…), ' +
+          'STRIPE_WEBHOOK_SECRET (whsec_…, the signing secret of the webhook endpoint listening to your account) ' +
+          'and STRIPE_CONNECT_WEBHOOK_SECRET (whsec_…, that of the endpoint listening to connected accounts)',
       );
     return {
       ...common,
       kind,
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     };
   }

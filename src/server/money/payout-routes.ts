@@ -68,8 +68,16 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!provider) throw paymentsOff();
       let account = (await payoutRow(app, kitchen.uid))?.account ?? null;
       if (!account) {
-        // Idempotent by the kitchen: two clicks make one account.
-        const created = await provider.createPayoutAccount({ uid: kitchen.uid, email: user.email });
+        // Idempotent by the kitchen: two clicks make one account. Stripe keeps an idempotency key 24 hours, so an
+        // earlier attempt (its answer lost, or not stored) is looked up by the kitchen's metadata first.
+        const [firstAttempt] = await app.db
+          .update(kitchens)
+          .set({ payoutAccountRequestedAt: new Date(app.clock.now()) })
+          .where(and(eq(kitchens.ownerId, kitchen.uid), isNull(kitchens.payoutAccountRequestedAt)))
+          .returning({ uid: kitchens.ownerId });
+        const created =
+          (firstAttempt ? undefined : await provider.findPayoutAccount(kitchen.uid)) ??
+          (await provider.createPayoutAccount({ uid: kitchen.uid, email: user.email }));
         await app.db
           .update(kitchens)
           .set({ payoutAccountId: created })

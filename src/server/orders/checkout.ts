@@ -73,7 +73,6 @@ export async function startCheckout(
       .set({
         checkoutSessionId: checkout.sessionId,
         checkoutUrl: checkout.url,
-        paymentIntentId: checkout.paymentIntentId,
       })
       .where(and(eq(orders.id, order.id), isNull(orders.checkoutUrl)));
     // Ended unpaid while its page was being opened (another call of the same submit failed, or the customer went

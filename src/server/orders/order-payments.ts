@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isEnded, type OrderState } from '../../shared/order-states.js';
 import { CAPTURE_FAILED_REASON, UNPAID_REASON, type PaymentStateName } from '../../shared/payments.js';
@@ -286,18 +286,66 @@ export async function closeCheckout(app: PaymentApp, orderId: string): Promise<v
 }
 
 /**
+ * Records the payment an order's page made (a Checkout Session has none until its customer confirms), in the
+ * transaction at hand. An order keeps the first it learns: a session makes one PaymentIntent.
+ */
+export async function attachPayment(tx: DbOrTx, orderId: string, paymentIntentId: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ paymentIntentId })
+    .where(and(eq(orders.id, orderId), isNull(orders.paymentIntentId)));
+}
+
+/**
+ * Learns until when an order's authorised payment can be captured (its charge's `capture_before`): the poll declines
+ * an order nobody accepted before then. Left for the poll when the provider does not answer.
+ */
+export async function rememberHold(app: PaymentApp, orderId: string): Promise<void> {
+  const provider = app.payments.provider;
+  const [order] = await app.db
+    .select({ intent: orders.paymentIntentId, state: orders.paymentState, holdUntil: orders.holdUntil })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!provider || !order?.intent || order.state !== 'authorised' || order.holdUntil) return;
+  try {
+    const before = await provider.captureBefore(order.intent);
+    if (before)
+      await app.db
+        .update(orders)
+        .set({ holdUntil: before })
+        .where(and(eq(orders.id, orderId), isNull(orders.holdUntil)));
+  } catch (error) {
+    app.log.warn(
+      { err: error, orderId },
+      "could not learn a payment's capture deadline; the poll asks again",
+    );
+  }
+}
+
+/**
  * Asks the provider where an order's payment stands and catches up with it: what recovers a webhook that never came
- * (the poll, and the customer's return from the payment page).
+ * (the poll, and the customer's return from the payment page). An order whose payment is not known yet learns it
+ * from its page first.
  */
 export async function catchUpWithProvider(app: PaymentApp, orderId: string): Promise<void> {
   const provider = app.payments.provider;
-  const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!provider || !order?.paymentIntentId) return;
+  let [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!provider || !order) return;
+  if (!order.paymentIntentId && order.checkoutSessionId) {
+    const page = await provider.checkoutPayment(order.checkoutSessionId);
+    if (page.paymentIntentId) {
+      await attachPayment(app.db, orderId, page.paymentIntentId);
+      [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+    } else if (page.status === 'expired')
+      return void (await mutate(app, (tx, record) => paymentAbandoned(tx, record, orderId)));
+  }
+  if (!order?.paymentIntentId) return;
   if (isPending(order.paymentState)) return settlePayment(app, orderId);
   if (order.paymentState !== 'awaiting-payment' && order.paymentState !== 'unpaid') return;
   const state = await provider.paymentState(order.paymentIntentId);
   if (state === 'authorised') {
     const settle = await mutate(app, (tx, record) => paymentAuthorised(tx, record, orderId));
     if (settle) await settlePayment(app, orderId);
+    else await rememberHold(app, orderId);
   } else if (state === 'released') await mutate(app, (tx, record) => paymentAbandoned(tx, record, orderId));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { NO_ANSWER_REASON } from '../../shared/payments.js';
 import { orders } from '../db/schema.js';
@@ -6,11 +6,13 @@ import { mutate } from '../events/mutate.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
 import { CHECKOUT_OPEN_MINUTES } from './checkout.js';
 import { moveOrder } from './order-moves.js';
-import { catchUpWithProvider, paymentAbandoned, settleSoon } from './order-payments.js';
+import { catchUpWithProvider, paymentAbandoned, rememberHold, settleSoon } from './order-payments.js';
 
 /** How long a step may wait for its own caller or event before the poll takes it over. */
 const STEP_GRACE_MS = 30_000;
 const BATCH = 50;
+/** An order is declined this long before its card hold ends (its charge's `capture_before`): never left to lapse. */
+export const HOLD_MARGIN_MS = 60 * 60_000;
 
 /**
  * One round of the poll, which keeps every order's money moving whatever was lost on the way (a webhook, an answer,
@@ -19,8 +21,10 @@ const BATCH = 50;
  *   own idempotency key: done once at the provider, recorded once here;
  * - an order awaiting payment asks the provider: authorised reaches the kitchen, and a page open too long is closed
  *   (the order ends unpaid);
- * - an order nobody accepted within `ACCEPT_WITHIN_MINUTES` (a pre-order: before its slot's prior notice began) is declined ('The kitchen did not answer in time'), and
- *   its hold released, so that no authorisation is ever left to expire.
+ * - an order nobody accepted within `ACCEPT_WITHIN_MINUTES` (a pre-order: before its slot's prior notice began), or
+ *   by an hour before its card hold ends (the charge's `capture_before`, as the provider said), is declined ('The
+ *   kitchen did not answer in time') and its hold released, so that no authorisation is ever left to expire;
+ * - an authorised payment whose hold's end is not known yet asks the provider for it.
  */
 export async function pollPayments(app: FastifyInstance): Promise<void> {
   const now = app.clock.now();
@@ -61,6 +65,19 @@ export async function pollPayments(app: FastifyInstance): Promise<void> {
       app.log.warn({ err: error, orderId: order.id }, 'could not ask the provider about a payment');
     }
   }
+  const unknownHolds = await app.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentState, 'authorised'),
+        isNull(orders.holdUntil),
+        isNotNull(orders.paymentIntentId),
+        lt(orders.paymentUpdatedAt, graceEnd),
+      ),
+    )
+    .limit(BATCH);
+  for (const { id } of unknownHolds) await rememberHold(app, id);
   const answerBy = new Date(now - app.payments.config.acceptWithinMinutes * 60_000);
   const unanswered = await app.db
     .select({ id: orders.id })
@@ -70,6 +87,8 @@ export async function pollPayments(app: FastifyInstance): Promise<void> {
         eq(orders.state, 'recieved'),
         isNull(orders.archivedAt),
         or(
+          // The card hold ends soon.
+          lt(orders.holdUntil, new Date(now + HOLD_MARGIN_MS)),
           // A pre-order: until its slot's prior notice begins.
           lt(orders.answerBy, new Date(now)),
           and(

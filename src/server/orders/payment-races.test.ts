@@ -15,6 +15,7 @@ import {
   paidKitchen,
   paidOrder,
   sessionOf,
+  intentOfOrder,
 } from '../test/payments-world.js';
 import { describeEachEngine, signedIn } from '../test/test-app.js';
 import { pollPayments } from './payment-poll.js';
@@ -31,7 +32,7 @@ describeEachEngine(
     const submit = (cookie: string, payload: object) =>
       get().app.inject({ method: 'POST', url: '/api/orders', headers: { cookie }, payload });
     const callsTo = (label: string) => localProvider(get()).calls.get(label) ?? 0;
-    const intentOf = async (orderId: string) => (await money(get(), orderId)).row?.paymentIntentId ?? '';
+    const intentOf = (orderId: string) => intentOfOrder(get(), orderId);
     /** The provider's events about a payment intent, of one type. */
     const eventsAbout = (intent: string, type: string) =>
       localProvider(get()).events.filter(
@@ -297,7 +298,9 @@ describeEachEngine(
       const order = res.json<CustomerOrder>();
       const local = localProvider(ctx);
       const session = local.objects.get(sessionOf(order));
-      expect(session).toMatchObject({ amount_total: 2945, currency: 'usd' });
+      expect(session).toMatchObject({ amount_total: 2945, currency: 'usd', payment_intent: null });
+      // The payment the page makes once the customer confirms carries the same amounts.
+      await local.pay(sessionOf(order), TEST_CARDS.pays);
       expect(local.objects.get(String(session?.payment_intent))).toMatchObject({
         amount: 2945,
         application_fee_amount: 746,

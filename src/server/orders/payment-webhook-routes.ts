@@ -7,7 +7,14 @@ import { mutate } from '../events/mutate.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import { BadWebhook, type ProviderEvent } from '../payments/provider.js';
 import { PAYOUT_STATES, type PayoutStateName } from '../../shared/payments.js';
-import { paymentAbandoned, paymentAuthorised, settleSoon, stepConfirmed } from './order-payments.js';
+import {
+  attachPayment,
+  paymentAbandoned,
+  paymentAuthorised,
+  rememberHold,
+  settleSoon,
+  stepConfirmed,
+} from './order-payments.js';
 
 /** What a provider's object id looks like (`pi_…`, `acct_…`): anything else names nothing of ours. */
 const PROVIDER_ID = /^[a-z]{2,8}_[A-Za-z0-9_-]{1,200}$/;
@@ -15,20 +22,24 @@ const PROVIDER_ID = /^[a-z]{2,8}_[A-Za-z0-9_-]{1,200}$/;
 const EVENT_ID = /^evt_[A-Za-z0-9_-]{1,200}$/;
 const EVENT_TYPE = /^[A-Za-z0-9_.]{1,500}$/;
 
+/**
+ * The PaymentIntent an event's object names: itself, or the one a Checkout Session made once its customer confirmed,
+ * or a Charge's.
+ */
+function intentOf(object: Record<string, unknown>): string | undefined {
+  const intent = object.object === 'payment_intent' ? object.id : object.payment_intent;
+  return typeof intent === 'string' && PROVIDER_ID.test(intent) ? intent : undefined;
+}
+
 /** The order an event is about: by the id we put in its metadata, or by its payment intent. */
 async function orderOf(tx: Tx, object: Record<string, unknown>): Promise<string | undefined> {
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
   const byMetadata = typeof metadata.orderId === 'string' ? metadata.orderId : undefined;
-  const intent =
-    object.object === 'payment_intent'
-      ? object.id
-      : typeof object.payment_intent === 'string'
-        ? object.payment_intent
-        : undefined;
+  const intent = intentOf(object);
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const conditions = [
     ...(byMetadata && uuid.test(byMetadata) ? [eq(orders.id, byMetadata)] : []),
-    ...(typeof intent === 'string' && PROVIDER_ID.test(intent) ? [eq(orders.paymentIntentId, intent)] : []),
+    ...(intent ? [eq(orders.paymentIntentId, intent)] : []),
   ];
   if (conditions.length === 0) return undefined;
   const [row] = await tx
@@ -45,21 +56,33 @@ function payoutStateOf(account: Record<string, unknown>): PayoutStateName {
   return account.details_submitted === true ? 'details-needed' : 'not-set-up';
 }
 
+/** What an event leaves to do after its commit: a provider step that waits, a hold whose deadline to learn. */
+interface AfterEvent {
+  settle?: string;
+  hold?: string;
+}
+
 /**
  * What an event changes, in the transaction that records its id. Every change is guarded by the state it moves
- * from, so an event repeated or out of order changes nothing twice. Returns the order whose provider step now
- * waits, if any. Unknown types are acknowledged and ignored.
+ * from, so an event repeated or out of order changes nothing twice. Unknown types are acknowledged and ignored.
  */
 async function applyEvent(
   app: FastifyInstance,
   tx: Tx,
   record: RecordEvent,
   event: ProviderEvent,
-): Promise<string | undefined> {
+): Promise<AfterEvent> {
   const object = event.object;
   if (event.type === 'account.updated') {
     const state = payoutStateOf(object);
-    if (typeof object.id === 'string' && PROVIDER_ID.test(object.id) && PAYOUT_STATES.includes(state)) {
+    // A connected account's own event, as the Connect endpoint receives it (its `account` is the account itself): the
+    // platform endpoint's `account.updated` is about the platform's account.
+    if (
+      typeof object.id === 'string' &&
+      PROVIDER_ID.test(object.id) &&
+      event.account === object.id &&
+      PAYOUT_STATES.includes(state)
+    ) {
       const [kitchen] = await tx
         .update(kitchens)
         .set({ payoutState: state })
@@ -67,7 +90,7 @@ async function applyEvent(
         .returning({ uid: kitchens.ownerId });
       if (kitchen) record({ type: 'kitchen.updated', kitchenUid: kitchen.uid, zoneChanged: false });
     }
-    return undefined;
+    return {};
   }
   const handled = [
     'checkout.session.completed',
@@ -77,30 +100,37 @@ async function applyEvent(
     'payment_intent.succeeded',
     'charge.refunded',
   ];
-  if (!handled.includes(event.type)) return undefined;
+  if (!handled.includes(event.type)) return {};
   const orderId = await orderOf(tx, object);
   if (!orderId) {
     app.log.warn({ eventId: event.id, type: event.type }, 'a payment event names no order of ours');
-    return undefined;
+    return {};
   }
+  // The payment a page made, learnt from the first event that names it (the session's has it once completed).
+  const intent = intentOf(object);
+  if (intent) await attachPayment(tx, orderId, intent);
   switch (event.type) {
     case 'checkout.session.completed':
+      // With manual capture the session completes `unpaid`: the card is authorised, not charged.
+      if (object.status !== 'complete' || !intent) return {};
+      return (await paymentAuthorised(tx, record, orderId)) ? { settle: orderId } : { hold: orderId };
     case 'payment_intent.amount_capturable_updated':
-      return (await paymentAuthorised(tx, record, orderId)) ? orderId : undefined;
+      if (object.status !== 'requires_capture') return {};
+      return (await paymentAuthorised(tx, record, orderId)) ? { settle: orderId } : { hold: orderId };
     case 'checkout.session.expired':
       await paymentAbandoned(tx, record, orderId);
-      return undefined;
+      return {};
     case 'payment_intent.canceled':
       await paymentAbandoned(tx, record, orderId);
       await stepConfirmed(tx, record, orderId, 'released');
-      return undefined;
+      return {};
     case 'payment_intent.succeeded':
-      return (await stepConfirmed(tx, record, orderId, 'captured')) ? orderId : undefined;
+      return (await stepConfirmed(tx, record, orderId, 'captured')) ? { settle: orderId } : {};
     case 'charge.refunded':
       await stepConfirmed(tx, record, orderId, 'refunded');
-      return undefined;
+      return {};
   }
-  return undefined;
+  return {};
 }
 
 /**
@@ -150,10 +180,11 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
           .values({ eventId: event.id, type: event.type })
           .onConflictDoNothing()
           .returning({ id: paymentEvents.eventId });
-        if (!first) return { duplicate: true, settle: undefined };
-        return { duplicate: false, settle: await applyEvent(app, tx, record, event) };
+        if (!first) return { duplicate: true, after: {} as AfterEvent };
+        return { duplicate: false, after: await applyEvent(app, tx, record, event) };
       });
-      if (outcome.settle) await settleSoon(app, outcome.settle);
+      if (outcome.after.settle) await settleSoon(app, outcome.after.settle);
+      if (outcome.after.hold) await rememberHold(app, outcome.after.hold);
       return { received: true, duplicate: outcome.duplicate };
     },
   );

@@ -13,6 +13,7 @@ import {
   paidOrder,
   placeOrder,
   sessionOf,
+  intentOfOrder,
 } from '../test/payments-world.js';
 import { describeEachEngineWithStripe } from '../test/stripe-world.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
@@ -63,7 +64,7 @@ describeEachEngine(
       const local = localProvider(ctx);
       local.holdEvents(true);
       await local.pay(sessionOf(order), TEST_CARDS.pays);
-      const intent = (await money(ctx, order.id)).row?.paymentIntentId ?? '';
+      const intent = await intentOfOrder(ctx, order.id);
       return { ...world, customer, order, intent, held: eventsOf(local, intent) };
     }
 
@@ -418,7 +419,7 @@ describeEachEngineWithStripe('card payments with PAYMENTS=stripe, over HTTP both
       headers: { cookie },
       payload: body,
     });
-  const intentOf = async (orderId: string) => (await money(get(), orderId)).row?.paymentIntentId ?? '';
+  const intentOf = (orderId: string) => intentOfOrder(get(), orderId);
 
   it('pays at checkout and captures when the kitchen accepts', async () => {
     const ctx = get();

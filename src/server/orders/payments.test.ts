@@ -13,6 +13,7 @@ import {
   paidOrder,
   placeOrder,
   sessionOf,
+  intentOfOrder,
 } from '../test/payments-world.js';
 import { pollPayments } from './payment-poll.js';
 import { settleHooks } from './order-payments.js';
@@ -26,7 +27,7 @@ describeEachEngine(
     const { move } = orderCalls(get);
     const kitchenList = async (cookie: string) =>
       (await get().app.inject({ url: '/api/kitchen/orders', headers: { cookie } })).json<KitchenOrder[]>();
-    const intentOf = async (orderId: string) => (await money(get(), orderId)).row?.paymentIntentId ?? '';
+    const intentOf = (orderId: string) => intentOfOrder(get(), orderId);
     const providerState = async (orderId: string) =>
       localProvider(get()).objects.get(await intentOf(orderId))?.status;
 

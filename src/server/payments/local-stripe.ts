@@ -11,6 +11,10 @@ import { parseStripeForm } from './form.js';
  * Stripe signs them. The official `stripe` SDK talks to it (`host`, `port`, `protocol`), so the code that talks to
  * Stripe is the code under test. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025
  * 0000 3155 asks for a confirmation step first.
+ *
+ * Each behaviour follows a page of Stripe's documentation, named where it is built; the table of them is in
+ * docs/decisions/0018-payments-follow-stripes-object-lifecycle.md, and src/server/payments/stripe-conformance.test.ts
+ * runs the same scenario here and, with a test-mode key, against Stripe.
  */
 
 type Json = Record<string, unknown>;
@@ -22,7 +26,17 @@ export interface LocalStripeOptions {
    * Where events are sent (a URL, or a function that posts them: the app's own webhook route in-process), and the
    * secret they are signed with. Sent after the answer of the request that caused them, one at a time, in order.
    */
-  webhook?: { url?: string; send?: (payload: string, signature: string) => Promise<number>; secret: string };
+  webhook?: {
+    url?: string;
+    send?: (payload: string, signature: string) => Promise<number>;
+    /** The platform endpoint's signing secret. */
+    secret: string;
+    /**
+     * The Connect endpoint's: events that happen on a connected account (`account` set, such as `account.updated`)
+     * go to an endpoint listening to connected accounts, signed with its own secret (docs.stripe.com/connect/webhooks).
+     */
+    connectSecret?: string;
+  };
   port?: number;
   /** Where the customer's payment page and the cook's onboarding page are (`/dev-pay` of the app); this server's own by default. */
   pagesBase?: string;
@@ -122,7 +136,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     const webhook = options.webhook;
     if (!webhook) return 0;
     const payload = JSON.stringify(event, null, 2);
-    const signature = stripeSignature(payload, webhook.secret);
+    const secret = event.account ? (webhook.connectSecret ?? webhook.secret) : webhook.secret;
+    const signature = stripeSignature(payload, secret);
     if (webhook.send) return webhook.send(payload, signature).catch(() => 0);
     if (!webhook.url) return 0;
     const res = await fetch(webhook.url, {
@@ -184,6 +199,20 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       },
     ],
     ['GET', /^\/v1\/accounts\/([^/]+)$/, (m) => get('acct', m[1] ?? '')],
+    // docs.stripe.com/api/accounts/list and /api/pagination: newest first, `limit` (default 10, at most 100),
+    // `starting_after` an id of the previous page, `has_more`.
+    [
+      'GET',
+      /^\/v1\/accounts$/,
+      (_m, query) => {
+        const all = [...objects.values()].filter((o) => o.object === 'account').reverse();
+        const after =
+          query.starting_after === undefined ? -1 : all.findIndex((o) => o.id === query.starting_after);
+        const limit = Math.min(100, Math.max(1, Number(query.limit ?? 10)));
+        const page = all.slice(after + 1, after + 1 + limit);
+        return { object: 'list', url: '/v1/accounts', has_more: after + 1 + limit < all.length, data: page };
+      },
+    ],
     [
       'POST',
       /^\/v1\/account_links$/,
@@ -226,22 +255,27 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           );
         const destination = ((pid.transfer_data ?? {}) as Json).destination;
         if (destination) get('acct', String(destination));
-        const intent: Json = {
-          id: id('pi'),
-          object: 'payment_intent',
+        // docs.stripe.com/api/checkout/sessions/create, `expires_at`: 30 minutes to 24 hours after creation.
+        const expiresAt = Number(p.expires_at ?? now() + 24 * 3600);
+        if (expiresAt < now() + 30 * 60 || expiresAt > now() + 24 * 3600)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+            'parameter_invalid_integer',
+            'expires_at',
+          );
+        // The PaymentIntent it will make, kept aside: since API version 2022-08-01 a payment-mode session has no
+        // PaymentIntent until the customer confirms (Stripe's changelog, "Deferred PaymentIntent creation";
+        // docs.stripe.com/api/checkout/sessions/object, `payment_intent` nullable).
+        const planned: Json = {
           amount,
-          amount_capturable: 0,
-          amount_received: 0,
           currency,
           capture_method: pid.capture_method ?? 'automatic',
           application_fee_amount:
             pid.application_fee_amount === undefined ? null : Number(pid.application_fee_amount),
           transfer_data: destination ? { destination } : null,
-          metadata: pid.metadata ?? p.metadata ?? {},
-          status: 'requires_payment_method',
-          last_payment_error: null,
-          latest_charge: null,
-          created: now(),
+          metadata: pid.metadata ?? {},
         };
         const session: Json = {
           id: id('cs'),
@@ -253,15 +287,15 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           currency,
           client_reference_id: p.client_reference_id ?? null,
           metadata: p.metadata ?? {},
-          payment_intent: intent.id,
+          payment_intent: null,
           success_url: p.success_url,
           cancel_url: p.cancel_url,
-          expires_at: Number(p.expires_at ?? now() + 24 * 3600),
+          expires_at: expiresAt,
           url: '',
         };
         session.url = `${pagesBase()}/checkout/${String(session.id)}`;
-        objects.set(intent.id as string, intent);
         objects.set(session.id as string, session);
+        objects.set(`planned:${String(session.id)}`, planned);
         return session;
       },
     ],
@@ -278,14 +312,34 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
             'Only open sessions can be expired.',
             'checkout_session_unexpected_state',
           );
+        // docs.stripe.com/api/checkout/sessions/expire: the session can no longer be paid; a PaymentIntent a failed
+        // attempt made on it is canceled with it.
         session.status = 'expired';
-        const intent = get('pi', String(session.payment_intent));
-        intent.status = 'canceled';
+        session.url = null;
+        if (typeof session.payment_intent === 'string') {
+          const intent = get('pi', session.payment_intent);
+          if (intent.status === 'requires_payment_method' || intent.status === 'requires_action') {
+            intent.status = 'canceled';
+            intent.cancellation_reason = 'abandoned';
+            await emit('payment_intent.canceled', intent);
+          }
+        }
         await emit('checkout.session.expired', session);
         return session;
       },
     ],
-    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (m) => get('pi', m[1] ?? '')],
+    // `expand[]=latest_charge` gives the Charge object in its place (docs.stripe.com/api/expanding_objects).
+    [
+      'GET',
+      /^\/v1\/payment_intents\/([^/]+)$/,
+      (m, query) => {
+        const intent = get('pi', m[1] ?? '');
+        const expand = Object.values((query.expand ?? {}) as Json);
+        if (!expand.includes('latest_charge') || typeof intent.latest_charge !== 'string') return intent;
+        return { ...intent, latest_charge: get('ch', intent.latest_charge) };
+      },
+    ],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, (m) => get('ch', m[1] ?? '')],
     [
       'POST',
       /^\/v1\/payment_intents\/([^/]+)\/capture$/,
@@ -295,6 +349,11 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         intent.status = 'succeeded';
         intent.amount_received = intent.amount;
         intent.amount_capturable = 0;
+        if (typeof intent.latest_charge === 'string') {
+          const charge = get('ch', intent.latest_charge);
+          charge.captured = true;
+          charge.amount_captured = intent.amount;
+        }
         await emit('payment_intent.succeeded', intent);
         return intent;
       },
@@ -306,6 +365,18 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         const intent = get('pi', m[1] ?? '');
         if (intent.status === 'succeeded' || intent.status === 'canceled')
           throw unexpectedState(intent, 'canceled');
+        // docs.stripe.com/api/checkout/sessions/object, `payment_intent`: "You can't confirm or cancel the
+        // PaymentIntent for a Checkout Session. To cancel, expire the Checkout Session instead." (while it is open)
+        const open = [...objects.values()].some(
+          (o) => o.object === 'checkout.session' && o.payment_intent === intent.id && o.status === 'open',
+        );
+        if (open)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'You cannot cancel this PaymentIntent because it belongs to an open Checkout Session; expire the session instead.',
+            'payment_intent_unexpected_state',
+          );
         intent.status = 'canceled';
         intent.amount_capturable = 0;
         await emit('payment_intent.canceled', intent);
@@ -347,8 +418,13 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           created: now(),
         };
         objects.set(refund.id as string, refund);
-        objects.set(`refunds:${String(intent.id)}`, { amount: Number(refunded?.amount ?? 0) + amount });
-        await emit('charge.refunded', { ...intent, amount_refunded: Number(refunded?.amount ?? 0) + amount });
+        const total = Number(refunded?.amount ?? 0) + amount;
+        objects.set(`refunds:${String(intent.id)}`, { amount: total });
+        // `charge.refunded` is about the Charge (docs.stripe.com/api/events/types#event_types-charge.refunded), which
+        // names its PaymentIntent.
+        const charge = typeof intent.latest_charge === 'string' ? get('ch', intent.latest_charge) : {};
+        Object.assign(charge, { amount_refunded: total, refunded: total === Number(intent.amount_received) });
+        await emit('charge.refunded', { ...charge, payment_intent: intent.id });
         return refund;
       },
     ],
@@ -357,6 +433,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       /^\/v1\/refunds$/,
       (_m, query) => ({
         object: 'list',
+        url: '/v1/refunds',
         has_more: false,
         data: [...objects.values()].filter(
           (o) =>
@@ -368,13 +445,43 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
 
   const authenticate = async (paymentIntentId: string): Promise<Json> => {
     const intent = get('pi', paymentIntentId);
-    if (intent.status !== 'requires_action' && intent.status !== 'requires_payment_method')
+    // Only a payment waiting on its confirmation step goes on (docs.stripe.com/payments/paymentintents/lifecycle:
+    // `requires_action` until the customer authenticates); one declined, or never tried, is not authorised by it.
+    if (intent.status !== 'requires_action')
       throw new StripeError(400, 'invalid_request_error', 'This payment needs no confirmation.');
-    intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
-    intent.amount_capturable = intent.capture_method === 'manual' ? intent.amount : 0;
-    intent.amount_received = intent.capture_method === 'manual' ? 0 : intent.amount;
+    return authorise(intent);
+  };
+
+  /**
+   * The card is authorised: with manual capture the PaymentIntent waits in `requires_capture`, and its Charge says
+   * until when it can be captured (`payment_method_details.card.capture_before`: 7 days for online card payments,
+   * docs.stripe.com/payments/place-a-hold-on-a-payment-method). With manual capture Checkout completes the session
+   * with `payment_status: unpaid` (docs.stripe.com/api/checkout/sessions/object).
+   */
+  const authorise = async (intent: Json): Promise<Json> => {
+    const paymentIntentId = String(intent.id);
+    const manual = intent.capture_method === 'manual';
+    intent.status = manual ? 'requires_capture' : 'succeeded';
+    intent.amount_capturable = manual ? intent.amount : 0;
+    intent.amount_received = manual ? 0 : intent.amount;
     intent.last_payment_error = null;
-    intent.latest_charge = id('ch');
+    const charge: Json = {
+      id: id('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: manual ? 0 : intent.amount,
+      captured: !manual,
+      currency: intent.currency,
+      payment_intent: paymentIntentId,
+      status: 'succeeded',
+      payment_method_details: {
+        type: 'card',
+        card: { brand: 'visa', last4: '4242', ...(manual ? { capture_before: now() + 7 * 24 * 3600 } : {}) },
+      },
+      created: now(),
+    };
+    objects.set(charge.id as string, charge);
+    intent.latest_charge = charge.id;
     const session = [...objects.values()].find(
       (o) => o.object === 'checkout.session' && o.payment_intent === paymentIntentId,
     );
@@ -383,7 +490,28 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       session.payment_status = intent.capture_method === 'manual' ? 'unpaid' : 'paid';
       await emit('checkout.session.completed', session);
     }
-    await emit('payment_intent.amount_capturable_updated', intent);
+    await emit(manual ? 'payment_intent.amount_capturable_updated' : 'payment_intent.succeeded', intent);
+    return intent;
+  };
+
+  /** The session's PaymentIntent, made at the customer's first confirmation (see the session's creation). */
+  const intentOf = (session: Json): Json => {
+    if (typeof session.payment_intent === 'string') return get('pi', session.payment_intent);
+    const planned = objects.get(`planned:${String(session.id)}`) ?? {};
+    const intent: Json = {
+      ...planned,
+      id: id('pi'),
+      object: 'payment_intent',
+      amount_capturable: 0,
+      amount_received: 0,
+      status: 'requires_payment_method',
+      last_payment_error: null,
+      latest_charge: null,
+      cancellation_reason: null,
+      created: now(),
+    };
+    objects.set(intent.id as string, intent);
+    session.payment_intent = intent.id;
     return intent;
   };
 
@@ -445,7 +573,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       res.setHeader('idempotent-replayed', 'true');
       return answer(res, cached.status, cached.body);
     }
-    const label = `${method} ${url.pathname.replace(/\/(acct|cs|pi|re)_[0-9a-f]+/g, '/$1_…')}`;
+    const label = `${method} ${url.pathname.replace(/\/(acct|cs|pi|re|ch)_[0-9a-f]+/g, '/$1_…')}`;
     calls.set(label, (calls.get(label) ?? 0) + 1);
     let status = 200;
     let body: string;
@@ -453,10 +581,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       const [, pattern, handler] = route;
       const match = pattern.exec(url.pathname) as RegExpExecArray;
       body = JSON.stringify(
-        await handler(
-          match,
-          method === 'POST' ? parseStripeForm(rawBody) : Object.fromEntries(url.searchParams),
-        ),
+        await handler(match, parseStripeForm(method === 'POST' ? rawBody : url.search.slice(1))),
       );
     } catch (error) {
       if (!(error instanceof StripeError)) throw error;
@@ -497,7 +622,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       const session = get('cs', sessionId);
       if (session.status !== 'open')
         throw new StripeError(400, 'invalid_request_error', 'This checkout session is no longer open.');
-      const intent = get('pi', String(session.payment_intent));
+      const intent = intentOf(session);
+      save();
       if (intent.status !== 'requires_payment_method')
         throw new StripeError(400, 'invalid_request_error', 'This payment is already under way.');
       const number = card.replace(/\s/g, '');
@@ -515,7 +641,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         await emit('payment_intent.requires_action', intent);
         return intent;
       }
-      return authenticate(String(intent.id));
+      return authorise(intent);
     },
     authenticate,
     async completeOnboarding(accountId) {

@@ -38,6 +38,7 @@ export async function openPayments(config: Config, sendWebhook: SendWebhook): Pr
       provider: stripeProvider({
         secretKey: payments.secretKey,
         webhookSecret: payments.webhookSecret,
+        connectWebhookSecret: payments.connectWebhookSecret,
         ...(payments.apiBase ? { apiBase: payments.apiBase } : {}),
       }),
       local: undefined,
@@ -45,9 +46,10 @@ export async function openPayments(config: Config, sendWebhook: SendWebhook): Pr
     };
   const apiKey = `sk_test_local_${randomBytes(16).toString('hex')}`;
   const webhookSecret = `whsec_local_${randomBytes(16).toString('hex')}`;
+  const connectWebhookSecret = `whsec_local_connect_${randomBytes(16).toString('hex')}`;
   const local = await startLocalStripe({
     apiKey,
-    webhook: { send: sendWebhook, secret: webhookSecret },
+    webhook: { send: sendWebhook, secret: webhookSecret, connectSecret: connectWebhookSecret },
     pagesBase: `${config.publicUrl}/dev-pay`,
     ...(config.databaseUrl === undefined && config.nodeEnv !== 'test'
       ? { stateFile: join(config.dataDir, 'dev-payments.json') }
@@ -55,7 +57,7 @@ export async function openPayments(config: Config, sendWebhook: SendWebhook): Pr
   });
   return {
     config: payments,
-    provider: stripeProvider({ secretKey: apiKey, webhookSecret, apiBase: local.url }),
+    provider: stripeProvider({ secretKey: apiKey, webhookSecret, connectWebhookSecret, apiBase: local.url }),
     local,
     close: () => local.close(),
   };

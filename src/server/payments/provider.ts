@@ -15,11 +15,20 @@ export interface PaymentFigures {
   platformFee: number;
 }
 
-/** A hosted payment page for one order: the customer is sent to `url`. */
+/**
+ * A hosted payment page for one order: the customer is sent to `url`. It has no payment yet: Stripe creates a Checkout
+ * Session's PaymentIntent only when the customer confirms (API 2022-08-01, "Deferred PaymentIntent creation"), so the
+ * payment is learnt from the session (`checkoutPayment`, or the `checkout.session.completed` event).
+ */
 export interface Checkout {
   sessionId: string;
   url: string;
-  paymentIntentId: string;
+}
+
+/** Where a payment page stands, and the payment made on it once the customer has confirmed (null before). */
+export interface CheckoutPayment {
+  status: 'open' | 'complete' | 'expired';
+  paymentIntentId: string | null;
 }
 
 export interface CheckoutRequest {
@@ -43,6 +52,8 @@ export interface ProviderEvent {
   id: string;
   type: string;
   object: Record<string, unknown>;
+  /** The connected account it happened on (`account`), for an event sent to the Connect endpoint; else undefined. */
+  account: string | undefined;
 }
 
 /** The signature did not check out, or the body is not an event: answered 400, nothing changes. */
@@ -55,9 +66,21 @@ export class BadWebhook extends Error {}
  */
 export interface PaymentProvider {
   createPayoutAccount(kitchen: { uid: string; email: string }): Promise<string>;
+  /**
+   * The payout account made earlier for a kitchen (by the metadata it was made with), if any: an idempotency key
+   * lives 24 hours at Stripe, so an attempt whose answer was lost is looked up, never made again.
+   */
+  findPayoutAccount(kitchenUid: string): Promise<string | undefined>;
   onboardingUrl(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
   payoutState(accountId: string): Promise<PayoutState>;
   startCheckout(request: CheckoutRequest, idempotencyKey: string): Promise<Checkout>;
+  /** Where a payment page stands and its payment, if the customer has confirmed one. */
+  checkoutPayment(sessionId: string): Promise<CheckoutPayment>;
+  /**
+   * Until when an authorised payment can be captured (the charge's `capture_before`); null when the provider does not
+   * say (the payment is not authorised).
+   */
+  captureBefore(paymentIntentId: string): Promise<Date | null>;
   capture(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   release(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
@@ -66,7 +89,10 @@ export interface PaymentProvider {
   figures(paymentIntentId: string): Promise<PaymentFigures>;
   /** Closes a payment page nobody paid on (the customer went back, or it is too old); false if it was paid first. */
   expireCheckout(sessionId: string): Promise<boolean>;
-  /** The event in a webhook's raw body, if its signature (Stripe's scheme, 5 minutes' tolerance) checks out. */
+  /**
+   * The event in a webhook's raw body, if its signature (Stripe's scheme, 5 minutes' tolerance) checks out with the
+   * platform's endpoint secret or the Connect endpoint's (connected accounts' events, such as `account.updated`).
+   */
   readEvent(rawBody: Buffer | string, signature: string | undefined): ProviderEvent;
 }
 

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import {
   BadWebhook,
   type Checkout,
+  type CheckoutPayment,
   type CheckoutRequest,
   type PaymentFigures,
   type PaymentProvider,
@@ -12,7 +13,13 @@ import {
 
 export interface StripeSettings {
   secretKey: string;
+  /** The platform's webhook endpoint's signing secret: events about the platform's own objects (payments). */
   webhookSecret: string;
+  /**
+   * The Connect webhook endpoint's signing secret: events on connected accounts (`account.updated`). An endpoint is
+   * the platform's or Connect's, each with its own secret; both may point at the same URL.
+   */
+  connectWebhookSecret: string | undefined;
   /** Another server speaking Stripe's API (the local provider, or a test's): `http://127.0.0.1:12111`. */
   apiBase?: string;
 }
@@ -65,6 +72,12 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       );
       return account.id;
     },
+    async findPayoutAccount(kitchenUid) {
+      // Stripe lists connected accounts newest first and cannot filter them by metadata: read through the list.
+      for await (const account of stripe.accounts.list({ limit: 100 }))
+        if (account.metadata?.kitchenUid === kitchenUid) return account.id;
+      return undefined;
+    },
     async onboardingUrl(accountId, { returnUrl, refreshUrl }) {
       const link = await stripe.accountLinks.create({
         account: accountId,
@@ -107,10 +120,25 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         },
         { idempotencyKey },
       );
-      const paymentIntentId =
-        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-      if (!session.url || !paymentIntentId) throw new Error('the checkout session has no page or payment');
-      return { sessionId: session.id, url: session.url, paymentIntentId };
+      // `url` is null only for an embedded or expired session; `payment_intent` is null until the customer confirms.
+      if (!session.url) throw new Error('the checkout session has no page');
+      return { sessionId: session.id, url: session.url };
+    },
+    async checkoutPayment(sessionId): Promise<CheckoutPayment> {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const intent = session.payment_intent;
+      return {
+        status:
+          session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+        paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+      };
+    },
+    async captureBefore(paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+      const charge = intent.latest_charge;
+      if (intent.status !== 'requires_capture' || charge === null || typeof charge === 'string') return null;
+      const before = charge.payment_method_details?.card?.capture_before;
+      return before === undefined ? null : new Date(before * 1000);
     },
     async capture(paymentIntentId, idempotencyKey) {
       await stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey });
@@ -161,19 +189,31 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
     readEvent(rawBody, signature): ProviderEvent {
       if (!signature) throw new BadWebhook('No Stripe-Signature header');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, TOLERANCE_SECONDS);
-      } catch (error) {
-        throw new BadWebhook((error as Error).message);
+      let event: Stripe.Event | undefined;
+      let fromConnect = false;
+      let problem = '';
+      for (const [secret, connect] of [
+        [settings.webhookSecret, false],
+        [settings.connectWebhookSecret, true],
+      ] as const) {
+        if (!secret || event) continue;
+        try {
+          event = stripe.webhooks.constructEvent(rawBody, signature, secret, TOLERANCE_SECONDS);
+          fromConnect = connect;
+        } catch (error) {
+          problem ||= (error as Error).message;
+        }
       }
+      if (!event) throw new BadWebhook(problem);
       // The SDK checks the signature and parses the JSON, nothing more: a signed body that is no event is refused too.
       const parsed: unknown = event;
       const fields = isRecord(parsed) ? parsed : {};
       const object = isRecord(fields.data) ? fields.data.object : undefined;
       if (typeof fields.id !== 'string' || !fields.id || typeof fields.type !== 'string' || !isRecord(object))
         throw new BadWebhook('The body is not an event');
-      return { id: fields.id, type: fields.type, object };
+      // Only the Connect endpoint's events are about a connected account; the platform's name none.
+      const account = fromConnect && typeof fields.account === 'string' ? fields.account : undefined;
+      return { id: fields.id, type: fields.type, object, account };
     },
   };
 

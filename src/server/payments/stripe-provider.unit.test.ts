@@ -7,6 +7,7 @@ import { stripeProvider } from './stripe-provider.js';
 
 const SECRET_KEY = 'sk_test_local_0123456789';
 const WEBHOOK_SECRET = 'whsec_local_0123456789';
+const CONNECT_SECRET = 'whsec_local_connect_0123456789';
 
 /** A webhook endpoint: every delivery checked by the provider as the app's route will, kept in order. */
 async function webhookReceiver(provider: () => PaymentProvider) {
@@ -40,9 +41,14 @@ describe('the Stripe provider, through the stripe SDK, against a server speaking
     hooks = await webhookReceiver(() => provider);
     local = await startLocalStripe({
       apiKey: SECRET_KEY,
-      webhook: { url: hooks.url, secret: WEBHOOK_SECRET },
+      webhook: { url: hooks.url, secret: WEBHOOK_SECRET, connectSecret: CONNECT_SECRET },
     });
-    provider = stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: local.url });
+    provider = stripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      connectWebhookSecret: CONNECT_SECRET,
+      apiBase: local.url,
+    });
   });
   afterAll(async () => {
     await local.close();
@@ -70,8 +76,15 @@ describe('the Stripe provider, through the stripe SDK, against a server speaking
       },
       stepKey(orderId, 'checkout'),
     );
+    // Stripe makes the session's PaymentIntent when the customer confirms, not before.
+    expect(await provider.checkoutPayment(checkout.sessionId)).toEqual({
+      status: 'open',
+      paymentIntentId: null,
+    });
     await local.pay(checkout.sessionId, card);
-    return { account, checkout };
+    const { paymentIntentId } = await provider.checkoutPayment(checkout.sessionId);
+    if (!paymentIntentId) throw new Error('no payment after the customer paid');
+    return { account, checkout: { ...checkout, paymentIntentId } };
   }
 
   it("onboards a kitchen's payout account: not set up, then payouts on", async () => {
@@ -98,7 +111,12 @@ describe('the Stripe provider, through the stripe SDK, against a server speaking
       metadata: { orderId: 'o1' },
     });
     expect(await provider.paymentState(checkout.paymentIntentId)).toBe('authorised');
+    expect(await provider.checkoutPayment(checkout.sessionId)).toMatchObject({ status: 'complete' });
+    // The hold lasts as the charge says (7 days for an online card payment), not as we assume.
+    const before = await provider.captureBefore(checkout.paymentIntentId);
+    expect(before!.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
     await provider.capture(checkout.paymentIntentId, stepKey('o1', 'capture'));
+    expect(await provider.captureBefore(checkout.paymentIntentId)).toBeNull();
     // A retry of the same step (the answer was slow) changes nothing.
     await provider.capture(checkout.paymentIntentId, stepKey('o1', 'capture'));
     expect(local.calls.get('POST /v1/payment_intents/pi_…/capture')).toBe(1);
@@ -141,6 +159,11 @@ describe('the Stripe provider, through the stripe SDK, against a server speaking
     expect(local.objects.get(declined.checkout.paymentIntentId)?.last_payment_error).toMatchObject({
       message: 'Your card was declined',
     });
+    // A declined payment is not authorised by a confirmation step it never asked for.
+    await expect(local.authenticate(declined.checkout.paymentIntentId)).rejects.toThrow(
+      /needs no confirmation/,
+    );
+    expect(await provider.paymentState(declined.checkout.paymentIntentId)).toBe('awaiting-payment');
     const stepped = await paidCheckout('o5', TEST_CARDS.authentication);
     expect(await provider.paymentState(stepped.checkout.paymentIntentId)).toBe('needs-action');
     await local.authenticate(stepped.checkout.paymentIntentId);
@@ -188,5 +211,40 @@ describe('the Stripe provider, through the stripe SDK, against a server speaking
       () => provider.readEvent('not json', stripeSignature('not json', WEBHOOK_SECRET)),
     ];
     for (const refusal of refusals) expect(refusal).toThrow(BadWebhook);
+  });
+
+  it("reads a connected account's events signed by the Connect endpoint's secret, and names the account", async () => {
+    const account = await provider.createPayoutAccount({ uid: 'k-connect', email: 'connect@cook.test' });
+    await local.completeOnboarding(account);
+    await expect
+      .poll(() => hooks.received.find((e) => e.type === 'account.updated' && e.object.id === account))
+      .toMatchObject({ account });
+    const payload = JSON.stringify({
+      id: 'evt_2',
+      object: 'event',
+      type: 'account.updated',
+      account,
+      data: { object: { id: account } },
+    });
+    // The platform's endpoint names no connected account, whatever the body says.
+    expect(provider.readEvent(payload, stripeSignature(payload, WEBHOOK_SECRET)).account).toBeUndefined();
+    expect(provider.readEvent(payload, stripeSignature(payload, CONNECT_SECRET)).account).toBe(account);
+    expect(hooks.refused).toEqual([]);
+  });
+
+  it('finds a payout account made earlier for a kitchen, past many others', async () => {
+    const made = await provider.createPayoutAccount({ uid: 'k-lost', email: 'lost@cook.test' });
+    for (let i = 0; i < 120; i++)
+      await provider.createPayoutAccount({ uid: `k-other-${i}`, email: 'o@cook.test' });
+    expect(await provider.findPayoutAccount('k-lost')).toBe(made);
+    expect(await provider.findPayoutAccount('k-never')).toBeUndefined();
+  });
+
+  it('expires an open page: it can no longer be paid, and a payment tried on it is canceled', async () => {
+    const { checkout } = await paidCheckout('o8', TEST_CARDS.declined);
+    expect(await provider.expireCheckout(checkout.sessionId)).toBe(true);
+    expect(await provider.checkoutPayment(checkout.sessionId)).toMatchObject({ status: 'expired' });
+    expect(await provider.paymentState(checkout.paymentIntentId)).toBe('released');
+    await expect(local.pay(checkout.sessionId, TEST_CARDS.pays)).rejects.toThrow(/no longer open/);
   });
 });

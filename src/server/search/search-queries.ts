@@ -163,6 +163,7 @@ function toHit(row: SearchRow, rating: Rating | null): KitchenSearchHit {
       about: row.about,
       suspendedAt: row.suspended_at === null ? null : new Date(row.suspended_at),
       payoutAccountId: row.payout_account_id,
+      payoutAccountRequestedAt: null, // not read by a search
       payoutState: row.payout_state,
       acceptsCash: row.accepts_cash,
       createdAt: new Date(row.created_at),

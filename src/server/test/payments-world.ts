@@ -84,6 +84,17 @@ export async function paidOrder(ctx: TestContext, card: string = TEST_CARDS.pays
   return { ...world, customer, order };
 }
 
+/**
+ * The PaymentIntent of an order: as we stored it, or else as the provider holds it on the order's page (a session
+ * has one once its customer confirmed, which we learn from its events or by asking).
+ */
+export async function intentOfOrder(ctx: TestContext & { local?: LocalStripe }, orderId: string) {
+  const { row } = await money(ctx, orderId);
+  if (row?.paymentIntentId) return row.paymentIntentId;
+  const session = row?.checkoutSessionId ? localProvider(ctx).objects.get(row.checkoutSessionId) : undefined;
+  return typeof session?.payment_intent === 'string' ? session.payment_intent : '';
+}
+
 /** An order's row and its ledger, by kind. */
 export async function money(ctx: TestContext, orderId: string) {
   const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));

@@ -8,6 +8,8 @@ import { ENGINES, type Engine } from './test-database.js';
 export interface StripeTestContext extends TestContext {
   local: LocalStripe;
   webhookSecret: string;
+  /** The Connect endpoint's signing secret (connected accounts' events). */
+  connectWebhookSecret: string;
   /** Where the app listens: `http://127.0.0.1:<port>`. */
   address: string;
 }
@@ -25,7 +27,8 @@ export async function createStripeTestContext(
   const apiKey = `sk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
   // The app's address is known once it listens, which is after it is built against this server: it is set then.
-  const webhook = { url: '', secret: webhookSecret };
+  const connectWebhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
+  const webhook = { url: '', secret: webhookSecret, connectSecret: connectWebhookSecret };
   const local = await startLocalStripe({ apiKey, webhook });
   const ctx = await createTestContext(
     engine,
@@ -33,6 +36,7 @@ export async function createStripeTestContext(
       PAYMENTS: 'stripe',
       STRIPE_SECRET_KEY: apiKey,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: connectWebhookSecret,
       STRIPE_API_BASE: local.url,
       ...env,
     },
@@ -40,7 +44,7 @@ export async function createStripeTestContext(
   );
   const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   webhook.url = `${address}/api/payments/webhook`;
-  return { ...ctx, local, webhookSecret, address };
+  return { ...ctx, local, webhookSecret, connectWebhookSecret, address };
 }
 
 /** `describeEachEngine` for apps built by `createStripeTestContext`. */
