@@ -341,7 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'PostgreSQL server (the embedded database serves one instance, whose changes need no bus)',
     );
   }
-  const payments = paymentsConfig(e, devSignIn);
+  const payments = paymentsConfig(e, devSignIn, publicUrl);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -393,7 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * `PAYMENTS`: `local` by default where the development sign-in is (loopback), else `off`; `local` is never served in
  * production, and `stripe` needs its keys.
  */
-function paymentsConfig(e: z.infer<typeof EnvSchema>, devSignIn: boolean): PaymentsConfig {
+function paymentsConfig(e: z.infer<typeof EnvSchema>, devSignIn: boolean, publicUrl: string): PaymentsConfig {
   const kind = e.PAYMENTS ?? (devSignIn && e.NODE_ENV !== 'production' ? 'local' : 'off');
   const common = {
     currency: e.CURRENCY,
@@ -406,6 +406,16 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>, devSignIn: boolean): Payme
       ['PAYMENTS'],
       'Invalid configuration:\n  PAYMENTS=local cannot be used when NODE_ENV=production (its payment pages accept ' +
         'made-up cards): set PAYMENTS=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=off',
+    );
+  // Its pages pay with any card number: served on the terms of the development sign-in and mailbox, on loopback
+  // (PUBLIC_URL and HOST both) or on purpose.
+  const loopback = isLoopbackHost(new URL(publicUrl).hostname) && isLoopbackHost(e.HOST);
+  if (kind === 'local' && !loopback && !e.DEV_SIGN_IN)
+    throw new ConfigError(
+      ['PAYMENTS'],
+      `Invalid configuration:\n  PAYMENTS=local is served only on loopback: PUBLIC_URL (${publicUrl}) or HOST ` +
+        `(${e.HOST}) is not a loopback address, and its payment pages take made-up cards. Set PAYMENTS=stripe, or ` +
+        `PAYMENTS=off (for a throw-away test deployment only: DEV_SIGN_IN=${UNSAFE_DEV_SIGN_IN}).`,
     );
   if (kind === 'stripe') {
     if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_CONNECT_WEBHOOK_SECRET)

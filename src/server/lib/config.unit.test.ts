@@ -166,6 +166,33 @@ describe('configuration', () => {
     });
   });
 
+  describe('the development payment pages (PAYMENTS=local: any card number pays)', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+
+    it('are served where the development sign-in may be: loopback, or DEV_SIGN_IN on purpose', () => {
+      expect(loadConfig({ PAYMENTS: 'local' }).payments.kind).toBe('local');
+      expect(loadConfig({ ...google, PAYMENTS: 'local' }).payments.kind).toBe('local');
+      const onPurpose = loadConfig({
+        PAYMENTS: 'local',
+        PUBLIC_URL: 'https://staging.example.com',
+        HOST: '0.0.0.0',
+        DEV_SIGN_IN: 'unsafe-anyone-can-sign-in',
+      });
+      expect(onPurpose.payments.kind).toBe('local');
+    });
+
+    it.each([
+      { PUBLIC_URL: 'https://food.example.com' },
+      { HOST: '0.0.0.0' },
+      { PUBLIC_URL: 'http://10.0.0.5:3000', HOST: '10.0.0.5' },
+    ])('are refused beyond loopback without DEV_SIGN_IN (%o)', (where) => {
+      const error = catchError(() => loadConfig({ ...google, PAYMENTS: 'local', ...where }));
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variables).toEqual(['PAYMENTS']);
+      expect(error?.message).toContain('DEV_SIGN_IN');
+    });
+  });
+
   it('reads a read replica of the PostgreSQL server, with the lag it may have (5 s by default)', () => {
     const env = { DATABASE_URL: 'postgres://u@db/app', DATABASE_READ_URL: 'postgres://u@replica/app' };
     expect(loadConfig(env).readReplica).toEqual({ url: 'postgres://u@replica/app', maxLagMs: 5000 });
