@@ -40,6 +40,8 @@ export type OrderPayment = z.infer<typeof OrderPayment>;
 export const UNPAID_REASON = msg('The payment was not completed');
 /** Why an order nobody accepted in time was declined. */
 export const NO_ANSWER_REASON = msg('The kitchen did not answer in time');
+/** Why an order in progress that its kitchen deleted from its list was cancelled. */
+export const DELETED_BY_KITCHEN_REASON = msg('The kitchen deleted this order');
 /** Why an accepted order whose payment could not be taken was cancelled. */
 export const CAPTURE_FAILED_REASON = msg('The payment could not be taken');
 

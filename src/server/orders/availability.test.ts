@@ -5,7 +5,7 @@ import type { MenuItem, MenuItemInput } from '../../shared/menu.js';
 import { ALL_DAY_HOURS, type WeeklyHours } from '../../shared/opening-hours.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { eq } from 'drizzle-orm';
-import { menuItems } from '../db/schema.js';
+import { menuItems, orderEvents, orders } from '../db/schema.js';
 import { portionDayWatch } from '../menu/portion-days.js';
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
@@ -163,6 +163,32 @@ describeEachEngine(
       expect(declined.statusCode, declined.body).toBe(200);
       expect((await menuOf(kitchen))[0]!.portionsLeft).toBe(3);
       expect((await order(kitchen, [id, id, id])).statusCode).toBe(201);
+    });
+
+    it('gives portions back, and tells the customer, when the kitchen deletes an order in progress', async () => {
+      const {
+        kitchen,
+        cookie: owner,
+        items,
+      } = await kitchenWith({ hours: ALL_DAY_HOURS }, [{ item: 'Biryani', portionsPerDay: 2 }]);
+      const id = items[0]!.id;
+      const first = await order(kitchen, [id, id]);
+      expect(first.statusCode).toBe(201);
+      const orderId = first.json<{ id: string }>().id;
+      expect((await menuOf(kitchen))[0]!.portionsLeft).toBe(0);
+      const deleted = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/kitchen/orders/${orderId}`,
+        headers: { cookie: owner, origin: ctx.config.publicUrl },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      // Not made: its portions are there to order again, and its customer sees it cancelled, and why.
+      expect((await menuOf(kitchen))[0]!.portionsLeft).toBe(2);
+      const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(row).toMatchObject({ state: 'cancelled', endReason: 'The kitchen deleted this order' });
+      expect(row?.archivedAt).toBeInstanceOf(Date);
+      const events = await ctx.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+      expect(events.map((e) => [e.state, e.byRole])).toContainEqual(['cancelled', 'kitchen']);
     });
 
     it('counts portions afresh at the kitchen’s midnight', async () => {

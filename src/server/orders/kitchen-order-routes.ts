@@ -113,8 +113,9 @@ export const kitchenOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrderParams },
     },
     async (request, reply) => {
-      const { kitchen } = await requireKitchen(request);
-      if (!(await closeOrder(app, kitchen.uid, request.params.id))) throw noSuchOrder();
+      const { kitchen, user } = await requireKitchen(request);
+      if (!(await closeOrder(app, { uid: kitchen.uid, userId: user.id }, request.params.id)))
+        throw noSuchOrder();
       return reply.status(204).send();
     },
   );

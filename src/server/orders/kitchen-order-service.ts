@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { KitchenOrder } from '../../shared/orders.js';
 import { mutate } from '../events/mutate.js';
 import { archiveOrder, updateOrderStatus } from './kitchen-order-queries.js';
+import { and, eq, isNull } from 'drizzle-orm';
 import { isEnded } from '../../shared/order-states.js';
-import { paymentAfterMove, setPaymentState, settleSoon, type PaymentApp } from './order-payments.js';
-import { findKitchenOrder } from '../data/order-queries.js';
+import { DELETED_BY_KITCHEN_REASON } from '../../shared/payments.js';
+import { orders } from '../db/schema.js';
+import type { PaymentApp } from './order-payments.js';
+import { moveOrder } from './order-moves.js';
+import { findKitchenOrder, kitchenSees } from '../data/order-queries.js';
 
 type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>;
 
@@ -27,23 +31,33 @@ export function setOrderStatus(
 }
 
 /**
- * Takes an order off the kitchen's list (kept for history, in 'Past'); an order in progress no longer counts as
- * one, so its customer may order again. False when this kitchen has no such order on its list.
+ * Takes an order off the kitchen's list (kept for history, in 'Past'). An order in progress is cancelled first, as the
+ * kitchen's 'Cancel' would (DELETED_BY_KITCHEN_REASON): it will not be made, so its customer is told, its portions
+ * and its slot's place are there to order again, and its payment is released, or refunded once taken (a capture
+ * still under way included). False when this kitchen has no such order on its list.
  */
-export async function closeOrder(app: PaymentApp, kitchenUid: string, id: string): Promise<boolean> {
-  let settle = false;
-  const closed = await mutate(app, async (tx, record) => {
-    const archived = await archiveOrder(tx, kitchenUid, id);
+export async function closeOrder(
+  app: PaymentApp,
+  kitchen: { uid: string; userId: string },
+  id: string,
+): Promise<boolean> {
+  const [listed] = await app.db
+    .select({ state: orders.state })
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.kitchenId, kitchen.uid), isNull(orders.archivedAt), kitchenSees));
+  if (!listed) return false;
+  if (!isEnded(listed.state))
+    await moveOrder(
+      app,
+      { role: 'kitchen', userId: kitchen.userId, kitchenUid: kitchen.uid },
+      id,
+      { move: 'cancel', reason: DELETED_BY_KITCHEN_REASON },
+      listed.state,
+    );
+  return mutate(app, async (tx, record) => {
+    const archived = await archiveOrder(tx, kitchen.uid, id);
     if (!archived) return false;
-    // Deleted while in progress, it will not be delivered: its payment is released, or refunded if taken.
-    const payment = isEnded(archived.state) ? undefined : paymentAfterMove(archived, 'cancelled');
-    if (payment === 'releasing' || payment === 'refunding') {
-      await setPaymentState(tx, record, archived, payment);
-      settle = true;
-    }
-    record({ type: 'order.archived', orderId: id, kitchenUid, customerId: archived.customerId });
+    record({ type: 'order.archived', orderId: id, kitchenUid: kitchen.uid, customerId: archived.customerId });
     return true;
   });
-  if (settle) await settleSoon(app, id);
-  return closed;
 }

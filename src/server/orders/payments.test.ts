@@ -208,6 +208,37 @@ describeEachEngine(
       ).toHaveLength(1);
     });
 
+    it('refunds, never keeps, an order the kitchen deletes while its capture is pending', async () => {
+      const ctx = get();
+      const { cook, order } = await paidOrder(ctx);
+      const local = localProvider(ctx);
+      local.failNext(/\/capture$/);
+      expect((await move(cook.cookie, order.id, { move: 'accept', readyInMinutes: 30 })).statusCode).toBe(
+        200,
+      );
+      expect((await money(ctx, order.id)).row?.paymentState).toBe('capturing');
+      const deleted = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/kitchen/orders/${order.id}`,
+        headers: { cookie: cook.cookie },
+      });
+      expect(deleted.statusCode).toBe(204);
+      // The poll carries the capture out, and the food will not be made: the customer gets it all back.
+      clock.advance(60_000);
+      await pollPayments(ctx.app);
+      await local.settled();
+      await pollPayments(ctx.app);
+      const after = await money(ctx, order.id);
+      expect(after.row).toMatchObject({ state: 'cancelled', paymentState: 'refunded' });
+      expect(after.ledger).toMatchObject({ captured: 2945, refunded: -2945 });
+      expect(await providerState(order.id)).toBe('succeeded');
+      expect(
+        [...local.objects.values()].filter(
+          (o) => o.object === 'refund' && o.payment_intent === after.row?.paymentIntentId,
+        ),
+      ).toHaveLength(1);
+    });
+
     it('recovers a crash between the provider’s answer and our commit (the poll finishes it)', async () => {
       const ctx = get();
       const { cook, order } = await paidOrder(ctx);
