@@ -243,6 +243,8 @@ export const orders = pgTable(
     /** The provider's checkout session, its page, and the payment it authorises. */
     checkoutSessionId: text('checkout_session_id'),
     checkoutUrl: text('checkout_url'),
+    /** When its payment page closes unpaid (the session's `expires_at`). */
+    checkoutExpiresAt: timestamp('checkout_expires_at', { withTimezone: true }),
     paymentIntentId: text('payment_intent_id'),
     /** When the payment was authorised (the kitchen sees the order from then on). */
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),

@@ -14,8 +14,20 @@ export { platformFeeOf } from './order-payments.js';
 
 type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'payments' | 'config' | 'log'>;
 
-/** How long a payment page stays open (Stripe's shortest is 30 minutes). */
+/** How long a payment page stays open at least: Stripe's shortest is 30 minutes from the session's own creation. */
 export const CHECKOUT_OPEN_MINUTES = 31;
+/** Pages opened within one such step close together, so that a retry then asks the provider the same. */
+const EXPIRY_STEP_MS = 5 * 60_000;
+
+/**
+ * When a payment page opened at `now` (the world's time, as the provider's clock has it) closes: 31 to 36 minutes on,
+ * on a 5-minute step. Its idempotency key names it: a double click within the step opens one page, and a retry
+ * minutes later (after a crash) asks for a new one with a new key, which Stripe would refuse under the old key (its
+ * parameters differ) or with the old deadline (under 30 minutes away).
+ */
+export function checkoutExpiry(now: number): Date {
+  return new Date(Math.ceil((now + CHECKOUT_OPEN_MINUTES * 60_000) / EXPIRY_STEP_MS) * EXPIRY_STEP_MS);
+}
 
 /** A card order awaiting its payment that has no payment page yet (a crash came between the two). */
 export const needsCheckout = (order: CustomerOrder) =>
@@ -47,7 +59,6 @@ export async function startCheckout(
       totalCents: orders.totalCents,
       platformFeeCents: orders.platformFeeCents,
       currency: orders.currency,
-      createdAt: orders.createdAt,
       account: kitchens.payoutAccountId,
     })
     .from(orders)
@@ -55,6 +66,7 @@ export async function startCheckout(
     .where(eq(orders.id, order.id));
   try {
     if (!row?.account) throw new Error('the kitchen has no payout account');
+    const expiresAt = checkoutExpiry(Date.now());
     const checkout = await provider.startCheckout(
       {
         orderId: order.id,
@@ -64,26 +76,36 @@ export async function startCheckout(
         destinationAccount: row.account,
         description: `${order.kitchenName}: ${order.items.length} item${order.items.length === 1 ? '' : 's'}`,
         ...returnUrls(app.config.publicUrl, order.id),
-        expiresAt: new Date(row.createdAt.getTime() + CHECKOUT_OPEN_MINUTES * 60_000),
+        expiresAt,
       },
-      stepKey(order.id, 'checkout'),
+      `${stepKey(order.id, 'checkout')}:${expiresAt.getTime() / 1000}`,
     );
     await app.db
       .update(orders)
       .set({
         checkoutSessionId: checkout.sessionId,
         checkoutUrl: checkout.url,
+        checkoutExpiresAt: expiresAt,
       })
       .where(and(eq(orders.id, order.id), isNull(orders.checkoutUrl)));
     // Ended unpaid while its page was being opened (another call of the same submit failed, or the customer went
     // back): the page is closed (a payment made on it first is released) and the customer told nothing was charged.
     const [now] = await app.db
-      .select({ paymentState: orders.paymentState })
+      .select({
+        paymentState: orders.paymentState,
+        sessionId: orders.checkoutSessionId,
+        url: orders.checkoutUrl,
+      })
       .from(orders)
       .where(eq(orders.id, order.id));
     if (now?.paymentState === 'unpaid') {
       await closeCheckout(app, order.id);
       throw new Error('the order ended while its payment page was being opened');
+    }
+    // Another call of the same submit stored its page first (a step apart): that one is the order's, ours is closed.
+    if (now?.sessionId !== checkout.sessionId && now?.url) {
+      await provider.expireCheckout(checkout.sessionId).catch(() => false);
+      return { ...order, payment: { ...order.payment, checkoutUrl: now.url } };
     }
     return { ...order, payment: { ...order.payment, checkoutUrl: checkout.url } };
   } catch (error) {

@@ -34,6 +34,7 @@ export async function pollPayments(app: FastifyInstance): Promise<void> {
       id: orders.id,
       state: orders.paymentState,
       createdAt: orders.createdAt,
+      closesAt: orders.checkoutExpiresAt,
       url: orders.checkoutUrl,
     })
     .from(orders)
@@ -52,7 +53,9 @@ export async function pollPayments(app: FastifyInstance): Promise<void> {
     }
     try {
       await catchUpWithProvider(app, order.id);
-      const tooOld = order.createdAt.getTime() < now - CHECKOUT_OPEN_MINUTES * 60_000;
+      // Its page closed (or, never opened, would have by now).
+      const tooOld =
+        (order.closesAt?.getTime() ?? order.createdAt.getTime() + CHECKOUT_OPEN_MINUTES * 60_000) < now;
       const [still] = await app.db
         .select({ sessionId: orders.checkoutSessionId, state: orders.paymentState })
         .from(orders)

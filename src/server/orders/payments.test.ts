@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { orders } from '../db/schema.js';
 import type { CustomerOrder, KitchenOrder } from '../../shared/orders.js';
 import { NO_ANSWER_REASON, UNPAID_REASON } from '../../shared/payments.js';
 import { TEST_CARDS } from '../payments/local-stripe.js';
@@ -206,6 +209,36 @@ describeEachEngine(
             (e.data as { object: { id: string } }).object.id === after.row?.paymentIntentId,
         ),
       ).toHaveLength(1);
+    });
+
+    it('opens the payment page of a submit retried minutes after a crash, open 30 minutes from then', async () => {
+      const ctx = get();
+      const world = await paidKitchen(ctx);
+      const customer = await signedIn(ctx, 'customer');
+      const body = { idempotencyKey: randomUUID() };
+      const first = await placeOrder(ctx, customer.cookie, world.cook.kitchen.uid, [world.dal], body);
+      expect(first.statusCode).toBe(201);
+      const order = first.json<CustomerOrder>();
+      // As if the process died before it stored the page, two minutes ago.
+      await ctx.database.db
+        .update(orders)
+        .set({
+          checkoutUrl: null,
+          checkoutSessionId: null,
+          createdAt: sql`created_at - interval '2 minutes'`,
+        })
+        .where(eq(orders.id, order.id));
+      const retried = await placeOrder(ctx, customer.cookie, world.cook.kitchen.uid, [world.dal], body);
+      expect(retried.statusCode, retried.body).toBe(200);
+      const page = retried.json<CustomerOrder>().payment.checkoutUrl;
+      expect(page).toMatch(/\/checkout\/cs_/);
+      const session = localProvider(ctx).objects.get(sessionOf(retried.json<CustomerOrder>()));
+      // Stripe's shortest: 30 minutes from the session's creation.
+      expect(Number(session?.expires_at) * 1000 - Date.now()).toBeGreaterThanOrEqual(30 * 60_000);
+      expect((await money(ctx, order.id)).row).toMatchObject({
+        checkoutUrl: page,
+        state: 'awaiting payment',
+      });
     });
 
     it('refunds, never keeps, an order the kitchen deletes while its capture is pending', async () => {
