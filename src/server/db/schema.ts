@@ -356,6 +356,11 @@ export const notificationOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Not to be tried before (backoff after a failure); a worker's claim moves it past its lease. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The claim that holds it (a new one each time a worker claims it): a worker renews its lease, and marks what it
+     * sent, only while the claim is still its own, so that one whose lease ran out never sends what another took.
+     */
+    claimToken: uuid('claim_token'),
     lastError: text('last_error'),
     createdAt: createdAt(),
   },

@@ -213,4 +213,37 @@ describe.each(ENGINES)('two instances sharing the outbox [%s]', (engine) => {
     await Promise.all([drainNotices(one), drainNotices(two), drainNotices(one), drainNotices(two)]);
     for (const { cook } of worlds) expect(smtp.to(cook.user.email)).toHaveLength(1);
   });
+
+  it('sends each mail once when a slow relay makes a round outlast its lease and another instance takes over', async () => {
+    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const ctx = (app: FastifyInstance, database: Database) =>
+      ({ engine, app, database, config: app.config }) as TestContext;
+    const worlds = [];
+    for (let i = 0; i < 4; i++) worlds.push(await orderWorld(ctx(one, databases[0]!)));
+    const lease = one.config.notifications.leaseMs;
+    // Each mail takes the relay 40 % of a lease (under SMTP's timeouts): the third begins after the round's lease
+    // on the batch it claimed ran out, and while it is on its way the other instance runs a round.
+    let mails = 0;
+    let other: Promise<void> | undefined;
+    smtp.onMail = async () => {
+      offset += lease * 0.4;
+      mails++;
+      if (mails === 3) {
+        other = drainNotices(two);
+        await other;
+      }
+    };
+    try {
+      await drainNotices(one);
+      await other;
+      expect(other).toBeDefined();
+      // Long after every lease: nothing is left to send again.
+      offset += lease * 3;
+      await Promise.all([drainNotices(one), drainNotices(two)]);
+    } finally {
+      smtp.onMail = undefined;
+      offset = 0;
+    }
+    for (const { cook } of worlds) expect(smtp.to(cook.user.email)).toHaveLength(1);
+  });
 });

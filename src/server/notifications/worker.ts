@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PushPayload } from '../../shared/notifications.js';
 import { notificationOutbox, notificationSettings, pushSubscriptions, users } from '../db/schema.js';
@@ -22,8 +23,10 @@ export const backoffMs = (attempts: number) => Math.min(15_000 * 2 ** Math.max(0
 
 /**
  * Takes up to `batch` notices that are due and not done, for this worker alone: each is leased (its next attempt
- * moved past the lease) in the statement that picks it, skipping rows another worker holds, so that several
- * instances never work on the same notice at once; a worker that dies leaves its lease to run out.
+ * moved past the lease) under a claim of its own (`claimToken`) in the statement that picks it, skipping rows
+ * another worker holds, so that several instances never work on the same notice at once; a worker that dies leaves
+ * its lease to run out. The lease is renewed before each send (`renewLease`), while the claim is still this
+ * worker's: a round longer than a lease (a slow relay) loses only the notices it had not begun, to another worker.
  */
 export async function claimNotices(app: WorkerApp, now: Date, batch: number): Promise<OutboxRow[]> {
   const due = app.db
@@ -44,9 +47,41 @@ export async function claimNotices(app: WorkerApp, now: Date, batch: number): Pr
       // Leased: a worker that dies mid-send leaves it to the next once this has passed (NOTIFY_LEASE_SECONDS).
       nextAttemptAt: new Date(now.getTime() + app.config.notifications.leaseMs),
       attempts: sql`${notificationOutbox.attempts} + 1`,
+      claimToken: randomUUID(),
     })
     .where(inArray(notificationOutbox.id, due))
     .returning();
+}
+
+/** Another worker claimed the notice once this one's lease ran out: this one stops, sends and marks nothing more. */
+class ClaimLost extends Error {
+  constructor(key: string) {
+    super(`the claim on ${key} ran out and another worker took it`);
+  }
+}
+
+/** The claimed row's own claim (the statement that claims sets one). */
+const claimOf = (row: OutboxRow): string => {
+  if (!row.claimToken) throw new Error(`notice ${row.key} has no claim`);
+  return row.claimToken;
+};
+
+/** The row, as long as `row`'s claim still holds it. */
+const heldBy = (row: OutboxRow): SQL | undefined =>
+  and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.claimToken, claimOf(row)));
+
+/**
+ * Just before a send: the notice's lease runs a whole lease from now, if the claim is still this worker's (throws
+ * ClaimLost if not). Each send (one mail, one push) thus has a lease to finish in, however long the round has been:
+ * NOTIFY_LEASE_SECONDS must outlast one send (SMTP's and push's timeouts are 10 s each).
+ */
+async function renewLease(app: WorkerApp, row: OutboxRow): Promise<void> {
+  const held = await app.db
+    .update(notificationOutbox)
+    .set({ nextAttemptAt: new Date(app.clock.now() + app.config.notifications.leaseMs) })
+    .where(heldBy(row))
+    .returning({ id: notificationOutbox.id });
+  if (held.length === 0) throw new ClaimLost(row.key);
 }
 
 /** The recipient's email setting for the notice's kind (no row: on). */
@@ -73,9 +108,11 @@ const firstParagraph = (text: string) =>
  * with it.
  */
 async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<void> {
-  // As it is now: a digest sent for an earlier row of this batch has done this one too.
+  // As it is now: a digest sent for an earlier row of this batch has done this one too, or another worker claimed it
+  // once the lease of this batch ran out.
   const [row] = await app.db.select().from(notificationOutbox).where(eq(notificationOutbox.id, claimed.id));
   if (!row || (row.emailDoneAt !== null && row.pushDoneAt !== null)) return;
+  if (row.claimToken !== claimed.claimToken) return;
   const [recipient] = await app.db.select().from(users).where(eq(users.id, row.recipientId));
   // In the language they chose (English until they choose one).
   const tr = app.i18n.translator(isLocale(recipient?.locale) ? recipient.locale : 'en');
@@ -95,7 +132,21 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
           eq(notificationOutbox.kind, 'reports'),
           or(isNull(notificationOutbox.emailDoneAt), isNull(notificationOutbox.pushDoneAt)),
         )
-      : eq(notificationOutbox.id, row.id);
+      : undefined;
+  /** Marks the notice (while this claim holds it), and the other reports of its digest with it. */
+  const mark = async (set: Partial<typeof notificationOutbox.$inferInsert>) => {
+    const marked = await app.db
+      .update(notificationOutbox)
+      .set(set)
+      .where(heldBy(row))
+      .returning({ id: notificationOutbox.id });
+    if (marked.length === 0) throw new ClaimLost(row.key);
+    if (digest)
+      await app.db
+        .update(notificationOutbox)
+        .set(set)
+        .where(and(digest, ne(notificationOutbox.id, row.id)));
+  };
   if (!recipient) {
     // Their account was deleted meanwhile: nothing of them is kept.
     await app.db.delete(notificationOutbox).where(eq(notificationOutbox.recipientId, row.recipientId));
@@ -103,10 +154,7 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
   }
   if (!rendered) {
     // What it was about is gone (an order deleted with its kitchen): nothing to tell.
-    await app.db
-      .update(notificationOutbox)
-      .set({ emailDoneAt: now, pushDoneAt: now, lastError: 'nothing to tell any more' })
-      .where(digest);
+    await mark({ emailDoneAt: now, pushDoneAt: now, lastError: 'nothing to tell any more' });
     return;
   }
   const devices = await app.db
@@ -115,7 +163,8 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
     .where(eq(pushSubscriptions.userId, row.recipientId));
   if (row.emailDoneAt === null) {
     const { mailer } = app.notices;
-    if (mailer && (await emailWanted(app, row, devices.length)))
+    if (mailer && (await emailWanted(app, row, devices.length))) {
+      await renewLease(app, row);
       await mailer.send({
         to: recipient.email,
         subject: rendered.subject,
@@ -125,19 +174,21 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
         unsubscribeUrl: unsubscribeUrl(app as FastifyInstance, row.recipientId, row.kind),
         unsubscribeLabel: tr.t('Turn off these emails'),
       });
-    await app.db.update(notificationOutbox).set({ emailDoneAt: now }).where(digest);
+    }
+    await mark({ emailDoneAt: now });
   }
   if (row.pushDoneAt === null) {
     const { pusher } = app.notices;
     if (pusher && devices.length > 0) {
       const payload = pushPayloadOf(rendered, row);
       for (const device of devices) {
+        await renewLease(app, row);
         const outcome = await pusher.send(device, payload);
         if (outcome === 'gone')
           await app.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
       }
     }
-    await app.db.update(notificationOutbox).set({ pushDoneAt: now }).where(digest);
+    await mark({ pushDoneAt: now });
   }
 }
 
@@ -164,12 +215,17 @@ export async function runNoticesOnce(app: WorkerApp, batch = BATCH): Promise<num
           nextAttemptAt: new Date(row.createdAt.getTime() + DIGEST_WAIT_MS),
           attempts: sql`${notificationOutbox.attempts} - 1`,
         })
-        .where(eq(notificationOutbox.id, row.id));
+        .where(heldBy(row));
       continue;
     }
     try {
       await deliver(app, row, now);
     } catch (error) {
+      if (error instanceof ClaimLost) {
+        // Its lease ran out in a long round, and another worker has it now: theirs to send, retry or give up.
+        app.log.info({ notice: row.key }, 'a notification was taken over by another worker');
+        continue;
+      }
       const givingUp = row.attempts >= MAX_ATTEMPTS;
       const message = error instanceof Error ? error.message : String(error);
       if (givingUp)
@@ -189,7 +245,7 @@ export async function runNoticesOnce(app: WorkerApp, batch = BATCH): Promise<num
                 lastError: message.slice(0, 500),
               },
         )
-        .where(eq(notificationOutbox.id, row.id));
+        .where(heldBy(row));
     }
   }
   return claimed.length;
