@@ -5,13 +5,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { buildApp } from '../app.js';
 import { openPglite, openPostgres, type Database } from '../db/database.js';
-import { notificationOutbox } from '../db/schema.js';
+import { notificationOutbox, pushSubscriptions } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { FakeClock } from '../test/fake-clock.js';
+import { startLocalPushService, type LocalPushService } from '../test/local-push-service.js';
 import { SmtpWorld } from '../test/smtp-world.js';
 import { describeEachEngine, signedIn, testConfig, type TestContext } from '../test/test-app.js';
 import { createPgDatabase, ENGINES } from '../test/test-database.js';
+import { createPusher } from './push/pusher.js';
 import { backoffMs, claimNotices, DIGEST_WAIT_MS, drainNotices, runNoticesOnce } from './worker.js';
 
 /** The apps' clock: now, moved on by the tests (the outbox's times are the database's, close to it). */
@@ -25,10 +27,15 @@ const clock: Clock = {
 
 const smtp = new SmtpWorld();
 const env: Record<string, string> = {};
+let pushService: LocalPushService;
 beforeAll(async () => {
   env.SMTP_URL = await smtp.start();
+  pushService = await startLocalPushService();
 });
-afterAll(() => smtp.close());
+afterAll(async () => {
+  await smtp.close();
+  await pushService.close();
+});
 
 /** A kitchen with a dish, and a customer who ordered it (cash, for delivery): both sides' addresses. */
 async function orderWorld(ctx: TestContext) {
@@ -156,6 +163,48 @@ describeEachEngine(
       const digests = smtp.to(cook.user.email);
       expect(digests).toHaveLength(1);
       expect(digests[0]?.subject).toContain('5');
+    });
+
+    it('pushes each device once though another fails: its retries push to it alone', async () => {
+      const ctx = get();
+      const { cook } = await orderWorld(ctx);
+      const pusher = await createPusher(ctx.app.config, ctx.app.log, { agent: pushService.agent });
+      const devices = [pushService.subscribe(), pushService.subscribe(), pushService.subscribe()];
+      // One at a time, in this order: the failing one in the middle.
+      for (const [i, device] of devices.entries())
+        await ctx.database.db
+          .insert(pushSubscriptions)
+          .values({ userId: cook.user.id, name: `Device ${i}`, ...device });
+      const [first, failing, last] = devices.map((d) => d.endpoint) as [string, string, string];
+      const pushes = (endpoint: string) => pushService.received.filter((p) => p.endpoint === endpoint);
+      const before = ctx.app.notices.pusher;
+      ctx.app.notices.pusher = pusher;
+      pushService.answer(failing, 500);
+      try {
+        await runNoticesOnce(ctx.app);
+        expect([first, failing, last].map((e) => pushes(e).length)).toEqual([1, 1, 1]);
+        offset += backoffMs(1) + 1000;
+        await runNoticesOnce(ctx.app);
+        expect([first, failing, last].map((e) => pushes(e).length)).toEqual([1, 2, 1]);
+        pushService.answer(failing, 201);
+        offset += backoffMs(2) + 1000;
+        await drainNotices(ctx.app);
+        offset += backoffMs(3) + 1000;
+        await drainNotices(ctx.app);
+      } finally {
+        ctx.app.notices.pusher = before;
+      }
+      expect(pushes(first).map((p) => p.status)).toEqual([201]);
+      expect(pushes(failing).map((p) => p.status)).toEqual([500, 500, 201]);
+      expect(pushes(last).map((p) => p.status)).toEqual([201]);
+      const [row] = await ctx.database.db
+        .select()
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.recipientId, cook.user.id));
+      expect(row).toMatchObject({ attempts: 3 });
+      expect(row?.pushDoneAt).not.toBeNull();
+      // The mail went once, on the first attempt.
+      expect(smtp.to(cook.user.email)).toHaveLength(1);
     });
 
     it('resumes after a worker died holding a notice: none lost, none sent twice', async () => {

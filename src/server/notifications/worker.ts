@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { PushPayload } from '../../shared/notifications.js';
 import { notificationOutbox, notificationSettings, pushSubscriptions, users } from '../db/schema.js';
@@ -103,8 +104,8 @@ const firstParagraph = (text: string) =>
 
 /**
  * Sends one claimed notice: its email (unless turned off, or no mailer), then a push to each of the recipient's
- * devices (a device the push service says is gone is removed), each channel marked done once it is; the next attempt
- * resumes at the channel not done. A digest of reports takes every other pending report notice of its recipient
+ * devices (a device the push service says is gone is removed), each channel marked done once it is, and each device
+ * once it is reached; the next attempt resumes at the channel not done, and pushes only to the devices not reached. A digest of reports takes every other pending report notice of its recipient
  * with it.
  */
 async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<void> {
@@ -134,7 +135,7 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
         )
       : undefined;
   /** Marks the notice (while this claim holds it), and the other reports of its digest with it. */
-  const mark = async (set: Partial<typeof notificationOutbox.$inferInsert>) => {
+  const mark = async (set: PgUpdateSetSource<typeof notificationOutbox>) => {
     const marked = await app.db
       .update(notificationOutbox)
       .set(set)
@@ -160,7 +161,8 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
   const devices = await app.db
     .select()
     .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, row.recipientId));
+    .where(eq(pushSubscriptions.userId, row.recipientId))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
   if (row.emailDoneAt === null) {
     const { mailer } = app.notices;
     if (mailer && (await emailWanted(app, row, devices.length))) {
@@ -179,15 +181,34 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
   }
   if (row.pushDoneAt === null) {
     const { pusher } = app.notices;
+    // Each device on its own: one that fails holds up none of the others, and is the only one tried again.
+    const failures: string[] = [];
     if (pusher && devices.length > 0) {
       const payload = pushPayloadOf(rendered, row);
       for (const device of devices) {
+        if (row.pushedTo.includes(device.id)) continue;
         await renewLease(app, row);
-        const outcome = await pusher.send(device, payload);
+        let outcome: 'sent' | 'gone';
+        try {
+          outcome = await pusher.send(device, payload);
+        } catch (error) {
+          failures.push(
+            `${device.name || device.id}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          continue;
+        }
         if (outcome === 'gone')
           await app.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+        else
+          await mark({
+            pushedTo: sql`array_append(${notificationOutbox.pushedTo}, ${device.id}::uuid)`,
+          });
       }
     }
+    if (failures.length > 0)
+      throw new Error(
+        `a push failed on ${failures.length} of ${devices.length} devices: ${failures.join('; ')}`,
+      );
     await mark({ pushDoneAt: now });
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_outbox" ADD COLUMN "pushed_to" uuid[] DEFAULT '{}'::uuid[] NOT NULL;
