@@ -26,7 +26,8 @@ const clock: Clock = {
 };
 
 const smtp = new SmtpWorld();
-const env: Record<string, string> = {};
+// The local push service is on loopback: pushes there are allowed in tests (never in production).
+const env: Record<string, string> = { PUSH_PRIVATE_ADDRESSES: 'allow' };
 let pushService: LocalPushService;
 beforeAll(async () => {
   env.SMTP_URL = await smtp.start();
@@ -168,7 +169,7 @@ describeEachEngine(
     it('pushes each device once though another fails: its retries push to it alone', async () => {
       const ctx = get();
       const { cook } = await orderWorld(ctx);
-      const pusher = await createPusher(ctx.app.config, ctx.app.log, { agent: pushService.agent });
+      const pusher = await createPusher(ctx.app.config, ctx.app.log, { ca: pushService.cert });
       const devices = [pushService.subscribe(), pushService.subscribe(), pushService.subscribe()];
       // One at a time, in this order: the failing one in the middle.
       for (const [i, device] of devices.entries())
@@ -205,6 +206,37 @@ describeEachEngine(
       expect(row?.pushDoneAt).not.toBeNull();
       // The mail went once, on the first attempt.
       expect(smtp.to(cook.user.email)).toHaveLength(1);
+    });
+
+    it("removes a device whose endpoint resolves into the server's own network, and posts nothing there", async () => {
+      const ctx = get();
+      const { cook } = await orderWorld(ctx);
+      // What production has: no pushes to addresses of the network (the tests' env allows them).
+      const pusher = await createPusher(testConfig({}), ctx.app.log, {
+        lookup: (_host, _options, callback) => callback(null, [{ address: '10.0.0.5', family: 4 }]),
+      });
+      const device = pushService.subscribe();
+      const endpoint = 'https://push.10.0.0.5.nip.io/push/x';
+      await ctx.database.db.insert(pushSubscriptions).values({ userId: cook.user.id, ...device, endpoint });
+      const before = ctx.app.notices.pusher;
+      ctx.app.notices.pusher = pusher;
+      try {
+        await drainNotices(ctx.app);
+      } finally {
+        ctx.app.notices.pusher = before;
+      }
+      expect(
+        await ctx.database.db
+          .select()
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, endpoint)),
+      ).toEqual([]);
+      const [row] = await ctx.database.db
+        .select()
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.recipientId, cook.user.id));
+      expect(row).toMatchObject({ attempts: 1, lastError: null });
+      expect(row?.pushDoneAt).not.toBeNull();
     });
 
     it('resumes after a worker died holding a notice: none lost, none sent twice', async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PushPayload } from '../../shared/notifications.js';
 import { notificationOutbox, notificationSettings, pushSubscriptions, users } from '../db/schema.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
-import type { RenderedNotice } from './channels.js';
+import type { PushOutcome, RenderedNotice } from './channels.js';
 import { unsubscribeUrl } from './mail/unsubscribe.js';
 import { renderNotice } from './render.js';
 import { isLocale } from '../../shared/i18n/locales.js';
@@ -188,7 +188,7 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
       for (const device of devices) {
         if (row.pushedTo.includes(device.id)) continue;
         await renewLease(app, row);
-        let outcome: 'sent' | 'gone';
+        let outcome: PushOutcome;
         try {
           outcome = await pusher.send(device, payload);
         } catch (error) {
@@ -197,7 +197,12 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
           );
           continue;
         }
-        if (outcome === 'gone')
+        if (outcome === 'refused')
+          app.log.warn(
+            { device: device.id, user: row.recipientId },
+            "a push device's endpoint leads into the server's own network: removed",
+          );
+        if (outcome !== 'sent')
           await app.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
         else
           await mark({
