@@ -14,7 +14,16 @@ import { SmtpWorld } from '../test/smtp-world.js';
 import { describeEachEngine, signedIn, testConfig, type TestContext } from '../test/test-app.js';
 import { createPgDatabase, ENGINES } from '../test/test-database.js';
 import { createPusher } from './push/pusher.js';
-import { backoffMs, claimNotices, DIGEST_WAIT_MS, drainNotices, runNoticesOnce } from './worker.js';
+import {
+  backoffMs,
+  claimNotices,
+  DIGEST_WAIT_MS,
+  drainNotices,
+  runNoticesOnce,
+  SENT_NOTICE_RETENTION_MS,
+  sentNoticeSweeper,
+  SWEEP_EVERY_MS,
+} from './worker.js';
 
 /** The apps' clock: now, moved on by the tests (the outbox's times are the database's, close to it). */
 const fake = new FakeClock();
@@ -328,3 +337,66 @@ describe.each(ENGINES)('two instances sharing the outbox [%s]', (engine) => {
     for (const { cook } of worlds) expect(smtp.to(cook.user.email)).toHaveLength(1);
   });
 });
+
+/** A clock that moves only when the test says, from now. */
+const sweepClock = new FakeClock();
+sweepClock.advance(Date.now());
+
+describeEachEngine(
+  'sent notices are swept after their retention',
+  (get) => {
+    const DAY = 24 * 3600_000;
+    it(`deletes those sent more than ${SENT_NOTICE_RETENTION_MS / DAY} days ago, at most once an hour, and nothing not sent`, async () => {
+      const ctx = get();
+      const recipient = await signedIn(ctx, 'customer');
+      const ago = (days: number) => new Date(sweepClock.now() - days * DAY);
+      const notice = (name: string, emailDoneAt: Date | null, pushDoneAt: Date | null) => ({
+        key: `sweep:${name}:${randomUUID()}`,
+        recipientId: recipient.user.id,
+        kind: 'order-new' as const,
+        subjectId: randomUUID(),
+        emailDoneAt,
+        pushDoneAt,
+      });
+      const rows = {
+        old: notice('old', ago(31), ago(31)),
+        recent: notice('recent', ago(29), ago(29)),
+        // Sent when its last channel was done: 29 days ago.
+        lastChannelRecent: notice('last-channel-recent', ago(40), ago(29)),
+        // Not sent yet (its push still to go), however old.
+        halfDone: notice('half-done', ago(40), null),
+        pending: notice('pending', null, null),
+      };
+      await ctx.database.db.insert(notificationOutbox).values(Object.values(rows));
+      const left = async () =>
+        (
+          await ctx.database.db
+            .select({ key: notificationOutbox.key })
+            .from(notificationOutbox)
+            .where(eq(notificationOutbox.recipientId, recipient.user.id))
+        )
+          .map((r) => r.key)
+          .sort();
+      const keys = (...names: (keyof typeof rows)[]) => names.map((name) => rows[name].key).sort();
+
+      const sweep = sentNoticeSweeper(ctx.app);
+      await sweep();
+      expect(await left()).toEqual(keys('recent', 'lastChannelRecent', 'halfDone', 'pending'));
+      // Within the hour of the last sweep: not yet.
+      const older = notice('older', ago(45), ago(45));
+      await ctx.database.db.insert(notificationOutbox).values(older);
+      sweepClock.advance(SWEEP_EVERY_MS - 1000);
+      await sweep();
+      expect(await left()).toContain(older.key);
+      // An hour after it: swept. Two days later, the 29 days old are past their 30 too.
+      sweepClock.advance(1000);
+      await sweep();
+      expect(await left()).toEqual(keys('recent', 'lastChannelRecent', 'halfDone', 'pending'));
+      sweepClock.advance(2 * DAY);
+      await sweep();
+      expect(await left()).toEqual(keys('halfDone', 'pending'));
+    });
+  },
+  {},
+  { clock: sweepClock },
+);

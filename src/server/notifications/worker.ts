@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { PushPayload } from '../../shared/notifications.js';
@@ -18,6 +18,13 @@ export const DIGEST_WAIT_MS = 10 * 60_000;
 /** After this many attempts (about a day of backoff) a notice is given up, and the log says so. */
 export const MAX_ATTEMPTS = 14;
 const BATCH = 20;
+/**
+ * Sent notices are kept this long after their last channel was done (the record of what was told, for a person who
+ * asks what they were sent and when), then swept; so are given-up ones, marked done when given up.
+ */
+export const SENT_NOTICE_RETENTION_MS = 30 * 24 * 3600_000;
+/** The worker's rounds sweep sent notices at most this often (by the app's clock). */
+export const SWEEP_EVERY_MS = 3600_000;
 
 /** The wait before attempt `attempts + 1`: 15 s, 30 s, 1 min, … at most an hour. */
 export const backoffMs = (attempts: number) => Math.min(15_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -282,21 +289,49 @@ export async function drainNotices(app: WorkerApp): Promise<void> {
   while ((await runNoticesOnce(app)) === BATCH);
 }
 
+/** Deletes the notices whose every channel was done more than SENT_NOTICE_RETENTION_MS before `now`. */
+export async function deleteSentNotices(app: Pick<WorkerApp, 'db'>, now: number): Promise<number> {
+  const before = new Date(now - SENT_NOTICE_RETENTION_MS);
+  const gone = await app.db
+    .delete(notificationOutbox)
+    .where(and(lt(notificationOutbox.emailDoneAt, before), lt(notificationOutbox.pushDoneAt, before)))
+    .returning({ id: notificationOutbox.id });
+  return gone.length;
+}
+
+/**
+ * The sweep of sent notices the worker's round runs: at once, then at most every SWEEP_EVERY_MS of the app's clock
+ * (a round runs every few seconds, the sweep scans the table). Every instance sweeps; the delete is idempotent.
+ */
+export function sentNoticeSweeper(app: WorkerApp): () => Promise<void> {
+  let last: number | undefined;
+  return async () => {
+    const now = app.clock.now();
+    if (last !== undefined && now - last < SWEEP_EVERY_MS) return;
+    last = now;
+    const count = await deleteSentNotices(app, now);
+    if (count > 0) app.log.info({ count }, 'sent notifications past their retention deleted');
+  };
+}
+
 /**
  * The worker of this instance: a round every NOTIFY_POLL_SECONDS, and one as soon as any instance enqueues notices
  * (the change bus says so); rounds never overlap on an instance, and instances share the work through the leases.
+ * A round ends with the sweep of sent notices past their retention (at most once an hour).
  */
 export function registerNoticeWorker(app: FastifyInstance): void {
   const seconds = app.config.notifications.pollSeconds;
   if (seconds === 0 || !app.config.notifications.enabled) return;
   let running: Promise<void> | undefined;
   let again = false;
+  const sweep = sentNoticeSweeper(app);
   const round = (): Promise<void> => {
     if (running) {
       again = true;
       return running;
     }
     running = drainNotices(app)
+      .then(sweep)
       .catch((error: unknown) =>
         app.log.warn({ err: error }, 'the notification worker failed; it runs again'),
       )
