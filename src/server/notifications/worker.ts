@@ -111,9 +111,10 @@ const firstParagraph = (text: string) =>
 
 /**
  * Sends one claimed notice: its email (unless turned off, or no mailer), then a push to each of the recipient's
- * devices (a device the push service says is gone is removed), each channel marked done once it is, and each device
- * once it is reached; the next attempt resumes at the channel not done, and pushes only to the devices not reached. A digest of reports takes every other pending report notice of its recipient
- * with it.
+ * devices (a device the push service says is gone, or whose endpoint leads into our network, is removed), each
+ * channel marked done once it is, and each device once it is reached; the next attempt resumes at the channel not
+ * done, and pushes only to the devices not reached. A digest of reports takes every other pending report notice of
+ * its recipient with it. Stops (ClaimLost) as soon as another worker has taken the notice over.
  */
 async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<void> {
   // As it is now: a digest sent for an earlier row of this batch has done this one too, or another worker claimed it
@@ -199,9 +200,7 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
         try {
           outcome = await pusher.send(device, payload);
         } catch (error) {
-          failures.push(
-            `${device.name || device.id}: ${error instanceof Error ? error.message : String(error)}`,
-          );
+          failures.push(`device ${device.id}: ${error instanceof Error ? error.message : String(error)}`);
           continue;
         }
         if (outcome === 'refused')
