@@ -62,7 +62,8 @@ export function publicOnly(lookup: LookupFunction): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, found) => {
       if (error) return callback(error, '');
-      const addresses: LookupAddress[] = typeof found === 'string' ? [{ address: found, family: 4 }] : found;
+      const addresses: LookupAddress[] =
+        typeof found === 'string' ? [{ address: found, family: isIP(found) }] : found;
       const refused = addresses.find(({ address }) => !isPublicAddress(address));
       if (refused) return callback(new PrivateAddressError(hostname, refused.address), '');
       const [first] = addresses;
