@@ -218,11 +218,12 @@ test.describe('push notifications', () => {
     let server: PrivateServer;
     test.beforeAll(async () => {
       service = await startLocalPushService();
-      // The server trusts the local push service's certificate, as it trusts a real one's.
+      // The server trusts the local push service's certificate, as it trusts a real one's, and may push to it on
+      // loopback (production never may).
       const certFile = join(tmpdir(), `push-service-${randomUUID()}.pem`);
       writeFileSync(certFile, service.cert);
       server = await privateServer({
-        env: { NODE_EXTRA_CA_CERTS: certFile, NOTIFY_POLL_SECONDS: '1' },
+        env: { NODE_EXTRA_CA_CERTS: certFile, NOTIFY_POLL_SECONDS: '1', PUSH_PRIVATE_ADDRESSES: 'allow' },
         name: 'push',
       });
       await server.start();

@@ -362,9 +362,22 @@ export const notificationOutbox = pgTable(
     /** When each channel was done (sent, or nothing to send: turned off, no device). */
     emailDoneAt: timestamp('email_done_at', { withTimezone: true }),
     pushDoneAt: timestamp('push_done_at', { withTimezone: true }),
+    /**
+     * The devices (push_subscriptions ids) it has reached: an attempt after one failed at another device pushes to
+     * those it has not reached only.
+     */
+    pushedTo: uuid('pushed_to')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     attempts: integer('attempts').notNull().default(0),
     /** Not to be tried before (backoff after a failure); a worker's claim moves it past its lease. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The claim that holds it (a new one each time a worker claims it): a worker renews its lease, and marks what it
+     * sent, only while the claim is still its own, so that one whose lease ran out never sends what another took.
+     */
+    claimToken: uuid('claim_token'),
     lastError: text('last_error'),
     createdAt: createdAt(),
   },

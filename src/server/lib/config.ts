@@ -157,6 +157,11 @@ const EnvSchema = z.object({
       .regex(/^(mailto:|https:)/)
       .optional(),
   ),
+  /**
+   * `allow`: push to endpoints on addresses of the server's own network (loopback, private, link-local), as tests'
+   * local push service is; refused in production, where such an endpoint is never posted to.
+   */
+  PUSH_PRIVATE_ADDRESSES: z.preprocess(emptyAsUndefined, z.enum(['refuse', 'allow']).default('refuse')),
   /** How long a worker holds a notice it claimed: one that dies mid-send leaves it to another after this. */
   NOTIFY_LEASE_SECONDS: z.preprocess(
     emptyAsUndefined,
@@ -228,6 +233,8 @@ export interface NotificationsConfig {
   pollSeconds: number;
   /** How long a claimed notice is its worker's (longer than a send may take: SMTP's and push's timeouts). */
   leaseMs: number;
+  /** Whether pushes may go to addresses of the server's own network (tests and development only). */
+  pushPrivateAddresses: 'refuse' | 'allow';
 }
 
 export type PaymentsConfig = {
@@ -321,6 +328,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const devSignIn = !google && devSignInAllowed(e, publicUrl);
   const https = publicUrl.startsWith('https:');
+  if (e.NODE_ENV === 'production' && e.PUSH_PRIVATE_ADDRESSES === 'allow') {
+    throw new ConfigError(
+      ['PUSH_PRIVATE_ADDRESSES'],
+      'Invalid configuration:\n  PUSH_PRIVATE_ADDRESSES=allow cannot be used when NODE_ENV=production ' +
+        "(a push endpoint would be a way into the server's own network)",
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError(
       ['SESSION_SECRET'],
@@ -385,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         (publicUrl.startsWith('https:') ? publicUrl : 'mailto:notifications@homecooked.example'),
       pollSeconds: e.NOTIFY_POLL_SECONDS,
       leaseMs: e.NOTIFY_LEASE_SECONDS * 1000,
+      pushPrivateAddresses: e.PUSH_PRIVATE_ADDRESSES,
     },
   };
 }

@@ -40,13 +40,17 @@ export interface PushTarget {
 }
 
 /**
- * Sends Web Push (through `web-push`, VAPID-signed and encrypted for the subscription): 'sent', or 'gone' when the
- * push service says the subscription no longer exists (404/410: the caller removes it); throws otherwise (retried).
+ * Sends Web Push (through `web-push`, VAPID-signed and encrypted for the subscription): 'sent', 'gone' when the
+ * push service says the subscription no longer exists (404/410), or 'refused' when its endpoint is, or resolves to,
+ * an address of the server's own network (nothing was sent; the caller removes it as it does one gone); throws
+ * otherwise (retried).
  */
 export interface Pusher {
   readonly publicKey: string;
-  send(target: PushTarget, payload: PushPayload): Promise<'sent' | 'gone'>;
+  send(target: PushTarget, payload: PushPayload): Promise<PushOutcome>;
 }
+
+export type PushOutcome = 'sent' | 'gone' | 'refused';
 
 /** What the worker needs to send one notice: the channels, and how to render and address it. */
 export interface NoticeChannels {

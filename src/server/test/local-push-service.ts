@@ -10,22 +10,21 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { once } from 'node:events';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { PushTarget } from '../notifications/channels.js';
 
 /**
  * A push service in the test process, as Chrome's or Firefox's would be to `web-push`: an HTTPS server (its own
- * self-signed certificate, trusted by `agent` only) that takes each POST to `/push/<device>`, checks its VAPID
+ * self-signed certificate, trusted by a pusher given `cert`, on loopback: the pusher's config must allow that with
+ * PUSH_PRIVATE_ADDRESSES=allow) that takes each POST to `/push/<device>`, checks its VAPID
  * signature, decrypts its body (RFC 8291, aes128gcm) with the device's private key, and answers what the test says
  * (201, or 410 for a subscription gone, 500 for an outage).
  */
 export interface LocalPushService {
   /** `https://127.0.0.1:<port>`. */
   origin: string;
-  /** Trusts this service's certificate: give it to `createPusher`. */
-  agent: Agent;
-  /** The certificate (PEM), for a server process to trust it (NODE_EXTRA_CA_CERTS). */
+  /** The certificate (PEM): `createPusher`'s `ca`, or for a server process to trust it (NODE_EXTRA_CA_CERTS). */
   cert: string;
   /** A new device's subscription here: its endpoint and public keys (the private key stays with the service). */
   subscribe(): PushTarget;
@@ -83,11 +82,9 @@ export async function startLocalPushService(): Promise<LocalPushService> {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const agent = new Agent({ ca: cert, keepAlive: false });
 
   return {
     origin,
-    agent,
     cert,
     received,
     subscribe() {
@@ -106,7 +103,6 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       answers.set(endpoint, status);
     },
     async close() {
-      agent.destroy();
       server.closeAllConnections();
       server.close();
       await once(server, 'close');

@@ -22,6 +22,11 @@ export class SmtpWorld {
   stalling = false;
   /** Mails whose data began while stalling (never accepted). */
   stalled = 0;
+  /**
+   * While set, each mail's data is read, then held until this resolves, then accepted: a slow relay (a test moves
+   * its clock on here, or runs another worker while a mail is on its way).
+   */
+  onMail: ((mail: ReceivedMail) => Promise<void> | void) | undefined;
   private readonly server: SMTPServer;
 
   constructor() {
@@ -42,14 +47,21 @@ export class SmtpWorld {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
-          this.received.push({
+          const mail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: header(raw, 'Subject'),
             messageId: header(raw, 'Message-ID'),
             raw,
-          });
-          callback();
+          };
+          // Accepted (and kept) once the relay is done taking its time.
+          void Promise.resolve(this.onMail?.(mail)).then(
+            () => {
+              this.received.push(mail);
+              callback();
+            },
+            (error: unknown) => callback(error as Error),
+          );
         });
       },
     });

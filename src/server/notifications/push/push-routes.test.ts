@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import type { PushDevice } from '../../../shared/notifications.js';
 import { pushSubscriptions } from '../../db/schema.js';
 import { describeEachEngine, sessionCookie, signedIn, type TestContext } from '../../test/test-app.js';
-import { MAX_PUSH_DEVICES, TOO_MANY_DEVICES } from './push-routes.js';
+import { MAX_PUSH_DEVICES, NOT_ITS_KEYS, TOO_MANY_DEVICES } from './push-routes.js';
 
 const URL_ = '/api/notifications/push-subscriptions';
 const CHROME_ON_ANDROID =
@@ -73,6 +73,38 @@ describeEachEngine('push devices: /api/notifications/push-subscriptions', (get) 
     expect(moved.statusCode).toBe(201);
     expect(await devicesOf(ctx, ana.user.id)).toEqual([]);
     expect(await devicesOf(ctx, ben.user.id)).toMatchObject([{ endpoint: first.endpoint }]);
+  });
+
+  it("another person's device does not move with other keys than its own: 409 naming keys, and nothing changes", async () => {
+    const ctx = get();
+    const ana = await signedIn(ctx, 'customer');
+    const mallory = await signedIn(ctx, 'kitchen');
+    const anas = subscription();
+    const device = (await subscribe({ ...anas, name: 'Ana’s phone' }, ana.cookie)).json<PushDevice>();
+    // Mallory learnt the endpoint, not the keys: with keys of hers, or half of Ana's, it stays Ana's.
+    const others = subscription(anas.endpoint).keys;
+    for (const keys of [
+      others,
+      { ...anas.keys, auth: others.auth },
+      { ...anas.keys, p256dh: others.p256dh },
+    ]) {
+      const res = await subscribe({ endpoint: anas.endpoint, keys, name: 'Mine now' }, mallory.cookie);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'CONFLICT', field: 'keys', message: NOT_ITS_KEYS });
+    }
+    expect(await devicesOf(ctx, mallory.user.id)).toEqual([]);
+    expect(await devicesOf(ctx, ana.user.id)).toMatchObject([
+      { id: device.id, name: 'Ana’s phone', p256dh: anas.keys.p256dh, auth: anas.keys.auth },
+    ]);
+    // Ana herself may renew her device's keys; and with them, it is anyone's who signs in on that browser.
+    const renewed = subscription(anas.endpoint);
+    expect((await subscribe(renewed, ana.cookie)).statusCode).toBe(201);
+    expect((await subscribe(anas, mallory.cookie)).statusCode).toBe(409);
+    expect((await subscribe(renewed, mallory.cookie)).statusCode).toBe(201);
+    expect(await devicesOf(ctx, ana.user.id)).toEqual([]);
+    expect(await devicesOf(ctx, mallory.user.id)).toMatchObject([
+      { id: device.id, p256dh: renewed.keys.p256dh },
+    ]);
   });
 
   it(`at most ${MAX_PUSH_DEVICES} devices each: 409 beyond, while one already there may subscribe again`, async () => {

@@ -17,6 +17,9 @@ import { msg, t } from '../../../shared/i18n/translator.js';
 export const MAX_PUSH_DEVICES = 20;
 
 export const SIGN_IN_FOR_PUSH = msg('Please sign in to get notifications on this device');
+export const NOT_ITS_KEYS = msg(
+  "This device's notifications are another account's, and these keys are not its keys",
+);
 export const TOO_MANY_DEVICES = msg(
   "You have notifications on {max} devices: turn them off on one in 'Notifications' first",
 );
@@ -107,9 +110,11 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         doc: {
-          summary: `Get notifications on this device: its browser's push subscription, for the person signed in (?as= chooses when the browser holds both a customer's and a kitchen's session). An endpoint another person had moves to this one; at most ${MAX_PUSH_DEVICES} devices each`,
+          summary: `Get notifications on this device: its browser's push subscription, for the person signed in (?as= chooses when the browser holds both a customer's and a kitchen's session). An endpoint another person had moves to this one when its very keys are presented (the same browser); at most ${MAX_PUSH_DEVICES} devices each`,
           cookie: 'any',
-          errors: { 409: `Notifications are on for ${MAX_PUSH_DEVICES} devices already` },
+          errors: {
+            409: `Notifications are on for ${MAX_PUSH_DEVICES} devices already, or the endpoint is another person's and the keys are not its keys (field: keys)`,
+          },
         },
       },
       schema: { querystring: AsQuery, body: PushSubscriptionInput, response: { 201: PushDevice } },
@@ -146,15 +151,19 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
               // A device that changes hands is new to its new person.
               createdAt: sql`case when ${pushSubscriptions.userId} = excluded.user_id then ${pushSubscriptions.createdAt} else excluded.created_at end`,
             },
+            // Another person's device changes hands only with its very keys, as its browser presents them when
+            // someone else signs in there: knowing its endpoint is not enough to take its notifications away.
+            setWhere: sql`${pushSubscriptions.userId} = excluded.user_id or (${pushSubscriptions.p256dh} = excluded.p256dh and ${pushSubscriptions.auth} = excluded.auth)`,
           })
           .returning({
             id: pushSubscriptions.id,
             name: pushSubscriptions.name,
             createdAt: pushSubscriptions.createdAt,
           });
+        // Nothing inserted nor updated: the endpoint is another person's, under other keys.
+        if (!row) throw conflict(NOT_ITS_KEYS, 'keys');
         return row;
       });
-      if (!device) throw new Error('the subscription was not saved');
       return reply.status(201).send({ ...device, createdAt: device.createdAt.toISOString() });
     },
   );
