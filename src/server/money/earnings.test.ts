@@ -158,10 +158,10 @@ describeEachEngine(
       expect(res.body.endsWith('\r\n')).toBe(true);
       const rows = res.body.slice(1).trimEnd().split('\r\n');
       expect(rows).toEqual([
-        EARNINGS_CSV_HEADER.join(','),
-        `2026-03-10,2026-03-10T09:00:00.000Z,${refunded.id},card,Dal,9.50,2.99,0.00,19.95,0.00,USD`,
-        `2026-03-01,2026-02-28T12:30:00.000Z,${cash.id},cash,` +
-          `"'=HYPERLINK(""http://evil.example"",""Dal""); Rice, spiced",6.50,2.99,0.00,0.00,16.95,USD`,
+        EARNINGS_CSV_HEADER.map((column) => `"${column}"`).join(','),
+        `"2026-03-10","2026-03-10T09:00:00.000Z","${refunded.id}","card","Dal",9.50,2.99,0.00,19.95,0.00,"USD"`,
+        `"2026-03-01","2026-02-28T12:30:00.000Z","${cash.id}","cash",` +
+          `"'=HYPERLINK(""http://evil.example"",""Dal""); Rice, spiced",6.50,2.99,0.00,0.00,16.95,"USD"`,
       ]);
       expect(EARNINGS_CSV_HEADER[0]).toBe('Day');
     });
