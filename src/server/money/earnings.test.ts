@@ -191,6 +191,12 @@ describeEachEngine(
         ['?to=2026-3-1', 'to'],
         ['?from=2026-03-10&to=2026-03-09', 'to'],
         ['?from=2026-03-01&from=2026-03-02', 'from'],
+        // Days a calendar of ours cannot reach: the first answered 500 (an invalid time, year 10000's day after).
+        ['?to=9999-12-31', 'to'],
+        ['?from=9999-12-31', 'from'],
+        ['?from=2026-03-01&to=9999-12-31', 'to'],
+        ['?from=0001-01-01', 'from'],
+        ['?from=2101-01-01&to=2101-01-02', 'from'],
       ];
       for (const path of ['/api/kitchen/earnings', '/api/kitchen/earnings.csv'])
         for (const [query, field] of cases) {
