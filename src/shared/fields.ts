@@ -10,6 +10,18 @@ const FORBIDDEN_IN_A_LINE = /[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 /** Whether `value` is one line of plain text: no control characters (NUL included), no bidi overrides. */
 export const isOneLine = (value: string): boolean => !FORBIDDEN_IN_A_LINE.test(value);
 
+/**
+ * `value` made one line of plain text (`isOneLine`), for a name we are given rather than one a person typed into a
+ * form of ours (which refuses it): bidi embeddings, overrides and isolates dropped, control characters and line
+ * breaks as spaces, runs of spaces as one, trimmed.
+ */
+export const toOneLine = (value: string): string =>
+  value
+    .replace(/[\u202A-\u202E\u2066-\u2069]/g, '')
+    .replace(new RegExp(FORBIDDEN_IN_A_LINE.source, 'g'), ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 // Fields' messages are made as a value is checked, in the current language (the browser's; on the server the error
 // handler translates those without arguments). A `label` is itself a message, marked with msg() by the caller.
 
