@@ -1,16 +1,6 @@
-import { minorDigits } from '../../shared/money.js';
+import { decimalAmount } from '../../shared/money.js';
 import type { Earnings } from '../../shared/payments.js';
 import { msg, translator, type Translator } from '../../shared/i18n/translator.js';
-
-/** An amount in minor units as a plain decimal for a spreadsheet: 2945 USD → "29.45", -50 → "-0.50", JPY 300 → "300". */
-export function decimalAmount(minor: number, currency: string): string {
-  const digits = minorDigits(currency);
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  if (digits === 0) return `${sign}${abs}`;
-  const unit = 10 ** digits;
-  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
-}
 
 /**
  * A text cell, safe in a spreadsheet: each part of it starting with =, +, -, @ (or a tab or carriage return, which

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Earnings } from '../../shared/payments.js';
-import { decimalAmount, earningsCsv, textCell } from './earnings-csv.js';
+import { decimalAmount } from '../../shared/money.js';
+import { earningsCsv, textCell } from './earnings-csv.js';
 
 describe('earnings as CSV cells', () => {
   it('writes amounts as plain decimals of the currency', () => {
