@@ -3,7 +3,6 @@ import fastifyCookie from '@fastify/cookie';
 import { pageLanguage, registerI18n, requestLocale } from './i18n/i18n-plugin.js';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiErrorBody } from '../shared/errors.js';
-import { setTranslator, translator } from '../shared/i18n/translator.js';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './lib/config.js';
 import type { Database, Db } from './db/database.js';
@@ -197,7 +196,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secret = sessionSecret(config);
   await app.register(fastifyCookie, { secret });
   registerI18n(app);
-  registerValidationLanguage(app);
   registerReadAfterWrite(app, reads, config.readReplica?.maxLagMs ?? 0);
   // Every answer's headers, and JSON errors unless a scope says otherwise.
   registerErrorHandler(app);
@@ -259,31 +257,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.status(404).send({ code: 'NOT_FOUND', message });
   });
   return app;
-}
-
-/**
- * Validation's messages in the request's language: the schemas' messages are made as a value is checked, in the
- * current translator's language (src/shared/fields.ts), and Fastify validates synchronously right after the last
- * preValidation hook (this one, synchronous, and the only one). So it makes the request's translator the current
- * one, and the server's own (English) is current again right after validation: in the first preHandler hook, in the
- * error hook of a refusal, and in any case once this synchronous stretch is over (a microtask).
- */
-function registerValidationLanguage(app: FastifyInstance): void {
-  const own = translator();
-  const restore = () => {
-    setTranslator(own);
-  };
-  app.addHook('preValidation', (request, _reply, done) => {
-    setTranslator(app.i18n.translator(request.locale));
-    queueMicrotask(restore);
-    done();
-  });
-  app.addHook('preHandler', (_request, _reply, done) => {
-    restore();
-    done();
-  });
-  app.addHook('onError', (_request, _reply, _error, done) => {
-    restore();
-    done();
-  });
 }

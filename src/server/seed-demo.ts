@@ -187,7 +187,8 @@ export async function seedDemo(db: Db, store: ImageStore = new DatabaseImageStor
         await tx.insert(menuItems).values({
           kitchenId: owner.id,
           item,
-          priceCents: parsePriceToCents(price) ?? 0,
+          // Written as dollars and cents; another CURRENCY has the same minor units (12.50 is ¥1250).
+          priceCents: parsePriceToCents(price, 'USD') ?? 0,
           wait,
           imageId: await upload(tx, owner.id, image),
           createdAt: new Date(start + index * 60_000 + i * 1000),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineText, requiredText } from './fields.js';
+import { multilineText, outsideCalendar, requiredText, withinCalendar } from './fields.js';
 import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
 import { TimeZoneName, WeeklyHours } from './opening-hours.js';
 import { Rating } from './reviews.js';
@@ -120,6 +120,7 @@ export const PauseOrdersInput = z
     paused: z.boolean({ error: () => t('paused must be true or false') }),
     until: z.iso
       .datetime({ offset: true, error: () => t('until must be a date and time') })
+      .refine(withinCalendar, { error: () => outsideCalendar('until') })
       .nullable()
       .optional(),
   })

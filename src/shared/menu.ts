@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { optionalText, requiredText } from './fields.js';
 import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
 import { Allergens, DietaryTags, type Allergen, type DietaryTag } from './dietary.js';
-import { parsePriceToCents } from './money.js';
-import { msg, t } from './i18n/translator.js';
+import { minorDigits, parsePriceToCents } from './money.js';
+import { msg, t, translator } from './i18n/translator.js';
 
 export * from './menu-portions.js';
 
@@ -33,6 +33,16 @@ export const MAX_PORTIONS_PER_DAY = 10_000;
 export const MenuList = z.array(MenuItem);
 export type MenuList = z.infer<typeof MenuList>;
 
+/** Why a price typed is no amount of the deployment's currency, as many decimals as it has. */
+function priceRefusal(): string {
+  const digits = minorDigits(translator().currency);
+  if (digits === 2) return t('Price must be an amount like 12.50 (0 or more, 2 decimals at most)');
+  if (digits === 0) return t('Price must be a whole amount like 500 (0 or more, no decimals)');
+  return t('Price must be an amount like 12.5 (0 or more, {digits} decimals at most)', {
+    digits: String(digits),
+  });
+}
+
 /** What a cook types: price is text (as in the form), turned into cents here so both sides agree. */
 const ITEM_LINK_LABEL = msg('Image of your Item Link');
 
@@ -45,9 +55,7 @@ const MenuItemFields = z.object({
     .string({ error: () => t('Price is required') })
     .trim()
     .min(1, { error: () => t('Price is required') })
-    .refine((v) => parsePriceToCents(v) !== null, {
-      error: () => t('Price must be an amount like 12.50 (0 or more, 2 decimals at most)'),
-    }),
+    .refine((v) => parsePriceToCents(v) !== null, { error: () => priceRefusal() }),
   wait: requiredText(msg('Wait Time'), 40),
   dietary: DietaryTags.optional(),
   allergens: Allergens.optional(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals, formatCents, parsePriceToCents } from './money.js';
+import { Translator } from './i18n/translator.js';
+import { computeTotals, decimalAmount, formatCents, parsePriceToCents } from './money.js';
 
 describe('money', () => {
   it('parses decimal prices into cents', () => {
@@ -26,5 +27,22 @@ describe('money', () => {
       feesAndTaxCents: 746,
       totalCents: 2295,
     });
+  });
+
+  it('parses and writes prices in the minor units of the currency: yen have none, dinars three', () => {
+    expect(parsePriceToCents('500', 'JPY')).toBe(500);
+    expect(parsePriceToCents('999999', 'JPY')).toBe(999999);
+    for (const bad of ['5.50', '5.', '1.0', '-1', '']) expect(parsePriceToCents(bad, 'JPY'), bad).toBeNull();
+    expect(parsePriceToCents('12.50', 'USD')).toBe(1250);
+    expect(parsePriceToCents('1.234', 'KWD')).toBe(1234);
+    expect(parsePriceToCents('1.5', 'KWD')).toBe(1500);
+    expect(decimalAmount(500, 'JPY')).toBe('500');
+    expect(decimalAmount(1250, 'USD')).toBe('12.50');
+    expect(parsePriceToCents(decimalAmount(1234, 'KWD'), 'KWD')).toBe(1234);
+  });
+  it('formats yen as yen: 500 is ¥500', () => {
+    const yen = new Translator({ locale: 'en', messages: {}, currency: 'JPY' });
+    expect(formatCents(500, yen)).toBe('¥500');
+    expect(formatCents(1545, yen)).toBe('¥1,545');
   });
 });

@@ -1,17 +1,40 @@
 import { minorDigitsOf, translator, type Translator } from './i18n/translator.js';
 
-/** Money is integer cents everywhere; these are the spec's fixed fees (section 9). */
+/**
+ * Money is integer minor units of the deployment's `CURRENCY` everywhere (cents of USD, yen of JPY: `minorDigits`);
+ * these are the spec's fixed fees (section 9), in those units.
+ */
 export const DELIVERY_FEE_CENTS = 299;
 export const FEES_AND_TAX_CENTS = 746;
 
-const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+/** The most a price's whole part may have of digits: up to 999,999 of the currency. */
+const MAX_WHOLE_DIGITS = 6;
 
-/** Parses a decimal amount such as "12", "12.5" or "12.50" into cents; null when it is not one. */
-export function parsePriceToCents(text: string): number | null {
+/**
+ * Parses a decimal amount such as "12", "12.5" or "12.50" into minor units of `currency` (the current language's:
+ * the deployment's), as many decimals as the currency has at most: "12.50" is 1250 in USD, "500" is 500 in JPY, where
+ * "5.50" is no amount; null when it is not one.
+ */
+export function parsePriceToCents(text: string, currency: string = translator().currency): number | null {
+  const digits = minorDigits(currency);
   const trimmed = text.trim().replace(/^\$/, '');
-  if (!PRICE_PATTERN.test(trimmed)) return null;
+  const pattern = new RegExp(`^\\d{1,${MAX_WHOLE_DIGITS}}${digits > 0 ? `(\\.\\d{1,${digits}})?` : ''}$`);
+  if (!pattern.test(trimmed)) return null;
   const [whole = '0', fraction = ''] = trimmed.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}
+
+/**
+ * An amount in minor units as a plain decimal, as a form shows it and `parsePriceToCents` reads it back (no
+ * currency sign, no separators): 2945 USD → "29.45", -50 → "-0.50", JPY 300 → "300", KWD 1234 → "1.234".
+ */
+export function decimalAmount(minor: number, currency: string = translator().currency): string {
+  const digits = minorDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  if (digits === 0) return `${sign}${abs}`;
+  const unit = 10 ** digits;
+  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
 }
 
 /** An amount in cents of the deployment's currency, in the current language: '$2.99' in English. */

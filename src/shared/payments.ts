@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './fields.js';
 import { msg, t, translator, type Translator } from './i18n/translator.js';
 
 /** How a customer pays an order: by card (online, through the payment provider) or in cash to the cook. */
@@ -81,22 +82,9 @@ export const CashSettingInput = z.object({
 
 export const OnboardingLink = z.object({ url: z.string() });
 
-/** A calendar day, as the kitchen's wall calendar shows it; errors name the parameter. */
-const day = (name: string) =>
-  z
-    .string({ error: () => t('{name} must be a day written YYYY-MM-DD', { name }) })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => t('{name} must be a day written YYYY-MM-DD', { name }) })
-    .refine(
-      (text) => {
-        const at = new Date(`${text}T00:00:00Z`);
-        return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(text);
-      },
-      { error: () => t('{name} is not a day of the calendar', { name }) },
-    );
-
-/** `?from=&to=` of the cook's earnings: days in the kitchen's time zone, both included (the last 12 months when left out). */
+/** `?from=&to=` of the cook's earnings: days of the kitchen's wall calendar, both included (the last 12 months when left out). */
 export const EarningsQuery = z
-  .object({ from: day('from').optional(), to: day('to').optional() })
+  .object({ from: calendarDay('from').optional(), to: calendarDay('to').optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     error: () => t('to must not be before from'),
     path: ['to'],

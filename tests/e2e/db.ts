@@ -121,12 +121,17 @@ export async function createKitchenWithOwner(
   const items = [];
   for (const dish of dishes)
     items.push(
-      await addMenuItem(app, kitchen.uid, {
-        ...dish,
-        price: '9.00',
-        wait: '20 min',
-        imageLink: 'https://images.invalid/d.png',
-      }),
+      await addMenuItem(
+        app,
+        kitchen.uid,
+        {
+          ...dish,
+          price: '9.00',
+          wait: '20 min',
+          imageLink: 'https://images.invalid/d.png',
+        },
+        'USD',
+      ),
     );
   const token = await createSession(db, owner.id, 'kitchen');
   return {

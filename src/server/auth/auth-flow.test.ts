@@ -334,6 +334,29 @@ describe('sign-in against a Google-like provider on loopback', () => {
     });
   });
 
+  it('keeps the name the provider gives as one line, without bidi overrides; none left, the email’s local part', async () => {
+    const named = async (name: string) => {
+      provider.state.name = name;
+      try {
+        const { jar, end } = await attempt('valid');
+        expect(end).toContain('status=ok');
+        const stored = await ctx.database.db
+          .select({ displayName: users.displayName })
+          .from(users)
+          .where(eq(users.email, 'someone@example.test'));
+        expect(stored).toHaveLength(1);
+        expect((await session(jar, base)).kitchen?.displayName).toBe(stored[0]?.displayName);
+        return stored[0]?.displayName;
+      } finally {
+        provider.state.name = 'Some One';
+      }
+    };
+    expect(await named('Mallory\r\nOperator: \u202Egnp.exe\t ')).toBe('Mallory Operator: gnp.exe');
+    expect(await named(' \u2066Ada\u2069\u0000 L.')).toBe('Ada L.');
+    expect(await named('\u202E\r\n\u202C')).toBe('someone');
+    expect(await named('Some One')).toBe('Some One');
+  });
+
   it.each(['wrong-nonce', 'expired', 'forged', 'wrong-audience'] as const)(
     'refuses an ID token that is %s',
     async (mode) => {

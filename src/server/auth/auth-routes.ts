@@ -186,8 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ oidc: OidcClient }> = async (ap
           issuer: claims.iss,
           subject: claims.sub,
           email: claims.email,
-          displayName:
-            typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : claims.email,
+          displayName: typeof claims.name === 'string' ? claims.name : '',
           photoUrl:
             typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) ? claims.picture : null,
         });

@@ -334,6 +334,8 @@ export const orderMessages = pgTable(
   },
   (t) => [
     index('order_messages_order_idx').on(t.orderId, t.createdAt, t.id),
+    // An account's deletion sets its messages' author null: found by this index, not by reading every message.
+    index('order_messages_author_idx').on(t.authorId),
     check('order_messages_role_check', sql`${t.authorRole} in ('customer', 'kitchen')`),
     check('order_messages_text_check', sql`char_length(${t.text}) between 1 and 500`),
   ],

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -8,10 +9,16 @@ import {
   type Locale,
 } from '../../shared/i18n/locales.js';
 import { PAGE_I18N_ID, type PageI18n } from '../../shared/i18n/page-i18n.js';
+import { setTranslatorScope, type TranslatorScope } from '../../shared/i18n/translator.js';
 import { scriptSafeJson } from '../../shared/page-data.js';
 import { negotiateEncoding } from '../lib/accept-encoding.js';
 import { projectRoot } from '../lib/project-root.js';
 import { createCatalogues, type Catalogues } from './catalogues.js';
+
+/** Each request's translator (`setTranslatorScope`): one storage for every app of the process. */
+const languages = new AsyncLocalStorage<TranslatorScope>();
+setTranslatorScope(() => languages.getStore());
+const LANGUAGE_SCOPE = Symbol('request language scope');
 
 /** The language of a request: the one the visitor picked (the `lang` cookie), else their browser's preference. */
 export function requestLocale(request: FastifyRequest): Locale {
@@ -30,8 +37,21 @@ export function registerI18n(app: FastifyInstance, dir = join(projectRoot(), 'lo
   );
   app.decorate('i18n', catalogues);
   app.decorateRequest('locale', 'en');
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest(LANGUAGE_SCOPE, null);
+  // The request's translator is the current one from here on, in every hook, the validation and the handler,
+  // however many awaits in (AsyncLocalStorage): `t()` and `translator()` of shared code are in its language.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = requestLocale(request);
+    languages.run({ translator: catalogues.translator(request.locale) }, () => {
+      request[LANGUAGE_SCOPE] = new AsyncResource('request-language');
+      done();
+    });
+  });
+  // A body is read from the socket's events, outside the scope: the steps after it are put back in it.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const scope = request[LANGUAGE_SCOPE];
+    if (scope) scope.runInAsyncScope(done);
+    else done();
   });
   app.get(
     '/i18n/:file',
@@ -99,5 +119,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The language to answer in (src/server/i18n/i18n-plugin.ts). */
     locale: Locale;
+    /** The async scope in which its translator is the current one. */
+    [LANGUAGE_SCOPE]: AsyncResource | null;
   }
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { toOneLine } from '../../shared/fields.js';
 import type { OfferedLocale } from '../../shared/i18n/locales.js';
 import type { DbOrTx } from '../db/database.js';
 import { users } from '../db/schema.js';
@@ -7,17 +8,27 @@ export interface Identity {
   issuer: string;
   subject: string;
   email: string;
+  /** As the provider gives it (`upsertUser` keeps it as one line, or the email's local part). */
   displayName: string;
   photoUrl: string | null;
 }
 
 export type User = typeof users.$inferSelect;
 
+/**
+ * The name a person is shown by (kitchen cards, menus, reviews): the identity provider's, as one line of plain text
+ * as every name of ours is; when nothing is left of it, their email's local part, else their email.
+ */
+export function displayNameOf(name: string, email: string): string {
+  const local = email.slice(0, Math.max(0, email.lastIndexOf('@')));
+  return toOneLine(name) || toOneLine(local) || toOneLine(email);
+}
+
 /** Finds the user of (issuer, subject), creating it or refreshing its profile from the latest ID token. */
 export async function upsertUser(db: DbOrTx, identity: Identity): Promise<User> {
   const [user] = await db
     .insert(users)
-    .values(identity)
+    .values({ ...identity, displayName: displayNameOf(identity.displayName, identity.email) })
     .onConflictDoUpdate({
       target: [users.issuer, users.subject],
       set: {

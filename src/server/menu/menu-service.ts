@@ -15,19 +15,19 @@ import {
 
 type App = Pick<ImagesApp, 'db' | 'bus' | 'reactions'>;
 
-/** The schema has already checked the price; this only turns the text into cents. */
-function toCents(price: string): number {
-  const cents = parsePriceToCents(price);
+/** The schema has already checked the price; this only turns the text into minor units of the currency. */
+function toCents(price: string, currency: string): number {
+  const cents = parsePriceToCents(price, currency);
   if (cents === null) throw badRequest('Price must be an amount like 12.50', 'price');
   return cents;
 }
 
-function toValues(input: MenuItemUpdateInput): Partial<MenuItemValues> {
+function toValues(input: MenuItemUpdateInput, currency: string): Partial<MenuItemValues> {
   return {
     item: input.item,
     secondName: input.secondName,
     ...pictureColumns(input),
-    priceCents: input.price === undefined ? undefined : toCents(input.price),
+    priceCents: input.price === undefined ? undefined : toCents(input.price, currency),
     wait: input.wait,
     dietary: input.dietary,
     allergens: input.allergens,
@@ -36,14 +36,22 @@ function toValues(input: MenuItemUpdateInput): Partial<MenuItemValues> {
   };
 }
 
-/** Adds an item to the kitchen's menu and announces the menu's change. */
-export function addMenuItem(app: App, kitchenUid: string, input: MenuItemInput): Promise<MenuItem> {
+/**
+ * Adds an item to the kitchen's menu and announces the menu's change; its price is read in `currency`'s minor units
+ * (the deployment's `CURRENCY`: "500" is 500 yen).
+ */
+export function addMenuItem(
+  app: App,
+  kitchenUid: string,
+  input: MenuItemInput,
+  currency: string,
+): Promise<MenuItem> {
   const values: MenuItemValues = {
     item: input.item,
     secondName: input.secondName ?? null,
     imageLink: input.imageLink ?? null,
     imageId: input.imageId ?? null,
-    priceCents: toCents(input.price),
+    priceCents: toCents(input.price, currency),
     wait: input.wait,
     dietary: input.dietary,
     allergens: input.allergens,
@@ -64,8 +72,10 @@ export function editMenuItem(
   kitchenUid: string,
   id: string,
   input: MenuItemUpdateInput,
+  /** The deployment's, its price's minor units. */
+  currency: string,
 ): Promise<MenuItem | undefined> {
-  const values = toValues(input);
+  const values = toValues(input, currency);
   return writeReleasingImages(app, async (tx, record) => {
     if (values.imageId) await claimImage(tx, kitchenUid, values.imageId);
     const previous = await menuItemImageId(tx, kitchenUid, id);

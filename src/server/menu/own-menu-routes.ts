@@ -22,7 +22,9 @@ export const ownMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { kitchen } = await requireKitchen(request);
       refuseOwnSite(app.config.publicUrl, { imageLink: request.body.imageLink });
-      return reply.status(201).send(await addMenuItem(app, kitchen.uid, request.body));
+      return reply
+        .status(201)
+        .send(await addMenuItem(app, kitchen.uid, request.body, app.config.payments.currency));
     },
   );
 
@@ -41,7 +43,13 @@ export const ownMenuRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { kitchen } = await requireKitchen(request);
       refuseOwnSite(app.config.publicUrl, { imageLink: request.body.imageLink });
-      const item = await editMenuItem(app, kitchen.uid, request.params.id, request.body);
+      const item = await editMenuItem(
+        app,
+        kitchen.uid,
+        request.params.id,
+        request.body,
+        app.config.payments.currency,
+      );
       if (!item) throw notInYourMenu();
       return item;
     },

@@ -1,25 +1,18 @@
-import { minorDigits } from '../../shared/money.js';
+import { decimalAmount } from '../../shared/money.js';
 import type { Earnings } from '../../shared/payments.js';
 import { msg, translator, type Translator } from '../../shared/i18n/translator.js';
 
-/** An amount in minor units as a plain decimal for a spreadsheet: 2945 USD → "29.45", -50 → "-0.50", JPY 300 → "300". */
-export function decimalAmount(minor: number, currency: string): string {
-  const digits = minorDigits(currency);
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  if (digits === 0) return `${sign}${abs}`;
-  const unit = 10 ** digits;
-  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
-}
-
 /**
- * A text cell, safe in a spreadsheet: one starting with =, +, -, @ (or a tab or carriage return, which some
- * spreadsheets skip before reading a formula) is prefixed with an apostrophe, so that it is shown as text and never
- * run as a formula (CSV injection); then quoted as RFC 4180 says when it holds a comma, a quote or a line break.
+ * A text cell, safe in a spreadsheet: each part of it starting with =, +, -, @ (or a tab or carriage return, which
+ * some spreadsheets skip before reading a formula) is prefixed with an apostrophe, so that it is shown as text and
+ * never run as a formula (CSV injection). A part is the cell's start and what follows each semicolon, comma or line
+ * break (spaces skipped): a spreadsheet of a semicolon locale splits cells there, so the items cell's
+ * "Dal; =2+2" (or a dish named "a;=2+2") would run its second part. Every text cell is then quoted as RFC 4180
+ * says, its quotes doubled, which keeps it one cell whatever the separator a spreadsheet reads with.
  */
 export function textCell(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
+  const inert = value.replace(/(^|[;,\r\n])( *)([=+\-@\t\r])/g, "$1$2'$3");
+  return `"${inert.replaceAll('"', '""')}"`;
 }
 
 /** The header row's columns (messages: each is written in the cook's language). */
@@ -40,7 +33,8 @@ export const EARNINGS_CSV_HEADER = [
 /**
  * The cook's earnings as a CSV file (RFC 4180, CRLF line ends, UTF-8 with a byte order mark so that spreadsheets
  * read dishes' accents right): a header row, then one row per paid order. Amounts are our own numbers, written as
- * decimals; every text cell goes through `textCell`.
+ * decimals; every text cell goes through `textCell` (a dish's
+ * name as much as the cell of them all).
  */
 export function earningsCsv(earnings: Earnings, tr: Translator = translator()): string {
   const money = (minor: number) => decimalAmount(minor, earnings.currency);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decimalAmount, textCell } from './earnings-csv.js';
+import type { Earnings } from '../../shared/payments.js';
+import { decimalAmount } from '../../shared/money.js';
+import { earningsCsv, textCell } from './earnings-csv.js';
 
 describe('earnings as CSV cells', () => {
   it('writes amounts as plain decimals of the currency', () => {
@@ -14,14 +16,50 @@ describe('earnings as CSV cells', () => {
   it('neutralises cells a spreadsheet would run as a formula', () => {
     for (const formula of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1'])
       expect(textCell(formula).replace(/^"/, '')).toMatch(/^'/);
-    expect(textCell('Dal')).toBe('Dal');
-    expect(textCell('Dal - spicy')).toBe('Dal - spicy');
+    expect(textCell('Dal')).toBe('"Dal"');
+    expect(textCell('Dal - spicy')).toBe('"Dal - spicy"');
   });
 
-  it('quotes a cell holding a comma, a quote or a line break, doubling its quotes', () => {
+  it('quotes a cell, doubling its quotes', () => {
     expect(textCell('Rice, spiced')).toBe('"Rice, spiced"');
     expect(textCell('The "best" dal')).toBe('"The ""best"" dal"');
     expect(textCell('=A1,"x"')).toBe(`"'=A1,""x"""`);
     expect(textCell('two\nlines')).toBe('"two\nlines"');
+    expect(textCell('two\n=lines')).toBe(`"two\n'=lines"`);
+  });
+
+  it('neutralises each part a semicolon splits off, and quotes every text cell (a semicolon-locale spreadsheet)', () => {
+    expect(textCell('Dal')).toBe('"Dal"');
+    expect(textCell('a;=2+2')).toBe(`"a;'=2+2"`);
+    expect(textCell('a; =2+2')).toBe(`"a; '=2+2"`);
+    expect(textCell('a;\t@SUM(A1)')).toBe(`"a;'\t@SUM(A1)"`);
+    expect(textCell('Rice; spiced - hot')).toBe('"Rice; spiced - hot"');
+    const earnings: Earnings = {
+      currency: 'USD',
+      timeZone: 'UTC',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      lines: [
+        {
+          orderId: '00000000-0000-4000-8000-000000000001',
+          at: '2026-03-10T09:00:00.000Z',
+          day: '2026-03-10',
+          method: 'card',
+          items: ['a;=2+2', '-1', 'Dal'],
+          itemsCents: 950,
+          deliveryFeeCents: 299,
+          platformFeeCents: 746,
+          refundedCents: 0,
+          netCents: 1249,
+        },
+      ],
+      days: [],
+      months: [],
+    };
+    const [, row] = earningsCsv(earnings).slice(1).trimEnd().split('\r\n');
+    expect(row).toBe(
+      `"2026-03-10","2026-03-10T09:00:00.000Z","00000000-0000-4000-8000-000000000001","card",` +
+        `"a;'=2+2; '-1; Dal",9.50,2.99,7.46,0.00,12.49,"USD"`,
+    );
   });
 });

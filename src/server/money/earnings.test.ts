@@ -158,10 +158,10 @@ describeEachEngine(
       expect(res.body.endsWith('\r\n')).toBe(true);
       const rows = res.body.slice(1).trimEnd().split('\r\n');
       expect(rows).toEqual([
-        EARNINGS_CSV_HEADER.join(','),
-        `2026-03-10,2026-03-10T09:00:00.000Z,${refunded.id},card,Dal,9.50,2.99,0.00,19.95,0.00,USD`,
-        `2026-03-01,2026-02-28T12:30:00.000Z,${cash.id},cash,` +
-          `"'=HYPERLINK(""http://evil.example"",""Dal""); Rice, spiced",6.50,2.99,0.00,0.00,16.95,USD`,
+        EARNINGS_CSV_HEADER.map((column) => `"${column}"`).join(','),
+        `"2026-03-10","2026-03-10T09:00:00.000Z","${refunded.id}","card","Dal",9.50,2.99,0.00,19.95,0.00,"USD"`,
+        `"2026-03-01","2026-02-28T12:30:00.000Z","${cash.id}","cash",` +
+          `"'=HYPERLINK(""http://evil.example"",""Dal""); Rice, spiced",6.50,2.99,0.00,0.00,16.95,"USD"`,
       ]);
       expect(EARNINGS_CSV_HEADER[0]).toBe('Day');
     });
@@ -191,6 +191,12 @@ describeEachEngine(
         ['?to=2026-3-1', 'to'],
         ['?from=2026-03-10&to=2026-03-09', 'to'],
         ['?from=2026-03-01&from=2026-03-02', 'from'],
+        // Days a calendar of ours cannot reach: the first answered 500 (an invalid time, year 10000's day after).
+        ['?to=9999-12-31', 'to'],
+        ['?from=9999-12-31', 'from'],
+        ['?from=2026-03-01&to=9999-12-31', 'to'],
+        ['?from=0001-01-01', 'from'],
+        ['?from=2101-01-01&to=2101-01-02', 'from'],
       ];
       for (const path of ['/api/kitchen/earnings', '/api/kitchen/earnings.csv'])
         for (const [query, field] of cases) {

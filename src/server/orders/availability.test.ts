@@ -102,6 +102,13 @@ describeEachEngine(
       const past = await pause({ paused: true, until: new Date(time - 1000).toISOString() });
       expect(past.statusCode).toBe(400);
       expect(past.json()).toMatchObject({ field: 'until' });
+      // Beyond the calendar's last day (2100-12-31): year 10000 where the zone's day ends.
+      for (const until of ['9999-12-31T23:59:59-14:00', '2101-01-01T00:00:00Z']) {
+        const far = await pause({ paused: true, until });
+        expect(far.statusCode, until).toBe(400);
+        expect(far.json(), until).toMatchObject({ code: 'VALIDATION', field: 'until' });
+        expect(far.json<{ message: string }>().message).toContain('until');
+      }
       expect((await pause({ paused: 'yes' })).statusCode).toBe(400);
       expect((await pause({ paused: false, until: new Date(time + 1000).toISOString() })).statusCode).toBe(
         400,

@@ -36,13 +36,18 @@ export function buildMenuItem(
   kitchen: Kitchen,
   overrides: Partial<MenuItemInput> = {},
 ): Promise<MenuItem> {
-  return addMenuItem(ctx.app, kitchen.uid, {
-    item: 'Dal',
-    price: '9.50',
-    wait: '20 min',
-    imageLink: 'https://img.example/dal.png',
-    ...overrides,
-  });
+  return addMenuItem(
+    ctx.app,
+    kitchen.uid,
+    {
+      item: 'Dal',
+      price: '9.50',
+      wait: '20 min',
+      imageLink: 'https://img.example/dal.png',
+      ...overrides,
+    },
+    ctx.config.payments.currency,
+  );
 }
 
 /**

@@ -19,9 +19,12 @@ export function localProvider(ctx: TestContext & { local?: LocalStripe }) {
 }
 
 /** A kitchen whose cook went through onboarding ('Set up payouts', 'Activate payouts'), and a dish of it. */
-export async function paidKitchen(ctx: TestContext, options: { acceptsCash?: boolean } = {}) {
+export async function paidKitchen(
+  ctx: TestContext,
+  options: { acceptsCash?: boolean; /** The dish's, '9.50' unless said. */ price?: string } = {},
+) {
   const cook = await buildKitchen(ctx, { name: `Lola ${randomUUID().slice(0, 6)}` });
-  const dal = await buildMenuItem(ctx, cook.kitchen, { item: 'Dal', price: '9.50' });
+  const dal = await buildMenuItem(ctx, cook.kitchen, { item: 'Dal', price: options.price ?? '9.50' });
   const link = await ctx.app.inject({
     method: 'POST',
     url: '/api/kitchen/payouts/onboarding',

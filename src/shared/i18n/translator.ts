@@ -170,18 +170,39 @@ const fallback = (message: string, values: Values): string =>
 
 let current: Translator = new Translator({ locale: 'en', messages: {}, currency: 'USD' });
 
+/** Where the current translator is kept while a server answers a request: that request's own. */
+export interface TranslatorScope {
+  translator: Translator;
+}
+let scopeOf: () => TranslatorScope | undefined = () => undefined;
+
+/**
+ * On the server, the scope of the request being answered (its `AsyncLocalStorage`, src/server/i18n): `translator()`
+ * and `t()` are then in that request's language however many awaits in, whatever other requests run meanwhile; with
+ * none (a worker, the browser), the one `setTranslator` set.
+ */
+export function setTranslatorScope(scope: () => TranslatorScope | undefined): void {
+  scopeOf = scope;
+}
+
 /** The language the app renders in: set once in the browser, and around each render on the server. */
 export function setTranslator(translator: Translator): Translator {
+  const scope = scopeOf();
+  if (scope) {
+    const previous = scope.translator;
+    scope.translator = translator;
+    return previous;
+  }
   const previous = current;
   current = translator;
   return previous;
 }
 
-export const translator = (): Translator => current;
+export const translator = (): Translator => scopeOf()?.translator ?? current;
 
 /** `message` (English, ICU MessageFormat) in the current language. */
 export const t = (message: string, values?: Values, context?: string): string =>
-  current.t(message, values, context);
+  translator().t(message, values, context);
 
 /**
  * Marks an English text for translation where it is defined (a constant), to be translated where it is shown:

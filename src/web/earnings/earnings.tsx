@@ -1,5 +1,6 @@
 import { Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { FIRST_DAY, LAST_DAY } from '../../shared/fields.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { ApiError } from '../lib/api-client.js';
 import { LoadFailed } from '../lib/load-failed.js';
@@ -33,6 +34,8 @@ export function KitchenEarnings({ kitchen }: { kitchen: Kitchen }) {
           label={t('From')}
           value={shown.from ?? ''}
           onChange={pick('from')}
+          min={FIRST_DAY}
+          max={LAST_DAY}
           error={refused?.field === 'from' ? refused.message : undefined}
           w={160}
         />
@@ -41,6 +44,8 @@ export function KitchenEarnings({ kitchen }: { kitchen: Kitchen }) {
           label={t('To')}
           value={shown.to ?? ''}
           onChange={pick('to')}
+          min={FIRST_DAY}
+          max={LAST_DAY}
           error={refused?.field === 'to' ? refused.message : undefined}
           w={160}
         />

@@ -1,17 +1,19 @@
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { MenuItem, MenuItemInput } from '../../shared/menu.js';
+import { decimalAmount } from '../../shared/money.js';
 import { MenuItemForm } from './menu-item-form.js';
 import { useEditMenuItem } from './use-own-menu.js';
 import { t } from '../i18n.js';
 
-const toInput = (item: MenuItem): MenuItemInput => ({
+/** A saved dish as its form holds it. */
+export const toInput = (item: MenuItem): MenuItemInput => ({
   item: item.item,
   secondName: item.secondName ?? '',
   imageLink: item.imageLink ?? undefined,
   imageId: item.image?.id,
-  // The form's plain decimal ('12.50'), whatever the language shows money as.
-  price: `${Math.floor(item.priceCents / 100)}.${String(item.priceCents % 100).padStart(2, '0')}`,
+  // The form's plain decimal in the currency's units ('12.50', '500' yen), whatever the language shows money as.
+  price: decimalAmount(item.priceCents),
   wait: item.wait,
   dietary: item.dietary,
   allergens: item.allergens,

@@ -1,6 +1,7 @@
 import { Button, Checkbox, NumberInput, Stack, TextInput } from '@mantine/core';
 import type { StoredImage } from '../../shared/images.js';
 import { MAX_PORTIONS_PER_DAY, MenuItemInput } from '../../shared/menu.js';
+import { minorDigits } from '../../shared/money.js';
 import { PictureField } from '../images/picture-field.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
 import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
@@ -26,6 +27,9 @@ const currencySymbol = () =>
     .numberFormat({ style: 'currency', currency: translator().currency })
     .formatToParts(0)
     .find((part) => part.type === 'currency')?.value ?? '$';
+
+/** Whether the deployment's currency has no minor unit (yen): a price is then a whole number. */
+const wholeAmounts = () => minorDigits(translator().currency) === 0;
 
 /**
  * A menu item's fields, checked with the server's schema. After a successful save the form clears when
@@ -70,12 +74,15 @@ export function MenuItemForm({
         <TextInput
           label={t('Price')}
           description={
-            // translators: keep the point in 12.50: the price is typed with a decimal point (the currency is
-            // the deployment's, shown beside the field)
-            t('For example 12.50')
+            wholeAmounts()
+              ? // translators: a price in a currency without cents (yen): typed as a whole number
+                t('For example 500')
+              : // translators: keep the point in 12.50: the price is typed with a decimal point (the currency is
+                // the deployment's, shown beside the field)
+                t('For example 12.50')
           }
           leftSection={currencySymbol()}
-          inputMode="decimal"
+          inputMode={wholeAmounts() ? 'numeric' : 'decimal'}
           withAsterisk
           {...form.getInputProps('price')}
         />

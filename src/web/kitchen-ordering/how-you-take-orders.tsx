@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { minorDigits } from '../../shared/money.js';
 import { MAX_ORDERS_PER_SLOT, type OrderingSettings } from '../../shared/ordering.js';
 import { ApiError } from '../lib/api-client.js';
 import { LoadFailed } from '../lib/load-failed.js';
@@ -156,7 +157,7 @@ function OrderingForm({ settings }: { settings: OrderingSettings }) {
           label={t('Minimum order')}
           description={t('The dishes of an order must total at least this (0 for no minimum)')}
           leftSection={currencySymbol()}
-          inputMode="decimal"
+          inputMode={minorDigits(translator().currency) === 0 ? 'numeric' : 'decimal'}
           autoComplete="off"
           maw={200}
           {...form.getInputProps('minimumOrder')}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setTranslator, Translator } from '../../shared/i18n/translator.js';
 import { DEFAULT_ORDERING, type OrderingSettings } from '../../shared/ordering.js';
 import { formFieldOf, formValuesOf, inputOf, validateOrdering, withCurrent } from './ordering-form.js';
 
@@ -87,5 +88,18 @@ describe("the 'How you take orders' form", () => {
       ...options,
       { value: '240', label: '240 minutes' },
     ]);
+  });
+
+  it('writes and reads the minimum order in the currency’s units: 500 yen is "500"', () => {
+    const previous = setTranslator(new Translator({ locale: 'en', messages: {}, currency: 'JPY' }));
+    try {
+      const yen = { ...slots, minimumOrderCents: 500 };
+      expect(formValuesOf(yen).minimumOrder).toBe('500');
+      expect(inputOf(formValuesOf(yen))).toEqual(yen);
+      expect(inputOf({ ...formValuesOf(yen), minimumOrder: '1200' }).minimumOrderCents).toBe(1200);
+      expect(inputOf({ ...formValuesOf(yen), minimumOrder: '12.50' }).minimumOrderCents).toBeNaN();
+    } finally {
+      setTranslator(previous);
+    }
   });
 });

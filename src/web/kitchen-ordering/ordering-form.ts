@@ -1,11 +1,11 @@
-import { parsePriceToCents } from '../../shared/money.js';
+import { decimalAmount, minorDigits, parsePriceToCents } from '../../shared/money.js';
 import {
   MAX_DAYS_AHEAD,
   OrderingSettingsInput,
   SLOT_LENGTHS,
   type OrderingSettings,
 } from '../../shared/ordering.js';
-import { t } from '../i18n.js';
+import { t, translator } from '../i18n.js';
 
 /** The form's values: selects and text fields hold text, the minimum order is in dollars. */
 export interface OrderingFormValues {
@@ -56,9 +56,6 @@ export const daysAheadOptions = () =>
 /** The slot length a cook who turns 'Orders for later' on starts from. */
 const FIRST_SLOT_MINUTES = 30;
 
-/** Cents as the form shows them: '15.00'. */
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 export function formValuesOf(settings: OrderingSettings): OrderingFormValues {
   return {
     offersDelivery: settings.offersDelivery,
@@ -72,7 +69,8 @@ export function formValuesOf(settings: OrderingSettings): OrderingFormValues {
     daysAhead: String(settings.daysAhead),
     sameDayCutoff: settings.sameDayCutoff ?? '',
     ordersPerSlot: settings.ordersPerSlot ?? '',
-    minimumOrder: dollars(settings.minimumOrderCents),
+    // The currency's units as the cook types them: '15.00', or '500' yen.
+    minimumOrder: decimalAmount(settings.minimumOrderCents),
   };
 }
 
@@ -132,7 +130,10 @@ export function validateOrdering(
 ): Partial<Record<keyof OrderingFormValues, string>> {
   const errors: Partial<Record<keyof OrderingFormValues, string>> = {};
   if (values.minimumOrder.trim() !== '' && parsePriceToCents(values.minimumOrder) === null)
-    errors.minimumOrder = t('Minimum order must be an amount, such as 15 or 15.50');
+    errors.minimumOrder =
+      minorDigits(translator().currency) === 0
+        ? t('Minimum order must be a whole amount, such as 1500')
+        : t('Minimum order must be an amount, such as 15 or 15.50');
   const result = OrderingSettingsInput.safeParse(inputOf(values));
   if (!result.success)
     for (const issue of result.error.issues) {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { ActionIcon, Card, Group, Text } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
+import { setTranslator, Translator } from '../../shared/i18n/translator.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
 import { comparableHtml } from '../lib/mantine-html.js';
@@ -65,4 +66,19 @@ describe("a dish's HTML is Mantine's Card with its '+'", () => {
       expect(ours).toBe(theirs);
       expect(ours).toContain(soldOut ? 'Dal makhani is sold out' : 'Add Dal makhani to cart');
     });
+});
+
+describe("a dish's price", () => {
+  it('is in the currency of the marketplace: a dish of 500 yen shows ¥500', () => {
+    const previous = setTranslator(new Translator({ locale: 'en', messages: {}, currency: 'JPY' }));
+    try {
+      const html = comparableHtml(
+        <PublicMenuItem item={{ ...dal, priceCents: 500 }} onAdd={() => undefined} firstRow />,
+      );
+      expect(html).toContain('¥500');
+      expect(html).not.toContain('¥5.00');
+    } finally {
+      setTranslator(previous);
+    }
+  });
 });
