@@ -16,7 +16,8 @@ import {
   intentOfOrder,
 } from '../test/payments-world.js';
 import { describeEachEngineWithStripe } from '../test/stripe-world.js';
-import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
+import { describeEachEngine, signedIn, testConfig, type TestContext } from '../test/test-app.js';
+import { buildKitchen } from '../test/builders.js';
 
 type Json = Record<string, unknown>;
 
@@ -443,6 +444,56 @@ describeEachEngineWithStripe('card payments with PAYMENTS=stripe, over HTTP both
       refunded: 0,
       platformFee: 746,
     });
+  });
+
+  it("follows the README's two endpoints: a kitchen's account.updated counts when the Connect endpoint's secret signed it", async () => {
+    const ctx = get();
+    const cook = await buildKitchen(ctx);
+    const link = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/kitchen/payouts/onboarding',
+      headers: { cookie: cook.cookie },
+    });
+    const account = /\/onboard\/(acct_[0-9a-f]+)/.exec(link.json<{ url: string }>().url)?.[1] ?? '';
+    const payoutState = async () =>
+      (await ctx.app.inject({ url: '/api/kitchen/payouts', headers: { cookie: cook.cookie } })).json<{
+        state: string;
+      }>().state;
+    expect(await payoutState()).toBe('not-set-up');
+    const onboarded = {
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'account.updated',
+      account,
+      data: {
+        object: { id: account, charges_enabled: true, payouts_enabled: true, details_submitted: true },
+      },
+    };
+    const payload = JSON.stringify(onboarded);
+    // Signed by the platform's endpoint, it is no connected account's event: acknowledged, nothing changes.
+    const platform = await post(ctx, payload, {
+      'stripe-signature': stripeSignature(payload, ctx.webhookSecret),
+    });
+    expect(platform.statusCode).toBe(200);
+    expect(await payoutState()).toBe('not-set-up');
+    // As Stripe sends it, to the Connect endpoint (the stand-in signs a connected account's events with its secret).
+    await ctx.local.completeOnboarding(account);
+    await ctx.local.settled();
+    expect(await payoutState()).toBe('payouts-on');
+    const connect = { ...onboarded, id: `evt_${randomUUID().replaceAll('-', '')}` };
+    const signed = JSON.stringify(connect);
+    expect(
+      (await post(ctx, signed, { 'stripe-signature': stripeSignature(signed, ctx.connectWebhookSecret) }))
+        .statusCode,
+    ).toBe(200);
+    // Without the second secret the server does not start, naming it.
+    expect(() =>
+      testConfig({
+        PAYMENTS: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_0123456789',
+        STRIPE_WEBHOOK_SECRET: ctx.webhookSecret,
+      }),
+    ).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET/);
   });
 
   it('releases the hold when the kitchen declines', async () => {

@@ -254,7 +254,16 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
             'line_items',
           );
         const destination = ((pid.transfer_data ?? {}) as Json).destination;
-        if (destination) get('acct', String(destination));
+        // docs.stripe.com/connect/destination-charges: the destination must be able to receive transfers, which an
+        // Express account can once its onboarding is done.
+        if (destination && get('acct', String(destination)).charges_enabled !== true)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'Your destination account needs to have at least one of the following capabilities enabled: transfers, legacy_payments',
+            undefined,
+            'payment_intent_data[transfer_data][destination]',
+          );
         // docs.stripe.com/api/checkout/sessions/create, `expires_at`: 30 minutes to 24 hours after creation.
         const expiresAt = Number(p.expires_at ?? now() + 24 * 3600);
         if (expiresAt < now() + 30 * 60 || expiresAt > now() + 24 * 3600)

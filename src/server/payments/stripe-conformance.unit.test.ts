@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalStripe, type LocalStripe } from './local-stripe.js';
+import { stepKey, type CheckoutRequest, type PaymentProvider } from './provider.js';
+import { stripeProvider } from './stripe-provider.js';
+
+/**
+ * One scenario of the Stripe objects our integration relies on, run through the official SDK against our stand-in
+ * (local-stripe.ts) and, when STRIPE_SECRET_KEY holds a test-mode key, against Stripe's test mode itself: what the
+ * stand-in answers is checked against what Stripe answers, not against what we expect of it. Each step names the
+ * page of Stripe's documentation it follows (the table in docs/decisions/0018-payments-follow-stripes-object-lifecycle.md).
+ *
+ * Against Stripe, a Checkout Session with destination charges needs a connected account that can receive transfers:
+ * STRIPE_TEST_CONNECTED_ACCOUNT names one onboarded in the test-mode dashboard (its checkout steps are skipped without
+ * it). Nothing here pays: hosted pages are paid by a person.
+ */
+interface Target {
+  name: string;
+  provider: PaymentProvider;
+  sdk: Stripe;
+  /** A connected account that can receive transfers, made ready the way its platform would. */
+  readyAccount(): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+const liveKey = process.env.STRIPE_SECRET_KEY ?? '';
+const againstStripe = /^sk_test_/.test(liveKey) && !liveKey.startsWith('sk_test_local');
+
+async function standIn(): Promise<Target> {
+  const apiKey = `sk_test_local_${randomUUID().replaceAll('-', '')}`;
+  const local: LocalStripe = await startLocalStripe({ apiKey });
+  const api = new URL(local.url);
+  const sdk = new Stripe(apiKey, {
+    host: api.hostname,
+    port: Number(api.port),
+    protocol: 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+  return {
+    name: 'the stand-in',
+    provider: stripeProvider({
+      secretKey: apiKey,
+      webhookSecret: 'whsec_unused',
+      connectWebhookSecret: undefined,
+      apiBase: local.url,
+    }),
+    sdk,
+    async readyAccount() {
+      const account = await sdk.accounts.create({ type: 'express', metadata: { kitchenUid: randomUUID() } });
+      await local.completeOnboarding(account.id);
+      return account.id;
+    },
+    close: () => local.close(),
+  };
+}
+
+function stripeTestMode(): Target {
+  return {
+    name: "Stripe's test mode",
+    provider: stripeProvider({
+      secretKey: liveKey,
+      webhookSecret: 'whsec_unused',
+      connectWebhookSecret: undefined,
+    }),
+    sdk: new Stripe(liveKey, { maxNetworkRetries: 1, telemetry: false }),
+    readyAccount: async () => process.env.STRIPE_TEST_CONNECTED_ACCOUNT || undefined,
+    close: async () => {},
+  };
+}
+
+const checkoutFor = (orderId: string, destination: string, expiresAt: Date): CheckoutRequest => ({
+  orderId,
+  amountMinor: 2945,
+  currency: 'USD',
+  platformFeeMinor: 746,
+  destinationAccount: destination,
+  description: `Conformance ${orderId}`,
+  successUrl: 'https://example.com/ShoppingCart?paid=1',
+  cancelUrl: 'https://example.com/ShoppingCart?unpaid=1',
+  expiresAt,
+});
+
+/** `expires_at` as Stripe takes it: whole seconds, `minutes` on. */
+const inMinutes = (minutes: number) => new Date(Math.floor(Date.now() / 1000 + minutes * 60) * 1000);
+
+function scenario(makeTarget: () => Promise<Target> | Target) {
+  let target: Target;
+  beforeAll(async () => {
+    target = await makeTarget();
+  });
+  afterAll(async () => target?.close());
+
+  // docs.stripe.com/api/accounts/create, /api/accounts/list: metadata kept; listed newest first, paged.
+  it('makes an Express account with its kitchen in its metadata, not set up, and finds it again by it', async () => {
+    const kitchenUid = `conformance-${randomUUID()}`;
+    const id = await target.provider.createPayoutAccount({ uid: kitchenUid, email: 'cook@example.com' });
+    expect(id).toMatch(/^acct_/);
+    expect(await target.provider.payoutState(id)).toBe('not-set-up');
+    expect(await target.provider.findPayoutAccount(kitchenUid)).toBe(id);
+    // The same kitchen asked again within a day (the idempotency key's life): the same account.
+    expect(await target.provider.createPayoutAccount({ uid: kitchenUid, email: 'cook@example.com' })).toBe(
+      id,
+    );
+  });
+
+  // docs.stripe.com/api/checkout/sessions/object (`payment_intent` nullable; `url`), the changelog of 2022-08-01
+  // ("Deferred PaymentIntent creation"), /api/checkout/sessions/expire.
+  it('opens a payment-mode session with no PaymentIntent until the customer confirms, and expires it', async (context) => {
+    const destination = await target.readyAccount();
+    if (!destination)
+      return context.skip('STRIPE_TEST_CONNECTED_ACCOUNT names no onboarded connected account');
+    const orderId = randomUUID();
+    const request = checkoutFor(orderId, destination, inMinutes(35));
+    const key = `${stepKey(orderId, 'checkout')}:conformance`;
+    const checkout = await target.provider.startCheckout(request, key);
+    expect(checkout.url).toMatch(/^https?:\/\//);
+    expect(await target.provider.checkoutPayment(checkout.sessionId)).toEqual({
+      status: 'open',
+      paymentIntentId: null,
+    });
+    const session = await target.sdk.checkout.sessions.retrieve(checkout.sessionId);
+    expect(session).toMatchObject({
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      payment_intent: null,
+      amount_total: 2945,
+      currency: 'usd',
+      client_reference_id: orderId,
+      metadata: { orderId },
+      expires_at: request.expiresAt.getTime() / 1000,
+    });
+    // docs.stripe.com/api/idempotent_requests: the same key and parameters answer the same session; other parameters
+    // under the key are refused.
+    expect((await target.provider.startCheckout(request, key)).sessionId).toBe(checkout.sessionId);
+    await expect(
+      target.provider.startCheckout({ ...request, expiresAt: inMinutes(40) }, key),
+    ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+    expect(await target.provider.expireCheckout(checkout.sessionId)).toBe(true);
+    expect(await target.provider.checkoutPayment(checkout.sessionId)).toEqual({
+      status: 'expired',
+      paymentIntentId: null,
+    });
+    // Expired stays expired: a second expiry is refused by Stripe, and read as done.
+    expect(await target.provider.expireCheckout(checkout.sessionId)).toBe(true);
+  });
+
+  // docs.stripe.com/api/checkout/sessions/create, `expires_at`: 30 minutes to 24 hours after the session's creation.
+  it('refuses a session that would close under 30 minutes from its creation, naming expires_at', async (context) => {
+    const destination = await target.readyAccount();
+    if (!destination)
+      return context.skip('STRIPE_TEST_CONNECTED_ACCOUNT names no onboarded connected account');
+    const orderId = randomUUID();
+    await expect(
+      target.provider.startCheckout(
+        checkoutFor(orderId, destination, inMinutes(29)),
+        stepKey(orderId, 'checkout'),
+      ),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'expires_at' });
+  });
+
+  // docs.stripe.com/connect/destination-charges: the destination must be able to receive transfers.
+  it('refuses a destination charge to an account that has not finished onboarding', async () => {
+    const account = await target.provider.createPayoutAccount({
+      uid: `conformance-${randomUUID()}`,
+      email: 'cook@example.com',
+    });
+    const orderId = randomUUID();
+    await expect(
+      target.provider.startCheckout(
+        checkoutFor(orderId, account, inMinutes(35)),
+        stepKey(orderId, 'checkout'),
+      ),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+  });
+}
+
+describe('Stripe conformance: the stand-in', () => scenario(standIn));
+
+describe.skipIf(!againstStripe)(
+  "Stripe conformance: Stripe's test mode (runs when STRIPE_SECRET_KEY holds an sk_test_ key; skipped here)",
+  () => scenario(stripeTestMode),
+);
