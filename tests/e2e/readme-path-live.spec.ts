@@ -148,7 +148,7 @@ test.describe('live on the server as `npm start` runs it (embedded database)', (
     await Promise.all([ann.context.close(), bob.context.close()]);
   });
 
-  test('a new kitchen reaches the open landing page and search; its new dish reaches its open menu page', async ({
+  test('a new kitchen reaches the open landing page and search, its new dish its open menu page, and its pausing all three', async ({
     browser,
   }) => {
     test.setTimeout(120_000);
@@ -174,17 +174,41 @@ test.describe('live on the server as `npm start` runs it (embedded database)', (
     );
     await openAroundTheClock(cook.page);
 
-    await ours(landing).click();
-    await expect(landing.getByRole('heading', { level: 1, name: kitchenName })).toBeVisible();
-    await expect(landing.getByRole('heading', { name: 'Full Menu' })).toBeVisible();
+    const menu = await visitor.context.newPage();
+    await menu.goto((await ours(landing).getAttribute('href')) ?? '');
+    await expect(menu.getByRole('heading', { level: 1, name: kitchenName })).toBeVisible();
+    await expect(menu.getByRole('heading', { name: 'Full Menu' })).toBeVisible();
     const add = await fillDish(cook.page, 'Chicken Adobo', '11.50');
     await arrives(
       'a dish added',
       add,
-      { 'the kitchen’s menu page': landing.getByRole('button', { name: 'Add Chicken Adobo to cart' }) },
+      { 'the kitchen’s menu page': menu.getByRole('button', { name: 'Add Chicken Adobo to cart' }) },
       { page: cook.page, method: 'POST', path: /^\/api\/kitchen\/menu$/ },
     );
-    await expect(landing.getByText('$11.50')).toBeVisible();
+    await expect(menu.getByText('$11.50')).toBeVisible();
+
+    // The kitchen changes: its cook stops taking orders for now; every open page of it says it is closed.
+    await cook.page
+      .getByRole('navigation', { name: 'Kitchen admin' })
+      .getByRole('link', { name: '3 Orders' })
+      .click();
+    const pause = cook.page.getByRole('switch', { name: 'Pause new orders' });
+    await expect(pause).not.toBeChecked();
+    for (const page of [landing, search]) await expect(ours(page)).toContainText('Open now');
+    const closed = (page: Page) => ours(page).filter({ hasText: 'Closed' });
+    await arrives(
+      'the kitchen pausing new orders',
+      () => pause.click(),
+      {
+        'the landing page': closed(landing),
+        'a search for it': closed(search),
+        'the kitchen’s menu page': menu
+          .getByTestId('kitchen-hours')
+          .getByRole('status')
+          .filter({ hasText: 'Closed' }),
+      },
+      { page: cook.page, method: 'POST', path: /^\/api\/kitchen\/pause$/ },
+    );
     await Promise.all([visitor.context.close(), cook.context.close()]);
   });
 
