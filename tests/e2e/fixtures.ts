@@ -8,10 +8,52 @@ import { test as base, expect, type BrowserContext, type ConsoleMessage, type Pa
  * lists the failing URLs with `test.use({ expectedErrorUrls: [/.../] })`, or, for a message the browser itself logs
  * (no URL of ours), its text with `expectedErrorTexts`.
  */
-export const test = base.extend<
-  { watchConsole: void; demoFirst: void; expectedErrorUrls: RegExp[]; expectedErrorTexts: RegExp[] },
-  { workerServer: PrivateServer }
->({
+export const watchedTest = base.extend<{
+  watchConsole: void;
+  expectedErrorUrls: RegExp[];
+  expectedErrorTexts: RegExp[];
+}>({
+  expectedErrorUrls: [[], { option: true }],
+  expectedErrorTexts: [[], { option: true }],
+  watchConsole: [
+    async ({ browser, context, expectedErrorUrls, expectedErrorTexts }, use) => {
+      const problems: string[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (msg: ConsoleMessage) => {
+          const url = msg.location().url;
+          // Cooks' broken picture links (tests use the reserved .invalid domain) fail to load by design.
+          if (msg.type() !== 'error' || url.includes('.invalid/')) return;
+          if (expectedErrorUrls.some((pattern) => pattern.test(url))) return;
+          if (expectedErrorTexts.some((pattern) => pattern.test(msg.text()))) return;
+          problems.push(`console.error on ${page.url()}: ${msg.text()}`);
+        });
+        page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+      };
+      const watchContext = (watched: BrowserContext) => {
+        watched.pages().forEach(watch);
+        watched.on('page', watch);
+      };
+      watchContext(context);
+      // The browser is the worker's, shared by its tests: its newContext is wrapped for this test only.
+      const newContext = browser.newContext;
+      browser.newContext = async (...options) => {
+        const opened = await newContext.apply(browser, options);
+        watchContext(opened);
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** `watchedTest` on each worker's own server (PostgreSQL, the demo kitchens first): what most specs use. */
+export const test = watchedTest.extend<{ demoFirst: void }, { workerServer: PrivateServer }>({
   /**
    * Each worker's own server, on its own new PostgreSQL database with the demo kitchens, started as `npm start`
    * runs it: a worker's tests see only their own writes (a kitchen another worker's test adds does not move the card
@@ -48,43 +90,6 @@ export const test = base.extend<
       void workerServer;
       await demoKitchensNewest();
       await use();
-    },
-    { auto: true },
-  ],
-  expectedErrorUrls: [[], { option: true }],
-  expectedErrorTexts: [[], { option: true }],
-  watchConsole: [
-    async ({ browser, context, expectedErrorUrls, expectedErrorTexts }, use) => {
-      const problems: string[] = [];
-      const watch = (page: Page) => {
-        page.on('console', (msg: ConsoleMessage) => {
-          const url = msg.location().url;
-          // Cooks' broken picture links (tests use the reserved .invalid domain) fail to load by design.
-          if (msg.type() !== 'error' || url.includes('.invalid/')) return;
-          if (expectedErrorUrls.some((pattern) => pattern.test(url))) return;
-          if (expectedErrorTexts.some((pattern) => pattern.test(msg.text()))) return;
-          problems.push(`console.error on ${page.url()}: ${msg.text()}`);
-        });
-        page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
-      };
-      const watchContext = (watched: BrowserContext) => {
-        watched.pages().forEach(watch);
-        watched.on('page', watch);
-      };
-      watchContext(context);
-      // The browser is the worker's, shared by its tests: its newContext is wrapped for this test only.
-      const newContext = browser.newContext;
-      browser.newContext = async (...options) => {
-        const opened = await newContext.apply(browser, options);
-        watchContext(opened);
-        return opened;
-      };
-      try {
-        await use();
-      } finally {
-        browser.newContext = newContext;
-      }
-      expect(problems, problems.join('\n')).toEqual([]);
     },
     { auto: true },
   ],

@@ -38,6 +38,32 @@ async function fitsTheScreen(page: Page) {
   expect(small).toEqual([]);
 }
 
+/**
+ * Every visible button, tab and link of the kitchen's admin navigation, with its size as laid out (boundingBox): what
+ * a cook taps on the orders page.
+ */
+async function touchTargets(page: Page) {
+  const targets = page
+    .getByRole('button')
+    .or(page.getByRole('tab'))
+    .or(page.getByRole('navigation', { name: 'Kitchen admin' }).getByRole('link'))
+    .or(page.getByRole('navigation', { name: 'Kitchen money' }).getByRole('link'));
+  const measured: { name: string; width: number; height: number }[] = [];
+  for (const target of await targets.all()) {
+    const box = await target.boundingBox();
+    if (!box || !(await target.isVisible())) continue;
+    const name = (await target.getAttribute('aria-label')) ?? (await target.innerText()).trim();
+    measured.push({ name, width: box.width, height: box.height });
+  }
+  return measured;
+}
+
+/** Those of `measured` smaller than 44 × 44 CSS px, named with their size. */
+const smallOnes = (measured: { name: string; width: number; height: number }[]) =>
+  measured
+    .filter(({ width, height }) => width < 44 || height < 44)
+    .map(({ name, width, height }) => `${name} (${width.toFixed(1)} × ${height.toFixed(1)})`);
+
 test.describe('on a phone (390 × 844)', () => {
   test('a customer fills the cart from a menu and the cart bar takes them to it', async ({
     page,
@@ -201,6 +227,55 @@ test.describe('on a phone (390 × 844)', () => {
     ).toBeVisible();
     // The 'Order deleted' notice fades in: axe is asked again until it has (a real violation stays).
     await expect.poll(() => axeViolations(page), { timeout: 15_000 }).toEqual([]);
+  });
+
+  test('every button of the kitchen’s orders page is at least 44 × 44, whether the phone reports a touch or a fine pointer', async ({
+    browser,
+  }) => {
+    const { kitchen, items, cookie } = await createKitchenWithOwner(
+      `Phone targets ${randomUUID().slice(0, 8)}`,
+      {
+        dishes: [{ item: 'Dal' }],
+      },
+    );
+    // A touch screen (`pointer: coarse`), and one whose browser reports a mouse or a stylus: the same 390 px.
+    for (const touch of [true, false]) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: touch,
+        hasTouch: touch,
+      });
+      await context.addCookies([cookie]);
+      const page = await context.newPage();
+      await page.goto('/KitchenOrders');
+      await placeOrderAs(kitchen.uid, [items[0]!.id]);
+      const card = page.getByTestId('order-card').first();
+      await expect(card.getByRole('button', { name: 'Update' })).toBeVisible();
+      const pointer = touch ? 'touch' : 'fine pointer';
+      const measured = await touchTargets(page);
+      expect(measured.map((target) => target.name)).toEqual(
+        expect.arrayContaining(['Accept', 'Decline', 'Update', 'Delete', 'Active', 'Past', 'Earnings']),
+      );
+      expect(smallOnes(measured), `new order, ${pointer}`).toEqual([]);
+      // The accept dialog's buttons and chips, then the moves of an accepted order.
+      await card.getByRole('button', { name: 'Accept' }).click();
+      const accept = page.getByRole('dialog', { name: 'Accept this order' });
+      await accept.getByText('30 min').click();
+      expect(smallOnes(await touchTargets(page)), `accept dialog, ${pointer}`).toEqual([]);
+      await accept.getByRole('button', { name: 'Accept order' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(card.getByRole('button', { name: 'Preparing' })).toBeVisible();
+      expect(smallOnes(await touchTargets(page)), `accepted order, ${pointer}`).toEqual([]);
+      // Ended, so that the next round's new order is the only one.
+      await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+      const cancel = page.getByRole('dialog', { name: 'Cancel this order' });
+      await cancel.getByLabel('Reason').fill('Out of lentils');
+      await cancel.getByRole('button', { name: 'Cancel order' }).click();
+      await expect(
+        page.getByText('No orders yet. New orders appear here as they arrive.').filter({ visible: true }),
+      ).toBeVisible();
+      await context.close();
+    }
   });
 
   test('the kitchen admin steps fit one line, and the kitchen installs as its own app', async ({

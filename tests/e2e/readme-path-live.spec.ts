@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, watchedTest } from './fixtures.js';
+import { openAroundTheClock } from './hours.js';
+import { startReadmeServer, type ReadmeServer } from './readme-server.js';
+import { newPerson, signInWithPopup, type Person } from './sign-in.js';
+
+/**
+ * Live updates on the server as the README starts it (`npm start`: the embedded database in a new data directory,
+ * the development sign-in, local payments, the demo kitchens), through the screens only: every other end-to-end test
+ * runs on PostgreSQL, and none of them saw every live screen stop updating on `npm start` under Node 24.22 (a
+ * stream's first bytes written before its status line; fixed in src/server/live/hub.ts). Each change is made on
+ * one screen and must show on another, already open in another browser context, without a reload, within
+ * LIVE_BOUND_MS; the times measured are printed (`live on npm start: …`).
+ */
+const test = watchedTest.extend<object, { readmeServer: ReadmeServer }>({
+  readmeServer: [
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other
+    async ({}, use) => {
+      const server = await startReadmeServer();
+      try {
+        // The README's path: the embedded database, new, so the demo kitchens were added.
+        expect(server.output()).toContain('(database: pglite)');
+        expect(server.output()).toContain('demo kitchens added');
+        await use(server);
+      } finally {
+        await server.dispose();
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ readmeServer }, use) => use(readmeServer.url),
+});
+
+/** The issue asks for under a second; this bound is generous for a loaded machine, and far below any reload. */
+const LIVE_BOUND_MS = 5000;
+
+/**
+ * Does `act` and measures, for each of `shown` (on pages other than the one acted on), the time until it is visible:
+ * polled every 20 ms, it must be within LIVE_BOUND_MS of the start of `act`, with no page reloaded meanwhile. `write`,
+ * the API call `act` makes (its method and path), splits each time in two for the log: the write itself, answered
+ * on the acting page, and the time from its answer to the other screen.
+ */
+async function arrives(
+  what: string,
+  act: () => Promise<unknown>,
+  shown: Record<string, Locator>,
+  write: { page: Page; method: string; path: RegExp },
+) {
+  const targets = Object.entries(shown);
+  const pages = [...new Set(targets.map(([, locator]) => locator.page()))];
+  let reloads = 0;
+  const onLoad = () => reloads++;
+  pages.forEach((page) => page.on('load', onLoad));
+  const answered = write.page
+    .waitForResponse(
+      (response) =>
+        response.request().method() === write.method && write.path.test(new URL(response.url()).pathname),
+      { timeout: LIVE_BOUND_MS },
+    )
+    .then(
+      () => Date.now(),
+      () => undefined,
+    );
+  const start = Date.now();
+  try {
+    await act();
+    return await Promise.all(
+      targets.map(async ([where, locator]) => {
+        const name = `${what} → ${where}`;
+        await expect
+          .poll(() => locator.isVisible(), {
+            message: `${name}: shown within ${LIVE_BOUND_MS} ms, without a reload`,
+            timeout: Math.max(1, start + LIVE_BOUND_MS - Date.now()),
+            intervals: [20],
+          })
+          .toBe(true);
+        const ms = Date.now() - start;
+        const at = await answered;
+        const write = at === undefined ? 'not seen' : `answered at ${at - start} ms`;
+        console.log(`live on npm start: ${name}: ${ms} ms (its write ${write})`);
+        expect(ms, name).toBeLessThanOrEqual(LIVE_BOUND_MS);
+        return ms;
+      }),
+    );
+  } finally {
+    pages.forEach((page) => page.off('load', onLoad));
+    expect(reloads, `pages reloaded while waiting for ${what}`).toBe(0);
+  }
+}
+
+async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  return { context, page: await context.newPage() };
+}
+
+/** A random word of letters: this run's kitchen is the only one a search for it finds. */
+const randomWord = () =>
+  Array.from({ length: 9 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** A new cook signs in at /AdminSignIn (the development sign-in's popup) and fills step 1, not yet sent. */
+async function startRegistering(page: Page, person: Person, kitchenName: string) {
+  await page.goto('/AdminSignIn');
+  await signInWithPopup(page, page.getByRole('button', { name: 'Register with google' }), person);
+  await expect(page.getByRole('heading', { name: `Welcome ${person.name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Register your kitchen' })).toBeVisible();
+  await page.getByLabel('Name of Kitchen').fill(kitchenName);
+  await page.getByRole('combobox', { name: 'Category' }).fill('Filipino');
+  await page.getByLabel('Address').fill('12 Mango Street');
+  await page.getByLabel('Image of your kitchen link').fill('https://images.invalid/kitchen.png');
+}
+
+/** Step 2, 'Add Menu': fills a dish in; `add` sends it. */
+async function fillDish(page: Page, item: string, price: string) {
+  await page.getByRole('textbox', { name: 'Item', exact: true }).fill(item);
+  await page.getByLabel('Image of your Item Link').fill('https://images.invalid/dish.png');
+  await page.getByLabel('Price').fill(price);
+  await page.getByLabel('Wait Time').fill('20 min');
+  return () => page.getByRole('button', { name: 'Add Menu' }).click();
+}
+
+test.describe('live on the server as `npm start` runs it (embedded database)', () => {
+  test('a chat message reaches the other person’s open chat page, both ways', async ({ browser }) => {
+    const chatters = [];
+    for (const label of ['Ann', 'Bob']) {
+      const { context, page } = await newPage(browser);
+      const person = newPerson(`${label} ${randomUUID().slice(0, 6)}`);
+      await page.goto('/Chatroom');
+      await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), person);
+      await expect(page.getByText(`Signed in as ${person.name}`)).toBeVisible();
+      chatters.push({ context, page });
+    }
+    const [ann, bob] = chatters as [(typeof chatters)[0], (typeof chatters)[0]];
+    for (const [from, to, name] of [
+      [ann, bob, 'Ann'],
+      [bob, ann, 'Bob'],
+    ] as const) {
+      const text = `Hello from ${name} ${randomUUID()}`;
+      const input = from.page.getByRole('textbox', { name: 'Message' });
+      await input.fill(text);
+      await arrives(
+        `chat message from ${name}`,
+        () => input.press('Enter'),
+        { 'the other’s chat page': to.page.getByText(text) },
+        { page: from.page, method: 'POST', path: /^\/api\/chat$/ },
+      );
+    }
+    await Promise.all([ann.context.close(), bob.context.close()]);
+  });
+
+  test('a new kitchen reaches the open landing page and search, its new dish its open menu page, and its pausing all three', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const word = randomWord();
+    const kitchenName = `Kusina ${word}`;
+    const visitor = await newPage(browser);
+    const landing = visitor.page;
+    await landing.goto('/');
+    await expect(landing.getByRole('link', { name: /Asha's Tiffin/ })).toBeVisible();
+    const search = await visitor.context.newPage();
+    await search.goto('/');
+    await search.getByLabel('Search kitchens and dishes').fill(word);
+    await expect(search.getByText('No kitchens match your search.')).toBeVisible();
+
+    const cook = await newPage(browser);
+    await startRegistering(cook.page, newPerson('Mila Cook'), kitchenName);
+    const ours = (page: Page) => page.getByRole('link', { name: new RegExp(kitchenName) });
+    await arrives(
+      'a kitchen registered',
+      () => cook.page.getByRole('button', { name: 'Next Step' }).click(),
+      { 'the landing page': ours(landing), 'a search for it': ours(search) },
+      { page: cook.page, method: 'POST', path: /^\/api\/kitchen$/ },
+    );
+    await openAroundTheClock(cook.page);
+
+    const menu = await visitor.context.newPage();
+    await menu.goto((await ours(landing).getAttribute('href')) ?? '');
+    await expect(menu.getByRole('heading', { level: 1, name: kitchenName })).toBeVisible();
+    await expect(menu.getByRole('heading', { name: 'Full Menu' })).toBeVisible();
+    const add = await fillDish(cook.page, 'Chicken Adobo', '11.50');
+    await arrives(
+      'a dish added',
+      add,
+      { 'the kitchen’s menu page': menu.getByRole('button', { name: 'Add Chicken Adobo to cart' }) },
+      { page: cook.page, method: 'POST', path: /^\/api\/kitchen\/menu$/ },
+    );
+    await expect(menu.getByText('$11.50')).toBeVisible();
+
+    // The kitchen changes: its cook stops taking orders for now; every open page of it says it is closed.
+    await cook.page
+      .getByRole('navigation', { name: 'Kitchen admin' })
+      .getByRole('link', { name: '3 Orders' })
+      .click();
+    const pause = cook.page.getByRole('switch', { name: 'Pause new orders' });
+    await expect(pause).not.toBeChecked();
+    for (const page of [landing, search]) await expect(ours(page)).toContainText('Open now');
+    const closed = (page: Page) => ours(page).filter({ hasText: 'Closed' });
+    await arrives(
+      'the kitchen pausing new orders',
+      () => pause.click(),
+      {
+        'the landing page': closed(landing),
+        'a search for it': closed(search),
+        'the kitchen’s menu page': menu
+          .getByTestId('kitchen-hours')
+          .getByRole('status')
+          .filter({ hasText: 'Closed' }),
+      },
+      { page: cook.page, method: 'POST', path: /^\/api\/kitchen\/pause$/ },
+    );
+    await Promise.all([visitor.context.close(), cook.context.close()]);
+  });
+
+  test('an order reaches the kitchen’s open orders page, and each of the kitchen’s moves the customer’s order page', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const kitchenName = `Order Kusina ${randomWord()}`;
+    const cook = await newPage(browser);
+    await startRegistering(cook.page, newPerson('Lola Cook'), kitchenName);
+    await cook.page.getByRole('button', { name: 'Next Step' }).click();
+    await openAroundTheClock(cook.page);
+    await (
+      await fillDish(cook.page, 'Pancit', '9.75')
+    )();
+    await expect(cook.page.getByRole('textbox', { name: 'Item', exact: true })).toHaveValue('');
+    // A new kitchen takes no payments until its cook says how: cash on delivery, from the dashboard.
+    const nav = cook.page.getByRole('navigation', { name: 'Kitchen admin' });
+    await nav.getByRole('link', { name: '1 MENU' }).click();
+    const cash = cook.page
+      .getByRole('region', { name: 'Get paid' })
+      .getByRole('switch', { name: 'Accept cash on delivery' });
+    await cash.click();
+    await expect(cash).toBeChecked();
+    await nav.getByRole('link', { name: '3 Orders' }).click();
+    const orders = cook.page.getByRole('table', { name: 'Orders of your kitchen' });
+    await expect(orders).toContainText('No orders yet');
+
+    const customer = await newPage(browser);
+    const person = newPerson('Kai Customer');
+    const page = customer.page;
+    await page.goto('/');
+    await page.getByRole('link', { name: new RegExp(kitchenName) }).click();
+    await page.getByRole('button', { name: 'Add Pancit to cart' }).click();
+    await page.getByRole('link', { name: 'Cart (1)' }).click();
+    await expect(page).toHaveURL('/CustomerSignIn');
+    await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), person);
+    await expect(page).toHaveURL('/ShoppingCart');
+    await page.getByRole('combobox', { name: 'Delivery address' }).fill('8 Live Lane');
+    await expect(page.getByText('Cash on delivery: pay the cook when your order arrives.')).toBeVisible();
+    const row = orders.getByRole('row').filter({ hasText: person.email });
+    await arrives(
+      'an order placed',
+      () => page.getByRole('button', { name: 'Submit order' }).click(),
+      { 'the kitchen’s orders page': row.filter({ hasText: 'Pancit' }) },
+      { page, method: 'POST', path: /^\/api\/orders$/ },
+    );
+    await expect(page.getByText('Your Order is sent')).toBeVisible();
+    await page.getByRole('link', { name: 'View Your order Status on this link' }).click();
+    await expect(page.getByRole('heading', { name: `Order Status from ${kitchenName}` })).toBeVisible();
+    const status = page.getByTestId('order-status');
+    await expect(status).toHaveText('recieved');
+
+    const move = { page: cook.page, method: 'POST', path: /^\/api\/kitchen\/orders\/[^/]+\/moves$/ };
+    await row.getByRole('button', { name: 'Accept' }).click();
+    const accept = cook.page.getByRole('dialog', { name: 'Accept this order' });
+    await accept.getByText('30 min').click();
+    await arrives(
+      'the kitchen accepting',
+      () => accept.getByRole('button', { name: 'Accept order', exact: true }).click(),
+      { 'the customer’s order page': status.filter({ hasText: /^accepted$/ }) },
+      move,
+    );
+    for (const [button, state] of [
+      ['Preparing', 'preparing'],
+      ['Out for delivery', 'out for delivery'],
+      ['Delivered', 'delivered'],
+    ] as const)
+      await arrives(
+        `the kitchen’s '${button}'`,
+        () => row.getByRole('button', { name: button, exact: true }).click(),
+        { 'the customer’s order page': status.filter({ hasText: new RegExp(`^${state}$`) }) },
+        move,
+      );
+    await expect(page.getByText('Your order was delivered. Enjoy your meal!')).toBeVisible();
+    await Promise.all([cook.context.close(), customer.context.close()]);
+  });
+});
