@@ -156,6 +156,21 @@ export const MoneyOverview = z.object({
     z.object({ orderId: z.string(), at: z.string(), kitchenName: z.string(), amountCents: z.number().int() }),
   ),
   lastReconciledAt: z.string().nullable(),
+  /**
+   * Payment steps (capture, release, refund) that failed and are tried again, backing off, or were given up on
+   * (`gaveUpAt`): the provider's last word with each.
+   */
+  failingSteps: z.array(
+    z.object({
+      orderId: z.string(),
+      kitchenName: z.string(),
+      state: z.enum(PAYMENT_STATES),
+      failures: z.number().int(),
+      error: z.string(),
+      nextTryAt: z.string().nullable(),
+      gaveUpAt: z.string().nullable(),
+    }),
+  ),
 });
 export type MoneyOverview = z.infer<typeof MoneyOverview>;
 
@@ -177,6 +192,10 @@ export function paymentText(
         ? tr.t('Card payment authorised: charged when the kitchen accepts')
         : tr.t('Card payment authorised');
     case 'capturing':
+      // Asked of the provider, not confirmed yet: the kitchen hands nothing over on it.
+      return customer
+        ? tr.t('Card payment being taken')
+        : tr.t('Card payment not taken yet: do not hand the order over until it says paid');
     case 'captured':
       return tr.t('Paid by card');
     case 'releasing':

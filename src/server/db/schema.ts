@@ -252,6 +252,14 @@ export const orders = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** When its payment state last changed: a step pending too long is retried by the poll. */
     paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A pending step that failed: how many times in a row, when the poll tries it next (backing off), why the last
+     * try failed, and when it was given up on (the operator's 'Money' tab lists it; the poll leaves it).
+     */
+    paymentFailures: integer('payment_failures').notNull().default(0),
+    paymentRetryAt: timestamp('payment_retry_at', { withTimezone: true }),
+    paymentError: text('payment_error'),
+    paymentGaveUpAt: timestamp('payment_gave_up_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Delivered to `address`, or collected from the kitchen's pickup address. */
     fulfilment: text('fulfilment', { enum: FULFILMENTS }).notNull().default('delivery'),

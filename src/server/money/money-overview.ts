@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MoneyOverview } from '../../shared/payments.js';
 import { ledgerEntries, orders, paymentDifferences, type LedgerKind } from '../db/schema.js';
@@ -6,6 +6,7 @@ import { lastReconciled } from './reconcile.js';
 
 const DIFFERENCES_SHOWN = 100;
 const REFUNDS_SHOWN = 50;
+const FAILING_SHOWN = 100;
 
 /** A sum of the ledger's rows of these kinds, as a number (0 when there is none). */
 const sumOf = (...kinds: LedgerKind[]) =>
@@ -16,12 +17,13 @@ const sumOf = (...kinds: LedgerKind[]) =>
 /**
  * The operator's 'Money' tab, from the ledger in the marketplace's currency: card money captured and refunded, the
  * platform's fees kept and the kitchens' transfers (both net of refunds), what is held now (authorised, neither
- * captured nor released yet); the reconciliation's differences and last run; the latest refunds.
+ * captured nor released yet); the reconciliation's differences and last run; the latest refunds; the payment steps
+ * that keep failing.
  */
 export async function moneyOverview(app: Pick<FastifyInstance, 'db' | 'payments'>): Promise<MoneyOverview> {
   const currency = app.payments.config.currency;
   const inCurrency = eq(ledgerEntries.currency, currency);
-  const [[totals], [held], differences, refunds, last] = await Promise.all([
+  const [[totals], [held], differences, refunds, last, failing] = await Promise.all([
     app.db
       .select({
         capturedCents: sumOf('captured'),
@@ -62,6 +64,20 @@ export async function moneyOverview(app: Pick<FastifyInstance, 'db' | 'payments'
       .orderBy(desc(ledgerEntries.createdAt))
       .limit(REFUNDS_SHOWN),
     lastReconciled(app),
+    app.db
+      .select({
+        orderId: orders.id,
+        kitchenName: orders.kitchenName,
+        state: orders.paymentState,
+        failures: orders.paymentFailures,
+        error: orders.paymentError,
+        nextTryAt: orders.paymentRetryAt,
+        gaveUpAt: orders.paymentGaveUpAt,
+      })
+      .from(orders)
+      .where(gt(orders.paymentFailures, 0))
+      .orderBy(desc(orders.paymentGaveUpAt), desc(orders.paymentFailures))
+      .limit(FAILING_SHOWN),
   ]);
   return {
     currency,
@@ -80,5 +96,11 @@ export async function moneyOverview(app: Pick<FastifyInstance, 'db' | 'payments'
       amountCents: -r.amount,
     })),
     lastReconciledAt: last?.toISOString() ?? null,
+    failingSteps: failing.map((f) => ({
+      ...f,
+      error: f.error ?? '',
+      nextTryAt: f.gaveUpAt ? null : (f.nextTryAt?.toISOString() ?? null),
+      gaveUpAt: f.gaveUpAt?.toISOString() ?? null,
+    })),
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import {
   ORDER_MESSAGES_OPEN_MS,
@@ -301,6 +301,14 @@ describeEachEngine(
         .update(orders)
         .set({ archivedAt: new Date(archivedAt) })
         .where(eq(orders.id, order.id));
+      // Deleted in progress, it was cancelled by the kitchen as it was deleted: that is when it ended.
+      expect((await ctx.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.state).toBe(
+        'cancelled',
+      );
+      await ctx.database.db
+        .update(orderEvents)
+        .set({ createdAt: new Date(archivedAt) })
+        .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.state, 'cancelled')));
       expect((await post(order.id, { text: 'Why deleted?' }, customer.cookie)).statusCode).toBe(201);
       const conversation = (await read(order.id, customer.cookie)).json<OrderConversation>();
       expect(Date.parse(conversation.closesAt ?? '')).toBe(archivedAt + ORDER_MESSAGES_OPEN_MS);

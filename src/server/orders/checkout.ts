@@ -12,7 +12,7 @@ import { msg } from '../../shared/i18n/translator.js';
 
 export { platformFeeOf } from './order-payments.js';
 
-type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'payments' | 'config' | 'log'>;
+type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'payments' | 'config' | 'log' | 'clock'>;
 
 /** How long a payment page stays open at least: Stripe's shortest is 30 minutes from the session's own creation. */
 export const CHECKOUT_OPEN_MINUTES = 31;

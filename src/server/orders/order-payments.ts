@@ -10,7 +10,7 @@ import { writeLedger } from '../payments/ledger.js';
 import { stepKey, type PaymentState } from '../payments/provider.js';
 import { giveBackWhatItTook } from './give-back.js';
 
-export type PaymentApp = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'payments' | 'log'>;
+export type PaymentApp = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'payments' | 'log' | 'clock'>;
 type OrderRow = typeof orders.$inferSelect;
 
 /** The step each pending payment state waits on at the provider. */
@@ -75,7 +75,17 @@ export async function setPaymentState(
 ): Promise<void> {
   await tx
     .update(orders)
-    .set({ paymentState: to, paymentUpdatedAt: sql`now()`, updatedAt: sql`now()`, ...extra })
+    .set({
+      paymentState: to,
+      paymentUpdatedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      // A step done, or a new one asked: its failures are over.
+      paymentFailures: 0,
+      paymentRetryAt: null,
+      paymentError: null,
+      paymentGaveUpAt: null,
+      ...extra,
+    })
     .where(eq(orders.id, order.id));
   // A capture that finds its order cancelled goes on to refund it: the capture's own movements are written first.
   const captured = order.paymentState === 'capturing' && to === 'refunding';
@@ -257,12 +267,52 @@ export async function settlePayment(app: PaymentApp, orderId: string): Promise<v
   }
 }
 
+/** Tries of a step that keeps failing (a refund of a disputed charge) before it is left to the operator. */
+export const MAX_STEP_TRIES = 12;
+/** The poll's wait before the next try: 20 s, doubling, at most 6 hours (the twelfth try comes about 11 hours on). */
+export const retryDelayMs = (failures: number) => Math.min(20_000 * 2 ** (failures - 1), 6 * 3600_000);
+
+/**
+ * A pending step failed: the poll tries it again later, backing off, and after MAX_STEP_TRIES leaves it to the
+ * operator, whose 'Money' tab lists it with the provider's last word.
+ */
+async function stepFailed(app: PaymentApp, orderId: string, error: unknown) {
+  const now = app.clock.now();
+  const why = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+  await mutate(app, async (tx, record) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || !isPending(order.paymentState)) return;
+    const failures = order.paymentFailures + 1;
+    const gaveUp = failures >= MAX_STEP_TRIES;
+    await tx
+      .update(orders)
+      .set({
+        paymentFailures: failures,
+        paymentRetryAt: new Date(now + retryDelayMs(failures)),
+        paymentError: why,
+        paymentGaveUpAt: gaveUp ? new Date(now) : null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, orderId));
+    record({
+      type: 'order.payment-changed',
+      orderId,
+      kitchenUid: order.kitchenId,
+      customerId: order.customerId,
+      paymentState: order.paymentState,
+    });
+  });
+}
+
 /** Settles without failing the caller: the move is done; a step the provider did not take is the poll's. */
 export async function settleSoon(app: PaymentApp, orderId: string): Promise<void> {
   try {
     await settlePayment(app, orderId);
   } catch (error) {
     app.log.warn({ err: error, orderId }, 'a payment step failed; the poll will retry it');
+    await stepFailed(app, orderId, error).catch((failed: unknown) =>
+      app.log.error({ err: failed, orderId }, 'could not record a failed payment step'),
+    );
   }
 }
 

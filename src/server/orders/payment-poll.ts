@@ -42,6 +42,9 @@ export async function pollPayments(app: FastifyInstance): Promise<void> {
       and(
         inArray(orders.paymentState, ['capturing', 'releasing', 'refunding', 'awaiting-payment']),
         lt(orders.paymentUpdatedAt, graceEnd),
+        // A step that failed waits its turn (backing off); one given up on is the operator's.
+        or(isNull(orders.paymentRetryAt), lt(orders.paymentRetryAt, new Date(now))),
+        isNull(orders.paymentGaveUpAt),
       ),
     )
     .orderBy(asc(orders.paymentUpdatedAt))

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { orders } from '../db/schema.js';
 import type { CustomerOrder, KitchenOrder } from '../../shared/orders.js';
-import { NO_ANSWER_REASON, UNPAID_REASON } from '../../shared/payments.js';
+import { NO_ANSWER_REASON, UNPAID_REASON, type MoneyOverview } from '../../shared/payments.js';
+import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
 import { TEST_CARDS } from '../payments/local-stripe.js';
 import { stepKey } from '../payments/provider.js';
 import { describeEachEngine, signedIn } from '../test/test-app.js';
@@ -241,6 +242,55 @@ describeEachEngine(
       });
     });
 
+    it('backs off a refund the provider keeps refusing, gives up after 12 tries, and shows it on the Money tab', async () => {
+      const ctx = get();
+      const { cook, order } = await paidOrder(ctx);
+      const local = localProvider(ctx);
+      expect((await move(cook.cookie, order.id, { move: 'accept', readyInMinutes: 30 })).statusCode).toBe(
+        200,
+      );
+      local.dispute(await intentOf(order.id));
+      const tries = async () => (await money(ctx, order.id)).row?.paymentFailures ?? 0;
+      expect((await move(cook.cookie, order.id, { move: 'cancel', reason: 'Oven broke' })).statusCode).toBe(
+        200,
+      );
+      expect(await tries()).toBe(1);
+      // Rounds of the poll every 20 s for an hour: tries come 20 s, 40 s, 80 s… apart, not every round. (Stripe
+      // answers a key's refusal again for 24 hours: the same key's later tries read that answer.)
+      for (let round = 0; round < 180; round++) {
+        clock.advance(20_000);
+        await pollPayments(ctx.app);
+      }
+      const hourly = await tries();
+      expect(hourly).toBeGreaterThan(4);
+      expect(hourly).toBeLessThan(12);
+      // Then as long as it takes: after 12 tries it is the operator's, and the poll leaves it.
+      for (let round = 0; round < 20; round++) {
+        clock.advance(6 * 3600_000);
+        await pollPayments(ctx.app);
+      }
+      const { row } = await money(ctx, order.id);
+      expect(row).toMatchObject({ paymentState: 'refunding', paymentFailures: 12 });
+      expect(row?.paymentGaveUpAt).toBeInstanceOf(Date);
+      expect(
+        [...local.objects.values()].filter(
+          (o) => o.object === 'refund' && o.payment_intent === row?.paymentIntentId,
+        ),
+      ).toEqual([]);
+      const operator = await signedIn(ctx, 'operator', { email: OPERATOR_EMAIL });
+      const view = await ctx.app.inject({ url: '/api/operator/money', headers: { cookie: operator.cookie } });
+      expect(view.statusCode).toBe(200);
+      expect(view.json<MoneyOverview>().failingSteps).toContainEqual(
+        expect.objectContaining({
+          orderId: order.id,
+          state: 'refunding',
+          failures: 12,
+          error: expect.stringContaining('charged back'),
+          nextTryAt: null,
+        }),
+      );
+    });
+
     it('refunds, never keeps, an order the kitchen deletes while its capture is pending', async () => {
       const ctx = get();
       const { cook, order } = await paidOrder(ctx);
@@ -304,6 +354,6 @@ describeEachEngine(
       void stepKey;
     });
   },
-  { PAYMENTS: 'local' },
+  { PAYMENTS: 'local', ...operatorEnv },
   { clock },
 );

@@ -92,6 +92,8 @@ export interface LocalStripe {
   pay(sessionId: string, card: string): Promise<Json>;
   /** The customer completes the confirmation step: the payment is authorised. */
   authenticate(paymentIntentId: string): Promise<Json>;
+  /** The cardholder disputes the payment's charge: a refund of it is refused from then on (`charge_disputed`). */
+  dispute(paymentIntentId: string): void;
   /** The cook finishes onboarding: charges and payouts enabled. */
   completeOnboarding(accountId: string): Promise<void>;
   /** The next request to `pathPattern` fails with a 500 before doing anything (a provider outage). */
@@ -397,6 +399,16 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       /^\/v1\/refunds$/,
       async (_m, p) => {
         const intent = get('pi', String(p.payment_intent));
+        // docs.stripe.com/disputes: a disputed charge is not refunded (the dispute decides), error `charge_disputed`.
+        const disputed =
+          typeof intent.latest_charge === 'string' && get('ch', intent.latest_charge).disputed === true;
+        if (disputed)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            `Charge ${String(intent.latest_charge)} has been charged back; cannot issue a refund.`,
+            'charge_disputed',
+          );
         if (intent.status !== 'succeeded')
           throw new StripeError(
             400,
@@ -653,6 +665,12 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       return authorise(intent);
     },
     authenticate,
+    dispute(paymentIntentId) {
+      const intent = get('pi', paymentIntentId);
+      if (typeof intent.latest_charge !== 'string') throw new Error('no charge to dispute');
+      get('ch', intent.latest_charge).disputed = true;
+      save();
+    },
     async completeOnboarding(accountId) {
       const account = get('acct', accountId);
       Object.assign(account, {

@@ -14,6 +14,13 @@ const TOTALS: [keyof MoneyOverview['totals'], string][] = [
   ['heldCents', msg('Held on cards now')],
 ];
 
+/** The step a pending payment state waits on, as the operator reads it. */
+const STEP_NAMES: Partial<Record<MoneyOverview['failingSteps'][number]['state'], string>> = {
+  capturing: msg('Capture'),
+  releasing: msg('Release'),
+  refunding: msg('Refund'),
+};
+
 /** What a difference is about, as the reconciliation names it: an order, a kitchen, or the platform's sums. */
 function scopeText(scope: string): string {
   const [kind, id] = scope.split(':');
@@ -82,6 +89,52 @@ export function MoneyView({ view }: { view: MoneyOverview }) {
               </Paper>
             ))}
           </Stack>
+        )}
+      </section>
+
+      <section aria-labelledby="money-failing">
+        <Title order={2} size="h3" id="money-failing" mb={4}>
+          {t('Payment steps failing')}
+        </Title>
+        {view.failingSteps.length === 0 ? (
+          <Text c="dimmed">{t('Every capture, release and refund went through')}</Text>
+        ) : (
+          <Table aria-label={t('Payment steps failing')} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('Kitchen and order')}</Table.Th>
+                <Table.Th>{t('Step')}</Table.Th>
+                <Table.Th>{t('What the provider said')}</Table.Th>
+                <Table.Th>{t('Next try')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {view.failingSteps.map((f) => (
+                <Table.Tr key={f.orderId}>
+                  <Table.Td>
+                    {f.kitchenName}
+                    <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                      {f.orderId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{t(STEP_NAMES[f.state] ?? msg('Payment'))}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {f.error}
+                    <Text size="xs" c="dimmed">
+                      {t('{count, plural, one {# failed try} other {# failed tries}}', { count: f.failures })}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td fw={f.gaveUpAt ? 700 : undefined}>
+                    {f.gaveUpAt
+                      ? t('Given up {date}: settle it with the provider', { date: formatWhen(f.gaveUpAt) })
+                      : f.nextTryAt
+                        ? formatWhen(f.nextTryAt)
+                        : '—'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </section>
 
