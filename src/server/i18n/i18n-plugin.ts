@@ -42,10 +42,13 @@ export function registerI18n(app: FastifyInstance, dir = join(projectRoot(), 'lo
   // however many awaits in (AsyncLocalStorage): `t()` and `translator()` of shared code are in its language.
   app.addHook('onRequest', (request, _reply, done) => {
     request.locale = requestLocale(request);
-    languages.run({ translator: catalogues.translator(request.locale) }, () => {
-      request[LANGUAGE_SCOPE] = new AsyncResource('request-language');
-      done();
-    });
+    languages.run({ translator: catalogues.translator(request.locale) }, done);
+  });
+  // The scope to come back to is taken once every onRequest hook has run, so that it holds the stores the others
+  // began too (the read-after-write cookie's: src/server/db/read-replica.ts).
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    request[LANGUAGE_SCOPE] = new AsyncResource('request-language');
+    done(null, payload);
   });
   // A body is read from the socket's events, outside the scope: the steps after it are put back in it.
   app.addHook('preValidation', (request, _reply, done) => {
