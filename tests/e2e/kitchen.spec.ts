@@ -139,8 +139,8 @@ test.describe('kitchen owner', () => {
     await expect(row).not.toContainText('New');
     await expect(customer.getByTestId('order-status')).toHaveText('Out for delivery');
 
-    // Delete asks first; the row then leaves the table; the order is kept, archived, and no longer in progress:
-    // the customer's page says it has ended and offers to order again.
+    // Delete asks first; the row then leaves the table; the order is kept, archived, and, deleted in progress,
+    // cancelled: the customer's page says so and why, and offers to order again.
     await row.getByRole('button', { name: 'Delete' }).click();
     await dashboard
       .getByRole('dialog', { name: 'Delete this order?' })
@@ -149,7 +149,8 @@ test.describe('kitchen owner', () => {
     await expect(ordersTable.getByRole('row', { name: new RegExp(customerEmail) })).toHaveCount(0);
     await expect(ordersTable).toContainText('No orders yet');
     expect((await readOrder(orderId))?.archivedAt).toBeInstanceOf(Date);
-    await expect(customer.getByText('The kitchen has closed this order.')).toBeVisible();
+    await expect(customer.getByText('This order was cancelled.')).toBeVisible();
+    await expect(customer.getByText('Reason: The kitchen deleted this order')).toBeVisible();
     await expect(customer.getByRole('button', { name: 'Order again' })).toBeVisible();
 
     await Promise.all([cookContext.close(), visitorContext.close(), customerContext.close()]);

@@ -286,4 +286,84 @@ test.describe('live on the server as `npm start` runs it (embedded database)', (
     await expect(page.getByText('Your order was delivered. Enjoy your meal!')).toBeVisible();
     await Promise.all([cook.context.close(), customer.context.close()]);
   });
+  test('card money on npm start: a cook sets up payouts, a card order is paid on the payment page, captured on accept and refunded on cancel, each live on the other screen', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const kitchenName = `Card Kusina ${randomWord()}`;
+    const cook = await newPage(browser);
+    await startRegistering(cook.page, newPerson('Rosa Cook'), kitchenName);
+    await cook.page.getByRole('button', { name: 'Next Step' }).click();
+    await openAroundTheClock(cook.page);
+    await (
+      await fillDish(cook.page, 'Adobo', '12.50')
+    )();
+    await expect(cook.page.getByRole('textbox', { name: 'Item', exact: true })).toHaveValue('');
+    // Payouts through the stand-in's onboarding page, as a cook would with Stripe's.
+    const nav = cook.page.getByRole('navigation', { name: 'Kitchen admin' });
+    await nav.getByRole('link', { name: '1 MENU' }).click();
+    const getPaid = cook.page.getByRole('region', { name: 'Get paid' });
+    await getPaid.getByRole('button', { name: 'Set up payouts' }).click();
+    await cook.page.getByRole('button', { name: 'Activate payouts' }).click();
+    await expect(getPaid.getByTestId('payout-state')).toHaveText('Payouts on');
+    await nav.getByRole('link', { name: '3 Orders' }).click();
+    const orders = cook.page.getByRole('table', { name: 'Orders of your kitchen' });
+    await expect(orders).toContainText('No orders yet');
+
+    const customer = await newPage(browser);
+    const person = newPerson('Card Customer');
+    const page = customer.page;
+    await page.goto('/');
+    await page.getByRole('link', { name: new RegExp(kitchenName) }).click();
+    await page.getByRole('button', { name: 'Add Adobo to cart' }).click();
+    await page.getByRole('link', { name: 'Cart (1)' }).click();
+    await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), person);
+    await expect(page).toHaveURL('/ShoppingCart');
+    await page.getByRole('combobox', { name: 'Delivery address' }).fill('9 Card Lane');
+    await page.getByRole('button', { name: 'Submit order' }).click();
+    // The payment page: its session has no payment until the card is tried (as Stripe's), a decline first.
+    await expect(page).toHaveURL(/\/dev-pay\/checkout\/cs_/);
+    const pay = async (card: string) => {
+      await page.getByLabel('Card number').fill(card);
+      await page.getByLabel('Expiry').fill('12/34');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
+    };
+    await pay('4000 0000 0000 0002');
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined');
+    await expect(orders).toContainText('No orders yet');
+    const row = orders.getByRole('row').filter({ hasText: person.email });
+    await arrives(
+      'a card order paid',
+      () => pay('4242 4242 4242 4242'),
+      { 'the kitchen’s orders page': row.filter({ hasText: 'Card payment authorised' }) },
+      { page, method: 'POST', path: /^\/dev-pay\/checkout\/cs_[0-9a-f]+$/ },
+    );
+    await expect(page.getByText('Your Order is sent')).toBeVisible();
+    await page.getByRole('link', { name: 'View Your order Status on this link' }).click();
+    const payment = page.getByTestId('order-payment');
+    await expect(payment).toHaveText('Card payment authorised: charged when the kitchen accepts');
+
+    const move = { page: cook.page, method: 'POST', path: /^\/api\/kitchen\/orders\/[^/]+\/moves$/ };
+    await row.getByRole('button', { name: 'Accept' }).click();
+    const accept = cook.page.getByRole('dialog', { name: 'Accept this order' });
+    await accept.getByText('30 min').click();
+    await arrives(
+      'the kitchen accepting a card order (captured)',
+      () => accept.getByRole('button', { name: 'Accept order', exact: true }).click(),
+      { 'the customer’s order page': payment.filter({ hasText: /^Paid by card$/ }) },
+      move,
+    );
+    await expect(row).toContainText('Paid by card');
+    await row.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const cancel = cook.page.getByRole('dialog', { name: 'Cancel this order' });
+    await cancel.getByLabel('Reason').fill('The oven broke');
+    await arrives(
+      'the kitchen cancelling a paid order (refunded)',
+      () => cancel.getByRole('button', { name: 'Cancel order', exact: true }).click(),
+      { 'the customer’s order page': payment.filter({ hasText: /^Refunded to your card$/ }) },
+      move,
+    );
+    await Promise.all([customer.context.close(), cook.context.close()]);
+  });
 });
