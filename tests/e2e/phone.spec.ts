@@ -307,6 +307,30 @@ test.describe('on a phone (390 × 844)', () => {
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
   });
 
+  test('a kitchen tapped low on the landing page opens its menu at the top; back returns to where one was', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const cards = page.getByTestId('kitchen-card');
+    await expect(cards.first()).toBeVisible();
+    // The last card of the first page (scrolling to it may bring the next page: the list keeps it in the address).
+    const href = await cards.last().getAttribute('href');
+    const tapped = page.locator(`a[href="${href}"]`).first();
+    await tapped.scrollIntoViewIfNeeded();
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await expect.poll(scrollY).toBeGreaterThan(844);
+    const where = await scrollY();
+    const landing = page.url();
+    await tapped.tap();
+    await expect(page).toHaveURL(/\/KitchenMenu\//);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(scrollY).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(landing);
+    await expect.poll(async () => Math.abs((await scrollY()) - where)).toBeLessThanOrEqual(2);
+    await expect(tapped).toBeInViewport();
+  });
+
   test('every other screen fits the phone too', async ({ page }, testInfo) => {
     await page.context().addCookies([await customerSessionCookie(`${randomUUID()}@e2e.test`)]);
     for (const [path, heading] of [

@@ -9,6 +9,7 @@ import {
   use,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -34,7 +35,7 @@ export interface NavigateOptions {
   replace?: boolean;
   /** The new page is drawn before the call returns (not as a transition). */
   flushSync?: boolean;
-  /** Accepted for React Router's callers; the router never moves the scroll position itself. */
+  /** Keeps the scroll position where a navigation to another path would open the new page at its top. */
   preventScrollReset?: boolean;
 }
 
@@ -91,6 +92,14 @@ const pathOf = (location: RouterLocation) => location.pathname + location.search
 export function BrowserRouter({ routes, children }: { routes: readonly Route[]; children: ReactNode }) {
   const [location, setLocation] = useState(current);
   const latest = useRef(0);
+  // Where the page drawn next is scrolled to once drawn: the top of a new page, or where one was on a page one comes
+  // back to (kept in its history entry as one left it). Null: left as it is (a change of the query, a hash).
+  const scrollTo = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const y = scrollTo.current;
+    scrollTo.current = null;
+    if (y !== null) window.scrollTo(0, y);
+  }, [location]);
   const show = useCallback((next: RouterLocation, sync = false) => {
     if (sync) flushSync(() => setLocation(next));
     else startTransition(() => setLocation(next));
@@ -98,6 +107,8 @@ export function BrowserRouter({ routes, children }: { routes: readonly Route[]; 
   useEffect(() => {
     const onPop = () => {
       const id = ++latest.current;
+      const kept = (window.history.state as { scrollY?: unknown } | null)?.scrollY;
+      scrollTo.current = typeof kept === 'number' ? kept : null;
       const ready = pageReady(routes, window.location.pathname);
       if (!ready) show(current());
       else void ready.then(() => id === latest.current && show(current()));
@@ -116,9 +127,21 @@ export function BrowserRouter({ routes, children }: { routes: readonly Route[]; 
       const go = () => {
         if (id !== latest.current) return;
         const path = url.pathname + url.search + url.hash;
+        const from = current();
+        // A new page opens at its top (the browser keeps the old page's position otherwise), unless asked not to or
+        // going to a place within it (a hash).
+        const newPage = url.pathname.toLowerCase() !== from.pathname.toLowerCase();
+        scrollTo.current = newPage && !url.hash && !options.preventScrollReset ? 0 : null;
         // Following a link to where one already is replaces the entry (as React Router did): back still leaves.
-        if (options.replace || path === pathOf(current())) window.history.replaceState(null, '', path);
-        else window.history.pushState(null, '', path);
+        if (options.replace || path === pathOf(from))
+          window.history.replaceState(window.history.state, '', path);
+        else {
+          // Where one was on the page one leaves, for coming back to it: the router restores it, not the browser,
+          // which would scroll before the page is drawn again.
+          window.history.scrollRestoration = 'manual';
+          window.history.replaceState({ ...(window.history.state ?? {}), scrollY: window.scrollY }, '');
+          window.history.pushState(null, '', path);
+        }
         show(current(), options.flushSync);
       };
       const ready = pageReady(routes, url.pathname);
