@@ -6,8 +6,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { isEnded } from '../../shared/order-states.js';
 import { DELETED_BY_KITCHEN_REASON } from '../../shared/payments.js';
 import { orders } from '../db/schema.js';
-import type { PaymentApp } from './order-payments.js';
-import { moveOrder } from './order-moves.js';
+import type { PaymentStateName } from '../../shared/payments.js';
+import { settleSoon, type PaymentApp } from './order-payments.js';
+import { moveInTransaction } from './order-moves.js';
 import { findKitchenOrder, kitchenSees } from '../data/order-queries.js';
 
 type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>;
@@ -41,23 +42,32 @@ export async function closeOrder(
   kitchen: { uid: string; userId: string },
   id: string,
 ): Promise<boolean> {
-  const [listed] = await app.db
-    .select({ state: orders.state })
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.kitchenId, kitchen.uid), isNull(orders.archivedAt), kitchenSees));
-  if (!listed) return false;
-  if (!isEnded(listed.state))
-    await moveOrder(
-      app,
-      { role: 'kitchen', userId: kitchen.userId, kitchenUid: kitchen.uid },
-      id,
-      { move: 'cancel', reason: DELETED_BY_KITCHEN_REASON },
-      listed.state,
-    );
-  return mutate(app, async (tx, record) => {
+  let payment: PaymentStateName | undefined;
+  const closed = await mutate(app, async (tx, record) => {
+    const [listed] = await tx
+      .select({ state: orders.state })
+      .from(orders)
+      .where(
+        and(eq(orders.id, id), eq(orders.kitchenId, kitchen.uid), isNull(orders.archivedAt), kitchenSees),
+      )
+      .for('update');
+    if (!listed) return false;
+    if (!isEnded(listed.state))
+      payment = (
+        await moveInTransaction(
+          tx,
+          record,
+          { role: 'kitchen', userId: kitchen.userId, kitchenUid: kitchen.uid },
+          id,
+          { move: 'cancel', reason: DELETED_BY_KITCHEN_REASON },
+          listed.state,
+        )
+      )?.payment;
     const archived = await archiveOrder(tx, kitchen.uid, id);
     if (!archived) return false;
     record({ type: 'order.archived', orderId: id, kitchenUid: kitchen.uid, customerId: archived.customerId });
     return true;
   });
+  if (closed && payment) await settleSoon(app, id);
+  return closed;
 }
