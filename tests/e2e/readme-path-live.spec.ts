@@ -119,6 +119,25 @@ async function fillDish(page: Page, item: string, price: string) {
   return () => page.getByRole('button', { name: 'Add Menu' }).click();
 }
 
+/** A new cook registers `kitchenName`, open around the clock, with one dish added on 'Add Menu'. */
+async function kitchenWithDish(
+  browser: Browser,
+  cookName: string,
+  kitchenName: string,
+  dish: string,
+  price: string,
+) {
+  const cook = await newPage(browser);
+  await startRegistering(cook.page, newPerson(cookName), kitchenName);
+  await cook.page.getByRole('button', { name: 'Next Step' }).click();
+  await openAroundTheClock(cook.page);
+  await (
+    await fillDish(cook.page, dish, price)
+  )();
+  await expect(cook.page.getByRole('textbox', { name: 'Item', exact: true })).toHaveValue('');
+  return cook;
+}
+
 test.describe('live on the server as `npm start` runs it (embedded database)', () => {
   test('a chat message reaches the other person’s open chat page, both ways', async ({ browser }) => {
     const chatters = [];
@@ -217,14 +236,7 @@ test.describe('live on the server as `npm start` runs it (embedded database)', (
   }) => {
     test.setTimeout(120_000);
     const kitchenName = `Order Kusina ${randomWord()}`;
-    const cook = await newPage(browser);
-    await startRegistering(cook.page, newPerson('Lola Cook'), kitchenName);
-    await cook.page.getByRole('button', { name: 'Next Step' }).click();
-    await openAroundTheClock(cook.page);
-    await (
-      await fillDish(cook.page, 'Pancit', '9.75')
-    )();
-    await expect(cook.page.getByRole('textbox', { name: 'Item', exact: true })).toHaveValue('');
+    const cook = await kitchenWithDish(browser, 'Lola Cook', kitchenName, 'Pancit', '9.75');
     // A new kitchen takes no payments until its cook says how: cash on delivery, from the dashboard.
     const nav = cook.page.getByRole('navigation', { name: 'Kitchen admin' });
     await nav.getByRole('link', { name: '1 MENU' }).click();
@@ -291,14 +303,7 @@ test.describe('live on the server as `npm start` runs it (embedded database)', (
   }) => {
     test.setTimeout(120_000);
     const kitchenName = `Card Kusina ${randomWord()}`;
-    const cook = await newPage(browser);
-    await startRegistering(cook.page, newPerson('Rosa Cook'), kitchenName);
-    await cook.page.getByRole('button', { name: 'Next Step' }).click();
-    await openAroundTheClock(cook.page);
-    await (
-      await fillDish(cook.page, 'Adobo', '12.50')
-    )();
-    await expect(cook.page.getByRole('textbox', { name: 'Item', exact: true })).toHaveValue('');
+    const cook = await kitchenWithDish(browser, 'Rosa Cook', kitchenName, 'Adobo', '12.50');
     // Payouts through the stand-in's onboarding page, as a cook would with Stripe's.
     const nav = cook.page.getByRole('navigation', { name: 'Kitchen admin' });
     await nav.getByRole('link', { name: '1 MENU' }).click();
