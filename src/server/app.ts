@@ -1,3 +1,4 @@
+import { loadJurisdictions, type Jurisdictions } from './data/jurisdictions.js';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { pageLanguage, registerI18n, requestLocale } from './i18n/i18n-plugin.js';
@@ -64,6 +65,8 @@ declare module 'fastify' {
     geocoder: Geocoder;
     /** The time: opening hours, pauses and a kitchen's "today" are decided by it (tests pass a fake). */
     clock: Clock;
+    /** The rules of places (jurisdictions/*.yaml): which apply to a kitchen, by its address's parts. */
+    jurisdictions: Jurisdictions;
   }
 }
 
@@ -158,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
   );
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('jurisdictions', loadJurisdictions(config.jurisdictionFallback));
   app.decorate('imageStore', options.imageStore ?? new DatabaseImageStore(database.db));
   // Nominatim allows 1 request/s for the whole application: on PostgreSQL every instance shares one schedule.
   const sharedGate = database.kind === 'postgres' && config.geocoder.kind === 'nominatim';

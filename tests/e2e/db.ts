@@ -15,6 +15,7 @@ import { kitchens, menuItems, orders, users } from '../../src/server/db/schema.j
 import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 import { addMenuItem } from '../../src/server/menu/menu-service.js';
 import { placeOrder } from '../../src/server/orders/place-order.js';
+import { loadJurisdictions } from '../../src/server/data/jurisdictions.js';
 import { systemClock } from '../../src/server/lib/clock.js';
 import type { DietaryTag } from '../../src/shared/dietary.js';
 import { ALL_DAY_HOURS, type WeeklyHours } from '../../src/shared/opening-hours.js';
@@ -220,6 +221,7 @@ export async function placeOrderAs(kitchenUid: string, itemIds: string[]) {
     payments,
     config: loadConfig({ NODE_ENV: 'test', PAYMENTS: 'off' }),
     log: pino({ enabled: false }),
+    jurisdictions: loadJurisdictions('none'),
   };
   const email = `${randomUUID()}@e2e.test`;
   const customer = await upsertUser(app.db, {

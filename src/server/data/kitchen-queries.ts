@@ -1,3 +1,4 @@
+import type { PlaceParts } from '../../shared/jurisdictions.js';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kitchens.js';
 import type { Rating } from '../../shared/reviews.js';
@@ -15,7 +16,10 @@ import {
 } from './kitchen-cursor.js';
 
 /** A kitchen's row, but how it takes orders (read on their own: src/server/data/ordering-queries.ts). */
-export type KitchenRow = Omit<typeof kitchens.$inferSelect, keyof OrderingColumns>;
+export type KitchenRow = Omit<
+  typeof kitchens.$inferSelect,
+  keyof OrderingColumns | 'countryCode' | 'region' | 'county'
+>;
 type OrderingColumns = Pick<
   typeof kitchens.$inferSelect,
   | 'offersDelivery'
@@ -155,12 +159,18 @@ export async function kitchenImageId(db: DbOrTx, uid: string): Promise<string | 
   return row?.imageId;
 }
 
-/** Where the kitchen's address was placed: coordinates, or null when the geocoder could not place it. */
-export type KitchenLocation = { lat: number; lon: number } | null;
+/**
+ * Where the kitchen's address was placed: coordinates, and the country, region and county that pick its rules
+ * (src/shared/jurisdictions.ts) when the geocoder names them; null when the geocoder could not place it.
+ */
+export type KitchenLocation = { lat: number; lon: number; parts?: PlaceParts } | null;
 
 const locationColumns = (location: KitchenLocation) => ({
   latitude: location?.lat ?? null,
   longitude: location?.lon ?? null,
+  countryCode: location?.parts?.countryCode ?? null,
+  region: location?.parts?.region ?? null,
+  county: location?.parts?.county ?? null,
 });
 
 export interface KitchenOwner {

@@ -88,6 +88,10 @@ export const kitchens = pgTable(
     /** Where the address was placed by the geocoder when saved; null when it could not be placed. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** Its country (ISO 3166-1 alpha-2), region and county as the geocoder named them: they pick its rules. */
+    countryCode: text('country_code'),
+    region: text('region'),
+    county: text('county'),
     deliveryRadiusKm: integer('delivery_radius_km').notNull().default(5),
     /** The kitchen's IANA time zone (its hours and its "today" are in it), from the cook's browser. */
     timeZone: text('time_zone').notNull().default('UTC'),
@@ -225,6 +229,12 @@ export const orders = pgTable(
     readyAt: timestamp('ready_at', { withTimezone: true }),
     /** The kitchen's local day whose portions this order took (null: none of its dishes is counted). */
     portionsDay: date('portions_day'),
+    /**
+     * The kitchen's local day whose meal caps (its jurisdiction's meals a day, a week, gross a year) this order
+     * counts against, and how many meals it counted (null, 0: its kitchen's rules cap nothing).
+     */
+    capsDay: date('caps_day'),
+    capsMeals: integer('caps_meals').notNull().default(0),
     /** Why the order was declined or cancelled. */
     endReason: text('end_reason'),
     itemsCents: integer('items_cents').notNull(),
@@ -304,6 +314,31 @@ export const orders = pgTable(
       .where(
         sql`${t.paymentState} in ('awaiting-payment', 'authorised', 'capturing', 'releasing', 'refunding') or ${t.state} = 'recieved'`,
       ),
+  ],
+);
+
+export const CAP_PERIODS = ['day', 'week', 'year'] as const;
+
+/**
+ * Meals and gross sales (its dishes' prices) a kitchen's orders counted in each of its local days, weeks (from
+ * Monday) and years, for its jurisdiction's caps: taken in the order's transaction by one guarded upsert, given back
+ * by a declined or cancelled order. Kept only for kitchens whose rules cap something.
+ */
+export const kitchenMealCounts = pgTable(
+  'kitchen_meal_counts',
+  {
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    period: text('period', { enum: CAP_PERIODS }).notNull(),
+    starts: date('starts').notNull(),
+    meals: integer('meals').notNull(),
+    grossMinor: integer('gross_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kitchenId, t.period, t.starts] }),
+    check('kitchen_meal_counts_period_check', sql`${t.period} in ${sqlTextList(CAP_PERIODS)}`),
+    check('kitchen_meal_counts_counts_check', sql`${t.meals} >= 0 and ${t.grossMinor} >= 0`),
   ],
 );
 

@@ -4,13 +4,17 @@ import type { AddressSuggestion } from '../../shared/geocode.js';
 import type { Config } from '../lib/config.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { IntervalGate, type Gate } from './interval-gate.js';
-import { nominatim, photon, type GeocodeProvider } from './providers.js';
+import type { PlaceParts } from '../../shared/jurisdictions.js';
+import { nominatim, photon, type GeocodeProvider, type Located } from './providers.js';
 
 export interface Geocoder {
   /** Suggestions for a typed address; [] when the geocoder is off, down, slow or answers nonsense. */
   search(q: string): Promise<AddressSuggestion[]>;
-  /** Where an address is (the provider's best answer), or undefined when it cannot be placed (or the geocoder fails). */
-  locate(address: string): Promise<{ lat: number; lon: number } | undefined>;
+  /**
+   * Where an address is (the provider's best answer), with its country, region and county when the provider names
+   * them; undefined when it cannot be placed (or the geocoder fails).
+   */
+  locate(address: string): Promise<{ lat: number; lon: number; parts?: PlaceParts } | undefined>;
 }
 
 export interface GeocoderOptions {
@@ -55,11 +59,11 @@ export function createGeocoder(
           clock,
         ))
       : undefined;
-  const cache = new LRUCache<string, AddressSuggestion[]>({ max: 1000, ttl: 24 * 3600 * 1000 });
-  const inflight = new Map<string, Promise<AddressSuggestion[]>>();
+  const cache = new LRUCache<string, Located[]>({ max: 1000, ttl: 24 * 3600 * 1000 });
+  const inflight = new Map<string, Promise<Located[]>>();
   const userAgent = `HomeCooked/0.1 (+${config.publicUrl})`;
 
-  async function ask(q: string): Promise<AddressSuggestion[]> {
+  async function ask(q: string): Promise<Located[]> {
     if (gate && !(await gate.pass())) {
       log.warn({ provider: kind }, 'geocoder rate limit: request refused');
       return [];
@@ -79,7 +83,7 @@ export function createGeocoder(
     }
   }
 
-  function search(text: string): Promise<AddressSuggestion[]> {
+  function lookUp(text: string): Promise<Located[]> {
     const q = text.trim().replace(/\s+/g, ' ').toLowerCase();
     const cached = cache.get(q);
     if (cached) return Promise.resolve(cached);
@@ -92,17 +96,18 @@ export function createGeocoder(
   }
 
   return {
-    search,
+    // The spec's shape only: the parts stay on the server.
+    search: async (text) => (await lookUp(text)).map(({ parts: _parts, ...suggestion }) => suggestion),
     async locate(address) {
-      for (const { lat, lon } of await search(address))
-        if (lat !== undefined && lon !== undefined) return { lat, lon };
+      for (const { lat, lon, parts } of await lookUp(address))
+        if (lat !== undefined && lon !== undefined) return { lat, lon, ...(parts ? { parts } : {}) };
       return undefined;
     },
   };
 }
 
 /** The browser's field lists suggestions by their text, so each text appears once. */
-function unique(suggestions: AddressSuggestion[]): AddressSuggestion[] {
+function unique<T extends AddressSuggestion>(suggestions: T[]): T[] {
   const seen = new Set<string>();
   return suggestions.filter((s) => s.display_name && !seen.has(s.display_name) && seen.add(s.display_name));
 }

@@ -37,6 +37,12 @@ describe('geocoder adapters and policy', () => {
       },
       { display_name: 'Baker Street, London, United Kingdom', place_id: 'W4244999' },
     ]);
+    // The parts that pick its rules stay on the server: the suggestions above carry none.
+    expect(await geo.locate('221b baker')).toEqual({
+      lat: 51.5237,
+      lon: -0.1585,
+      parts: { countryCode: 'GB', region: 'England', county: 'Greater London' },
+    });
     const request = fake.seen.at(-1);
     expect(request?.url.searchParams.get('q')).toBe('221b baker');
     expect(request?.headers['user-agent']).toBe('HomeCooked/0.1 (+https://homecooked.example)');
@@ -52,9 +58,15 @@ describe('geocoder adapters and policy', () => {
         lon: -0.1276474,
       },
     ]);
-    expect(await geo.locate('London')).toEqual({ lat: 51.5073219, lon: -0.1276474 });
+    // With the country and region that pick the place's rules (jurisdictions/), asked with addressdetails=1.
+    expect(await geo.locate('London')).toEqual({
+      lat: 51.5073219,
+      lon: -0.1276474,
+      parts: { countryCode: 'GB', region: 'England', county: null },
+    });
     const request = fake.seen.at(-1);
     expect(request?.url.searchParams.get('format')).toBe('json');
+    expect(request?.url.searchParams.get('addressdetails')).toBe('1');
     expect(request?.headers['user-agent']).toMatch(/^HomeCooked\/0\.1 \(\+https:\/\/homecooked\.example\)$/);
   });
 

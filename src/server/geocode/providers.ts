@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import type { AddressSuggestion } from '../../shared/geocode.js';
+import type { PlaceParts } from '../../shared/jurisdictions.js';
+
+/** A suggestion with the address's country, region and county where the provider names them (not sent on). */
+export type Located = AddressSuggestion & { parts?: PlaceParts };
 
 /** How to ask one kind of geocoding service, and how to read its answer into the spec's suggestions. */
 export interface GeocodeProvider {
   name: 'photon' | 'nominatim';
   url(base: string, q: string, limit: number): string;
-  parse(body: unknown): AddressSuggestion[];
+  parse(body: unknown): Located[];
 }
 
 const text = z.string().trim().min(1).optional().catch(undefined);
@@ -15,6 +19,14 @@ const PhotonGeometry = z
   .object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) })
   .optional()
   .catch(undefined);
+
+/** The parts that pick a place's rules (src/shared/jurisdictions.ts), when the provider names its country. */
+function partsOf(countryCode?: string, region?: string, county?: string): { parts?: PlaceParts } {
+  if (!countryCode || !/^[A-Za-z]{2}$/.test(countryCode)) return {};
+  return {
+    parts: { countryCode: countryCode.toUpperCase(), region: region ?? null, county: county ?? null },
+  };
+}
 
 /** Coordinates only when both are numbers on Earth. */
 function place(lat: number | undefined, lon: number | undefined): { lat?: number; lon?: number } {
@@ -36,6 +48,9 @@ const PhotonAnswer = z.object({
         city: text,
         postcode: text,
         country: text,
+        countrycode: text,
+        state: text,
+        county: text,
       }),
     }),
   ),
@@ -58,6 +73,7 @@ export const photon: GeocodeProvider = {
         display_name: [...new Set(parts)].join(', '),
         place_id: `${p.osm_type}${p.osm_id}`,
         ...place(geometry?.coordinates[1], geometry?.coordinates[0]),
+        ...partsOf(p.countrycode, p.state, p.county),
       };
     });
   },
@@ -69,6 +85,7 @@ const NominatimAnswer = z.array(
     display_name: z.string().min(1),
     lat: z.coerce.number().optional().catch(undefined),
     lon: z.coerce.number().optional().catch(undefined),
+    address: z.object({ country_code: text, state: text, county: text }).optional().catch(undefined),
   }),
 );
 
@@ -78,6 +95,7 @@ export const nominatim: GeocodeProvider = {
   url(base, q, limit) {
     const url = new URL(base);
     url.searchParams.set('format', 'json');
+    url.searchParams.set('addressdetails', '1');
     url.searchParams.set('q', q);
     url.searchParams.set('limit', String(limit));
     return url.toString();
@@ -87,6 +105,7 @@ export const nominatim: GeocodeProvider = {
       display_name: p.display_name,
       place_id: String(p.place_id),
       ...place(p.lat, p.lon),
+      ...partsOf(p.address?.country_code, p.address?.state, p.address?.county),
     }));
   },
 };

@@ -103,6 +103,14 @@ const EnvSchema = z.object({
   STRIPE_CONNECT_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
   /** Another server speaking Stripe's API (tests, a mock): Stripe itself when unset. */
   STRIPE_API_BASE: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** The jurisdiction profile (jurisdictions/<id>.yaml, one of no country) for places no country file covers. */
+  JURISDICTION_FALLBACK: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must name a profile in jurisdictions/ (such as none)')
+      .default('none'),
+  ),
   CURRENCY: z.preprocess(
     emptyAsUndefined,
     z
@@ -201,6 +209,8 @@ export interface Config {
   sessionSecret: string | undefined;
   geocoder: { kind: 'photon' | 'nominatim' | 'off'; url: string };
   seedDemo: boolean | undefined;
+  /** The jurisdiction profile of places no country file covers (jurisdictions/none.yaml by default). */
+  jurisdictionFallback: string;
   /** Which proxies' X-Forwarded-For to believe (none by default). */
   trustProxy: TrustProxy;
   /** Sign-ins one address may start per minute. */
@@ -379,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     geocoder: { kind: e.GEOCODER, url: e.GEOCODER_URL ?? DEFAULT_GEOCODER_URL[e.GEOCODER] },
     seedDemo: e.SEED_DEMO,
+    jurisdictionFallback: e.JURISDICTION_FALLBACK,
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,

@@ -1,3 +1,4 @@
+import type { PlaceParts } from '../../shared/jurisdictions.js';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderTotals } from '../../shared/money.js';
 import type { KitchenClock } from '../../shared/opening-hours.js';
@@ -38,6 +39,8 @@ export interface OrderableKitchen extends KitchenClock {
   acceptsCash: boolean;
   /** How it takes orders: delivery or pickup, now or in slots, its minimum (src/shared/ordering.ts). */
   ordering: OrderingSettings;
+  /** Where it is, as the geocoder named it: picks its rules (caps) from the jurisdiction profiles. */
+  place: PlaceParts;
 }
 
 /**
@@ -60,6 +63,9 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
       payoutAccountId: kitchens.payoutAccountId,
       payoutState: kitchens.payoutState,
       acceptsCash: kitchens.acceptsCash,
+      countryCode: kitchens.countryCode,
+      region: kitchens.region,
+      county: kitchens.county,
       ...orderingColumns,
       itemId: menuItems.id,
       item: menuItems.item,
@@ -93,6 +99,7 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
     payoutAccount: first.payoutState === 'payouts-on' ? first.payoutAccountId : null,
     acceptsCash: first.acceptsCash,
     ordering: toOrdering(first),
+    place: { countryCode: first.countryCode, region: first.region, county: first.county },
   };
   const items = rows.flatMap((r) =>
     r.itemId === null || r.item === null || r.priceCents === null
@@ -129,6 +136,9 @@ export interface NewOrder {
   requestHash: string;
   /** The kitchen's day whose portions the order took (null: none counted). */
   portionsDay: string | null;
+  /** The kitchen's day whose meal caps the order counts against, and its meals (null, 0: its rules cap nothing). */
+  capsDay: string | null;
+  capsMeals: number;
   totals: OrderTotals;
   /** A card order awaits its payment (the kitchen sees it once authorised); a cash order goes to the kitchen. */
   payment: OrderPayment['method'];
@@ -164,10 +174,11 @@ export async function insertOrder(
       for share
     ), placed as (
       insert into ${orders} (id, kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
-        request_hash, portions_day, items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents, state, status,
+        request_hash, portions_day, caps_day, caps_meals, items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents, state, status,
         payment_method, payment_state, platform_fee_cents, currency, fulfilment, slot_start, slot_end, answer_by, note)
       select ${order.id}::uuid, ${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
-        ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${order.portionsDay}::date, ${totals.itemsCents},
+        ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${order.portionsDay}::date,
+        ${order.capsDay}::date, ${order.capsMeals}::int, ${totals.itemsCents},
         ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${totals.totalCents}, ${state}, ${state},
         ${order.payment}, ${paymentState}, ${order.platformFeeCents}, ${order.currency}, ${order.fulfilment},
         ${order.slot?.start.toISOString() ?? null}::timestamptz, ${order.slot?.end.toISOString() ?? null}::timestamptz,

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { computeTotals, formatCents, type OrderTotals } from '../../shared/money.js';
+import { computeTotals, formatCents, formatMoney, type OrderTotals } from '../../shared/money.js';
 import { availability, formatOpening, isPaused, localTime } from '../../shared/opening-hours.js';
 import {
   BELOW_MINIMUM,
@@ -39,6 +39,15 @@ import { takePortions, type PortionClaim } from './portions.js';
 import { needsCheckout, platformFeeOf, startCheckout } from './checkout.js';
 import { PAYMENT_METHOD_REFUSED, type PaymentMethod } from '../../shared/payments.js';
 import { KITCHEN_SUSPENDED } from '../../shared/moderation.js';
+import {
+  capsInCurrency,
+  hasCaps,
+  MEAL_CAP_REACHED,
+  mealsOf,
+  SELLING_NOT_ALLOWED,
+  type Profile,
+} from '../../shared/jurisdictions.js';
+import { takeMeals, type CapRefusal } from './meal-caps.js';
 
 export interface Customer {
   id: string;
@@ -106,6 +115,48 @@ function soldOutRefusal(
     { problems: `${text.charAt(0).toUpperCase()}${text.slice(1)}` },
   );
 }
+
+/** 409 naming the cap an order would pass (meals a day, a week, gross a year) and what is left of it. */
+function capRefusal(refusal: CapRefusal, kitchen: OrderableKitchen, tr: Translator): HttpError {
+  const values = { name: kitchen.name, limit: refusal.limit, left: refusal.left };
+  const message =
+    refusal.cap === 'day'
+      ? msg(
+          'Daily meal cap reached: {name} may sell {limit} meals a day under the rules here, and has {left} left today.',
+        )
+      : refusal.cap === 'week'
+        ? msg(
+            'Weekly meal cap reached: {name} may sell {limit} meals a week under the rules here, and has {left} left this week.',
+          )
+        : msg(
+            'Yearly sales cap reached: {name} may sell {limit} a year under the rules here, and has {left} left this year.',
+          );
+  return new HttpError(
+    409,
+    MEAL_CAP_REACHED,
+    message,
+    'itemIds',
+    undefined,
+    refusal.cap === 'year'
+      ? {
+          ...values,
+          limit: formatMoney(refusal.limit, refusal.currency, tr),
+          left: formatMoney(refusal.left, refusal.currency, tr),
+        }
+      : values,
+  );
+}
+
+/** 409: the rules of the kitchen's place let no home kitchen sell there. */
+const sellingRefused = (kitchen: OrderableKitchen, profile: Profile) =>
+  new HttpError(
+    409,
+    SELLING_NOT_ALLOWED,
+    msg('{name} cannot take orders: home kitchens may not sell meals in {place} under its rules.'),
+    'kitchenUid',
+    undefined,
+    { name: kitchen.name, place: profile.name },
+  );
 
 /** The dishes of the cart whose portions are counted, each with how many the cart asks for. */
 function portionClaims(
@@ -253,7 +304,10 @@ function paymentMethodOf(
  * with a different cart or address is refused (422).
  */
 export async function placeOrder(
-  app: Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'clock' | 'payments' | 'config' | 'log'>,
+  app: Pick<
+    FastifyInstance,
+    'db' | 'bus' | 'reactions' | 'clock' | 'payments' | 'config' | 'log' | 'jurisdictions'
+  >,
   customer: Customer,
   input: PlaceOrderInput,
   /** The customer's language, for the values of refusals (a day and time, an amount). */
@@ -297,6 +351,8 @@ export async function placeOrder(
       name: kitchen.name,
     });
   if (kitchen.suspended) return refuse(suspended());
+  const profile = app.jurisdictions.forPlace(kitchen.place);
+  if (!profile.rules.sellingAllowed) return refuse(sellingRefused(kitchen, profile));
   let slot: Slot | null;
   try {
     refuseFulfilment(kitchen, fulfilment);
@@ -325,6 +381,10 @@ export async function placeOrder(
   const claims = portionClaims(priced);
   // A pre-order's portions are those of its slot's day.
   const portionsDay = claims.length ? (slot?.date ?? localTime(now, kitchen.timeZone).date) : null;
+  // The meals of a kitchen whose rules cap them count against the day they are for (a pre-order's slot's day).
+  const caps = capsInCurrency(profile.rules.caps, app.payments.config.currency);
+  const capsDay = hasCaps(caps) ? (slot?.date ?? localTime(now, kitchen.timeZone).date) : null;
+  const capsMeals = capsDay === null ? 0 : mealsOf(caps, priced.length);
   const order: NewOrder = {
     id: randomUUID(),
     at: now,
@@ -348,6 +408,8 @@ export async function placeOrder(
     idempotencyKey: input.idempotencyKey,
     requestHash,
     portionsDay,
+    capsDay,
+    capsMeals,
     totals,
     payment,
     platformFeeCents: payment === 'card' ? platformFeeOf(totals, app.payments.config.commissionPercent) : 0,
@@ -379,7 +441,7 @@ export async function placeOrder(
           const why = await whyNotServing(db, kitchen.uid);
           throw why === 'gone' ? kitchenGone() : why === 'suspended' ? suspended() : pausedRefusal(kitchen);
         };
-        return portionsDay === null && slot === null
+        return portionsDay === null && slot === null && capsDay === null
           ? insert(app.db)
           : app.db.transaction(async (tx) => {
               if (
@@ -389,6 +451,16 @@ export async function placeOrder(
                 throw slotFull();
               const short = portionsDay === null ? [] : await takePortions(tx, portionsDay, claims);
               if (short.length) throw soldOutRefusal(short, tr);
+              if (capsDay !== null) {
+                const over = await takeMeals(
+                  tx,
+                  kitchen.uid,
+                  capsDay,
+                  { meals: capsMeals, grossMinor: totals.itemsCents },
+                  caps,
+                );
+                if (over) throw capRefusal(over, kitchen, tr);
+              }
               return insert(tx);
             });
       },
@@ -397,7 +469,7 @@ export async function placeOrder(
   } catch (error) {
     if (
       error instanceof HttpError &&
-      [SOLD_OUT, KITCHEN_SUSPENDED, KITCHEN_CLOSED, SLOT_FULL].includes(error.code)
+      [SOLD_OUT, KITCHEN_SUSPENDED, KITCHEN_CLOSED, SLOT_FULL, MEAL_CAP_REACHED].includes(error.code)
     )
       return refuse(error);
     // A dish deleted while this order was being placed: it is no longer on the menu (never a 500); or the whole

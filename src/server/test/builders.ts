@@ -73,6 +73,8 @@ export async function buildOrder(
     address,
     fulfilment: 'delivery',
     slot: null,
+    capsDay: null,
+    capsMeals: 0,
     note: '',
     idempotencyKey: randomUUID(),
     requestHash: randomUUID(),

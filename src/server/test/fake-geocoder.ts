@@ -25,6 +25,8 @@ export const PHOTON_ANSWER = {
         street: 'Baker Street',
         postcode: 'NW1 6XE',
         city: 'London',
+        county: 'Greater London',
+        state: 'England',
         countrycode: 'GB',
         country: 'United Kingdom',
       },
@@ -58,6 +60,14 @@ export const NOMINATIM_ANSWER = [
     type: 'city',
     importance: 0.9654895765402,
     display_name: 'London, Greater London, England, SW1A 2DU, United Kingdom',
+    address: {
+      city: 'London',
+      state_district: 'Greater London',
+      state: 'England',
+      postcode: 'SW1A 2DU',
+      country: 'United Kingdom',
+      country_code: 'gb',
+    },
     boundingbox: ['51.3473219', '51.6673219', '-0.2876474', '-0.0676474'],
   },
 ];
@@ -68,8 +78,11 @@ export const NOMINATIM_ANSWER = [
  */
 export async function startFakeProvider() {
   const seen: SeenRequest[] = [];
-  /** `/places/api` (Photon's format) answers the first of these whose name the query contains. */
-  const places = new Map<string, { lat: number; lon: number }>();
+  /**
+   * `/places/api` (Photon's format) answers the first of these whose name the query contains, with the address's
+   * parts (Photon's `countrycode`, `state`, `county`) when given.
+   */
+  const places = new Map<string, Place>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     seen.push({ url, headers: req.headers, at: Date.now() });
@@ -106,14 +119,29 @@ export async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/api`;
 }
 
-function placesAnswer(places: Map<string, { lat: number; lon: number }>, q: string) {
+interface Place {
+  lat: number;
+  lon: number;
+  countrycode?: string;
+  state?: string;
+  county?: string;
+}
+
+function placesAnswer(places: Map<string, Place>, q: string) {
   const found = [...places].find(([name]) => q.toLowerCase().includes(name.toLowerCase()));
   const features = found
     ? [
         {
           type: 'Feature',
           geometry: { type: 'Point', coordinates: [found[1].lon, found[1].lat] },
-          properties: { osm_id: 1, osm_type: 'N', name: found[0] },
+          properties: {
+            osm_id: 1,
+            osm_type: 'N',
+            name: found[0],
+            countrycode: found[1].countrycode,
+            state: found[1].state,
+            county: found[1].county,
+          },
         },
       ]
     : [];
