@@ -19,6 +19,7 @@ import { searchRoutes } from './search/search-routes.js';
 import { ownMenuRoutes } from './menu/own-menu-routes.js';
 import { customerOrderRoutes } from './orders/customer-order-routes.js';
 import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
+import { refundRoutes } from './orders/refund-routes.js';
 import { orderMessageRoutes } from './order-messages/order-message-routes.js';
 import { kitchenSlotsAnswer, slotRoutes } from './orders/slot-routes.js';
 import { reviewRoutes } from './reviews/review-routes.js';
@@ -44,6 +45,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(orderingRoutes);
   await api.register(ownMenuRoutes);
   await api.register(kitchenOrderRoutes);
+  await api.register(refundRoutes);
   await api.register(customerOrderRoutes);
   await api.register(orderMessageRoutes);
   await api.register(slotRoutes);

@@ -105,6 +105,7 @@ export function changesOf(event: DomainEvent): Change[] {
     case 'order.status-set':
     case 'order.archived':
     case 'order.payment-changed':
+    case 'order.refund-changed':
       return orderLists(event.kitchenUid, event.customerId);
     case 'order.message-sent':
       return []; // its conversation only (conversationOf)

@@ -227,6 +227,50 @@ async function deliverOrderA(ctx: TestContext, w: World) {
     );
 }
 
+/**
+ * X takes cards (payouts set up), and A's order at X is a card order, paid, captured and delivered: what a partial
+ * refund needs. (A's cash order is closed first: one open order per customer.)
+ */
+async function cardOrderADelivered(ctx: TestContext, w: World) {
+  const local = ctx.app.payments.local;
+  if (!local) throw new Error('the matrix runs with PAYMENTS=local');
+  const link = await call(
+    ctx,
+    w.parties.X.cookie,
+    { method: 'POST', url: '/api/kitchen/payouts/onboarding', body: {} },
+    200,
+  );
+  await local.completeOnboarding(
+    /\/onboard\/(acct_[0-9a-f]+)/.exec(link.json<{ url: string }>().url)?.[1] ?? '',
+  );
+  await local.settled();
+  await call(ctx, w.parties.X.cookie, { method: 'POST', url: '/api/kitchen/payouts/refresh', body: {} }, 200);
+  await call(ctx, w.parties.X.cookie, { method: 'DELETE', url: `/api/kitchen/orders/${w.orderA.id}` }, 204);
+  const placed = await call(
+    ctx,
+    w.parties.A.cookie,
+    {
+      method: 'POST',
+      url: '/api/orders',
+      body: {
+        kitchenUid: w.kitchenX.uid,
+        itemIds: [w.itemX.id],
+        address: w.orderA.address,
+        payment: 'card',
+        idempotencyKey: `matrix-card-${randomUUID()}`,
+      },
+    },
+    201,
+  );
+  w.orderA = placed.json<CustomerOrder>();
+  await local.pay(
+    /\/checkout\/(cs_[0-9a-f]+)/.exec(w.orderA.payment.checkoutUrl ?? '')?.[1] ?? '',
+    '4242424242424242',
+  );
+  await local.settled();
+  await deliverOrderA(ctx, w);
+}
+
 /** A's order at X is delivered and A rated it. */
 async function reviewByA(ctx: TestContext, w: World) {
   await deliverOrderA(ctx, w);
@@ -436,6 +480,11 @@ const MATRIX: readonly Row[] = [
     request: (w) => ({ method: 'POST', url: `/api/kitchen/orders/${w.orderA.id}/moves`,
       body: { move: 'accept', readyInMinutes: 30 } }),
     sees: (d, w) => expect(d).toMatchObject({ id: w.orderA.id, state: 'accepted', status: 'accepted' }) },
+  { route: 'POST /api/kitchen/orders/:id/refunds', target: "A's delivered card order at X",
+    cells: [refuse, refuse, refuse, allow, refuse, refuse], setUp: cardOrderADelivered,
+    request: (w) => ({ method: 'POST', url: `/api/kitchen/orders/${w.orderA.id}/refunds`,
+      body: { key: `matrix-${w.tag}`, amountCents: 100, reason: 'Missing dish' } }),
+    sees: (d, w) => expect(d).toMatchObject({ orderId: w.orderA.id, amountCents: 100, whoPays: 'kitchen', state: 'refunded' }) },
   { route: 'GET /api/kitchen/orders/past', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'GET', url: '/api/kitchen/orders/past' }),
     sees: (d) => expect(d).toEqual([]) },
@@ -580,6 +629,12 @@ const MATRIX: readonly Row[] = [
     sees: (d, w, actor) => expect((d as Earnings).lines.map((l) => l.orderId)).toEqual(actor === 'X' ? [w.orderA.id] : []) },
   { route: 'GET /api/kitchen/earnings.csv', cells: [refuse, refuse, refuse, allow, allow, refuse], setUp: deliverOrderA,
     request: () => ({ method: 'GET', url: '/api/kitchen/earnings.csv' }) },
+  { route: 'POST /api/operator/orders/:id/refunds', target: "A's delivered card order at X", cells: operatorOnly,
+    setUp: cardOrderADelivered,
+    request: (w) => ({ method: 'POST', url: `/api/operator/orders/${w.orderA.id}/refunds`,
+      body: { key: `matrix-${w.tag}`, amountCents: 100, whoPays: 'platform' } }),
+    sees: (d, w) => expect(d).toMatchObject({ orderId: w.orderA.id, amountCents: 100, whoPays: 'platform', state: 'refunded' }),
+    alsoChanges: (w) => ({ order_refunds: sql`t.order_id = ${w.orderA.id}`, ledger_entries: sql`t.order_id = ${w.orderA.id}` }) },
   { route: 'GET /api/operator/money', cells: operatorOnly,
     request: () => ({ method: 'GET', url: '/api/operator/money' }),
     sees: (d) => expect(d).toMatchObject({ differences: expect.any(Array), refunds: expect.any(Array) }) },
@@ -852,6 +907,7 @@ const TABLES = [
   'reports',
   'operator_actions',
   'ledger_entries',
+  'order_refunds',
   'payment_events',
   'order_messages',
   'notification_settings',
@@ -904,6 +960,7 @@ function own(table: Table, actor: Actor, w: World): SQL {
       // A customer's own reviews; the cook's replies to their kitchen's.
       return sql`(t.customer_id = ${id} or t.kitchen_id = ${id})`;
     case 'ledger_entries':
+    case 'order_refunds':
       // The money of the actor's own orders (a cash order delivered, a card payment's steps).
       return sql`t.order_id in (select o.id from orders o
         where o.kitchen_id = ${id} or o.customer_id = ${id} or o.id = ${worldOrderOf(actor, w)})`;

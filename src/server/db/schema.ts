@@ -5,6 +5,7 @@ import { ORDER_STATES, PROGRESS_STATES } from '../../shared/order-states.js';
 import { FULFILMENTS } from '../../shared/ordering.js';
 import { NOTICE_KINDS } from '../../shared/notifications.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
+import { REFUND_PAYERS, REFUND_STATES } from '../../shared/refunds.js';
 import {
   bigserial,
   boolean,
@@ -503,13 +504,64 @@ export const ledgerEntries = pgTable(
     currency: text('currency').notNull(),
     /** The provider's id of what moved the money (a payment intent). */
     providerRef: text('provider_ref'),
+    /**
+     * Which movement of the order this row belongs to: `order` for the order's own steps (one of each kind), or one
+     * of several of the same kind, such as `refund:<id>` for each partial refund.
+     */
+    entry: text('entry').notNull().default('order'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_entries_order_kind_key').on(t.orderId, t.kind),
+    uniqueIndex('ledger_entries_order_entry_kind_key').on(t.orderId, t.entry, t.kind),
     index('ledger_entries_kitchen_idx').on(t.kitchenId, t.createdAt),
     index('ledger_entries_created_idx').on(t.createdAt),
     check('ledger_entries_kind_check', sql`${t.kind} in ${sqlTextList(LEDGER_KINDS)}`),
+  ],
+);
+
+/**
+ * A part of a captured card payment given back, one row per refund (several per order): asked in a transaction that
+ * checks, under the order's lock, that the refunds never add up to more than was captured; carried out at the
+ * provider with its own idempotency key (`order:<id>:refund:<refund id>`); recorded once with its ledger rows.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The client's key for the request: a repeat of it gives the same refund. */
+    requestKey: text('request_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    whoPays: text('who_pays', { enum: REFUND_PAYERS }).notNull(),
+    /** Whether the platform's fee on the refunded part is given back (to the kitchen's account, as Stripe does). */
+    refundPlatformFee: boolean('refund_platform_fee').notNull(),
+    state: text('state', { enum: REFUND_STATES }).notNull().default('refunding'),
+    reason: text('reason').notNull().default(''),
+    /** The dishes it is for, as the refund was asked: [{ name, quantity, cents }] (empty: an amount). */
+    lines: jsonb('lines').$type<{ name: string; quantity: number; cents: number }[]>().notNull().default([]),
+    byRole: text('by_role', { enum: ['kitchen', 'operator'] }).notNull(),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The provider's refund, and what it took back from the kitchen's transfer and gave back of the fee. */
+    providerRefundId: text('provider_refund_id'),
+    transferReversedCents: integer('transfer_reversed_cents'),
+    feeRefundedCents: integer('fee_refunded_cents'),
+    failures: integer('failures').notNull().default(0),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_request_key').on(t.orderId, t.requestKey),
+    index('order_refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'refunding'`),
+    check('order_refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('order_refunds_who_pays_check', sql`${t.whoPays} in ${sqlTextList(REFUND_PAYERS)}`),
+    check('order_refunds_state_check', sql`${t.state} in ${sqlTextList(REFUND_STATES)}`),
+    check('order_refunds_reason_check', sql`char_length(${t.reason}) <= 300`),
   ],
 );
 

@@ -69,6 +69,12 @@ export type OrderEvent =
   | (OrderRef & { type: 'order.awaiting-payment'; countsPortions: boolean })
   /** Its money moved (captured, released, refunded, paid in cash): both sides' lists show where it stands. */
   | (OrderRef & { type: 'order.payment-changed'; paymentState: PaymentStateName })
+  /** A part of its payment was asked back (`refunding`), given back (`refunded`), or refused by the provider. */
+  | (OrderRef & {
+      type: 'order.refund-changed';
+      refundId: string;
+      state: 'refunding' | 'refunded' | 'failed';
+    })
   /** The cook typed a status of their own ('What is the status of the order?'). */
   | (OrderRef & { type: 'order.status-set' })
   /** The cook deleted it from their list. */

@@ -40,12 +40,21 @@ const add = (sum: Figures, more: Figures) => {
   for (const key of Object.keys(sum) as (keyof Figures)[]) sum[key] += more[key];
 };
 
-const providerSide = (f: PaymentFigures): Figures => ({
-  captured: f.captured,
-  refunded: f.refunded,
-  platformFee: f.platformFee,
-  kitchen: f.captured - f.refunded - f.platformFee,
-});
+/**
+ * The provider's figures as the ledger keeps them. A destination charge transfers the whole amount to the kitchen's
+ * account and takes the fee back from it; a refund reverses the transfer or not (the platform's balance paying), and
+ * gives back the fee or not. So the kitchen's part is what was captured less the fee kept and the reversals, and the
+ * platform's part is the rest of what was not refunded.
+ */
+export const providerSide = (f: PaymentFigures): Figures => {
+  const kitchen = f.captured - f.platformFee - f.transferReversed;
+  return {
+    captured: f.captured,
+    refunded: f.refunded,
+    platformFee: f.captured - f.refunded - kitchen,
+    kitchen,
+  };
+};
 
 export interface Difference {
   scope: string;

@@ -6,6 +6,7 @@ import { mutate } from '../events/mutate.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
 import { CHECKOUT_OPEN_MINUTES } from './checkout.js';
 import { moveOrder } from './order-moves.js';
+import { pendingRefunds, settleRefundSoon } from './order-refunds.js';
 import { catchUpWithProvider, paymentAbandoned, rememberHold, settleSoon } from './order-payments.js';
 
 /** How long a step may wait for its own caller or event before the poll takes it over. */
@@ -24,7 +25,8 @@ export const HOLD_MARGIN_MS = 60 * 60_000;
  * - an order nobody accepted within `ACCEPT_WITHIN_MINUTES` (a pre-order: before its slot's prior notice began), or
  *   by an hour before its card hold ends (the charge's `capture_before`, as the provider said), is declined ('The
  *   kitchen did not answer in time') and its hold released, so that no authorisation is ever left to expire;
- * - an authorised payment whose hold's end is not known yet asks the provider for it.
+ * - an authorised payment whose hold's end is not known yet asks the provider for it;
+ * - a partial refund asked and not answered is asked again with its own idempotency key.
  */
 export async function pollPayments(app: FastifyInstance): Promise<void> {
   const now = app.clock.now();
@@ -71,6 +73,8 @@ export async function pollPayments(app: FastifyInstance): Promise<void> {
       app.log.warn({ err: error, orderId: order.id }, 'could not ask the provider about a payment');
     }
   }
+  // Partial refunds asked and not answered (each with its own key, so asking again refunds once).
+  for (const id of await pendingRefunds(app, graceEnd, BATCH)) await settleRefundSoon(app, id);
   const unknownHolds = await app.db
     .select({ id: orders.id })
     .from(orders)

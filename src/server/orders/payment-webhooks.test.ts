@@ -443,6 +443,7 @@ describeEachEngineWithStripe('card payments with PAYMENTS=stripe, over HTTP both
       captured: 2945,
       refunded: 0,
       platformFee: 746,
+      transferReversed: 0,
     });
   });
 
@@ -526,6 +527,7 @@ describeEachEngineWithStripe('card payments with PAYMENTS=stripe, over HTTP both
       captured: 2945,
       refunded: 2945,
       platformFee: 0,
+      transferReversed: 2945,
     });
   });
 

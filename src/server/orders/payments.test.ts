@@ -114,7 +114,15 @@ describeEachEngine(
       const refund = [...localProvider(ctx).objects.values()].find(
         (o) => o.object === 'refund' && o.payment_intent === after.row?.paymentIntentId,
       );
-      expect(refund).toMatchObject({ amount: 2945, reverse_transfer: true, refund_application_fee: true });
+      expect(refund).toMatchObject({ amount: 2945 });
+      // The transfer (the whole amount went to the kitchen's account) reversed, and the fee given back whole.
+      const objects = localProvider(ctx).objects;
+      expect(objects.get(String(refund?.transfer_reversal))).toMatchObject({ amount: 2945 });
+      const charge = objects.get(String(objects.get(after.row?.paymentIntentId ?? '')?.latest_charge));
+      expect(objects.get(String(charge?.application_fee))).toMatchObject({
+        amount: 746,
+        amount_refunded: 746,
+      });
     });
 
     it("releases or refunds an order in progress the kitchen deletes from its list (the spec's Delete)", async () => {

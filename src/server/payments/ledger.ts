@@ -11,12 +11,14 @@ export interface LedgerOrder {
 
 /**
  * Writes movements of an order's money (minor units, signed), in the transaction of the change they belong to.
- * One row per order and kind: a step recorded twice (a retry, a replayed event) is written once.
+ * One row per order, entry and kind: a step recorded twice (a retry, a replayed event) is written once. `entry` names
+ * one of several movements of the same kind (`refund:<id>`); the order's own steps are `order`.
  */
 export async function writeLedger(
   tx: DbOrTx,
   order: LedgerOrder,
   movements: readonly (readonly [LedgerKind, number])[],
+  entry = 'order',
 ): Promise<void> {
   if (movements.length === 0) return;
   await tx
@@ -29,7 +31,8 @@ export async function writeLedger(
         amountCents,
         currency: order.currency,
         providerRef: order.paymentIntentId,
+        entry,
       })),
     )
-    .onConflictDoNothing({ target: [ledgerEntries.orderId, ledgerEntries.kind] });
+    .onConflictDoNothing({ target: [ledgerEntries.orderId, ledgerEntries.entry, ledgerEntries.kind] });
 }

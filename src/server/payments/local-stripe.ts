@@ -179,6 +179,63 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     return found;
   };
 
+  /**
+   * A captured destination charge moves money (docs.stripe.com/connect/destination-charges, "Collect fees"): the whole
+   * amount is transferred to the destination account (a Transfer, `charge.transfer`), and `application_fee_amount`
+   * comes back to the platform from it (an Application Fee, `charge.application_fee`).
+   */
+  const settleDestinationCharge = (intent: Json, charge: Json) => {
+    const destination = ((intent.transfer_data ?? {}) as Json).destination;
+    if (typeof destination !== 'string') return;
+    const transfer: Json = {
+      id: id('tr'),
+      object: 'transfer',
+      amount: intent.amount,
+      amount_reversed: 0,
+      reversed: false,
+      currency: intent.currency,
+      destination,
+      source_transaction: charge.id,
+      created: now(),
+    };
+    objects.set(transfer.id as string, transfer);
+    charge.transfer = transfer.id;
+    if (intent.application_fee_amount === null || intent.application_fee_amount === undefined) return;
+    const fee: Json = {
+      id: id('fee'),
+      object: 'application_fee',
+      account: destination,
+      amount: intent.application_fee_amount,
+      amount_refunded: 0,
+      refunded: false,
+      charge: charge.id,
+      currency: intent.currency,
+      created: now(),
+    };
+    objects.set(fee.id as string, fee);
+    charge.application_fee = fee.id;
+  };
+
+  /**
+   * `expand[]=a.b` gives the object named by id in field `a` (and in its field `b`) in its place; `data.x` expands
+   * `x` in each item of a list (docs.stripe.com/api/expanding_objects). The stored objects stay as they are.
+   */
+  const expanded = (value: Json, path: string[]): Json => {
+    const [head, ...rest] = path;
+    if (head === undefined) return value;
+    if (head === 'data' && Array.isArray(value.data))
+      return { ...value, data: (value.data as Json[]).map((item) => expanded(item, rest)) };
+    const field = value[head];
+    const target = typeof field === 'string' ? objects.get(field) : field;
+    if (!target || typeof target !== 'object' || Array.isArray(target)) return value;
+    return { ...value, [head]: expanded(target as Json, rest) };
+  };
+  const expandAll = (answer: Json, params: Json): Json =>
+    Object.values((params.expand ?? {}) as Json).reduce<Json>(
+      (out, path) => expanded(out, String(path).split('.')),
+      answer,
+    );
+
   const handlers: [string, RegExp, (match: RegExpExecArray, params: Json) => Json | Promise<Json>][] = [
     [
       'POST',
@@ -339,18 +396,66 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         return session;
       },
     ],
-    // `expand[]=latest_charge` gives the Charge object in its place (docs.stripe.com/api/expanding_objects).
+    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (m) => get('pi', m[1] ?? '')],
+    // docs.stripe.com/api/payment_intents/create with `confirm=true` and a test PaymentMethod (docs.stripe.com/testing:
+    // `pm_card_visa` pays): what a server-side payment makes, and what the conformance scenario pays with (a hosted
+    // page is paid by a person).
     [
-      'GET',
-      /^\/v1\/payment_intents\/([^/]+)$/,
-      (m, query) => {
-        const intent = get('pi', m[1] ?? '');
-        const expand = Object.values((query.expand ?? {}) as Json);
-        if (!expand.includes('latest_charge') || typeof intent.latest_charge !== 'string') return intent;
-        return { ...intent, latest_charge: get('ch', intent.latest_charge) };
+      'POST',
+      /^\/v1\/payment_intents$/,
+      async (_m, p) => {
+        const amount = Number(p.amount);
+        if (!Number.isInteger(amount) || amount <= 0)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'Invalid positive integer',
+            'parameter_invalid_integer',
+            'amount',
+          );
+        const destination = ((p.transfer_data ?? {}) as Json).destination;
+        if (destination && get('acct', String(destination)).charges_enabled !== true)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'Your destination account needs to have at least one of the following capabilities enabled: transfers, legacy_payments',
+            undefined,
+            'transfer_data[destination]',
+          );
+        const intent: Json = {
+          id: id('pi'),
+          object: 'payment_intent',
+          amount,
+          currency: String(p.currency ?? 'usd'),
+          capture_method: p.capture_method ?? 'automatic',
+          application_fee_amount:
+            p.application_fee_amount === undefined ? null : Number(p.application_fee_amount),
+          transfer_data: destination ? { destination } : null,
+          metadata: p.metadata ?? {},
+          amount_capturable: 0,
+          amount_received: 0,
+          status: 'requires_payment_method',
+          last_payment_error: null,
+          latest_charge: null,
+          cancellation_reason: null,
+          created: now(),
+        };
+        objects.set(intent.id as string, intent);
+        if (p.confirm !== 'true') return intent;
+        if (p.payment_method !== 'pm_card_visa')
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            `No such PaymentMethod: '${String(p.payment_method)}'`,
+            'resource_missing',
+            'payment_method',
+          );
+        return authorise(intent);
       },
     ],
     ['GET', /^\/v1\/charges\/([^/]+)$/, (m) => get('ch', m[1] ?? '')],
+    ['GET', /^\/v1\/transfers\/([^/]+)$/, (m) => get('tr', m[1] ?? '')],
+    ['GET', /^\/v1\/application_fees\/([^/]+)$/, (m) => get('fee', m[1] ?? '')],
     [
       'POST',
       /^\/v1\/payment_intents\/([^/]+)\/capture$/,
@@ -364,6 +469,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           const charge = get('ch', intent.latest_charge);
           charge.captured = true;
           charge.amount_captured = intent.amount;
+          settleDestinationCharge(intent, charge);
         }
         await emit('payment_intent.succeeded', intent);
         return intent;
@@ -419,32 +525,88 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         const refunded = objects.get(`refunds:${String(intent.id)}`) as Json | undefined;
         const left = Number(intent.amount_received) - Number(refunded?.amount ?? 0);
         const amount = p.amount === undefined ? left : Number(p.amount);
-        if (amount <= 0 || amount > left)
+        if (!Number.isInteger(amount) || amount <= 0)
           throw new StripeError(
             400,
             'invalid_request_error',
-            'Charge has already been refunded.',
+            'Invalid positive integer',
+            'parameter_invalid_integer',
+            'amount',
+          );
+        // docs.stripe.com/api/refunds/create, `amount`: at most what is left of the charge to refund.
+        if (left <= 0)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            `Charge ${String(intent.latest_charge)} has already been refunded.`,
             'charge_already_refunded',
           );
+        if (amount > left)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+            'amount_too_large',
+            'amount',
+          );
+        const charge = typeof intent.latest_charge === 'string' ? get('ch', intent.latest_charge) : {};
         const refund: Json = {
           id: id('re'),
           object: 'refund',
           amount,
+          charge: charge.id ?? null,
           currency: intent.currency,
           payment_intent: intent.id,
           status: 'succeeded',
-          reverse_transfer: p.reverse_transfer === 'true',
-          refund_application_fee: p.refund_application_fee === 'true',
+          transfer_reversal: null,
           metadata: p.metadata ?? {},
           created: now(),
         };
+        // docs.stripe.com/api/refunds/create: `reverse_transfer` reverses the transfer "proportionally to the amount
+        // being refunded (either the entire or partial amount)"; `refund_application_fee` refunds the application fee
+        // "in an amount proportional to the amount of the charge refunded" ("if a full charge refund is given, the full
+        // application fee will be refunded"); a part is rounded to the nearest minor unit.
+        // docs.stripe.com/connect/destination-charges, "Issue refunds": without them the platform's balance pays.
+        const captured = Number(intent.amount_received);
+        // A refund without `amount` is of the whole charge (what is left of it): all the rest goes back.
+        const whole = p.amount === undefined;
+        if (p.reverse_transfer === 'true' && typeof charge.transfer === 'string') {
+          const transfer = get('tr', charge.transfer);
+          const reversed = Number(transfer.amount_reversed);
+          const part = whole
+            ? Number(transfer.amount) - reversed
+            : Math.min(
+                Number(transfer.amount) - reversed,
+                Math.round((Number(transfer.amount) * amount) / captured),
+              );
+          const reversal: Json = {
+            id: id('trr'),
+            object: 'transfer_reversal',
+            amount: part,
+            currency: intent.currency,
+            transfer: transfer.id,
+            created: now(),
+          };
+          objects.set(reversal.id as string, reversal);
+          transfer.amount_reversed = reversed + part;
+          transfer.reversed = transfer.amount_reversed === transfer.amount;
+          refund.transfer_reversal = reversal.id;
+        }
+        if (p.refund_application_fee === 'true' && typeof charge.application_fee === 'string') {
+          const fee = get('fee', charge.application_fee);
+          const before = Number(fee.amount_refunded);
+          const part = whole
+            ? Number(fee.amount) - before
+            : Math.min(Number(fee.amount) - before, Math.round((Number(fee.amount) * amount) / captured));
+          fee.amount_refunded = before + part;
+          fee.refunded = fee.amount_refunded === fee.amount;
+        }
         objects.set(refund.id as string, refund);
         const total = Number(refunded?.amount ?? 0) + amount;
         objects.set(`refunds:${String(intent.id)}`, { amount: total });
         // `charge.refunded` is about the Charge (docs.stripe.com/api/events/types#event_types-charge.refunded), which
-        // names its PaymentIntent.
-        const charge = typeof intent.latest_charge === 'string' ? get('ch', intent.latest_charge) : {};
-        Object.assign(charge, { amount_refunded: total, refunded: total === Number(intent.amount_received) });
+        // names its PaymentIntent; it is sent for partial refunds too, with `refunded` false until the whole is.
+        Object.assign(charge, { amount_refunded: total, refunded: total === captured });
         await emit('charge.refunded', { ...charge, payment_intent: intent.id });
         return refund;
       },
@@ -503,6 +665,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     };
     objects.set(charge.id as string, charge);
     intent.latest_charge = charge.id;
+    if (!manual) settleDestinationCharge(intent, charge);
     const session = [...objects.values()].find(
       (o) => o.object === 'checkout.session' && o.payment_intent === paymentIntentId,
     );
@@ -594,16 +757,15 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       res.setHeader('idempotent-replayed', 'true');
       return answer(res, cached.status, cached.body);
     }
-    const label = `${method} ${url.pathname.replace(/\/(acct|cs|pi|re|ch)_[0-9a-f]+/g, '/$1_…')}`;
+    const label = `${method} ${url.pathname.replace(/\/(acct|cs|pi|re|ch|tr|fee)_[0-9a-f]+/g, '/$1_…')}`;
     calls.set(label, (calls.get(label) ?? 0) + 1);
     let status = 200;
     let body: string;
     try {
       const [, pattern, handler] = route;
       const match = pattern.exec(url.pathname) as RegExpExecArray;
-      body = JSON.stringify(
-        await handler(match, parseStripeForm(method === 'POST' ? rawBody : url.search.slice(1))),
-      );
+      const params = parseStripeForm(method === 'POST' ? rawBody : url.search.slice(1));
+      body = JSON.stringify(expandAll(await handler(match, params), params));
     } catch (error) {
       if (!(error instanceof StripeError)) throw error;
       status = error.status;

@@ -11,8 +11,44 @@ export interface PaymentFigures {
   amount: number;
   captured: number;
   refunded: number;
-  /** The platform's part kept (0 until captured, less what a refund gave back). */
+  /** The platform's fee (`application_fee_amount`) kept: 0 until captured, less what refunds gave back of it. */
   platformFee: number;
+  /** Taken back from the kitchen's account by refunds (`reverse_transfer`). */
+  transferReversed: number;
+}
+
+/**
+ * A part of a captured payment to give back. `reverseTransfer`: the kitchen's account gives it back (the transfer is
+ * reversed in proportion to the amount); else the platform's balance does. `refundApplicationFee`: the platform's
+ * fee on that part goes back to the kitchen's account (in proportion too). Stripe's API reference, Create a refund.
+ */
+export interface RefundPart {
+  amount: number;
+  reverseTransfer: boolean;
+  refundApplicationFee: boolean;
+}
+
+/** A refund the provider made: its id, what it took back from the kitchen's transfer and gave back of the fee. */
+export interface RefundDone {
+  refundId: string;
+  transferReversed: number;
+  feeRefunded: number;
+}
+
+/**
+ * The platform's fee a refund of `amount` gives back with `refund_application_fee`: "an amount proportional to the
+ * amount of the charge refunded" (Stripe's API reference, Create a refund), rounded to the nearest minor unit and
+ * never more than is left of it. Stripe does not link an application fee's refunds to the refund that made them, so
+ * this is computed; the reconciliation compares the fee's `amount_refunded` with the ledger.
+ */
+export function feeRefundOf(
+  fee: number,
+  captured: number,
+  amount: number,
+  feeRefundedBefore: number,
+): number {
+  if (captured <= 0) return 0;
+  return Math.min(fee - feeRefundedBefore, Math.round((fee * amount) / captured));
 }
 
 /**
@@ -84,6 +120,8 @@ export interface PaymentProvider {
   capture(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   release(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
+  /** Gives back a part of a captured payment (several may be given, never more than was captured in all). */
+  refundPart(paymentIntentId: string, part: RefundPart, idempotencyKey: string): Promise<RefundDone>;
   paymentState(paymentIntentId: string): Promise<PaymentState>;
   /** The payment's state and amounts as the provider holds them. */
   figures(paymentIntentId: string): Promise<PaymentFigures>;
@@ -95,6 +133,9 @@ export interface PaymentProvider {
    */
   readEvent(rawBody: Buffer | string, signature: string | undefined): ProviderEvent;
 }
+
+/** The idempotency key of one partial refund of an order. */
+export const refundKey = (orderId: string, refundId: string) => `order:${orderId}:refund:${refundId}`;
 
 /** The idempotency key of an order's payment step. */
 export const stepKey = (orderId: string, step: 'checkout' | 'capture' | 'release' | 'refund') =>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStripe, type LocalStripe } from './local-stripe.js';
-import { stepKey, type CheckoutRequest, type PaymentProvider } from './provider.js';
+import { refundKey, stepKey, type CheckoutRequest, type PaymentProvider } from './provider.js';
 import { stripeProvider } from './stripe-provider.js';
 
 /**
@@ -159,6 +159,66 @@ function scenario(makeTarget: () => Promise<Target> | Target) {
         stepKey(orderId, 'checkout'),
       ),
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'expires_at' });
+  });
+
+  // docs.stripe.com/api/refunds/create (`amount`, `reverse_transfer`, `refund_application_fee`: "proportionally to
+  // the amount being refunded"), docs.stripe.com/connect/destination-charges ("Issue refunds").
+  it('refunds parts of a captured destination charge, each once under its key, never more than was captured', async (context) => {
+    const destination = await target.readyAccount();
+    if (!destination)
+      return context.skip('STRIPE_TEST_CONNECTED_ACCOUNT names no onboarded connected account');
+    const orderId = randomUUID();
+    const intent = await target.sdk.paymentIntents.create({
+      amount: 2945,
+      currency: 'usd',
+      capture_method: 'manual',
+      application_fee_amount: 746,
+      transfer_data: { destination },
+      payment_method: 'pm_card_visa',
+      // No page to return to: a card needing a redirect is refused rather than left waiting.
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      confirm: true,
+      metadata: { orderId },
+    });
+    expect(intent.status).toBe('requires_capture');
+    await target.provider.capture(intent.id, stepKey(orderId, 'capture'));
+    // The cook pays: the transfer (the whole amount went to the kitchen's account) reversed by the part, and the
+    // fee's share given back to it: 7.46 × 9.50 / 29.45 = 2.41.
+    const cookPays = { amount: 950, reverseTransfer: true, refundApplicationFee: true };
+    const first = await target.provider.refundPart(intent.id, cookPays, refundKey(orderId, 'one'));
+    expect(first).toMatchObject({ transferReversed: 950, feeRefunded: 241 });
+    // The same key and part: the same refund. The platform pays the next: nothing reversed, the fee kept.
+    expect(await target.provider.refundPart(intent.id, cookPays, refundKey(orderId, 'one'))).toEqual(first);
+    const platformPays = { amount: 500, reverseTransfer: false, refundApplicationFee: false };
+    expect(
+      await target.provider.refundPart(intent.id, platformPays, refundKey(orderId, 'two')),
+    ).toMatchObject({
+      transferReversed: 0,
+      feeRefunded: 0,
+    });
+    await expect(
+      target.provider.refundPart(
+        intent.id,
+        { ...platformPays, amount: 2945 - 1450 + 1 },
+        refundKey(orderId, 'three'),
+      ),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+    // Partly refunded, the payment is still captured; the fee kept is its 7.46 less the 2.41 given back.
+    expect(await target.provider.figures(intent.id)).toEqual({
+      state: 'captured',
+      amount: 2945,
+      captured: 2945,
+      refunded: 1450,
+      platformFee: 746 - 241,
+      transferReversed: 950,
+    });
+    expect(await target.provider.paymentState(intent.id)).toBe('captured');
+    await target.provider.refundPart(
+      intent.id,
+      { ...platformPays, amount: 2945 - 1450 },
+      refundKey(orderId, 'four'),
+    );
+    expect(await target.provider.paymentState(intent.id)).toBe('refunded');
   });
 
   // docs.stripe.com/connect/destination-charges: the destination must be able to receive transfers.

@@ -4,6 +4,7 @@ import {
   type Checkout,
   type CheckoutPayment,
   type CheckoutRequest,
+  feeRefundOf,
   type PaymentFigures,
   type PaymentProvider,
   type PaymentState,
@@ -153,22 +154,59 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         { idempotencyKey },
       );
     },
-    async figures(paymentIntentId): Promise<PaymentFigures> {
-      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
-      const refunds = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
-      const refunded = refunds.data
-        .filter((refund) => refund.status === 'succeeded')
-        .reduce((sum, refund) => sum + refund.amount, 0);
-      const captured = intent.amount_received;
-      const fee = captured > 0 ? (intent.application_fee_amount ?? 0) : 0;
-      // A refund of the whole payment gives back the whole fee; a part, its share.
-      const feeKept = captured > 0 ? fee - Math.round((fee * refunded) / captured) : 0;
+    async refundPart(paymentIntentId, part, idempotencyKey) {
+      // Read before the refund: what the fee had given back already. (A retry whose first answer was lost reads it
+      // with this refund's part in it; that matters only to the cap of the last part, and the reconciliation would
+      // flag the cent.)
+      const charged = await stripe.paymentIntents.retrieve(paymentIntentId, {
+        expand: ['latest_charge.application_fee'],
+      });
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntentId,
+          amount: part.amount,
+          reverse_transfer: part.reverseTransfer,
+          refund_application_fee: part.refundApplicationFee,
+          expand: ['transfer_reversal'],
+        },
+        { idempotencyKey },
+      );
+      const reversal = refund.transfer_reversal;
+      const fee = applicationFeeOf(charged);
       return {
-        state: stateOf(intent, refunded > 0),
+        refundId: refund.id,
+        transferReversed: reversal && typeof reversal !== 'string' ? reversal.amount : 0,
+        feeRefunded: part.refundApplicationFee
+          ? feeRefundOf(fee.amount, charged.amount_received, part.amount, fee.amountRefunded)
+          : 0,
+      };
+    },
+    async figures(paymentIntentId): Promise<PaymentFigures> {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+        expand: ['latest_charge.application_fee'],
+      });
+      const refunds = await stripe.refunds.list({
+        payment_intent: paymentIntentId,
+        limit: 100,
+        expand: ['data.transfer_reversal'],
+      });
+      const succeeded = refunds.data.filter((refund) => refund.status === 'succeeded');
+      const refunded = succeeded.reduce((sum, refund) => sum + refund.amount, 0);
+      const transferReversed = succeeded.reduce((sum, refund) => {
+        const reversal = refund.transfer_reversal;
+        return sum + (reversal && typeof reversal !== 'string' ? reversal.amount : 0);
+      }, 0);
+      const captured = intent.amount_received;
+      // The fee is an object of its own once captured (docs.stripe.com/api/application_fees/object): what it
+      // collected, less what refunds gave back of it.
+      const fee = applicationFeeOf(intent);
+      return {
+        state: stateOf(intent, captured > 0 && refunded >= captured),
         amount: intent.amount,
         captured,
         refunded,
-        platformFee: feeKept,
+        platformFee: captured > 0 ? fee.amount - fee.amountRefunded : 0,
+        transferReversed,
       };
     },
     async expireCheckout(sessionId) {
@@ -184,7 +222,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
     async paymentState(paymentIntentId) {
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
-      const refunded = intent.status === 'succeeded' && (await isRefunded(paymentIntentId));
+      const refunded = intent.status === 'succeeded' && (await isRefunded(intent));
       return stateOf(intent, refunded);
     },
     readEvent(rawBody, signature): ProviderEvent {
@@ -221,8 +259,23 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
   }
 
-  async function isRefunded(paymentIntentId: string): Promise<boolean> {
-    const refunds = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 });
-    return refunds.data.some((refund) => refund.status === 'succeeded');
+  /** Refunded in full: a payment partly refunded is still captured (the rest is the kitchen's and the platform's). */
+  async function isRefunded(intent: Stripe.PaymentIntent): Promise<boolean> {
+    const refunds = await stripe.refunds.list({ payment_intent: intent.id, limit: 100 });
+    const refunded = refunds.data
+      .filter((refund) => refund.status === 'succeeded')
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    return intent.amount_received > 0 && refunded >= intent.amount_received;
+  }
+
+  /** The application fee of an intent read with `expand[]=latest_charge.application_fee`. */
+  function applicationFeeOf(intent: Stripe.PaymentIntent) {
+    const charge = intent.latest_charge;
+    const fee = charge && typeof charge !== 'string' ? charge.application_fee : null;
+    const object = fee && typeof fee !== 'string' ? fee : undefined;
+    return {
+      amount: object?.amount ?? 0,
+      amountRefunded: object?.amount_refunded ?? 0,
+    };
   }
 }

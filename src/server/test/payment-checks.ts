@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { PaymentStateName } from '../../shared/payments.js';
+import { providerSide } from '../money/reconcile.js';
 import type { PaymentState } from '../payments/provider.js';
 import type { FakeClock } from './fake-clock.js';
 import { money } from './payments-world.js';
@@ -45,9 +46,12 @@ export async function expectMoneySettled(ctx: TestContext, orderId: string): Pro
   expect(PROVIDER_STATES[row.paymentState] ?? [], `${where}; the provider: ${figures?.state}`).toContain(
     figures?.state,
   );
-  expect(figures?.captured, where).toBe(at('captured'));
-  expect(figures?.refunded, where).toBe(0 - at('refunded'));
-  expect(figures?.platformFee, where).toBe(at('platform_fee') + at('platform_fee_refunded'));
+  if (!figures) throw new Error(`the provider knows nothing of ${where}`);
+  const theirs = providerSide(figures);
+  expect(theirs.captured, where).toBe(at('captured'));
+  expect(theirs.refunded, where).toBe(0 - at('refunded'));
+  expect(theirs.platformFee, where).toBe(at('platform_fee') + at('platform_fee_refunded'));
+  expect(theirs.kitchen, where).toBe(at('kitchen_transfer') + at('kitchen_transfer_reversed'));
   return row.paymentState;
 }
 

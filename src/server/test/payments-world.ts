@@ -106,7 +106,9 @@ export async function money(ctx: TestContext, orderId: string) {
     .from(ledgerEntries)
     .where(eq(ledgerEntries.orderId, orderId))
     .orderBy(asc(ledgerEntries.createdAt));
-  const ledger = Object.fromEntries(rows.map((r) => [r.kind, r.amountCents]));
+  // Summed by kind: an order's refunds are entries of their own, one row of each kind apiece.
+  const ledger: Record<string, number> = {};
+  for (const r of rows) ledger[r.kind] = (ledger[r.kind] ?? 0) + r.amountCents;
   return { row, ledger, entries: rows.length };
 }
 

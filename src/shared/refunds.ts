@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { optionalText } from './fields.js';
+import { msg, t } from './i18n/translator.js';
+import { MAX_ORDER_TOTAL_CENTS } from './orders.js';
+
+/** Who gives a refund's money back: the cook (the kitchen's transfer is reversed) or the platform (it is not). */
+export const REFUND_PAYERS = ['kitchen', 'platform'] as const;
+export type RefundPayer = (typeof REFUND_PAYERS)[number];
+/** A refund asked of the provider, done, or refused by it for good. */
+export const REFUND_STATES = ['refunding', 'refunded', 'failed'] as const;
+
+/** The order cannot be refunded in part: not paid by card, its payment not captured, or not delivered (409). */
+export const NOT_REFUNDABLE = 'NOT_REFUNDABLE';
+/** The refunds would add up to more than was captured (409, naming `amountCents`). */
+export const REFUND_TOO_LARGE = 'REFUND_TOO_LARGE';
+/** The request's key was used for another refund of this order (409, naming `key`). */
+export const REFUND_KEY_REUSED = 'REFUND_KEY_REUSED';
+
+const key = z
+  .string({ error: () => t('Key is required') })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: () => t('Key must be 8-100 letters, digits, - or _') });
+const amountCents = z
+  .number({ error: () => t('Amount must be a whole number of cents') })
+  .int({ error: () => t('Amount must be a whole number of cents') })
+  .min(1, { error: () => t('Amount must be at least 1 cent') })
+  .max(MAX_ORDER_TOTAL_CENTS, { error: () => t('Amount is more than any order') });
+
+/**
+ * A cook's refund of part of a delivered card order: the amount (minor units), why, and a key of the client's for
+ * this refund (a repeat with it gives the same refund, never a second one). The cook pays it.
+ */
+export const KitchenRefundInput = z.object({
+  key,
+  amountCents,
+  reason: optionalText(msg('Reason'), 300),
+});
+export type KitchenRefundInput = z.infer<typeof KitchenRefundInput>;
+
+/**
+ * An operator's refund: as the cook's, and who pays. `refundPlatformFee` (default: when the cook pays) gives the
+ * platform's fee on the refunded part back to the kitchen's account.
+ */
+export const OperatorRefundInput = KitchenRefundInput.extend({
+  whoPays: z.enum(REFUND_PAYERS, { error: () => t("Who pays must be 'kitchen' or 'platform'") }),
+  refundPlatformFee: z
+    .boolean({ error: () => t('Refund the platform fee must be true or false') })
+    .optional(),
+});
+export type OperatorRefundInput = z.infer<typeof OperatorRefundInput>;
+
+/** One refund of an order, as its kitchen and operators see it. */
+export const OrderRefund = z.object({
+  id: z.string().uuid(),
+  orderId: z.string().uuid(),
+  amountCents: z.number().int(),
+  whoPays: z.enum(REFUND_PAYERS),
+  refundPlatformFee: z.boolean(),
+  state: z.enum(REFUND_STATES),
+  reason: z.string(),
+  createdAt: z.string(),
+  refundedAt: z.string().nullable(),
+  /** Taken back from the kitchen's transfer, and the platform's fee given back to it (null until refunded). */
+  transferReversedCents: z.number().int().nullable(),
+  feeRefundedCents: z.number().int().nullable(),
+});
+export type OrderRefund = z.infer<typeof OrderRefund>;
