@@ -799,3 +799,105 @@ export const busOutbox = pgTable('bus_outbox', {
   payload: text('payload').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The figures of the cook's 'Insights' and the operator's 'Overview' (src/server/data/order-figures.ts): kept as
+ * orders change, in the change's own transaction, so that no view scans the orders. `order_figures` holds what each
+ * order that reached its kitchen adds (its day and hour in the kitchen's zone when last recorded); the others sum it.
+ * `npm run figures:rebuild` recomputes all four from the orders.
+ */
+const figureColumns = () => ({
+  /** Orders that reached the kitchen (cash at once, card once authorised). */
+  orders: integer('orders').notNull().default(0),
+  /** Of them, a customer's first at this kitchen. */
+  newCustomerOrders: integer('new_customer_orders').notNull().default(0),
+  delivered: integer('delivered').notNull().default(0),
+  accepted: integer('accepted').notNull().default(0),
+  /** Declined by the cook; and declined by the marketplace, not answered in time. */
+  declined: integer('declined').notNull().default(0),
+  expired: integer('expired').notNull().default(0),
+  cancelledByKitchen: integer('cancelled_by_kitchen').notNull().default(0),
+  cancelledByCustomer: integer('cancelled_by_customer').notNull().default(0),
+  /** Items and totals of orders not declined or cancelled (minor units). */
+  itemsCents: integer('items_cents').notNull().default(0),
+  grossCents: integer('gross_cents').notNull().default(0),
+  /** Given back to customers (the ledger's refunds, positive). */
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  /** From reaching the kitchen to 'accepted', summed over the accepted orders. */
+  acceptSeconds: integer('accept_seconds').notNull().default(0),
+  /** From 'accepted' to out for delivery (or delivered), summed over `readyCount` orders. */
+  readyCount: integer('ready_count').notNull().default(0),
+  readySeconds: integer('ready_seconds').notNull().default(0),
+});
+
+export const orderFigures = pgTable(
+  'order_figures',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kitchenId: uuid('kitchen_id').notNull(),
+    customerId: uuid('customer_id'),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    day: date('day').notNull(),
+    hour: integer('hour').notNull(),
+    /** Not declined or cancelled: its dishes count as sold. */
+    kept: boolean('kept').notNull(),
+    ...figureColumns(),
+  },
+  (t) => [index('order_figures_kitchen_idx').on(t.kitchenId, t.day)],
+);
+
+/** A kitchen's figures per local day and hour. */
+export const kitchenHourFigures = pgTable(
+  'kitchen_hour_figures',
+  {
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    hour: integer('hour').notNull(),
+    ...figureColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kitchenId, t.day, t.hour] }),
+    index('kitchen_hour_figures_day_idx').on(t.day),
+    check('kitchen_hour_figures_hour_check', sql`${t.hour} between 0 and 23`),
+  ],
+);
+
+/** A dish's portions and takings per local day (orders not declined or cancelled). No foreign key on the dish. */
+export const dishDayFigures = pgTable(
+  'dish_day_figures',
+  {
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    menuItemId: uuid('menu_item_id').notNull(),
+    day: date('day').notNull(),
+    portions: integer('portions').notNull().default(0),
+    itemsCents: integer('items_cents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kitchenId, t.day, t.menuItemId] })],
+);
+
+/** Each customer of a kitchen: their orders that reached it, what they spent, when they last ordered. */
+export const kitchenCustomerFigures = pgTable(
+  'kitchen_customer_figures',
+  {
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orders: integer('orders').notNull().default(0),
+    grossCents: integer('gross_cents').notNull().default(0),
+    lastOrderedAt: timestamp('last_ordered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kitchenId, t.customerId] }),
+    index('kitchen_customer_figures_best_idx').on(t.kitchenId, t.orders.desc()),
+    index('kitchen_customer_figures_customer_idx').on(t.customerId),
+  ],
+);

@@ -15,6 +15,7 @@ import { MOVE_EVENTS } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
 import type { Tx } from '../db/database.js';
 import type { RecordEvent } from '../events/domain-events.js';
+import { recordOrderFigures } from '../data/order-figures.js';
 import { giveBackWhatItTook } from './give-back.js';
 import {
   closeCheckout,
@@ -141,5 +142,6 @@ export async function moveInTransaction(
     by: mover.role,
     portionsReturned,
   });
+  await recordOrderFigures(tx, order.id);
   return { id: order.id, payment };
 }

@@ -6,6 +6,7 @@ import type { DbOrTx, Tx } from '../db/database.js';
 import { orderEvents, orders, type LedgerKind } from '../db/schema.js';
 import type { RecordEvent } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
+import { recordOrderFigures } from '../data/order-figures.js';
 import { writeLedger } from '../payments/ledger.js';
 import { stepKey, type PaymentState } from '../payments/provider.js';
 import { giveBackWhatItTook } from './give-back.js';
@@ -90,6 +91,8 @@ export async function setPaymentState(
   // A capture that finds its order cancelled goes on to refund it: the capture's own movements are written first.
   const captured = order.paymentState === 'capturing' && to === 'refunding';
   await writeLedger(tx, order, movementsOf(order, captured ? 'captured' : to));
+  // The figures follow the order's state and its refunds (src/server/data/order-figures.ts).
+  await recordOrderFigures(tx, order.id);
   record({
     type: 'order.payment-changed',
     orderId: order.id,

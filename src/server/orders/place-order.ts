@@ -25,6 +25,7 @@ import { foreignKeyViolation, uniqueViolation } from '../lib/unique-violation.js
 import { badRequest, conflict, HttpError } from '../lib/errors.js';
 import { msg, translator, type Translator } from '../../shared/i18n/translator.js';
 import { mutateInOneStatement } from '../events/mutate.js';
+import { recordOrderFigures } from '../data/order-figures.js';
 import { refuseOutsideDeliveryArea } from './delivery-area.js';
 import {
   findKitchenAndItems,
@@ -437,11 +438,13 @@ export async function placeOrder(
         // again, holding its row (and a transaction taking portions rolls back).
         const insert = async (db: DbOrTx) => {
           const placed = await insertOrder(db, order, sending);
+          if (placed && payment === 'cash') await recordOrderFigures(db, placed.id);
           if (placed) return placed;
           const why = await whyNotServing(db, kitchen.uid);
           throw why === 'gone' ? kitchenGone() : why === 'suspended' ? suspended() : pausedRefusal(kitchen);
         };
-        return portionsDay === null && slot === null && capsDay === null
+        // A cash order reaches its kitchen at once: its figures are recorded with it, in its transaction.
+        return portionsDay === null && slot === null && capsDay === null && payment === 'card'
           ? insert(app.db)
           : app.db.transaction(async (tx) => {
               if (
