@@ -307,6 +307,42 @@ test.describe('on a phone (390 × 844)', () => {
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
   });
 
+  test('the landing page’s first screen shows a kitchen; its filters wait behind Filters, which counts those chosen', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Homemade food, from a home near you' })).toBeVisible();
+    // The first kitchen's card, its picture and name, on the first screen (without scrolling).
+    await expect(page.getByTestId('kitchen-card').first()).toBeInViewport({ ratio: 0.5 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const filters = page.getByRole('button', { name: 'Filters' });
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('group', { name: 'Dietary needs' })).toBeHidden();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await filters.tap();
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    const diets = page.getByRole('group', { name: 'Dietary needs' });
+    await diets.getByText('Vegetarian', { exact: true }).tap();
+    await expect(page).toHaveURL(/[?&]diet=vegetarian/);
+    // The chip, before the cards' own 'Open now'.
+    await page.getByText('Open now', { exact: true }).first().tap();
+    await expect(page).toHaveURL(/[?&]open=1/);
+    // The number chosen, beside the word, whether the filters are shown or not.
+    await expect(page.getByRole('button', { name: 'Filters 2' })).toBeVisible();
+    await fitsTheScreen(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Filters 2' }).tap();
+    await expect(diets).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filters 2' })).toHaveAttribute('aria-expanded', 'false');
+
+    // From a tablet's width up the page is as it was: no button, the filters shown.
+    await page.setViewportSize({ width: 1024, height: 844 });
+    await expect(diets).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Cuisine' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Filters/ })).toBeHidden();
+  });
+
   test('a kitchen tapped low on the landing page opens its menu at the top; back returns to where one was', async ({
     page,
   }) => {

@@ -16,7 +16,7 @@ export function LandingPage() {
           <Title order={1} id="about-heading" mb="sm">
             {t('Homemade food, from a home near you')}
           </Title>
-          <Text size="lg" maw={680} mb="md">
+          <Text size="lg" maw={680} mb="md" className={classes.heroText}>
             {t(
               'Living away from home? HomeCooked connects people living away from home with home cooks who make the dishes you miss — fresh, honest and cooked the way it is at home.',
             )}
