@@ -26,6 +26,7 @@ import { reviewRoutes } from './reviews/review-routes.js';
 import { kitchenPaymentsAnswer, payoutRoutes } from './money/payout-routes.js';
 import { earningsRoutes } from './money/earnings-routes.js';
 import { moneyOverviewRoutes } from './money/money-overview-routes.js';
+import { insightsRoutes } from './insights/insights-routes.js';
 import { notificationSettingsRoutes } from './notifications/settings/settings-routes.js';
 import { pushRoutes } from './notifications/push/push-routes.js';
 import { notificationMailRoutes } from './notifications/mail/unsubscribe-routes.js';
@@ -58,6 +59,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(payoutRoutes);
   await api.register(earningsRoutes);
   await api.register(moneyOverviewRoutes);
+  await api.register(insightsRoutes);
   await api.register(notificationSettingsRoutes);
   await api.register(pushRoutes);
   await api.register(notificationMailRoutes);

@@ -6,6 +6,7 @@ export const paths = {
   menuDashboard: { pattern: '/MenuDashboard', href: () => '/MenuDashboard' },
   kitchenOrders: { pattern: '/KitchenOrders', href: () => '/KitchenOrders' },
   earnings: { pattern: '/Earnings', href: () => '/Earnings' },
+  insights: { pattern: '/Insights', href: () => '/Insights' },
   kitchenMenu: {
     pattern: '/KitchenMenu/:id',
     href: (uid: string) => `/KitchenMenu/${encodeURIComponent(uid)}`,

@@ -15,6 +15,7 @@ import type { DataExport } from '../../src/shared/account.js';
 import type { StoredImage } from '../../src/shared/images.js';
 import type { ModerationView } from '../../src/shared/moderation.js';
 import type { Earnings } from '../../src/shared/payments.js';
+import type { Insights, Overview } from '../../src/shared/insights.js';
 import type { OrderConversation } from '../../src/shared/order-messages.js';
 import { NOTICE_AUDIENCE, NOTICE_KINDS, type NotificationSettings } from '../../src/shared/notifications.js';
 import { makePicture } from '../../src/server/test/test-images.js';
@@ -638,6 +639,20 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/operator/money', cells: operatorOnly,
     request: () => ({ method: 'GET', url: '/api/operator/money' }),
     sees: (d) => expect(d).toMatchObject({ differences: expect.any(Array), refunds: expect.any(Array) }) },
+  // ---- insights: a cook's own figures (A's order is X's, B's Y's); the operator's overview of all ----
+  { route: 'GET /api/kitchen/insights', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'GET', url: '/api/kitchen/insights?period=week' }),
+    sees: (d) => expect((d as Insights).totals.orders).toBe(1) },
+  { route: 'GET /api/kitchen/insights.csv', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'GET', url: '/api/kitchen/insights.csv?chart=sales' }) },
+  { route: 'GET /api/operator/kitchens/:uid/insights', target: "X's kitchen", cells: operatorOnly,
+    request: (w) => ({ method: 'GET', url: `/api/operator/kitchens/${w.kitchenX.uid}/insights` }),
+    sees: (d) => expect((d as Insights).totals.orders).toBe(1) },
+  { route: 'GET /api/operator/overview', cells: operatorOnly,
+    request: () => ({ method: 'GET', url: '/api/operator/overview?period=week' }),
+    sees: (d) => expect((d as Overview).days.length).toBeGreaterThan(0) },
+  { route: 'GET /api/operator/overview.csv', cells: operatorOnly,
+    request: () => ({ method: 'GET', url: '/api/operator/overview.csv?chart=days' }) },
   // ---- getting paid: each cook's own payouts and cash setting (neither X nor Y has set up payouts) ----
   { route: 'GET /api/kitchen/payouts', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'GET', url: '/api/kitchen/payouts' }),

@@ -1,19 +1,9 @@
 import { decimalAmount } from '../../shared/money.js';
 import type { Earnings } from '../../shared/payments.js';
 import { msg, translator, type Translator } from '../../shared/i18n/translator.js';
+import { csvFile, textCell } from '../lib/csv.js';
 
-/**
- * A text cell, safe in a spreadsheet: each part of it starting with =, +, -, @ (or a tab or carriage return, which
- * some spreadsheets skip before reading a formula) is prefixed with an apostrophe, so that it is shown as text and
- * never run as a formula (CSV injection). A part is the cell's start and what follows each semicolon, comma or line
- * break (spaces skipped): a spreadsheet of a semicolon locale splits cells there, so the items cell's
- * "Dal; =2+2" (or a dish named "a;=2+2") would run its second part. Every text cell is then quoted as RFC 4180
- * says, its quotes doubled, which keeps it one cell whatever the separator a spreadsheet reads with.
- */
-export function textCell(value: string): string {
-  const inert = value.replace(/(^|[;,\r\n])( *)([=+\-@\t\r])/g, "$1$2'$3");
-  return `"${inert.replaceAll('"', '""')}"`;
-}
+export { textCell };
 
 /** The header row's columns (messages: each is written in the cook's language). */
 export const EARNINGS_CSV_HEADER = [
@@ -51,7 +41,7 @@ export function earningsCsv(earnings: Earnings, tr: Translator = translator()): 
     money(line.netCents),
     textCell(earnings.currency),
   ]);
-  return `\uFEFF${[EARNINGS_CSV_HEADER.map((column) => textCell(tr.t(column))), ...rows].map((row) => row.join(',')).join('\r\n')}\r\n`;
+  return csvFile([EARNINGS_CSV_HEADER.map((column) => textCell(tr.t(column))), ...rows]);
 }
 
 /** The download's file name: `earnings-2026-01-01-to-2026-03-31.csv`. */

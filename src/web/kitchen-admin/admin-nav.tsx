@@ -6,6 +6,7 @@ import { NavLink, useNavigate } from '../router/router.js';
 import { paths } from '../../shared/paths.js';
 import { useSignOut } from '../auth/sign-in.js';
 import { allEarningsKey } from '../earnings/use-earnings.js';
+import { allInsightsKey } from '../insights/use-insights.js';
 import { allKitchenOrdersKey } from '../kitchen-orders/use-kitchen-orders.js';
 import { allOwnKitchensKey } from '../kitchen-registration/use-own-kitchen.js';
 import classes from './admin-nav.module.css';
@@ -49,6 +50,7 @@ export function AdminNav() {
       queryClient.removeQueries({ queryKey: allOwnKitchensKey });
       queryClient.removeQueries({ queryKey: allKitchenOrdersKey });
       queryClient.removeQueries({ queryKey: allEarningsKey });
+      queryClient.removeQueries({ queryKey: allInsightsKey });
     } catch (error) {
       notifications.show({
         color: 'red',
@@ -95,6 +97,9 @@ export function AdminNav() {
       <nav aria-label={t('Kitchen money')} className={classes.more}>
         <Anchor component={NavLink} to={paths.earnings.href()} className={classes.moreLink}>
           {t('Earnings')}
+        </Anchor>
+        <Anchor component={NavLink} to={paths.insights.href()} className={classes.moreLink}>
+          {t('Insights')}
         </Anchor>
       </nav>
     </>

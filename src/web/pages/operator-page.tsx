@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { GoogleButton } from '../auth/google-button.js';
 import { useSignOut } from '../auth/sign-in.js';
@@ -54,6 +54,11 @@ function Money() {
   return <MoneyView view={money.data} />;
 }
 
+/** The 'Overview' tab's code, with the chart library, loaded when the tab is first opened. */
+const OverviewTab = lazy(async () => ({
+  default: (await import('../insights/overview-view.js')).OverviewTab,
+}));
+
 /** Reports and the like in one tab, the marketplace's money in the other. */
 function OperatorTabs() {
   const [tab, setTab] = useState<string | null>('moderation');
@@ -62,11 +67,19 @@ function OperatorTabs() {
       <Tabs.List mb="lg">
         <Tabs.Tab value="moderation">{t('Moderation')}</Tabs.Tab>
         <Tabs.Tab value="money">{t('Money')}</Tabs.Tab>
+        <Tabs.Tab value="overview">{t('Overview')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="moderation">
         <Moderation />
       </Tabs.Panel>
       <Tabs.Panel value="money">{tab === 'money' ? <Money /> : null}</Tabs.Panel>
+      <Tabs.Panel value="overview">
+        {tab === 'overview' ? (
+          <Suspense fallback={<Spinner label={t('Loading the overview')} />}>
+            <OverviewTab />
+          </Suspense>
+        ) : null}
+      </Tabs.Panel>
     </Tabs>
   );
 }
