@@ -39,6 +39,9 @@ import { takePortions, type PortionClaim } from './portions.js';
 import { needsCheckout, platformFeeOf, startCheckout } from './checkout.js';
 import { PAYMENT_METHOD_REFUSED, type PaymentMethod } from '../../shared/payments.js';
 import { KITCHEN_SUSPENDED } from '../../shared/moderation.js';
+import { ALLERGENS_NOT_ACKNOWLEDGED } from '../../shared/allergen-declaration.js';
+import { allergenName, cartConflicts, type Allergen } from '../../shared/allergen-set.js';
+import { findAllergyProfile } from '../data/allergy-profile-queries.js';
 
 export interface Customer {
   id: string;
@@ -105,6 +108,29 @@ function soldOutRefusal(
     undefined,
     { problems: `${text.charAt(0).toUpperCase()}${text.slice(1)}` },
   );
+}
+
+/**
+ * 409 naming `allergensAcknowledged` when the order holds allergens of the customer's profile that they have not
+ * acknowledged ('I understand this order contains sesame'), naming them.
+ */
+function refuseUnacknowledged(
+  conflicts: readonly Allergen[],
+  acknowledged: readonly string[],
+  tr: Translator,
+) {
+  const missing = conflicts.filter((a) => !acknowledged.includes(a));
+  if (missing.length)
+    throw new HttpError(
+      409,
+      ALLERGENS_NOT_ACKNOWLEDGED,
+      msg(
+        'This order contains {allergens}, which you listed in your allergies. Tick that you understand and order again.',
+      ),
+      'allergensAcknowledged',
+      undefined,
+      { allergens: missing.map((a) => allergenName(a, tr.locale)).join(', ') },
+    );
 }
 
 /** The dishes of the cart whose portions are counted, each with how many the cart asks for. */
@@ -321,6 +347,14 @@ export async function placeOrder(
         tr,
       ),
     );
+  // The profile is read as the order is placed: what it holds then is what the cook sees on the order.
+  const profile = await findAllergyProfile(app.db, customer.id);
+  const conflicts = cartConflicts(priced, profile);
+  try {
+    refuseUnacknowledged(conflicts, input.allergensAcknowledged ?? [], tr);
+  } catch (error) {
+    return refuse(error as HttpError);
+  }
   const payment = paymentMethodOf(app, kitchen, input.payment);
   const claims = portionClaims(priced);
   // A pre-order's portions are those of its slot's day.
@@ -345,6 +379,8 @@ export async function placeOrder(
       ),
     },
     note: input.note ?? '',
+    customerAllergies: [...profile.allergens],
+    allergensAcknowledged: conflicts,
     idempotencyKey: input.idempotencyKey,
     requestHash,
     portionsDay,
