@@ -109,6 +109,8 @@ export function changesOf(event: DomainEvent): Change[] {
       return orderLists(event.kitchenUid, event.customerId);
     case 'order.message-sent':
       return []; // its conversation only (conversationOf)
+    case 'allergies.saved':
+      return []; // read by their next order and their own account page only
     case 'review.written':
       // The customer's order shows it was rated.
       return [...reviewShown(event.kitchenUid), ...orderLists(null, event.customerId)];

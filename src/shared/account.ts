@@ -92,6 +92,10 @@ export const DataExport = z.object({
     language: z.string().nullable(),
     createdAt: when,
   }),
+  /** 'Your allergies', as they saved them (null: never saved). */
+  allergies: z
+    .object({ allergens: z.array(z.string()), mayContainMatters: z.boolean(), updatedAt: when })
+    .nullable(),
   /** Signed-in browsers (never their tokens). */
   sessions: z.array(z.object({ role: z.string(), createdAt: when, expiresAt: when, current: z.boolean() })),
   /** Orders they placed as a customer. */
@@ -102,6 +106,9 @@ export const DataExport = z.object({
       kitchenName: z.string(),
       email: z.string(),
       address: z.string(),
+      /** The allergies shown to the cook with it, and those they acknowledged it holds. */
+      customerAllergies: z.array(z.string()),
+      allergensAcknowledged: z.array(z.string()),
     }),
   ),
   chatMessages: z.array(
@@ -158,6 +165,11 @@ export const DataExport = z.object({
           imageId: z.string().uuid().nullable(),
           dietary: z.array(z.string()),
           allergens: z.array(z.string()),
+          mayContain: z.array(z.string()),
+          allergensDeclaredAt: maybeWhen,
+          ingredients: z.string(),
+          keepsDays: z.number().int().nullable(),
+          reheating: z.string(),
           soldOut: z.boolean(),
           portionsPerDay: z.number().int().nullable(),
           createdAt: when,

@@ -1,6 +1,6 @@
 // Dietary tags and allergens without their schemas (in dietary.ts): the first view's filters and badges need
 // them without zod (issue 32).
-import { msg, translator, type Translator } from './i18n/translator.js';
+import { msg } from './i18n/translator.js';
 
 /** The dietary tags a cook may give a dish, as the filters and badges name them. */
 export const DIETARY_TAGS = ['vegetarian', 'vegan', 'halal', 'kosher', 'gluten-free', 'dairy-free'] as const;
@@ -14,49 +14,5 @@ export const DIETARY_LABELS: Record<DietaryTag, string> = {
   'dairy-free': msg('Dairy-free'),
 };
 
-/** The 14 allergens EU food law (Regulation 1169/2011, Annex II) requires a seller to declare. */
-export const ALLERGENS = [
-  'celery',
-  'cereals containing gluten',
-  'crustaceans',
-  'eggs',
-  'fish',
-  'lupin',
-  'milk',
-  'molluscs',
-  'mustard',
-  'tree nuts',
-  'peanuts',
-  'sesame',
-  'soya',
-  'sulphites',
-] as const;
-export type Allergen = (typeof ALLERGENS)[number];
-
-/** Each allergen as people read it (a message: `tr.t(ALLERGEN_NAMES[a])`). */
-export const ALLERGEN_NAMES: Record<Allergen, string> = {
-  celery: msg('celery'),
-  'cereals containing gluten': msg('cereals containing gluten'),
-  crustaceans: msg('crustaceans'),
-  eggs: msg('eggs'),
-  fish: msg('fish'),
-  lupin: msg('lupin'),
-  milk: msg('milk'),
-  molluscs: msg('molluscs'),
-  mustard: msg('mustard'),
-  'tree nuts': msg('tree nuts'),
-  peanuts: msg('peanuts'),
-  sesame: msg('sesame'),
-  soya: msg('soya'),
-  sulphites: msg('sulphites'),
-};
-
-/** "Contains: milk, tree nuts", or undefined when the cook declared none. */
-export function allergenLine(
-  allergens: readonly string[],
-  tr: Translator = translator(),
-): string | undefined {
-  if (!allergens.length) return undefined;
-  const names = allergens.map((a) => (a in ALLERGEN_NAMES ? tr.t(ALLERGEN_NAMES[a as Allergen]) : a));
-  return tr.t('Contains: {allergens}', { allergens: names.join(', ') });
-}
+/** The allergens a dish declares (the EU's 14 and the US's 9 as one set): src/shared/allergen-set.ts. */
+export { ALLERGENS, type Allergen } from './allergen-set.js';

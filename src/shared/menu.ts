@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields.js';
+import { multilineText, optionalText, requiredText } from './fields.js';
 import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
 import { Allergens, DietaryTags, type Allergen, type DietaryTag } from './dietary.js';
+import { AllergenAnswers, MAX_KEEPS_DAYS } from './allergen-declaration.js';
 import { minorDigits, parsePriceToCents } from './money.js';
 import { msg, t, translator } from './i18n/translator.js';
 
@@ -19,7 +20,17 @@ export const MenuItem = z.object({
   priceCents: z.number().int(),
   wait: z.string(),
   dietary: z.array(z.string()) as z.ZodType<DietaryTag[]>,
+  /** The allergens it contains. */
   allergens: z.array(z.string()) as z.ZodType<Allergen[]>,
+  /** Those it may contain (cross-contact in the kitchen). */
+  mayContain: z.array(z.string()) as z.ZodType<Allergen[]>,
+  /** Whether the cook answered 'Does this dish contain … ?' for every allergen (false: 'Allergens not declared'). */
+  allergensDeclared: z.boolean(),
+  /** The ingredients as the cook lists them, shown on the menu ('' : none given). */
+  ingredients: z.string(),
+  /** For labels: how many days it keeps (the use-by date), and how to reheat it. */
+  keepsDays: z.number().int().nullable(),
+  reheating: z.string(),
   /** Marked 'Sold out' by the cook. */
   soldOut: z.boolean(),
   /** Portions made a day (null: no limit), and how many are left today in the kitchen's time zone. */
@@ -58,7 +69,21 @@ const MenuItemFields = z.object({
     .refine((v) => parsePriceToCents(v) !== null, { error: () => priceRefusal() }),
   wait: requiredText(msg('Wait Time'), 40),
   dietary: DietaryTags.optional(),
+  /** The allergens it contains, without a declaration for the others (older clients): 'Allergens not declared'. */
   allergens: Allergens.optional(),
+  /** The cook's answer for every allergen of the set; it replaces `allergens`. */
+  allergenAnswers: AllergenAnswers.optional(),
+  ingredients: multilineText(msg('Ingredients'), 1000).optional(),
+  keepsDays: z
+    .number({ error: () => t('Keeps for must be a number of days') })
+    .int({ error: () => t('Keeps for must be a whole number of days') })
+    .min(0, { error: () => t('Keeps for must be 0 days or more') })
+    .max(MAX_KEEPS_DAYS, {
+      error: () => t('Keeps for must be at most {max} days', { max: String(MAX_KEEPS_DAYS) }),
+    })
+    .nullable()
+    .optional(),
+  reheating: multilineText(msg('Reheating instructions'), 300).optional(),
   soldOut: z.boolean({ error: () => t('Sold out must be true or false') }).optional(),
   portionsPerDay: z
     .number({ error: () => t('Portions per day must be a number') })
@@ -75,6 +100,11 @@ export const MenuItemInput = MenuItemFields.superRefine((value, ctx) =>
   checkPictureChoice(value, ctx, ITEM_LINK_LABEL, true),
 );
 export type MenuItemInput = z.infer<typeof MenuItemInput>;
+
+/** A new dish from the cook's form: answered for every allergen before it is published. */
+export const NewMenuItemInput = MenuItemFields.extend({ allergenAnswers: AllergenAnswers }).superRefine(
+  (value, ctx) => checkPictureChoice(value, ctx, ITEM_LINK_LABEL, true),
+);
 
 /** Editing a menu item: any of its fields, each checked as when adding it. */
 export const MenuItemUpdateInput = MenuItemFields.partial()

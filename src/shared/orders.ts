@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AllergenAcknowledgement } from './allergen-declaration.js';
 import { requiredText } from './fields.js';
 import { MenuItem } from './menu.js';
 import { isEnded, MOVES_WITH_REASON, ORDER_MOVES, ORDER_STATES } from './order-states.js';
@@ -64,6 +65,9 @@ export const KitchenOrder = z.object({
   totalCents: z.number().int(),
   createdAt: z.string(),
   ...Lifecycle,
+  /** The customer's allergies when they placed it ('Customer allergies: sesame, peanuts'), and those it holds. */
+  customerAllergies: z.array(z.string()),
+  allergensAcknowledged: z.array(z.string()),
 });
 export type KitchenOrder = z.infer<typeof KitchenOrder>;
 export const KitchenOrderList = z.array(KitchenOrder);
@@ -160,6 +164,11 @@ export const PlaceOrderInput = z
       .optional(),
     /** 'A note for the cook'. */
     note: orderNote().optional(),
+    /**
+     * The allergens the customer ticked 'I understand this order contains …' for: every allergen of their profile
+     * that a dish of the order contains (or may contain, when that matters to them) must be here.
+     */
+    allergensAcknowledged: AllergenAcknowledgement.optional(),
     /** Where the address is, when it was picked from the suggestions (a typed address has no coordinates). */
     location: z
       .object(

@@ -636,6 +636,13 @@ const MATRIX: readonly Row[] = [
       body: { key: `matrix-${w.tag}`, amountCents: 100, whoPays: 'platform' } }),
     sees: (d, w) => expect(d).toMatchObject({ orderId: w.orderA.id, amountCents: 100, whoPays: 'platform', state: 'refunded' }),
     alsoChanges: (w) => ({ order_refunds: sql`t.order_id = ${w.orderA.id}`, ledger_entries: sql`t.order_id = ${w.orderA.id}` }) },
+  { route: 'GET /api/kitchen/orders/:id/labels', target: "A's order at X", cells: [refuse, refuse, refuse, allow, refuse, refuse],
+    setUp: deliverOrderA,
+    request: (w) => ({ method: 'GET', url: `/api/kitchen/orders/${w.orderA.id}/labels?size=a4` }) },
+  { route: 'GET /api/kitchen/orders/:id/packing-list', target: "A's order at X", cells: [refuse, refuse, refuse, allow, refuse, refuse],
+    request: (w) => ({ method: 'GET', url: `/api/kitchen/orders/${w.orderA.id}/packing-list` }) },
+  { route: 'GET /api/kitchen/prep-sheet', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'GET', url: '/api/kitchen/prep-sheet?slot=asap' }) },
   { route: 'GET /api/operator/money', cells: operatorOnly,
     request: () => ({ method: 'GET', url: '/api/operator/money' }),
     sees: (d) => expect(d).toMatchObject({ differences: expect.any(Array), refunds: expect.any(Array) }) },
@@ -760,6 +767,12 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/account/:role/export', target: 'kitchen', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'GET', url: '/api/account/kitchen/export' }),
     sees: seesOwnExport },
+  { route: 'GET /api/account/allergies', cells: [refuse, allow, allow, refuse, refuse, refuse],
+    request: () => ({ method: 'GET', url: '/api/account/allergies' }),
+    sees: (d) => expect(d).toMatchObject({ allergens: [], mayContainMatters: true }) },
+  { route: 'PUT /api/account/allergies', cells: [refuse, allow, allow, refuse, refuse, refuse],
+    request: () => ({ method: 'PUT', url: '/api/account/allergies', body: { allergens: ['sesame'], mayContainMatters: true } }),
+    sees: (d) => expect(d).toMatchObject({ allergens: ['sesame'] }) },
   { route: 'PUT /api/account/:role/language', target: 'customer', cells: [refuse, allow, allow, refuse, refuse, refuse],
     request: () => ({ method: 'PUT', url: '/api/account/customer/language', body: { locale: 'fr' } }) },
   { route: 'PUT /api/account/:role/language', target: 'kitchen', cells: [refuse, refuse, refuse, allow, allow, refuse],
@@ -927,6 +940,8 @@ const TABLES = [
   'order_messages',
   'notification_settings',
   'push_subscriptions',
+  'allergy_profiles',
+  'dish_declarations',
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -955,7 +970,10 @@ function own(table: Table, actor: Actor, w: World): SQL {
     case 'chat_messages':
     case 'notification_settings':
     case 'push_subscriptions':
+    case 'allergy_profiles':
       return sql`t.user_id = ${id}`;
+    case 'dish_declarations':
+      return sql`t.menu_item_id in (select m.id from menu_items m where m.kitchen_id = ${id})`;
     case 'kitchens':
       return sql`t.owner_id = ${id}`;
     case 'menu_items':

@@ -14,8 +14,8 @@ const refused = (message: string, values?: Values) =>
 
 /**
  * 'Delete my account', in one transaction: the user's sessions (every role), chat messages, reviews, kitchen with
- * its menu and portions, uploaded pictures and user row go. Orders stay: those they placed lose the customer's
- * email and address ('Deleted customer', 'Removed'; customer_id is set null by its foreign key), those their
+ * its menu and portions, uploaded pictures, allergies ('Your allergies', by its foreign key) and user row go. Orders
+ * stay: those they placed lose the customer's email, address and the allergies they showed the cook ('Deleted customer', 'Removed'; customer_id is set null by its foreign key), those their
  * kitchen received stay in the customers' histories (kitchen_id set null, kitchen_name kept). Refused (409) while
  * an order they placed, or one their kitchen received, is in progress. Every deleted session's live streams end,
  * and every list that showed them is announced. Returns false when the user is already gone.
@@ -78,7 +78,7 @@ export async function deleteAccount(app: ImagesApp, userId: string): Promise<boo
 
     await tx
       .update(orders)
-      .set({ customerEmail: DELETED_CUSTOMER_EMAIL, address: REMOVED_ADDRESS })
+      .set({ customerEmail: DELETED_CUSTOMER_EMAIL, address: REMOVED_ADDRESS, customerAllergies: [] })
       .where(eq(orders.customerId, userId));
     const endedSessions = await tx
       .delete(sessions)

@@ -13,6 +13,7 @@ import {
   reviews,
   sessions,
   users,
+  allergyProfiles,
 } from '../db/schema.js';
 import { loadOrders } from '../data/order-queries.js';
 
@@ -98,6 +99,7 @@ export async function exportUserData(
     .where(eq(images.ownerId, user.id))
     .orderBy(asc(images.createdAt));
   const [kitchenRow] = await db.select().from(kitchens).where(eq(kitchens.ownerId, user.id));
+  const [allergies] = await db.select().from(allergyProfiles).where(eq(allergyProfiles.userId, user.id));
   return {
     format: DATA_EXPORT_FORMAT,
     exportedAt: now.toISOString(),
@@ -109,6 +111,13 @@ export async function exportUserData(
       language: chosen ? chosen.locale : user.locale,
       createdAt: user.createdAt.toISOString(),
     },
+    allergies: allergies
+      ? {
+          allergens: allergies.allergens,
+          mayContainMatters: allergies.mayContainMatters,
+          updatedAt: allergies.updatedAt.toISOString(),
+        }
+      : null,
     sessions: sessionRows.map((s) => ({
       role: s.role,
       createdAt: s.createdAt.toISOString(),
@@ -121,6 +130,8 @@ export async function exportUserData(
       kitchenName: order.row.kitchenName,
       email: order.row.customerEmail,
       address: order.row.address,
+      customerAllergies: order.row.customerAllergies,
+      allergensAcknowledged: order.row.allergensAcknowledged,
     })),
     chatMessages: messageRows.map((m) => ({
       id: m.id,
@@ -193,6 +204,11 @@ async function exportKitchen(db: DbOrTx, k: typeof kitchens.$inferSelect): Promi
       imageId: m.imageId,
       dietary: m.dietary,
       allergens: m.allergens,
+      mayContain: m.mayContain,
+      allergensDeclaredAt: iso(m.allergensDeclaredAt),
+      ingredients: m.ingredients,
+      keepsDays: m.keepsDays,
+      reheating: m.reheating,
       soldOut: m.soldOut,
       portionsPerDay: m.portionsPerDay,
       createdAt: m.createdAt.toISOString(),

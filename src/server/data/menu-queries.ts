@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MenuItem } from '../../shared/menu.js';
 import type { DbOrTx } from '../db/database.js';
-import { dishPortions, images, kitchens, menuItems } from '../db/schema.js';
+import { dishDeclarations, dishPortions, images, kitchens, menuItems } from '../db/schema.js';
 import { toStoredImage } from '../pictures/image-queries.js';
 
 type MenuItemRow = typeof menuItems.$inferSelect;
@@ -23,6 +23,11 @@ export function toMenuItem(
     wait: row.wait,
     dietary: row.dietary as MenuItem['dietary'],
     allergens: row.allergens as MenuItem['allergens'],
+    mayContain: row.mayContain as MenuItem['mayContain'],
+    allergensDeclared: row.allergensDeclaredAt !== null,
+    ingredients: row.ingredients,
+    keepsDays: row.keepsDays,
+    reheating: row.reheating,
     soldOut: row.soldOut,
     portionsPerDay: row.portionsPerDay,
     portionsLeft: row.portionsPerDay === null ? null : Math.max(0, row.portionsPerDay - taken),
@@ -91,6 +96,12 @@ export interface MenuItemValues {
   wait: string;
   dietary?: string[] | undefined;
   allergens?: string[] | undefined;
+  mayContain?: string[] | undefined;
+  /** When every allergen was answered; null: not declared (only `allergens` given). */
+  allergensDeclaredAt?: Date | null | undefined;
+  ingredients?: string | undefined;
+  keepsDays?: number | null | undefined;
+  reheating?: string | undefined;
   soldOut?: boolean | undefined;
   portionsPerDay?: number | null | undefined;
 }
@@ -135,4 +146,30 @@ export async function deleteMenuItem(
     .where(and(eq(menuItems.id, id), eq(menuItems.kitchenId, kitchenUid)))
     .returning({ imageId: menuItems.imageId });
   return row ?? false;
+}
+
+/** Records a dish's declaration as it now stands (its allergens and ingredients) in its history. */
+export async function recordDeclaration(db: DbOrTx, item: MenuItem): Promise<void> {
+  await db.insert(dishDeclarations).values({
+    menuItemId: item.id,
+    contains: item.allergens,
+    mayContain: item.mayContain,
+    declared: item.allergensDeclared,
+    ingredients: item.ingredients,
+  });
+}
+
+/** A dish's declarations, oldest first. */
+export function declarationHistory(db: DbOrTx, menuItemId: string) {
+  return db
+    .select({
+      contains: dishDeclarations.contains,
+      mayContain: dishDeclarations.mayContain,
+      declared: dishDeclarations.declared,
+      ingredients: dishDeclarations.ingredients,
+      at: dishDeclarations.createdAt,
+    })
+    .from(dishDeclarations)
+    .where(eq(dishDeclarations.menuItemId, menuItemId))
+    .orderBy(asc(dishDeclarations.createdAt), asc(dishDeclarations.id));
 }

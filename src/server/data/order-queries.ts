@@ -138,6 +138,8 @@ function toKitchenOrder({
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
     ...lifecycle(row, events),
+    customerAllergies: row.customerAllergies,
+    allergensAcknowledged: row.allergensAcknowledged,
   };
 }
 

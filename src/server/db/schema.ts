@@ -6,6 +6,7 @@ import { FULFILMENTS } from '../../shared/ordering.js';
 import { NOTICE_KINDS } from '../../shared/notifications.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import { REFUND_PAYERS, REFUND_STATES } from '../../shared/refunds.js';
+import { ALLERGENS } from '../../shared/allergen-set.js';
 import {
   bigserial,
   boolean,
@@ -70,6 +71,10 @@ export const sessions = pgTable(
 /** A list of texts for `in (...)` in a check or index (constants of ours, never input). */
 const sqlTextList = (states: readonly string[]) =>
   sql.raw(`(${states.map((state) => `'${state}'`).join(', ')})`);
+
+/** A text array literal, for `<@` in a check (constants of ours, never input). */
+const sqlTextArray = (values: readonly string[]) =>
+  sql.raw(`array[${values.map((value) => `'${value}'`).join(', ')}]::text[]`);
 
 /** One kitchen per owner: the owner's user id is the kitchen's public id (the spec's uid). */
 export const kitchens = pgTable(
@@ -174,10 +179,22 @@ export const menuItems = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The allergens it contains; `may_contain` those it may (cross-contact); every other 'no' once declared. */
     allergens: text('allergens')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    mayContain: text('may_contain')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** When the cook last answered for every allergen of the set (null: 'Allergens not declared'). */
+    allergensDeclaredAt: timestamp('allergens_declared_at', { withTimezone: true }),
+    /** The ingredients as the cook lists them (shown on the menu and the labels). */
+    ingredients: text('ingredients').notNull().default(''),
+    /** For labels: the days it keeps after the day it is made (the use-by date), and how to reheat it. */
+    keepsDays: integer('keeps_days'),
+    reheating: text('reheating').notNull().default(''),
     /** Marked 'Sold out' by the cook (until unmarked). */
     soldOut: boolean('sold_out').notNull().default(false),
     /** Portions the cook makes a day (null: no limit); counted down by orders, afresh at the kitchen's midnight. */
@@ -190,7 +207,44 @@ export const menuItems = pgTable(
     index('menu_items_dietary_idx').using('gin', t.dietary),
     check('menu_items_price_check', sql`${t.priceCents} >= 0`),
     check('menu_items_one_picture_check', sql`num_nonnulls(${t.imageLink}, ${t.imageId}) = 1`),
+    check(
+      'menu_items_allergens_check',
+      sql`${t.allergens} <@ ${sqlTextArray(ALLERGENS)} and ${t.mayContain} <@ ${sqlTextArray(ALLERGENS)} and not ${t.allergens} && ${t.mayContain}`,
+    ),
+    check('menu_items_keeps_days_check', sql`${t.keepsDays} between 0 and 30`),
   ],
+);
+
+/** Every declaration a dish made (its allergens and ingredients), with its time: its history. */
+export const dishDeclarations = pgTable(
+  'dish_declarations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    menuItemId: uuid('menu_item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    contains: text('contains').array().notNull(),
+    mayContain: text('may_contain').array().notNull(),
+    /** Whether it answered for every allergen. */
+    declared: boolean('declared').notNull(),
+    ingredients: text('ingredients').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dish_declarations_item_idx').on(t.menuItemId, t.createdAt)],
+);
+
+/** 'Your allergies': a customer's allergens, and whether 'may contain' matters to them. Goes with the account. */
+export const allergyProfiles = pgTable(
+  'allergy_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    allergens: text('allergens').array().notNull(),
+    mayContainMatters: boolean('may_contain_matters').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('allergy_profiles_allergens_check', sql`${t.allergens} <@ ${sqlTextArray(ALLERGENS)}`)],
 );
 
 /**
@@ -281,6 +335,15 @@ export const orders = pgTable(
     answerBy: timestamp('answer_by', { withTimezone: true }),
     /** 'A note for the cook'. */
     note: text('note').notNull().default(''),
+    /** The customer's allergies when they placed it (shown to the cook), and those they acknowledged it holds. */
+    customerAllergies: text('customer_allergies')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    allergensAcknowledged: text('allergens_acknowledged')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -620,6 +683,16 @@ export const orderItems = pgTable(
     position: integer('position').notNull(),
     item: text('item').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /**
+     * What its dish declared when the order was placed (null on orders older than declarations): allergens,
+     * ingredients, and for its label how long it keeps and how to reheat it.
+     */
+    contains: text('contains').array(),
+    mayContain: text('may_contain').array(),
+    allergensDeclared: boolean('allergens_declared'),
+    ingredients: text('ingredients'),
+    keepsDays: integer('keeps_days'),
+    reheating: text('reheating'),
   },
   (t) => [uniqueIndex('order_items_order_position_key').on(t.orderId, t.position)],
 );

@@ -15,6 +15,8 @@ export type DomainEvent =
   | { type: 'kitchen.ordering-changed'; kitchenUid: string }
   | { type: 'kitchen.suspended' | 'kitchen.reinstated'; kitchenUid: string }
   | { type: 'dish.added' | 'dish.changed' | 'dish.removed'; kitchenUid: string; dishId: string }
+  /** A customer saved 'Your allergies' (no list shows them: only their next order reads them). */
+  | { type: 'allergies.saved'; userId: string }
   | OrderEvent
   /** The customer or the cook wrote in an order's conversation. */
   | (OrderRef & { type: 'order.message-sent' })

@@ -1,4 +1,5 @@
 import type { MenuItem, MenuItemInput, MenuItemUpdateInput } from '../../shared/menu.js';
+import { declarationOf } from '../../shared/allergen-declaration.js';
 import { parsePriceToCents } from '../../shared/money.js';
 import { claimImage } from '../pictures/image-queries.js';
 import { writeReleasingImages, type ImagesApp } from '../pictures/image-service.js';
@@ -7,7 +8,9 @@ import { badRequest } from '../lib/errors.js';
 import { mutate } from '../events/mutate.js';
 import {
   deleteMenuItem,
+  findMenuItem,
   insertMenuItem,
+  recordDeclaration,
   menuItemImageId,
   updateMenuItem,
   type MenuItemValues,
@@ -22,15 +25,39 @@ function toCents(price: string, currency: string): number {
   return cents;
 }
 
-function toValues(input: MenuItemUpdateInput, currency: string): Partial<MenuItemValues> {
+/**
+ * The allergen columns an input sets: complete answers declare the dish (now); a bare list of allergens (older
+ * clients) sets what it contains and leaves it undeclared; neither leaves them as they are.
+ */
+function allergenValues(input: MenuItemUpdateInput, now: Date): Partial<MenuItemValues> {
+  if (input.allergenAnswers) {
+    const { contains, mayContain } = declarationOf(input.allergenAnswers);
+    return { allergens: contains, mayContain, allergensDeclaredAt: now };
+  }
+  if (input.allergens) return { allergens: input.allergens, mayContain: [], allergensDeclaredAt: null };
+  return {};
+}
+
+/** Whether an edit changes what the dish declares (its allergens or ingredients): its history gets a row. */
+const changesDeclaration = (before: MenuItem | undefined, after: MenuItem) =>
+  !before ||
+  before.ingredients !== after.ingredients ||
+  before.allergensDeclared !== after.allergensDeclared ||
+  before.allergens.join() !== after.allergens.join() ||
+  before.mayContain.join() !== after.mayContain.join();
+
+function toValues(input: MenuItemUpdateInput, currency: string, now: Date): Partial<MenuItemValues> {
   return {
+    ...allergenValues(input, now),
+    ingredients: input.ingredients,
+    keepsDays: input.keepsDays,
+    reheating: input.reheating,
     item: input.item,
     secondName: input.secondName,
     ...pictureColumns(input),
     priceCents: input.price === undefined ? undefined : toCents(input.price, currency),
     wait: input.wait,
     dietary: input.dietary,
-    allergens: input.allergens,
     soldOut: input.soldOut,
     portionsPerDay: input.portionsPerDay,
   };
@@ -54,13 +81,17 @@ export function addMenuItem(
     priceCents: toCents(input.price, currency),
     wait: input.wait,
     dietary: input.dietary,
-    allergens: input.allergens,
+    ...allergenValues(input, new Date()),
+    ingredients: input.ingredients,
+    keepsDays: input.keepsDays,
+    reheating: input.reheating,
     soldOut: input.soldOut,
     portionsPerDay: input.portionsPerDay,
   };
   return mutate(app, async (tx, record) => {
     if (values.imageId) await claimImage(tx, kitchenUid, values.imageId);
     const item = await insertMenuItem(tx, kitchenUid, values);
+    await recordDeclaration(tx, item);
     record({ type: 'dish.added', kitchenUid, dishId: item.id });
     return item;
   });
@@ -75,11 +106,13 @@ export function editMenuItem(
   /** The deployment's, its price's minor units. */
   currency: string,
 ): Promise<MenuItem | undefined> {
-  const values = toValues(input, currency);
+  const values = toValues(input, currency, new Date());
   return writeReleasingImages(app, async (tx, record) => {
     if (values.imageId) await claimImage(tx, kitchenUid, values.imageId);
     const previous = await menuItemImageId(tx, kitchenUid, id);
+    const before = previous === undefined ? undefined : await findMenuItem(tx, kitchenUid, id);
     const item = await updateMenuItem(tx, kitchenUid, id, values);
+    if (item && changesDeclaration(before, item)) await recordDeclaration(tx, item);
     if (item) record({ type: 'dish.changed', kitchenUid, dishId: id });
     return { result: item, released: [previous] };
   });

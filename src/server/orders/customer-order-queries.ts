@@ -72,6 +72,8 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
       priceCents: menuItems.priceCents,
       soldOut: menuItems.soldOut,
       portionsPerDay: menuItems.portionsPerDay,
+      contains: menuItems.allergens,
+      mayContain: menuItems.mayContain,
     })
     .from(kitchens)
     .leftJoin(
@@ -111,6 +113,8 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
             priceCents: r.priceCents,
             soldOut: r.soldOut === true,
             portionsPerDay: r.portionsPerDay,
+            contains: r.contains ?? [],
+            mayContain: r.mayContain ?? [],
           },
         ],
   );
@@ -132,6 +136,9 @@ export interface NewOrder {
   /** A pre-order's slot, and until when its kitchen may answer it (null: 'As soon as possible'). */
   slot: { start: Date; end: Date; answerBy: Date } | null;
   note: string;
+  /** The customer's allergies as they placed it (their profile's), and those they acknowledged the order holds. */
+  customerAllergies: string[];
+  allergensAcknowledged: string[];
   idempotencyKey: string;
   requestHash: string;
   /** The kitchen's day whose portions the order took (null: none counted). */
@@ -175,24 +182,30 @@ export async function insertOrder(
     ), placed as (
       insert into ${orders} (id, kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
         request_hash, portions_day, caps_day, caps_meals, items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents, state, status,
-        payment_method, payment_state, platform_fee_cents, currency, fulfilment, slot_start, slot_end, answer_by, note)
+        payment_method, payment_state, platform_fee_cents, currency, fulfilment, slot_start, slot_end, answer_by, note,
+        customer_allergies, allergens_acknowledged)
       select ${order.id}::uuid, ${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
         ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${order.portionsDay}::date,
         ${order.capsDay}::date, ${order.capsMeals}::int, ${totals.itemsCents},
         ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${totals.totalCents}, ${state}, ${state},
         ${order.payment}, ${paymentState}, ${order.platformFeeCents}, ${order.currency}, ${order.fulfilment},
         ${order.slot?.start.toISOString() ?? null}::timestamptz, ${order.slot?.end.toISOString() ?? null}::timestamptz,
-        ${order.slot?.answerBy.toISOString() ?? null}::timestamptz, ${order.note}
+        ${order.slot?.answerBy.toISOString() ?? null}::timestamptz, ${order.note},
+        ${sql.param(order.customerAllergies)}::text[], ${sql.param(order.allergensAcknowledged)}::text[]
       from serving
       returning id, state, customer_id, created_at
     ), lines as (
-      insert into ${orderItems} (order_id, position, menu_item_id, item, price_cents)
-      select placed.id, line.position - 1, line.menu_item_id, line.item, line.price_cents
-      from placed, unnest(
+      insert into ${orderItems} (order_id, position, menu_item_id, item, price_cents, contains, may_contain,
+        allergens_declared, ingredients, keeps_days, reheating)
+      select placed.id, line.position - 1, line.menu_item_id, line.item, line.price_cents, dish.allergens,
+        dish.may_contain, dish.allergens_declared_at is not null, dish.ingredients, dish.keeps_days, dish.reheating
+      -- What the dish declares as the order is placed stays with the order (a later change does not reach it).
+      from placed cross join unnest(
         ${sql.param(lines.map((l) => l.menuItemId))}::uuid[],
         ${sql.param(lines.map((l) => l.item))}::text[],
         ${sql.param(lines.map((l) => l.priceCents))}::integer[]
       ) with ordinality as line(menu_item_id, item, price_cents, position)
+      left join ${menuItems} dish on dish.id = line.menu_item_id
     ), first_event as (
       insert into ${orderEvents} (order_id, state, by_role, by_user_id, created_at)
       select id, state, 'customer', customer_id, created_at from placed

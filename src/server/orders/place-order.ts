@@ -49,6 +49,9 @@ import {
   type Profile,
 } from '../../shared/jurisdictions.js';
 import { takeMeals, type CapRefusal } from './meal-caps.js';
+import { ALLERGENS_NOT_ACKNOWLEDGED } from '../../shared/allergen-declaration.js';
+import { allergenName, cartConflicts, type Allergen } from '../../shared/allergen-set.js';
+import { findAllergyProfile } from '../data/allergy-profile-queries.js';
 
 export interface Customer {
   id: string;
@@ -158,6 +161,29 @@ const sellingRefused = (kitchen: OrderableKitchen, profile: Profile) =>
     undefined,
     { name: kitchen.name, place: profile.name },
   );
+
+/**
+ * 409 naming `allergensAcknowledged` when the order holds allergens of the customer's profile that they have not
+ * acknowledged ('I understand this order contains sesame'), naming them.
+ */
+function refuseUnacknowledged(
+  conflicts: readonly Allergen[],
+  acknowledged: readonly string[],
+  tr: Translator,
+) {
+  const missing = conflicts.filter((a) => !acknowledged.includes(a));
+  if (missing.length)
+    throw new HttpError(
+      409,
+      ALLERGENS_NOT_ACKNOWLEDGED,
+      msg(
+        'This order contains {allergens}, which you listed in your allergies. Tick that you understand and order again.',
+      ),
+      'allergensAcknowledged',
+      undefined,
+      { allergens: missing.map((a) => allergenName(a, tr.locale)).join(', ') },
+    );
+}
 
 /** The dishes of the cart whose portions are counted, each with how many the cart asks for. */
 function portionClaims(
@@ -378,6 +404,14 @@ export async function placeOrder(
         tr,
       ),
     );
+  // The profile is read as the order is placed: what it holds then is what the cook sees on the order.
+  const profile = await findAllergyProfile(app.db, customer.id);
+  const conflicts = cartConflicts(priced, profile);
+  try {
+    refuseUnacknowledged(conflicts, input.allergensAcknowledged ?? [], tr);
+  } catch (error) {
+    return refuse(error as HttpError);
+  }
   const payment = paymentMethodOf(app, kitchen, input.payment);
   const claims = portionClaims(priced);
   // A pre-order's portions are those of its slot's day.
@@ -406,6 +440,8 @@ export async function placeOrder(
       ),
     },
     note: input.note ?? '',
+    customerAllergies: [...profile.allergens],
+    allergensAcknowledged: conflicts,
     idempotencyKey: input.idempotencyKey,
     requestHash,
     portionsDay,

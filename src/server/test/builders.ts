@@ -60,8 +60,9 @@ export async function buildOrder(
   ctx: TestContext,
   kitchen: Kitchen,
   customer: User,
-  lines: { item: string; priceCents: number }[] = [{ item: 'Dal', priceCents: 950 }],
+  lines: { item: string; priceCents: number; menuItemId?: string }[] = [{ item: 'Dal', priceCents: 950 }],
   address = '9 Delivery Road',
+  allergies: { customerAllergies?: string[]; allergensAcknowledged?: string[] } = {},
 ) {
   const order: NewOrder = {
     id: randomUUID(),
@@ -76,6 +77,8 @@ export async function buildOrder(
     capsDay: null,
     capsMeals: 0,
     note: '',
+    customerAllergies: allergies.customerAllergies ?? [],
+    allergensAcknowledged: allergies.allergensAcknowledged ?? [],
     idempotencyKey: randomUUID(),
     requestHash: randomUUID(),
     portionsDay: null,
@@ -83,7 +86,7 @@ export async function buildOrder(
     payment: 'cash',
     platformFeeCents: 0,
     currency: 'USD',
-    lines: lines.map((line) => ({ menuItemId: null, ...line })),
+    lines: lines.map(({ menuItemId, ...line }) => ({ menuItemId: menuItemId ?? null, ...line })),
   };
   const placed = await mutateInOneStatement(
     ctx.app,

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Checkbox, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -29,6 +29,9 @@ import { PaymentConfirmation } from '../payments/payment-confirmation.js';
 import { useKitchenPayments } from '../payments/use-payments.js';
 import { useCancelOrder } from '../orders/order-actions.js';
 import { msg, t, tx } from '../i18n.js';
+import { useAllergyProfile } from '../allergies/use-allergy-profile.js';
+import { acknowledgement, cartAllergyConflicts } from '../allergies/cart-allergies.js';
+import { usePublicMenu } from '../menu/use-public-menu.js';
 
 const UNPAID_MESSAGE = msg('Nothing was charged. Your cart is as it was: you can submit your order again.');
 
@@ -60,6 +63,15 @@ export function ShoppingCart() {
   const [whenError, setWhenError] = useState<string>();
   const [note, setNote] = useState('');
   const itemsCents = cart.lines.reduce((sum, line) => sum + line.priceCents, 0);
+  // What the dishes declare now (the live menu), against the customer's allergies: an order holding them is sent
+  // only once the customer says they understand (the server checks it too).
+  const allergies = useAllergyProfile();
+  const menu = usePublicMenu(cart.kitchen?.uid ?? '', cart.kitchen !== null);
+  const conflicts = cartAllergyConflicts(cart.lines, menu.data ?? [], allergies.profile);
+  const [acknowledged, setAcknowledged] = useState<string>('');
+  const allergyKey = [...conflicts.contains, '/', ...conflicts.mayContain].join();
+  const understood = conflicts.all.length === 0 || acknowledged === allergyKey;
+  const [allergyError, setAllergyError] = useState<string>();
   const minimum = belowMinimum(ordering, itemsCents);
   // Back from the payment page: paid (the order is confirmed here), or gone back (the unpaid order ends).
   const [params, setParams] = useSearchParams();
@@ -110,6 +122,10 @@ export function ShoppingCart() {
       setProblem(minimum);
       return;
     }
+    if (!understood) {
+      setAllergyError(t('Tick this to send an order holding your allergens'));
+      return;
+    }
     const location = picked?.display_name === address ? placeOf(picked) : undefined;
     const payment = paymentFor(payments.data, method);
     const order = {
@@ -119,6 +135,7 @@ export function ShoppingCart() {
       ...(when.kind === 'slot' ? { slotStart: when.start } : {}),
       ...(note.trim() ? { note } : {}),
       ...(payment ? { payment } : {}),
+      ...(conflicts.all.length ? { allergensAcknowledged: conflicts.all } : {}),
     };
     const payload = JSON.stringify(order);
     if (lastSubmit.current?.payload !== payload) lastSubmit.current = { payload, key: randomId() };
@@ -261,6 +278,18 @@ export function ShoppingCart() {
                 kitchenUid={cart.kitchen.uid}
                 lines={cart.lines}
                 forLater={when.kind === 'slot'}
+              />
+            )}
+            {conflicts.all.length > 0 && (
+              <Checkbox
+                label={acknowledgement(conflicts)}
+                checked={acknowledged === allergyKey}
+                onChange={(event) => {
+                  setAcknowledged(event.currentTarget.checked ? allergyKey : '');
+                  setAllergyError(undefined);
+                }}
+                error={allergyError}
+                fw={600}
               />
             )}
             {unpaidNotice && !problem && (

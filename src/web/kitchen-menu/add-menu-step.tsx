@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { Link } from '../router/router.js';
 import type { Kitchen } from '../../shared/kitchens.js';
-import type { MenuItemInput } from '../../shared/menu.js';
+import { NewMenuItemInput, type MenuItemInput } from '../../shared/menu.js';
 import { paths } from '../../shared/paths.js';
 import { emptyMenuItem, MenuItemForm } from './menu-item-form.js';
 import { useAddMenuItem, useOwnMenu } from './use-own-menu.js';
@@ -27,7 +27,13 @@ export function AddMenuStep({ kitchen }: { kitchen: Kitchen }) {
       <Title order={2} id="add-menu-heading" mb="md">
         {t('Add Menu')}
       </Title>
-      <MenuItemForm initialValues={emptyMenuItem} submitLabel={t('Add Menu')} onSave={onAdd} clearOnSave />
+      <MenuItemForm
+        initialValues={emptyMenuItem}
+        submitLabel={t('Add Menu')}
+        onSave={onAdd}
+        clearOnSave
+        schema={NewMenuItemInput}
+      />
       {menu.data ? (
         <Text size="sm" mt="md" aria-live="polite">
           {tx('Your menu has {count, plural, one {# item} other {# items}}. <link>See your menu</link>', {

@@ -1,10 +1,10 @@
 import { Checkbox, Group } from '@mantine/core';
 import type { useForm } from '@mantine/form';
-import { ALLERGENS, DIETARY_LABELS, DIETARY_TAGS } from '../../shared/dietary.js';
+import { DIETARY_LABELS, DIETARY_TAGS } from '../../shared/dietary.js';
 import type { MenuItemInput } from '../../shared/menu.js';
 import { t } from '../i18n.js';
 
-/** A dish's dietary tags and the allergens it contains (the 14 that EU food law requires a seller to declare). */
+/** A dish's dietary tags (its allergens are asked one by one: allergen-questions.tsx). */
 export function DishTagsFields({
   form,
 }: {
@@ -20,17 +20,6 @@ export function DishTagsFields({
         <Group gap="md" mt={6}>
           {DIETARY_TAGS.map((tag) => (
             <Checkbox key={tag} value={tag} label={t(DIETARY_LABELS[tag])} />
-          ))}
-        </Group>
-      </Checkbox.Group>
-      <Checkbox.Group
-        label={t('Allergens')}
-        description={t('Tick every allergen this dish contains')}
-        {...form.getInputProps('allergens')}
-      >
-        <Group gap="md" mt={6}>
-          {ALLERGENS.map((allergen) => (
-            <Checkbox key={allergen} value={allergen} label={t(allergen)} />
           ))}
         </Group>
       </Checkbox.Group>

@@ -2,6 +2,7 @@ import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { MenuItem, MenuItemInput } from '../../shared/menu.js';
 import { decimalAmount } from '../../shared/money.js';
+import { answersOf } from '../../shared/allergen-declaration.js';
 import { MenuItemForm } from './menu-item-form.js';
 import { useEditMenuItem } from './use-own-menu.js';
 import { t } from '../i18n.js';
@@ -16,7 +17,13 @@ export const toInput = (item: MenuItem): MenuItemInput => ({
   price: decimalAmount(item.priceCents),
   wait: item.wait,
   dietary: item.dietary,
-  allergens: item.allergens,
+  // A declared dish's answers; an undeclared one has none yet (the cook answers every question, or none).
+  allergenAnswers: item.allergensDeclared
+    ? answersOf({ contains: item.allergens, mayContain: item.mayContain })
+    : undefined,
+  ingredients: item.ingredients,
+  keepsDays: item.keepsDays,
+  reheating: item.reheating,
   soldOut: item.soldOut,
   portionsPerDay: item.portionsPerDay,
 });

@@ -12,6 +12,7 @@ import { GetPaid } from '../payments/get-paid.js';
 import { HowYouTakeOrders } from '../kitchen-ordering/how-you-take-orders.js';
 import { NotificationSettingsSection } from '../notifications/settings/notification-settings.js';
 import { MenuView } from './menu-table.js';
+import { UndeclaredDishes } from './undeclared-dishes.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { useOwnMenu, useRemoveMenuItem } from './use-own-menu.js';
 import { t } from '../i18n.js';
@@ -54,7 +55,10 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
             retry={() => void menu.refetch()}
           />
         ) : (
-          <MenuView items={menu.data} onEdit={setEditing} onRemove={setRemoving} />
+          <>
+            <UndeclaredDishes items={menu.data} onAnswer={setEditing} />
+            <MenuView items={menu.data} onEdit={setEditing} onRemove={setRemoving} />
+          </>
         )}
       </section>
       <GetPaid />

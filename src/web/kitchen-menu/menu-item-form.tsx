@@ -1,6 +1,8 @@
 import { Button, Checkbox, NumberInput, Stack, TextInput } from '@mantine/core';
 import type { StoredImage } from '../../shared/images.js';
-import { MAX_PORTIONS_PER_DAY, MenuItemInput } from '../../shared/menu.js';
+import { MAX_PORTIONS_PER_DAY, MenuItemInput, type NewMenuItemInput } from '../../shared/menu.js';
+import type { AllergenAnswers } from '../../shared/allergen-declaration.js';
+import { AllergenQuestions } from './allergen-questions.js';
 import { minorDigits } from '../../shared/money.js';
 import { PictureField } from '../images/picture-field.js';
 import { SaveFailureAlert } from '../kitchen-admin/save-failure.js';
@@ -16,7 +18,11 @@ export const emptyMenuItem: MenuItemInput = {
   price: '',
   wait: '',
   dietary: [],
-  allergens: [],
+  // No answer yet for any allergen: each must be given before the dish is added.
+  allergenAnswers: {} as AllergenAnswers,
+  ingredients: '',
+  keepsDays: null,
+  reheating: '',
   soldOut: false,
   portionsPerDay: null,
 };
@@ -41,14 +47,19 @@ export function MenuItemForm({
   submitLabel,
   onSave,
   clearOnSave = false,
+  schema = MenuItemInput,
 }: {
   initialValues: MenuItemInput;
   initialImage?: StoredImage | null;
   submitLabel: string;
   onSave: (values: MenuItemInput) => Promise<void>;
   clearOnSave?: boolean;
+  /** A new dish answers for every allergen (NewMenuItemInput); an edit may leave them as they were. */
+  schema?: typeof MenuItemInput | typeof NewMenuItemInput;
 }) {
-  const { form, failure, submit } = useSchemaForm(MenuItemInput, initialValues, onSave, { clearOnSave });
+  const { form, failure, submit } = useSchemaForm<MenuItemInput>(schema, initialValues, onSave, {
+    clearOnSave,
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -94,6 +105,7 @@ export function MenuItemForm({
           {...form.getInputProps('wait')}
         />
         <DishTagsFields form={form} />
+        <AllergenQuestions form={form} />
         <NumberInput
           label={t('Portions per day')}
           description={t(

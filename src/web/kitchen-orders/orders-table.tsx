@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { CustomerAllergies, OrderDocuments } from './order-allergies.js';
 import { Fragment, type ReactNode } from 'react';
 import { formatCents } from '../../shared/money.js';
 import { FULFILMENT_LABELS } from '../../shared/ordering.js';
@@ -53,6 +54,8 @@ function FulfilmentAndNote({ order, slotShown, timeZone, now }: { order: Kitchen
           {t('Note: {note}', { note: order.note })}
         </Text>
       ) : null}
+      <CustomerAllergies order={order} />
+      <OrderDocuments order={order} />
     </>
   );
 }
@@ -71,6 +74,13 @@ function GroupHeading({ group }: { group: OrderGroup }) {
       <Title order={2} size="h4">
         {t(group.heading)}
       </Title>
+      <Anchor
+        size="sm"
+        href={`/api/kitchen/prep-sheet?slot=${encodeURIComponent(group.slot ? group.slot.start : 'asap')}`}
+        target="_blank"
+      >
+        {t('Prep sheet (PDF) for {slot}', { slot: t(group.heading) })}
+      </Anchor>
       {group.slot && group.prep.length > 0 ? (
         <Group gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed">

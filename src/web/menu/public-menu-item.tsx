@@ -1,12 +1,13 @@
 import { ActionIcon, Badge, Card, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { DIETARY_LABELS } from '../../shared/dietary-tags.js';
 import { formatCents } from '../../shared/money.js';
 import { portionsNote } from '../../shared/menu-portions.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { GRID_SIZES, Picture } from '../images/picture.js';
 import classes from './public-menu-item.module.css';
-import { t } from '../i18n.js';
+import { pageLocale, t } from '../i18n.js';
+import { allergenName } from '../../shared/allergen-set.js';
 import { StaticPart } from '../ssr/static-part.js';
 
 const css = (style: Record<string, string | number>) => style as CSSProperties;
@@ -51,9 +52,12 @@ export function PublicMenuItem({
   item,
   onAdd,
   firstRow = false,
+  marks,
 }: {
   item: MenuItem;
   onAdd: () => void;
+  /** What of it conflicts with the customer's allergies (made in the browser only). */
+  marks?: ReactNode;
   /** In the grid's first row: its picture may be on the first screen, so it is not left to lazy loading. */
   firstRow?: boolean;
 }) {
@@ -106,11 +110,15 @@ export function PublicMenuItem({
           </span>
         </button>
       </div>
+      {marks}
     </li>
   );
 }
 
-/** A dish's name, price, portions left, wait, tags and allergens. */
+const names = (allergens: readonly string[]) =>
+  allergens.map((allergen) => allergenName(allergen, pageLocale())).join(t(', '));
+
+/** A dish's name, price, portions left, wait, tags, ingredients and allergens. */
 export function DishText({ item }: { item: MenuItem }) {
   const note = portionsNote(item);
   const soldOut = note === 'Sold out';
@@ -150,12 +158,23 @@ export function DishText({ item }: { item: MenuItem }) {
           ))}
         </Group>
       )}
+      {item.ingredients && (
+        <Text size="sm" mt={4}>
+          {t('Ingredients: {ingredients}', { ingredients: item.ingredients })}
+        </Text>
+      )}
+      {!item.allergensDeclared && (
+        <Text size="sm" mt={4} fw={700}>
+          {t('Allergens not declared')}
+        </Text>
+      )}
       {item.allergens.length > 0 && (
         <Text size="sm" mt={4}>
-          {t('Contains: {allergens}', {
-            allergens: item.allergens.map((allergen) => t(allergen)).join(', '),
-          })}
+          {t('Contains: {allergens}', { allergens: names(item.allergens) })}
         </Text>
+      )}
+      {item.mayContain.length > 0 && (
+        <Text size="sm">{t('May contain: {allergens}', { allergens: names(item.mayContain) })}</Text>
       )}
     </Stack>
   );

@@ -1,4 +1,7 @@
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AllergyFilter } from '../allergies/allergy-filter.js';
+import { AllergyMarks, conflictTexts } from '../allergies/allergy-marks.js';
+import { useAllergyProfile } from '../allergies/use-allergy-profile.js';
 import { Placeholder } from '../lib/placeholder.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { useEffect } from 'react';
@@ -16,6 +19,7 @@ export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'na
   // A dish added live does not move the '+' under a finger.
   const menu = useSteadyWhilePressed(usePublicMenu(kitchen.uid));
   const cart = useCart();
+  const allergies = useAllergyProfile();
   // The cart's lines of these dishes show today's names and prices.
   useEffect(() => {
     if (menu.data) cartStore.refresh(kitchen.uid, menu.data);
@@ -37,22 +41,30 @@ export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'na
     );
   if (menu.data.length === 0)
     return <Text c="dimmed">{t('This kitchen has not put anything on its menu yet. Come back soon.')}</Text>;
+  const shown = allergies.hide
+    ? menu.data.filter((item) => conflictTexts(item, allergies.profile).length === 0)
+    : menu.data;
+  const hidden = menu.data.length - shown.length;
   return (
-    <SimpleGrid
-      cols={{ base: 1, sm: 2, md: 3 }}
-      spacing="lg"
-      component="ul"
-      aria-label={t('Menu of {kitchen}', { kitchen: kitchen.name })}
-      style={{ listStyle: 'none', padding: 0 }}
-    >
-      {menu.data.map((item, index) => (
-        <PublicMenuItem
-          key={item.id}
-          item={item}
-          firstRow={index < FIRST_ROW}
-          onAdd={() => cart.add({ uid: kitchen.uid, name: kitchen.name }, item)}
-        />
-      ))}
-    </SimpleGrid>
+    <Stack gap="md">
+      <AllergyFilter hidden={hidden} />
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, md: 3 }}
+        spacing="lg"
+        component="ul"
+        aria-label={t('Menu of {kitchen}', { kitchen: kitchen.name })}
+        style={{ listStyle: 'none', padding: 0 }}
+      >
+        {shown.map((item, index) => (
+          <PublicMenuItem
+            key={item.id}
+            item={item}
+            firstRow={index < FIRST_ROW}
+            onAdd={() => cart.add({ uid: kitchen.uid, name: kitchen.name }, item)}
+            marks={<AllergyMarks item={item} profile={allergies.profile} />}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
