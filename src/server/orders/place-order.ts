@@ -405,8 +405,8 @@ export async function placeOrder(
       ),
     );
   // The profile is read as the order is placed: what it holds then is what the cook sees on the order.
-  const profile = await findAllergyProfile(app.db, customer.id);
-  const conflicts = cartConflicts(priced, profile);
+  const allergies = await findAllergyProfile(app.db, customer.id);
+  const conflicts = cartConflicts(priced, allergies);
   try {
     refuseUnacknowledged(conflicts, input.allergensAcknowledged ?? [], tr);
   } catch (error) {
@@ -440,7 +440,7 @@ export async function placeOrder(
       ),
     },
     note: input.note ?? '',
-    customerAllergies: [...profile.allergens],
+    customerAllergies: [...allergies.allergens],
     allergensAcknowledged: conflicts,
     idempotencyKey: input.idempotencyKey,
     requestHash,
