@@ -6,6 +6,7 @@ export const paths = {
   menuDashboard: { pattern: '/MenuDashboard', href: () => '/MenuDashboard' },
   kitchenOrders: { pattern: '/KitchenOrders', href: () => '/KitchenOrders' },
   earnings: { pattern: '/Earnings', href: () => '/Earnings' },
+  kitchenRules: { pattern: '/KitchenRules', href: () => '/KitchenRules' },
   kitchenMenu: {
     pattern: '/KitchenMenu/:id',
     href: (uid: string) => `/KitchenMenu/${encodeURIComponent(uid)}`,

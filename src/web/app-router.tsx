@@ -58,6 +58,10 @@ export const routes: readonly Route[] = [
     path: paths.earnings.pattern,
     Component: lazyPage(async () => (await import('./earnings/earnings-page.js')).EarningsPage),
   },
+  {
+    path: paths.kitchenRules.pattern,
+    Component: lazyPage(async () => (await import('./law/kitchen-rules-page.js')).KitchenRulesPage),
+  },
   // Where a kitchen card leads, and where shared links land: part of the first bundle, no extra round trip.
   { path: paths.kitchenMenu.pattern, Component: KitchenMenuPage },
   {
