@@ -12,6 +12,7 @@ import { imageUploadRoutes } from './images/image-upload-routes.js';
 import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
 import { orderingRoutes } from './kitchens/ordering-routes.js';
+import { lawRoutes } from './law/law-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerRateLimit } from './identity/rate-limit.js';
 import { moderationRoutes } from './moderation/moderation-routes.js';
@@ -46,6 +47,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(menuRoutes);
   await api.register(ownKitchenRoutes);
   await api.register(orderingRoutes);
+  await api.register(lawRoutes);
   await api.register(ownMenuRoutes);
   await api.register(kitchenOrderRoutes);
   await api.register(refundRoutes);

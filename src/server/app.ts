@@ -161,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
   );
   app.decorate('clock', options.clock ?? systemClock);
-  app.decorate('jurisdictions', loadJurisdictions(config.jurisdictionFallback));
+  app.decorate('jurisdictions', loadJurisdictions(config.jurisdictionFallback, config.jurisdictionsDir));
   app.decorate('imageStore', options.imageStore ?? new DatabaseImageStore(database.db));
   // Nominatim allows 1 request/s for the whole application: on PostgreSQL every instance shares one schedule.
   const sharedGate = database.kind === 'postgres' && config.geocoder.kind === 'nominatim';

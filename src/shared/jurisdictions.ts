@@ -250,3 +250,14 @@ export function capsInCurrency(caps: Caps, currency: string): Caps {
     ? { ...caps, grossPerYear: null }
     : caps;
 }
+
+/** What a kitchen's menu page shows of its caps: whether today's meals are all sold. */
+export const KitchenBooking = z.strictObject({
+  /** Its rules cap its meals a day or a week (or its gross). */
+  capped: z.boolean(),
+  /** No meal is left today under its caps of a day or a week: 'Fully booked today'. */
+  fullyBookedToday: z.boolean(),
+  /** Meals left today under those caps (null: not capped). */
+  mealsLeftToday: z.number().int().nullable(),
+});
+export type KitchenBooking = z.infer<typeof KitchenBooking>;

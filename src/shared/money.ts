@@ -80,3 +80,11 @@ export function minorDigits(currency: string): number {
 export function formatMoney(minor: number, currency: string, tr: Translator = translator()): string {
   return tr.money(minor, currency);
 }
+
+/** An amount in whole units of `currency`, cents dropped (a cap's figure: "$61,240 of $100,000"). */
+export function formatWholeMoney(minor: number, currency: string, tr: Translator = translator()): string {
+  const unit = 10 ** minorDigits(currency);
+  return tr
+    .numberFormat({ style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 })
+    .format(Math.floor(minor / unit));
+}

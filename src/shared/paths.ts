@@ -7,6 +7,7 @@ export const paths = {
   kitchenOrders: { pattern: '/KitchenOrders', href: () => '/KitchenOrders' },
   earnings: { pattern: '/Earnings', href: () => '/Earnings' },
   insights: { pattern: '/Insights', href: () => '/Insights' },
+  kitchenRules: { pattern: '/KitchenRules', href: () => '/KitchenRules' },
   kitchenMenu: {
     pattern: '/KitchenMenu/:id',
     href: (uid: string) => `/KitchenMenu/${encodeURIComponent(uid)}`,

@@ -62,6 +62,10 @@ export const routes: readonly Route[] = [
     path: paths.insights.pattern,
     Component: lazyPage(async () => (await import('./insights/insights-page.js')).InsightsPage),
   },
+  {
+    path: paths.kitchenRules.pattern,
+    Component: lazyPage(async () => (await import('./law/kitchen-rules-page.js')).KitchenRulesPage),
+  },
   // Where a kitchen card leads, and where shared links land: part of the first bundle, no extra round trip.
   { path: paths.kitchenMenu.pattern, Component: KitchenMenuPage },
   {

@@ -692,6 +692,16 @@ const MATRIX: readonly Row[] = [
   { route: 'GET /api/kitchens/:uid/slots', target: "X's suspended kitchen", cells: [refuse, refuse, refuse, refuse, refuse, refuse],
     setUp: suspendX,
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/slots` }) },
+  // ---- the rules of a kitchen's place (jurisdictions/): the cook's own, and the public 'Fully booked today' ----
+  { route: 'GET /api/kitchen/rules', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'GET', url: '/api/kitchen/rules' }),
+    sees: (d) => expect(d).toMatchObject({ profile: { id: 'none', fallback: true }, counted: null }) },
+  { route: 'GET /api/kitchens/:uid/booking', target: "X's kitchen", cells: [allow, allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/booking` }),
+    sees: (d) => expect(d).toEqual({ capped: false, fullyBookedToday: false, mealsLeftToday: null }) },
+  { route: 'GET /api/kitchens/:uid/booking', target: "X's suspended kitchen", cells: [refuse, refuse, refuse, refuse, refuse, refuse],
+    setUp: suspendX,
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/booking` }) },
   // The provider's events: no session lets one in, only the provider's signature (none here: 400 naming it).
   { route: 'POST /api/payments/webhook', target: 'an unsigned event', cells: [refuse, refuse, refuse, refuse, refuse, refuse],
     request: (w) => ({ method: 'POST', url: '/api/payments/webhook', body: { id: `evt_${w.tag}`, object: 'event',

@@ -111,6 +111,8 @@ const EnvSchema = z.object({
       .regex(/^[a-z0-9-]+$/, 'must name a profile in jurisdictions/ (such as none)')
       .default('none'),
   ),
+  /** Where the profiles' files are (default: the shipped jurisdictions/): a deployment may keep its own. */
+  JURISDICTIONS_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   CURRENCY: z.preprocess(
     emptyAsUndefined,
     z
@@ -211,6 +213,8 @@ export interface Config {
   seedDemo: boolean | undefined;
   /** The jurisdiction profile of places no country file covers (jurisdictions/none.yaml by default). */
   jurisdictionFallback: string;
+  /** The folder of the profiles' files; undefined: the shipped jurisdictions/. */
+  jurisdictionsDir: string | undefined;
   /** Which proxies' X-Forwarded-For to believe (none by default). */
   trustProxy: TrustProxy;
   /** Sign-ins one address may start per minute. */
@@ -390,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoder: { kind: e.GEOCODER, url: e.GEOCODER_URL ?? DEFAULT_GEOCODER_URL[e.GEOCODER] },
     seedDemo: e.SEED_DEMO,
     jurisdictionFallback: e.JURISDICTION_FALLBACK,
+    jurisdictionsDir: e.JURISDICTIONS_DIR,
     trustProxy: e.TRUST_PROXY,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,

@@ -9,6 +9,7 @@ import { EditMenuItemModal } from './edit-menu-item-modal.js';
 import { KitchenDetails } from '../kitchen-registration/kitchen-details.js';
 import { KitchenReviews } from './kitchen-reviews.js';
 import { GetPaid } from '../payments/get-paid.js';
+import { CapsCard } from '../law/caps-card.js';
 import { HowYouTakeOrders } from '../kitchen-ordering/how-you-take-orders.js';
 import { NotificationSettingsSection } from '../notifications/settings/notification-settings.js';
 import { MenuView } from './menu-table.js';
@@ -61,6 +62,7 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
           </>
         )}
       </section>
+      <CapsCard ownerUid={kitchen.uid} />
       <GetPaid />
       <HowYouTakeOrders />
       <NotificationSettingsSection audience="kitchen" />

@@ -14,6 +14,7 @@ import { ApiError } from '../lib/api-client.js';
 import { Picture } from '../images/picture.js';
 import { PublicMenuList } from '../menu/public-menu-list.js';
 import { OrderingLine } from '../menu/ordering-line.js';
+import { FullyBookedNote } from '../law/fully-booked-note.js';
 import { NotFoundPage } from './not-found-page.js';
 import { KitchenStory } from '../reviews/kitchen-story.js';
 import { ReviewList } from '../reviews/review-list.js';
@@ -145,6 +146,7 @@ export function KitchenMenuPage() {
                 <RatingLine rating={kitchen.data.rating} size="md" />
               </StaticPart>
               <OrderingLine kitchenUid={kitchen.data.uid} />
+              <FullyBookedNote kitchenUid={kitchen.data.uid} />
               <KitchenPaymentNote kitchenUid={kitchen.data.uid} />
               <ReportKitchen kitchenUid={kitchen.data.uid} />
             </Stack>

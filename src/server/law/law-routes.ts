@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  capsInCurrency,
+  hasCaps,
+  KitchenBooking,
+  KitchenRules,
+  type Profile,
+} from '../../shared/jurisdictions.js';
+import { KitchenParams } from '../../shared/kitchens.js';
+import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
+import { localTime } from '../../shared/opening-hours.js';
+import { kitchenPlace } from '../data/kitchen-place.js';
+import { mealCounts } from '../data/meal-counts.js';
+import { noKitchen, requireKitchen } from '../data/require-kitchen.js';
+import { notFound } from '../lib/errors.js';
+
+/** The profile's caps as counted in this deployment (a gross cap in another currency is not counted). */
+const capsOf = (app: FastifyInstance, profile: Profile) =>
+  capsInCurrency(profile.rules.caps, app.payments.config.currency);
+
+/**
+ * 'Rules for your kitchen': which jurisdiction's rules apply to the cook's kitchen and why (its address's parts, the
+ * levels matched with their sources), with what its orders counted so far; and the public 'Fully booked today'.
+ */
+export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/kitchen/rules',
+    {
+      config: {
+        doc: {
+          summary:
+            "The rules of the cook's place that apply to their kitchen, why (its address, the sources), and its meals and sales counted against the caps",
+          cookie: 'kitchen',
+          errors: { 404: 'No kitchen yet' },
+        },
+      },
+      schema: { response: { 200: KitchenRules } },
+    },
+    async (request, reply) => {
+      const { kitchen } = await requireKitchen(request);
+      const where = await kitchenPlace(app.db, kitchen.uid);
+      if (!where) throw noKitchen();
+      const profile = app.jurisdictions.forPlace(where.place);
+      const capped = hasCaps(capsOf(app, profile));
+      const today = localTime(new Date(app.clock.now()), where.timeZone).date;
+      reply.header('cache-control', 'no-store');
+      return {
+        profile,
+        place: where.place,
+        counted: capped ? await mealCounts(app.db, kitchen.uid, today) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/kitchens/:uid/booking',
+    {
+      config: {
+        doc: {
+          summary:
+            "Whether a kitchen's meals for today are all sold under its place's caps ('Fully booked today'), and how many are left",
+          errors: { 404: 'No such kitchen, or it is suspended' },
+        },
+      },
+      schema: { params: KitchenParams, response: { 200: KitchenBooking } },
+    },
+    async (request, reply) => {
+      const where = await kitchenPlace(app.db, request.params.uid);
+      if (!where) throw notFound('No kitchen with this id');
+      if (where.suspended) throw notFound(KITCHEN_UNAVAILABLE);
+      reply.header('cache-control', 'no-store');
+      const caps = capsOf(app, app.jurisdictions.forPlace(where.place));
+      if (!hasCaps(caps)) return { capped: false, fullyBookedToday: false, mealsLeftToday: null };
+      const today = localTime(new Date(app.clock.now()), where.timeZone).date;
+      const counted = await mealCounts(app.db, request.params.uid, today);
+      const left = Math.min(
+        caps.mealsPerDay === null ? Infinity : caps.mealsPerDay - counted.today,
+        caps.mealsPerWeek === null ? Infinity : caps.mealsPerWeek - counted.thisWeek,
+      );
+      const mealsLeftToday = Number.isFinite(left) ? Math.max(0, left) : null;
+      return { capped: true, fullyBookedToday: mealsLeftToday === 0, mealsLeftToday };
+    },
+  );
+};

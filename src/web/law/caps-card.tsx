@@ -1,0 +1,68 @@
+import { Anchor, Paper, Text, Title } from '@mantine/core';
+import type { Caps, KitchenRules } from '../../shared/jurisdictions.js';
+import { formatWholeMoney } from '../../shared/money.js';
+import { paths } from '../../shared/paths.js';
+import { LoadFailed } from '../lib/load-failed.js';
+import { Link } from '../router/router.js';
+import { t } from '../i18n.js';
+import { useKitchenRules } from './use-kitchen-rules.js';
+
+/** 'This week: 72 of 90 meals · This year: $61,240 of $100,000', from the caps the kitchen's rules set. */
+export function capsSummary(caps: Caps, counted: NonNullable<KitchenRules['counted']>): string[] {
+  const parts: string[] = [];
+  if (caps.mealsPerWeek !== null)
+    parts.push(t('This week: {meals} of {cap} meals', { meals: counted.thisWeek, cap: caps.mealsPerWeek }));
+  else if (caps.mealsPerDay !== null)
+    parts.push(t('Today: {meals} of {cap} meals', { meals: counted.today, cap: caps.mealsPerDay }));
+  if (caps.grossPerYear !== null)
+    parts.push(
+      t('This year: {gross} of {cap}', {
+        gross: formatWholeMoney(counted.thisYearGrossMinor, caps.grossPerYear.currency),
+        cap: formatWholeMoney(caps.grossPerYear.amountMinor, caps.grossPerYear.currency),
+      }),
+    );
+  return parts;
+}
+
+/** The dashboard's card: how far the kitchen is into its caps, and a link to 'Rules for your kitchen'. */
+export function CapsCard({ ownerUid }: { ownerUid: string }) {
+  const rules = useKitchenRules(ownerUid);
+  if (rules.isError)
+    return (
+      <LoadFailed
+        title={t('Could not load the rules for your kitchen')}
+        error={rules.error}
+        retry={() => void rules.refetch()}
+      />
+    );
+  if (!rules.data) return null;
+  const { profile, counted } = rules.data;
+  return (
+    <Paper component="section" withBorder radius="md" p="lg" aria-labelledby="caps-heading">
+      <Title order={2} size="h3" id="caps-heading" mb="sm">
+        {t('Rules for your kitchen')}
+      </Title>
+      {counted ? (
+        <>
+          <Text fw={600}>{capsSummary(profile.rules.caps, counted).join(' · ')}</Text>
+          {profile.rules.caps.mealsPerWeek !== null && profile.rules.caps.mealsPerDay !== null && (
+            <Text size="sm">
+              {t('Today: {meals} of {cap} meals', {
+                meals: counted.today,
+                cap: profile.rules.caps.mealsPerDay,
+              })}
+            </Text>
+          )}
+        </>
+      ) : (
+        <Text>{t('No caps on your meals or sales here.')}</Text>
+      )}
+      <Text size="sm" c="dimmed">
+        {t('Rules of: {place}', { place: profile.name })}
+      </Text>
+      <Anchor component={Link} to={paths.kitchenRules.href()}>
+        {t('See which rules apply and why')}
+      </Anchor>
+    </Paper>
+  );
+}
