@@ -22,6 +22,7 @@ import {
 } from './lib.js';
 import { pageWeight } from './page-weight.js';
 import { languageWeight } from './languages.js';
+import { labelsBench } from './labels.js';
 import { pictureWeight } from './picture-weight.js';
 import { searchBench } from './search.js';
 import { landingBench } from './landing.js';
@@ -69,25 +70,29 @@ const clusterOnly = process.env.BENCH_ONLY === 'cluster';
 const languagesOnly = process.env.BENCH_ONLY === 'languages';
 /** `BENCH_ONLY=bus`: the change bus, LISTEN/NOTIFY against NATS JetStream, on three instances (bench/bus.ts). */
 const busOnly = process.env.BENCH_ONLY === 'bus';
-const only = languagesOnly
-  ? 'languages'
-  : busOnly
-    ? 'bus'
-    : clusterOnly
-      ? 'cluster'
-      : landingOnly
-        ? 'landing'
-        : notificationsOnly
-          ? 'notifications'
-          : ordersOnly
-            ? 'orders'
-            : pagesOnly
-              ? (process.env.BENCH_ONLY as 'pages' | 'page-reads')
-              : paymentsOnly
-                ? 'payments'
-                : slotsOnly
-                  ? 'slots'
-                  : undefined;
+/** `BENCH_ONLY=labels`: a 40-dish prep sheet as PDF against a one-dish label (bench/labels.ts). */
+const labelsOnly = process.env.BENCH_ONLY === 'labels';
+const only = labelsOnly
+  ? 'labels'
+  : languagesOnly
+    ? 'languages'
+    : busOnly
+      ? 'bus'
+      : clusterOnly
+        ? 'cluster'
+        : landingOnly
+          ? 'landing'
+          : notificationsOnly
+            ? 'notifications'
+            : ordersOnly
+              ? 'orders'
+              : pagesOnly
+                ? (process.env.BENCH_ONLY as 'pages' | 'page-reads')
+                : paymentsOnly
+                  ? 'payments'
+                  : slotsOnly
+                    ? 'slots'
+                    : undefined;
 
 type Row = BenchRow;
 const rows: Row[] = [];
@@ -556,6 +561,10 @@ async function main() {
     for (const row of await attempt('languages', languageWeight, [])) record(row);
     return finish(started);
   }
+  if (labelsOnly) {
+    for (const row of await attempt('labels', labelsBench, [])) record(row);
+    return finish(started);
+  }
   if (!pagesOnly && !paymentsOnly && !slotsOnly && !notificationsOnly) {
     const bare = await startBare();
     await load({ url: `${bare.url}/hello`, connections: 20, duration: 1 });
@@ -579,6 +588,7 @@ async function main() {
   if (!only) await attempt('search', () => searchBench(record), undefined);
   if (!only) await attempt('landing', () => landingBench(record), undefined);
   if (!only) await attempt('cluster', () => clusterBench(record), undefined);
+  if (!only) for (const row of await attempt('labels', labelsBench, [])) record(row);
 
   if (!ordersOnly && !paymentsOnly && !slotsOnly && !notificationsOnly && !pageReadsOnly) {
     console.log('\n== page weight and Lighthouse (mobile)');

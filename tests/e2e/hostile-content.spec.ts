@@ -76,6 +76,7 @@ async function fillMenuItem(page: Page, item: string, imageLink: string) {
   await page.getByLabel('Image of your Item Link').fill(imageLink);
   await page.getByLabel('Price').fill('7.25');
   await page.getByLabel('Wait Time').fill('15 min');
+  await page.getByRole('button', { name: 'Answer No to the ones left' }).click();
   await page.getByRole('button', { name: 'Add Menu' }).click();
 }
 

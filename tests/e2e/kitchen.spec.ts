@@ -30,6 +30,7 @@ async function addMenuItem(page: Page, item: string, price: string, wait: string
   await page.getByLabel('Image of your Item Link').fill('https://images.invalid/dish.png');
   await page.getByLabel('Price').fill(price);
   await page.getByLabel('Wait Time').fill(wait);
+  await page.getByRole('button', { name: 'Answer No to the ones left' }).click();
   await page.getByRole('button', { name: 'Add Menu' }).click();
   // Added: the form clears and step 2 stays.
   await expect(itemField).toHaveValue('');

@@ -121,6 +121,7 @@ test.describe('languages', () => {
     await cook.getByLabel(ar.t('Image of your Item Link')).fill('https://images.invalid/dish.png');
     await cook.getByLabel(ar.t('Price')).fill('8.5');
     await cook.getByLabel(ar.t('Wait Time')).fill('20 min');
+    await cook.getByRole('button', { name: ar.t('Answer No to the ones left') }).click();
     await cook.getByRole('button', { name: ar.t('Add Menu') }).click();
     await expect(cook.getByLabel(ar.t('Price'))).toHaveValue('');
 

@@ -142,6 +142,7 @@ test.describe('on a phone (390 × 844)', () => {
     await expect(price).toHaveAttribute('inputmode', 'decimal');
     await price.fill('9.75');
     await page.getByLabel('Wait Time').fill('25 min');
+    await page.getByRole('button', { name: 'Answer No to the ones left' }).click();
     await page.getByRole('button', { name: 'Add Menu' }).click();
     await expect(page.getByRole('textbox', { name: 'Item', exact: true })).toHaveValue('');
     await fitsTheScreen(page);

@@ -66,6 +66,7 @@ test('a cook uploads photos at registration and for a dish; a phone loads a size
   await expect(cook.getByRole('img', { name: 'Preview of your photo' })).toBeVisible();
   await cook.getByLabel('Price').fill('9.75');
   await cook.getByLabel('Wait Time').fill('25 min');
+  await cook.getByRole('button', { name: 'Answer No to the ones left' }).click();
   await cook.getByRole('button', { name: 'Add Menu' }).click();
   await expect(cook.getByRole('textbox', { name: 'Item', exact: true })).toHaveValue('');
   await expect(cook.getByRole('img', { name: 'Preview of your photo' })).toHaveCount(0);

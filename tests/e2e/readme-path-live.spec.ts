@@ -116,6 +116,7 @@ async function fillDish(page: Page, item: string, price: string) {
   await page.getByLabel('Image of your Item Link').fill('https://images.invalid/dish.png');
   await page.getByLabel('Price').fill(price);
   await page.getByLabel('Wait Time').fill('20 min');
+  await page.getByRole('button', { name: 'Answer No to the ones left' }).click();
   return () => page.getByRole('button', { name: 'Add Menu' }).click();
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 // Text of any of our five languages on a PDF page (issue 51). pdfkit shapes each piece of text with fontkit (Arabic
@@ -18,6 +20,20 @@ const FONT_FILES: Record<Script, [regular: string, bold: string]> = {
   devanagari: ['NotoSansDevanagari-Regular.ttf', 'NotoSansDevanagari-Bold.ttf'],
 };
 const fontName = (script: Script, bold: boolean) => `${script}-${bold ? 'bold' : 'regular'}`;
+
+/**
+ * Each font parsed once for the process: fontkit reads a Noto font's layout tables on first use (0.6 s for
+ * NotoSans), and pdfkit takes a parsed font as it is, subsetting it per document.
+ */
+const parsed = new Map<string, unknown>();
+function parsedFont(file: string): unknown {
+  let font = parsed.get(file);
+  if (!font) {
+    font = fontkit.create(readFileSync(`${NOTO_DIR}/${file}`));
+    parsed.set(file, font);
+  }
+  return font;
+}
 
 /** A piece of a paragraph, bold or not. */
 export interface Run {
@@ -98,8 +114,9 @@ export class TextPage {
   ) {
     this.doc = new PDFDocument({ autoFirstPage: false, ...options });
     for (const [script, [regular, bold]] of Object.entries(FONT_FILES)) {
-      this.doc.registerFont(fontName(script as Script, false), `${NOTO_DIR}/${regular}`);
-      this.doc.registerFont(fontName(script as Script, true), `${NOTO_DIR}/${bold}`);
+      // pdfkit takes a parsed fontkit font (PDFFontFactory.open: anything with a `layout`); its types say buffer.
+      this.doc.registerFont(fontName(script as Script, false), parsedFont(regular) as Buffer);
+      this.doc.registerFont(fontName(script as Script, true), parsedFont(bold) as Buffer);
     }
   }
 
