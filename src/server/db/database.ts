@@ -69,26 +69,33 @@ async function hasAppliedMigrations(query: (text: string) => Promise<unknown[]>)
  * PGlite in `dataDir` (or in memory when dataDir is 'memory://'). Locks the directory against a second process.
  * `loadDataDir`: an in-memory database starts from this copy of a data directory (a `backup()`) instead of an empty one.
  */
-export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string,
+  options: {
+    loadDataDir?: Blob;
+    /**
+     * Tests only: an in-memory PGlite already running, given back to `release` on close instead of being closed
+     * (src/server/test/test-database.ts keeps a few, emptied, for the next test file).
+     */
+    reuse?: { client: PGlite; release(client: PGlite): Promise<void> };
+  } = {},
+): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
-  try {
-    // Options in one object: `new PGlite(undefined, options)` would ignore the options (in-memory databases).
-    client = new PGlite({
-      ...(inMemory ? {} : { dataDir }),
-      ...(inMemory && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      // PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory; a marketplace's working set
-      // is far smaller (idle RSS 282 -> 158 MiB measured with 16 MB).
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-      // Search's contrib extensions (created by a migration, as on PostgreSQL), loaded in process.
-      extensions: { pg_trgm, unaccent },
-    });
-    await client.waitReady;
-  } catch (error) {
-    unlock();
-    throw error;
-  }
+  if (options.reuse) {
+    client = options.reuse.client;
+    // Its statements timed for this Database's observers alone, not every earlier one's too.
+    const own = unwrapped.get(client);
+    if (own) Object.assign(client, own);
+  } else
+    try {
+      client = await startPglite(inMemory ? undefined : dataDir, options.loadDataDir);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  if (!unwrapped.has(client)) unwrapped.set(client, { query: client.query, transaction: client.transaction });
   const observers = new Set<QueryObserver>();
   timeQueries(client, observers);
   // A transaction's statements go through its own object.
@@ -125,11 +132,34 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
     async close() {
       if (closed) return;
       closed = true;
+      if (options.reuse) return options.reuse.release(client);
       await client.close();
       unlock();
     },
   };
 }
+
+/**
+ * A PGlite running in `dataDir` (in memory without one, from `loadDataDir` if given: a copy of a data directory),
+ * with our settings and extensions; `openPglite` migrates it and wraps it as a Database.
+ */
+export async function startPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  // Options in one object: `new PGlite(undefined, options)` would ignore the options (in-memory databases).
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(!dataDir && loadDataDir ? { loadDataDir } : {}),
+    // PostgreSQL's default 128 MB of shared buffers is most of PGlite's memory; a marketplace's working set
+    // is far smaller (idle RSS 282 -> 158 MiB measured with 16 MB).
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+    // Search's contrib extensions (created by a migration, as on PostgreSQL), loaded in process.
+    extensions: { pg_trgm, unaccent },
+  });
+  await client.waitReady;
+  return client;
+}
+
+/** A PGlite's own `query` and `transaction`, before `timeQueries` wrapped them (for a client used again). */
+const unwrapped = new WeakMap<PGlite, Pick<PGlite, 'query' | 'transaction'>>();
 
 /** A pool on a PostgreSQL server; migrations run under an advisory lock so instances may start together. */
 export async function openPostgres(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../db/database.js';
+import { openPglite, openPostgres, startPglite, type Database } from '../db/database.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: readonly Engine[] = ['pglite', 'postgres'];
@@ -78,16 +79,97 @@ function migratedPgTemplate(): Promise<string> {
   return pgTemplate;
 }
 
+/**
+ * Emptying every table of ours (identities restarted): what a migrated, empty database holds again afterwards (only
+ * drizzle's own journal has rows then, and it is left alone). Rows are deleted with the foreign keys' triggers off
+ * (every table is emptied, so none can be left pointing at a deleted row), not truncated: a truncate makes new files
+ * for every table and index, over a second on PostgreSQL, where deleting the few rows of a test file is a few ms.
+ */
+const EMPTY_EVERY_TABLE = `do $$
+declare
+  name text;
+begin
+  set local session_replication_role = replica;
+  for name in select format('%I.%I', schemaname, tablename) from pg_tables
+      where schemaname not in ('pg_catalog', 'information_schema', 'drizzle') loop
+    execute 'delete from ' || name;
+  end loop;
+  for name in select format('%I.%I', schemaname, sequencename) from pg_sequences where schemaname <> 'drizzle' loop
+    execute 'alter sequence ' || name || ' restart';
+  end loop;
+end $$`;
+
+/**
+ * Databases that closed test contexts gave back, emptied, for this worker's next test file: starting a PGlite from
+ * the template's copy takes seconds (3.5 s each on a loaded machine, 2026-11-29), emptying one a fraction of it; and
+ * a PostgreSQL database is emptied rather than copied from the template and dropped. One that cannot be emptied
+ * (a statement still holding it) is closed and dropped instead.
+ */
+const idle: { pglite: PGlite[]; postgres: string[] } = { pglite: [], postgres: [] };
+
+/** `work`, or an error once `ms` have passed. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`not done within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function releasePglite(client: PGlite): Promise<void> {
+  try {
+    await within(10_000, client.exec(`reset all; ${EMPTY_EVERY_TABLE}`));
+    idle.pglite.push(client);
+  } catch {
+    await client.close().catch(() => {});
+  }
+}
+
+async function releasePostgres(url: string, drop: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await within(10_000, client.query(`set lock_timeout = '5s'; ${EMPTY_EVERY_TABLE}`));
+    idle.postgres.push(url);
+  } catch {
+    await drop();
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** A fresh, migrated database of the given engine: PGlite in memory, or a new PostgreSQL database. */
 export async function openTestDatabase(engine: Engine): Promise<Database> {
-  if (engine === 'pglite') return openPglite('memory://', { loadDataDir: await migratedPglite() });
-  const created = await createPgDatabase(await migratedPgTemplate());
+  if (engine === 'pglite') {
+    const client = idle.pglite.pop() ?? (await startPglite(undefined, await migratedPglite()));
+    return openPglite('memory://', { reuse: { client, release: releasePglite } });
+  }
+  const reused = idle.postgres.pop();
+  const created = reused
+    ? { url: reused, drop: () => dropDatabase(reused) }
+    : await createPgDatabase(await migratedPgTemplate());
   const database = await openPostgres(created.url);
   return {
     ...database,
     async close() {
       await database.close();
-      await created.drop();
+      await releasePostgres(created.url, created.drop);
     },
   };
+}
+
+async function dropDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${new URL(url).pathname.slice(1)}" with (force)`);
+  } finally {
+    await client.end();
+  }
 }
