@@ -16,6 +16,7 @@ import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 import { addMenuItem } from '../../src/server/menu/menu-service.js';
 import { placeOrder } from '../../src/server/orders/place-order.js';
 import { loadJurisdictions } from '../../src/server/data/jurisdictions.js';
+import { addDemoHistory } from '../../src/server/insights/demo-history.js';
 import { systemClock } from '../../src/server/lib/clock.js';
 import type { DietaryTag } from '../../src/shared/dietary.js';
 import { ALL_DAY_HOURS, type WeeklyHours } from '../../src/shared/opening-hours.js';
@@ -339,4 +340,10 @@ export async function postChatAs(email: string, text: string) {
     photoUrl: null,
   });
   return postMessage(app, user, text);
+}
+
+/** `days` days of past orders at a kitchen, with their figures (src/server/insights/demo-history.ts). */
+export async function addOrderHistory(kitchenUid: string, days: number): Promise<number> {
+  const { db } = await e2eDatabase();
+  return db.transaction((tx) => addDemoHistory(tx, kitchenUid, { days, now: new Date() }));
 }

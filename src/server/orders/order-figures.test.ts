@@ -11,6 +11,8 @@ import { advancePast } from '../test/payment-checks.js';
 import { localProvider, paidKitchen, placeOrder, sessionOf } from '../test/payments-world.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 import { pollPayments } from './payment-poll.js';
+import { addDemoHistory } from '../insights/demo-history.js';
+import { buildMenuItem } from '../test/builders.js';
 
 const clock = new FakeClock();
 clock.advance(Date.now());
@@ -179,6 +181,17 @@ describeEachEngine(
       await rebuildOrderFigures(db);
       await expectRollupsEqualScan(ctx);
     }, 240_000);
+
+    it('equal a scan after a demo history of weeks', async () => {
+      const ctx = get();
+      const world = await paidKitchen(ctx);
+      await buildMenuItem(ctx, world.cook.kitchen, { item: 'Rice', price: '3.00' });
+      const written = await ctx.database.db.transaction((tx) =>
+        addDemoHistory(tx, world.cook.kitchen.uid, { days: 21, now: new Date(clock.now()) }),
+      );
+      expect(written).toBeGreaterThan(40);
+      await expectRollupsEqualScan(ctx);
+    });
 
     it('counts a refund, and a day by the kitchen’s clock', async () => {
       const ctx = get();
