@@ -28,12 +28,26 @@ export const PAYMENT_STATES = [
 ] as const;
 export type PaymentStateName = (typeof PAYMENT_STATES)[number];
 
+/** A refund asked of the provider, done, or refused by it for good. */
+export const REFUND_STATES = ['refunding', 'refunded', 'failed'] as const;
+
+/** A part of an order's card payment given back, as both sides see it (`at`: when asked). */
+export const PaymentRefund = z.object({
+  id: z.string().uuid(),
+  amountCents: z.number().int(),
+  state: z.enum(REFUND_STATES),
+  at: z.string(),
+});
+export type PaymentRefund = z.infer<typeof PaymentRefund>;
+
 /** An order's payment as both sides see it. */
 export const OrderPayment = z.object({
   method: z.enum(PAYMENT_METHODS),
   state: z.enum(PAYMENT_STATES),
   /** The provider's payment page while the order awaits its payment. */
   checkoutUrl: z.string().nullable(),
+  /** The parts of it given back (a delivered order's partial refunds), oldest first. */
+  refunds: z.array(PaymentRefund),
 });
 export type OrderPayment = z.infer<typeof OrderPayment>;
 

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { optionalText } from './fields.js';
 import { msg, t } from './i18n/translator.js';
 import { MAX_ORDER_TOTAL_CENTS } from './orders.js';
+import { REFUND_STATES } from './payments.js';
 
 /** Who gives a refund's money back: the cook (the kitchen's transfer is reversed) or the platform (it is not). */
 export const REFUND_PAYERS = ['kitchen', 'platform'] as const;
 export type RefundPayer = (typeof REFUND_PAYERS)[number];
-/** A refund asked of the provider, done, or refused by it for good. */
-export const REFUND_STATES = ['refunding', 'refunded', 'failed'] as const;
+export { REFUND_STATES };
 
 /** The order cannot be refunded in part: not paid by card, its payment not captured, or not delivered (409). */
 export const NOT_REFUNDABLE = 'NOT_REFUNDABLE';
@@ -25,33 +25,64 @@ const amountCents = z
   .min(1, { error: () => t('Amount must be at least 1 cent') })
   .max(MAX_ORDER_TOTAL_CENTS, { error: () => t('Amount is more than any order') });
 
-/**
- * A cook's refund of part of a delivered card order: the amount (minor units), why, and a key of the client's for
- * this refund (a repeat with it gives the same refund, never a second one). The cook pays it.
- */
-export const KitchenRefundInput = z.object({
-  key,
-  amountCents,
-  reason: optionalText(msg('Reason'), 300),
+/** Some of an order's dishes: a line of it (its dish and price, as ordered) and how many of them. */
+export const RefundDish = z.object({
+  item: z.string({ error: () => t('Dish is required') }).max(200),
+  priceCents: z
+    .number({ error: () => t('Price must be a number of cents') })
+    .int()
+    .min(0),
+  quantity: z
+    .number({ error: () => t('Quantity must be a whole number') })
+    .int({ error: () => t('Quantity must be a whole number') })
+    .min(1, { error: () => t('Quantity must be at least 1') })
+    .max(50, { error: () => t('Quantity must be at most 50') }),
 });
+export type RefundDish = z.infer<typeof RefundDish>;
+
+const refundFields = {
+  key,
+  /** An amount; or else `dishes`, whose prices as ordered the server adds up. */
+  amountCents: amountCents.optional(),
+  dishes: z
+    .array(RefundDish)
+    .min(1, { error: () => t('Choose at least one dish') })
+    .max(50)
+    .optional(),
+  reason: optionalText(msg('Reason'), 300),
+};
+const amountOrDishes = (input: { amountCents?: number | undefined; dishes?: unknown }) =>
+  (input.amountCents === undefined) !== (input.dishes === undefined);
+const AMOUNT_OR_DISHES = { error: () => t('Give an amount or the dishes to refund'), path: ['amountCents'] };
+
+/**
+ * A cook's refund of part of a delivered card order: an amount (minor units) or some of its dishes, why, and a key
+ * of the client's for this refund (a repeat with it gives the same refund, never a second one). The cook pays it.
+ */
+export const KitchenRefundInput = z.object(refundFields).refine(amountOrDishes, AMOUNT_OR_DISHES);
 export type KitchenRefundInput = z.infer<typeof KitchenRefundInput>;
 
 /**
  * An operator's refund: as the cook's, and who pays. `refundPlatformFee` (default: when the cook pays) gives the
  * platform's fee on the refunded part back to the kitchen's account.
  */
-export const OperatorRefundInput = KitchenRefundInput.extend({
-  whoPays: z.enum(REFUND_PAYERS, { error: () => t("Who pays must be 'kitchen' or 'platform'") }),
-  refundPlatformFee: z
-    .boolean({ error: () => t('Refund the platform fee must be true or false') })
-    .optional(),
-});
+export const OperatorRefundInput = z
+  .object({
+    ...refundFields,
+    whoPays: z.enum(REFUND_PAYERS, { error: () => t("Who pays must be 'kitchen' or 'platform'") }),
+    refundPlatformFee: z
+      .boolean({ error: () => t('Refund the platform fee must be true or false') })
+      .optional(),
+  })
+  .refine(amountOrDishes, AMOUNT_OR_DISHES);
 export type OperatorRefundInput = z.infer<typeof OperatorRefundInput>;
 
-/** One refund of an order, as its kitchen and operators see it. */
+/** "Refunded $11.75 to your card": what the customer is told of each part given back. */
+export const refundedText = (amount: string) => t('Refunded {amount} to your card', { amount });
+
+/** One refund of an order, as its kitchen and operators see it (they named the order). */
 export const OrderRefund = z.object({
   id: z.string().uuid(),
-  orderId: z.string().uuid(),
   amountCents: z.number().int(),
   whoPays: z.enum(REFUND_PAYERS),
   refundPlatformFee: z.boolean(),

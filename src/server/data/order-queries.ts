@@ -2,9 +2,10 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or, typ
 import { PROGRESS_STATES, type OrderState } from '../../shared/order-states.js';
 import type { PickupPlace } from '../../shared/ordering.js';
 import type { CustomerOrder, KitchenOrder, OrderEvent, OrderLine } from '../../shared/orders.js';
+import type { PaymentRefund } from '../../shared/payments.js';
 import type { OrderReview } from '../../shared/reviews.js';
 import type { DbOrTx } from '../db/database.js';
-import { kitchens, orderEvents, orderItems, orders } from '../db/schema.js';
+import { kitchens, orderEvents, orderItems, orderRefunds, orders } from '../db/schema.js';
 import { reviewsOfOrders } from './review-queries.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -41,7 +42,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
   const rows = await (limit === undefined ? query : query.limit(limit));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, events, reviewOf] = await Promise.all([
+  const [lines, events, refunds, reviewOf] = await Promise.all([
     db
       .select({ orderId: orderItems.orderId, item: orderItems.item, priceCents: orderItems.priceCents })
       .from(orderItems)
@@ -58,13 +59,31 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
       .from(orderEvents)
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.orderId), asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db
+      .select({
+        orderId: orderRefunds.orderId,
+        id: orderRefunds.id,
+        amountCents: orderRefunds.amountCents,
+        state: orderRefunds.state,
+        createdAt: orderRefunds.createdAt,
+      })
+      .from(orderRefunds)
+      .where(inArray(orderRefunds.orderId, ids))
+      .orderBy(asc(orderRefunds.orderId), asc(orderRefunds.createdAt), asc(orderRefunds.id)),
     withReviews ? reviewsOfOrders(db, ids) : new Map<string, OrderReview>(),
   ]);
   const pickupOf = withReviews ? await pickupPlaces(db, rows) : new Map<string, PickupPlace>();
   const linesOf = groupBy(lines);
   const eventsOf = groupBy(events);
+  const refundsOf = groupBy(refunds);
   return rows.map((row) => ({
     row,
+    refunds: (refundsOf.get(row.id) ?? []).map((r): PaymentRefund => ({
+      id: r.id,
+      amountCents: r.amountCents,
+      state: r.state,
+      at: r.createdAt.toISOString(),
+    })),
     items: (linesOf.get(row.id) ?? []) as OrderLine[],
     events: (eventsOf.get(row.id) ?? []).map((e): OrderEvent => ({
       state: e.state,
@@ -77,12 +96,13 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
   }));
 }
 
-function lifecycle(row: OrderRow, events: OrderEvent[]) {
+function lifecycle(row: OrderRow, events: OrderEvent[], refunds: PaymentRefund[]) {
   return {
     payment: {
       method: row.paymentMethod,
       state: row.paymentState,
       checkoutUrl: row.state === 'awaiting payment' ? row.checkoutUrl : null,
+      refunds,
     },
     status: row.status,
     state: row.state,
@@ -129,6 +149,7 @@ function toKitchenOrder({
   row,
   items,
   events,
+  refunds,
 }: Awaited<ReturnType<typeof loadOrders>>[number]): KitchenOrder {
   return {
     id: row.id,
@@ -137,7 +158,7 @@ function toKitchenOrder({
     items,
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
-    ...lifecycle(row, events),
+    ...lifecycle(row, events, refunds),
     customerAllergies: row.customerAllergies,
     allergensAcknowledged: row.allergensAcknowledged,
   };
@@ -147,6 +168,7 @@ export function toCustomerOrder({
   row,
   items,
   events,
+  refunds,
   review,
   pickup,
 }: Awaited<ReturnType<typeof loadOrders>>[number]): CustomerOrder {
@@ -161,7 +183,7 @@ export function toCustomerOrder({
     feesAndTaxCents: row.feesAndTaxCents,
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
-    ...lifecycle(row, events),
+    ...lifecycle(row, events, refunds),
     review,
     pickup,
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import type { CustomerOrder } from '../../shared/orders.js';
 import type { Earnings, MoneyOverview } from '../../shared/payments.js';
 import type { OrderRefund } from '../../shared/refunds.js';
 import { ledgerEntries, orderRefunds } from '../db/schema.js';
@@ -210,6 +211,40 @@ describeEachEngine(
       expect(rows.map((r) => r.state)).toEqual(['refunded', 'refunded']);
       expect(refundsAtProvider(intent).map((r) => r.amount)).toEqual([950, 500]);
       await expectMoneySettled(ctx, order.id);
+    });
+
+    it('prices dishes asked back as the order has them, and refuses more of a dish than it has', async () => {
+      const ctx = get();
+      const { cook, order, customer } = await deliveredOrder(ctx);
+      const dal = { item: 'Dal', priceCents: 950 };
+      const tooMany = await refundAsCook(cook.cookie, order.id, { dishes: [{ ...dal, quantity: 3 }] });
+      expect(tooMany.statusCode).toBe(409);
+      expect(tooMany.json()).toMatchObject({ code: 'NOT_REFUNDABLE', field: 'dishes' });
+      const cheaper = await refundAsCook(cook.cookie, order.id, {
+        dishes: [{ ...dal, priceCents: 9500, quantity: 1 }],
+      });
+      expect(cheaper.json()).toMatchObject({ field: 'dishes' });
+      const both = await refundAsCook(cook.cookie, order.id, {
+        amountCents: 100,
+        dishes: [{ ...dal, quantity: 1 }],
+      });
+      expect(both.statusCode).toBe(400);
+      expect(both.json()).toMatchObject({ field: 'amountCents' });
+      const one = await refundAsCook(cook.cookie, order.id, {
+        dishes: [{ ...dal, quantity: 1 }],
+        reason: 'Missing',
+      });
+      expect(one.json<OrderRefund>()).toMatchObject({ amountCents: 950, state: 'refunded' });
+      const [row] = await ctx.database.db
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, order.id));
+      expect(row?.lines).toEqual([{ name: 'Dal', quantity: 1, cents: 950 }]);
+      // The customer's order says what came back.
+      const mine = await ctx.app.inject({ url: '/api/orders/mine', headers: { cookie: customer.cookie } });
+      expect(mine.json<CustomerOrder>().payment.refunds).toEqual([
+        { id: row?.id, amountCents: 950, state: 'refunded', at: expect.any(String) },
+      ]);
     });
 
     it("shows on the cook's earnings and the operator's Money tab, one line per refund", async () => {

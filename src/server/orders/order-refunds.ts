@@ -6,10 +6,11 @@ import {
   REFUND_KEY_REUSED,
   REFUND_TOO_LARGE,
   type OrderRefund,
+  type RefundDish,
   type RefundPayer,
 } from '../../shared/refunds.js';
 import type { Tx } from '../db/database.js';
-import { orderRefunds, orders, type LedgerKind } from '../db/schema.js';
+import { orderItems, orderRefunds, orders, type LedgerKind } from '../db/schema.js';
 import type { RecordEvent } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
 import { HttpError, notFound } from '../lib/errors.js';
@@ -25,11 +26,40 @@ export type RefundAsker =
 
 export interface RefundRequest {
   key: string;
-  amountCents: number;
+  /** An amount; or else `dishes`, priced as the order has them. */
+  amountCents?: number | undefined;
+  dishes?: RefundDish[] | undefined;
   whoPays: RefundPayer;
   refundPlatformFee: boolean;
   reason: string;
-  lines?: { name: string; quantity: number; cents: number }[];
+}
+
+/**
+ * The refund's lines and amount from the dishes asked, as the order has them (its lines' names and prices): a dish
+ * it does not have, or more of one than it has, is refused naming `dishes`.
+ */
+async function priceDishes(tx: Tx, orderId: string, dishes: RefundDish[]) {
+  const ordered = await tx
+    .select({ item: orderItems.item, priceCents: orderItems.priceCents })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const lines = dishes.map((dish) => {
+    const has = ordered.filter((o) => o.item === dish.item && o.priceCents === dish.priceCents).length;
+    const asked = dishes
+      .filter((d) => d.item === dish.item && d.priceCents === dish.priceCents)
+      .reduce((n, d) => n + d.quantity, 0);
+    if (asked > has)
+      throw new HttpError(
+        409,
+        NOT_REFUNDABLE,
+        msg('This order has {count, plural, one {# {dish}} other {# × {dish}}}'),
+        'dishes',
+        undefined,
+        { count: has, dish: dish.item },
+      );
+    return { name: dish.item, quantity: dish.quantity, cents: dish.priceCents * dish.quantity };
+  });
+  return { lines, amountCents: lines.reduce((sum, line) => sum + line.cents, 0) };
 }
 
 /** The ledger's entry of one refund: its rows are one of each kind, beside the order's own. */
@@ -54,7 +84,6 @@ export function refundMovements(
 
 export const toOrderRefund = (row: RefundRow): OrderRefund => ({
   id: row.id,
-  orderId: row.orderId,
   amountCents: row.amountCents,
   whoPays: row.whoPays,
   refundPlatformFee: row.refundPlatformFee,
@@ -82,12 +111,15 @@ export async function askRefund(app: PaymentApp, by: RefundAsker, orderId: strin
       )
       .for('update');
     if (!order) throw notFound(msg('No such order'));
+    const { lines, amountCents } = request.dishes
+      ? await priceDishes(tx, orderId, request.dishes)
+      : { lines: [], amountCents: request.amountCents ?? 0 };
     const [again] = await tx
       .select()
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.requestKey, request.key)));
     if (again) {
-      if (again.amountCents !== request.amountCents || again.whoPays !== request.whoPays)
+      if (again.amountCents !== amountCents || again.whoPays !== request.whoPays)
         throw new HttpError(
           409,
           REFUND_KEY_REUSED,
@@ -103,7 +135,7 @@ export async function askRefund(app: PaymentApp, by: RefundAsker, orderId: strin
         msg('Only a delivered order paid by card can be refunded in part'),
       );
     const left = order.totalCents - (await askedSoFar(tx, orderId));
-    if (request.amountCents > left)
+    if (amountCents > left)
       throw new HttpError(
         409,
         REFUND_TOO_LARGE,
@@ -117,11 +149,11 @@ export async function askRefund(app: PaymentApp, by: RefundAsker, orderId: strin
       .values({
         orderId,
         requestKey: request.key,
-        amountCents: request.amountCents,
+        amountCents,
         whoPays: request.whoPays,
         refundPlatformFee: request.refundPlatformFee,
         reason: request.reason,
-        lines: request.lines ?? [],
+        lines,
         byRole: by.role,
         byUserId: by.userId,
       })

@@ -3,7 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { CustomerOrder } from '../../shared/orders.js';
-import { orders } from '../db/schema.js';
+import { orderRefunds, orders } from '../db/schema.js';
+import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
 import { TEST_CARDS } from '../payments/local-stripe.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { advancePast, expectLedgerBalanced, expectMoneySettled } from '../test/payment-checks.js';
@@ -16,6 +17,9 @@ type Json = Record<string, unknown>;
 
 const clock = new FakeClock();
 clock.advance(Date.now());
+
+/** Orders the steps tried to deliver, over all runs (reported with the parts refunded). */
+let delivered = 0;
 
 /** Orders in each run: a few, so that moves of one meet steps of another. */
 const ORDERS = 2;
@@ -36,6 +40,8 @@ const step = fc.oneof(
   { weight: 1, arbitrary: onOrder('customer cancel') },
   { weight: 2, arbitrary: onOrder('kitchen cancel') },
   { weight: 3, arbitrary: onOrder('progress') },
+  // Accepted and taken all the way to its delivery (each move refused where it does not apply).
+  { weight: 2, arbitrary: onOrder('deliver') },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -54,6 +60,19 @@ const step = fc.oneof(
     arbitrary: fc.record({ kind: fc.constantFrom('repeat event', 'replay event'), pick: fc.nat() }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('provider fails', 'provider loses answer') }) },
+  // A part of a delivered order given back, by its cook or by an operator choosing who pays (refused, changing
+  // nothing, when the order is not delivered or the parts would exceed what was captured).
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('refund part'),
+      order: fc.nat(ORDERS - 1),
+      amount: fc.integer({ min: 1, max: 1600 }),
+      by: fc.constantFrom('cook', 'operator'),
+      whoPays: fc.constantFrom('kitchen', 'platform'),
+      refundPlatformFee: fc.boolean(),
+    }),
+  },
 );
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
@@ -88,6 +107,7 @@ describeEachEngine(
           clock.advance(Date.now() - clock.now());
           const firstEvent = local.events.length;
           const world = await paidKitchen(ctx);
+          const operator = await signedIn(ctx, 'operator', { email: OPERATOR_EMAIL });
           local.holdEvents(held);
           const placed: { order: CustomerOrder; cookie: string }[] = [];
           for (const isPaid of paid) {
@@ -101,7 +121,7 @@ describeEachEngine(
           await local.settled();
           const ids = placed.map((p) => p.order.id);
 
-          for (const s of steps) await apply(ctx, s, world.cook.cookie, placed, firstEvent);
+          for (const s of steps) await apply(ctx, s, world.cook.cookie, operator.cookie, placed, firstEvent);
 
           // 1. The events still held back are lost: the poll alone settles every step.
           await drainFaults(() => provider.payoutState(world.account));
@@ -131,6 +151,11 @@ describeEachEngine(
         // PAYMENT_PROPERTY_RUNS=800 for a long search.
         { numRuns: Number(process.env.PAYMENT_PROPERTY_RUNS ?? 25), endOnFailure: true },
       );
+      const refunded = await ctx.database.db
+        .select({ id: orderRefunds.id })
+        .from(orderRefunds)
+        .where(eq(orderRefunds.state, 'refunded'));
+      console.info(`payment property: ${delivered} deliveries tried, ${refunded.length} parts refunded`);
 
       /** Runs the poll, a little later each time, until no step of these orders waits on the provider. */
       async function settle(ids: string[]) {
@@ -142,13 +167,17 @@ describeEachEngine(
             .select({ id: orders.id })
             .from(orders)
             .where(and(inArray(orders.id, ids), inArray(orders.paymentState, [...pending])));
-          if (waiting.length === 0) return;
+          const refunding = await ctx.database.db
+            .select({ id: orderRefunds.id })
+            .from(orderRefunds)
+            .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.state, 'refunding')));
+          if (waiting.length === 0 && refunding.length === 0) return;
         }
         throw new Error('payment steps still pending after 8 rounds of the poll');
       }
     }, 240_000);
   },
-  { PAYMENTS: 'local' },
+  { PAYMENTS: 'local', ...operatorEnv },
   { clock },
 );
 
@@ -157,6 +186,7 @@ async function apply(
   ctx: TestContext,
   s: Step,
   kitchenCookie: string,
+  operatorCookie: string,
   placed: { order: CustomerOrder; cookie: string }[],
   firstEvent: number,
 ): Promise<void> {
@@ -180,6 +210,16 @@ async function apply(
       break;
     case 'customer cancel':
       await inject(target?.cookie ?? '', `/api/orders/${orderId}/cancel`, {});
+      break;
+    case 'deliver':
+      for (const body of [
+        { move: 'accept', readyInMinutes: 30 },
+        { move: 'prepare' },
+        { move: 'dispatch' },
+        { move: 'deliver' },
+      ])
+        await inject(kitchenCookie, moves, body);
+      delivered++;
       break;
     case 'progress': {
       const [row] = await ctx.database.db
@@ -233,6 +273,20 @@ async function apply(
       }
       break;
     }
+    case 'refund part':
+      if (s.by === 'cook')
+        await inject(kitchenCookie, `/api/kitchen/orders/${orderId}/refunds`, {
+          key: randomUUID(),
+          amountCents: s.amount,
+        });
+      else
+        await inject(operatorCookie, `/api/operator/orders/${orderId}/refunds`, {
+          key: randomUUID(),
+          amountCents: s.amount,
+          whoPays: s.whoPays,
+          refundPlatformFee: s.refundPlatformFee,
+        });
+      break;
     case 'provider fails':
       local.failNext(/./);
       break;

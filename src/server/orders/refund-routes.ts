@@ -7,7 +7,7 @@ import { askRefund } from './order-refunds.js';
 
 const REFUSALS = {
   404: 'No such order (for a cook: none at your kitchen)',
-  409: 'NOT_REFUNDABLE: not a delivered order paid by card; REFUND_TOO_LARGE: more than is left of what was captured (names amountCents); REFUND_KEY_REUSED: the key made another refund of this order',
+  409: 'NOT_REFUNDABLE: not a delivered order paid by card; REFUND_TOO_LARGE: more than is left of what was captured (names amountCents); REFUND_KEY_REUSED: the key made another refund of this order; NOT_REFUNDABLE naming dishes: more of a dish than the order has',
 };
 
 /**
@@ -21,7 +21,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         doc: {
           summary:
-            "Refund a part of a delivered card order of one's kitchen, paid by the kitchen; the key makes a repeat give the same refund",
+            "Refund a part of a delivered card order of one's kitchen (an amount, or some of its dishes at their prices), paid by the kitchen; the key makes a repeat give the same refund",
           cookie: 'kitchen',
           tags: ['money'],
           errors: REFUSALS,
@@ -31,12 +31,12 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, kitchen } = await requireKitchen(request);
-      const { key, amountCents, reason } = request.body;
+      const { key, amountCents, dishes, reason } = request.body;
       return askRefund(
         app,
         { role: 'kitchen', userId: user.id, kitchenUid: kitchen.uid },
         request.params.id,
-        { key, amountCents, reason: reason ?? '', whoPays: 'kitchen', refundPlatformFee: true },
+        { key, amountCents, dishes, reason: reason ?? '', whoPays: 'kitchen', refundPlatformFee: true },
       );
     },
   );
@@ -57,10 +57,11 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireOperator(request);
-      const { key, amountCents, reason, whoPays, refundPlatformFee } = request.body;
+      const { key, amountCents, dishes, reason, whoPays, refundPlatformFee } = request.body;
       return askRefund(app, { role: 'operator', userId: user.id }, request.params.id, {
         key,
         amountCents,
+        dishes,
         reason: reason ?? '',
         whoPays,
         refundPlatformFee: refundPlatformFee ?? whoPays === 'kitchen',

@@ -10,6 +10,7 @@ import { allowedMoves, isEnded, MOVE_RULES, type OrderMove } from '../../shared/
 import type { KitchenOrder } from '../../shared/orders.js';
 import { itemCounts, listOf, timeOfDay } from '../orders/order-format.js';
 import { KitchenOrderMessages } from '../order-messages/kitchen-order-messages.js';
+import { RefundButton } from './refund-button.js';
 import { hasPreOrders, slotGroups, type OrderGroup } from './slot-groups.js';
 import { msg, t, tx } from '../i18n.js';
 
@@ -150,6 +151,7 @@ function OrderActions({
             {t('Delete')}
           </Button>
         )}
+        <RefundButton order={order} size={size} />
         <KitchenOrderMessages order={order} size={size} />
       </Group>
     </>

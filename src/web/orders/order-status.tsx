@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { paymentText } from '../../shared/payments.js';
+import { refundedText } from '../../shared/refunds.js';
 import { Link, Navigate } from '../router/router.js';
 import { formatCents } from '../../shared/money.js';
 import { groupLines, inProgress, type CustomerOrder } from '../../shared/orders.js';
@@ -188,6 +189,13 @@ export function OrderStatus() {
           <Text size="sm" data-testid="order-payment">
             {t(paymentText(o.payment, 'customer', o.fulfilment))}
           </Text>
+          {o.payment.refunds
+            .filter((refund) => refund.state === 'refunded')
+            .map((refund) => (
+              <Text key={refund.id} size="sm" c="green.8">
+                {refundedText(formatCents(refund.amountCents))}
+              </Text>
+            ))}
         </Stack>
         {o.fulfilment === 'delivery' ? (
           <Text size="sm" c="dimmed" mt="md">

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext } from '@playwright/test';
+import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
+import type { CustomerOrder } from '../../src/shared/orders.js';
+import { expect, test } from './fixtures.js';
+import { privateServer, type PrivateServer } from './private-server.js';
+import { axeViolations } from './axe.js';
+
+/**
+ * A part of a delivered card order given back, through the `local` provider (PAYMENTS=local), on a server of this
+ * file's own: the cook refunds a dish from the order's card, the customer reads what came back to their card, and the
+ * cook's earnings show it.
+ */
+let server: PrivateServer;
+test.beforeAll(async () => {
+  server = await privateServer({ env: { PAYMENTS: 'local' }, name: 'refunds' });
+  await server.start();
+});
+test.afterAll(async () => server?.dispose());
+
+const at = (path: string) => `${server.url}${path}`;
+
+async function signIn(context: BrowserContext, role: 'customer' | 'kitchen') {
+  await context.addCookies([await server.sessionCookie(role, `${role}-${randomUUID()}@e2e.test`)]);
+}
+
+test('the cook refunds a missing dish of a delivered order; the customer sees it back on their card', async ({
+  browser,
+}) => {
+  const cookContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const cook = await cookContext.newPage();
+  await signIn(cookContext, 'kitchen');
+  const name = `Refund Kitchen ${randomUUID().slice(0, 6)}`;
+  const kitchen = await cookContext.request.post(at('/api/kitchen'), {
+    data: {
+      name,
+      category: 'Home',
+      address: '5 Refund Road',
+      imageLink: 'https://images.invalid/k.png',
+      hours: ALL_DAY_HOURS,
+    },
+  });
+  expect(kitchen.status()).toBe(201);
+  for (const [item, price] of [
+    ['Lamb Biryani', '11.75'],
+    ['Raita', '3.00'],
+  ] as const) {
+    const dish = await cookContext.request.post(at('/api/kitchen/menu'), {
+      data: { item, price, wait: '20 min', imageLink: 'https://images.invalid/dish.png' },
+    });
+    expect(dish.status()).toBe(201);
+  }
+  await cook.goto(at('/MenuDashboard'));
+  const getPaid = cook.getByRole('region', { name: 'Get paid' });
+  await getPaid.getByRole('button', { name: 'Set up payouts' }).click();
+  await cook.getByRole('button', { name: 'Activate payouts' }).click();
+  await expect(getPaid.getByTestId('payout-state')).toHaveText('Payouts on');
+
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  await signIn(customerContext, 'customer');
+  await customer.goto(at('/'));
+  await customer.getByRole('link', { name: new RegExp(name) }).click();
+  await customer.getByRole('button', { name: 'Add Lamb Biryani to cart' }).click();
+  await customer.getByRole('button', { name: 'Add Raita to cart' }).click();
+  await customer.getByRole('link', { name: 'Cart (2)' }).click();
+  await customer.getByRole('combobox', { name: 'Delivery address' }).fill('9 Missing Dish Lane');
+  await customer.getByRole('button', { name: 'Submit order' }).click();
+  await customer.getByLabel('Card number').fill('4242424242424242');
+  await customer.getByLabel('Expiry').fill('12/34');
+  await customer.getByLabel('CVC').fill('123');
+  await customer.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
+  await expect(customer.getByText('Your Order is sent')).toBeVisible();
+  const order = (await (await customerContext.request.get(at('/api/orders/mine'))).json()) as CustomerOrder;
+
+  // The kitchen takes it all the way to the door (its moves, as its buttons make them).
+  for (const body of [
+    { move: 'accept', readyInMinutes: 30 },
+    { move: 'prepare' },
+    { move: 'dispatch' },
+    { move: 'deliver' },
+  ]) {
+    const moved = await cookContext.request.post(at(`/api/kitchen/orders/${order.id}/moves`), { data: body });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  await customer.goto(at('/CustomerOrderStatus'));
+  await expect(customer.getByTestId('order-payment')).toHaveText('Paid by card');
+
+  await cook.goto(at('/KitchenOrders'));
+  await cook.getByRole('tab', { name: 'Past' }).click();
+  const card = cook.getByTestId('order-card').filter({ hasText: '9 Missing Dish Lane' });
+  await card.getByRole('button', { name: 'Refund dishes' }).click();
+  const dialog = cook.getByRole('dialog', { name: 'Refund part of this order' });
+  await dialog.getByRole('checkbox', { name: 'Lamb Biryani · $11.75' }).check();
+  await dialog.getByLabel('Reason').fill('Missing from the bag');
+  expect(await axeViolations(cook)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Refund $11.75' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The customer's open page hears of it.
+  await expect(customer.getByText('Refunded $11.75 to your card')).toBeVisible();
+  expect(await axeViolations(customer)).toEqual([]);
+
+  await cook.getByRole('link', { name: 'Earnings' }).click();
+  await expect(cook.getByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
+  await expect(cook.getByRole('list', { name: 'Paid orders' })).toContainText('refunded $11.75');
+  await cookContext.close();
+  await customerContext.close();
+});
