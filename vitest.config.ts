@@ -14,8 +14,12 @@ const withPostgres = { globalSetup: ['src/server/test/global-setup.ts'] };
  * The suite in layers, each runnable alone (`npm run test:unit`, `test:db`, `test:process`); `npm test` runs all:
  * - unit: no database, no server (shared and web code, and server modules tested on their own: *.unit.test.ts);
  * - db: the API on a real database, every test on PGlite and on PostgreSQL;
- * - process: real server processes (npm start, crashes, outages, several instances), one file at a time.
+ * - process: real server processes (crashes, outages, several instances), two files at a time; then process-alone:
+ *   npm start and the cluster, which build and serve dist/, one at a time.
  */
+/** The process files that build and serve dist/ (see the process-alone project). */
+const PROCESS_ALONE = ['tests/process/npm-start.test.ts', 'tests/process/cluster.test.ts'];
+
 const projects: TestProjectInlineConfiguration[] = [
   {
     test: {
@@ -40,10 +44,26 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'process',
       include: ['tests/process/**/*.test.ts'],
-      // Each file starts servers (and one builds the app): side by side on two cores they would time each other out.
+      exclude: PROCESS_ALONE,
+      // Two files at a time (issue 56): most of their time is spent waiting (for a server to start, an outage to
+      // pass, a replica to replay), not computing. One module graph per worker, as in the db layer: a file that builds
+      // the app in process imports most of the server (import time was 316 s of a 717 s run at load 20).
+      ...common,
+      isolate: false,
+      ...withPostgres,
+      sequence: { groupOrder: 1 },
+    },
+  },
+  {
+    test: {
+      name: 'process-alone',
+      include: PROCESS_ALONE,
+      // These build the app into dist/ (npm start on a stale build; the cluster script) and serve it: one at a time,
+      // after the others, with both cores to themselves.
       fileParallelism: false,
       ...common,
       ...withPostgres,
+      sequence: { groupOrder: 2 },
     },
   },
 ];

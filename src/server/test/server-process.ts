@@ -38,7 +38,9 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
     },
     /** Waits until the process has printed `text`. */
     printed: (text: string, timeoutMs = 30_000) => waitFor(() => output.includes(text), text, timeoutMs),
-    ready: (timeoutMs = 30_000) =>
+    // A server started by tsx compiles its sources as it loads: 30 s ran out at a load of 20 (two process files at a
+    // time beside other work on two cores, 2026-11-29). A condition, so a quick start is not slowed.
+    ready: (timeoutMs = 90_000) =>
       waitFor(
         async () =>
           output.includes('marketplace ready') ||
