@@ -36,7 +36,7 @@ const row = (name: string, times: number[]) => ({
 
 async function main() {
   const created = await createPgDatabase();
-  const database = await openPostgres(created.url, { poolSize: 4 });
+  const database = await openPostgres(created.url, { poolSize: 4, queryTimeoutMs: 900_000 });
   const db = database.db;
   try {
     const seedStart = performance.now();
