@@ -37,7 +37,7 @@ for (const width of [1280, 390]) {
     await page.getByRole('link', { name: 'Insights' }).click();
     await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible();
     const sales = page.getByRole('region', { name: 'Sales per day' });
-    await expect(sales.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await expect(sales.locator('.recharts-bar-rectangle path').first()).toBeVisible();
     await expect(page.getByText('Not sold in 30 days: Soup')).toBeVisible();
     await expect(page.getByText(/^Repeat rate: \d+%/)).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: /^Amira: \d+ orders, last / })).toBeVisible();
@@ -79,7 +79,7 @@ test("the cook's Insights in English and Arabic, for docs/screenshots", async ({
     const page = await context.newPage();
     await page.goto('/Insights');
     await expect(page.getByRole('heading', { name: w.t('Insights'), level: 1 })).toBeVisible();
-    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await expect(page.locator('.recharts-bar-rectangle path').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     const dir = process.env.UPDATE_SCREENSHOTS
       ? join(import.meta.dirname, '..', '..', 'docs', 'screenshots')
@@ -99,7 +99,7 @@ test("the operator's Overview: the marketplace per day, by hour, its top and slo
   await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), OPERATOR);
   await page.getByRole('tab', { name: 'Overview' }).click();
   const days = page.getByRole('region', { name: 'Gross order value per day' });
-  await expect(days.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(days.locator('.recharts-bar-rectangle path').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Orders by hour' })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(kitchen.name) }).first()).toBeVisible();
   expect(await axeFindings(page)).toEqual([]);

@@ -58,7 +58,8 @@ export function ChartCard({
         </Group>
         {typeof summary === 'string' ? <Text size="sm">{summary}</Text> : summary}
         {asTable ? (
-          <ScrollArea type="auto" id={tableId}>
+          // Focusable, so that a table wider than a phone scrolls from the keyboard too.
+          <ScrollArea type="auto" id={tableId} viewportProps={{ tabIndex: 0 }}>
             <Table striped withTableBorder fz="sm" aria-labelledby={headingId}>
               <Table.Thead>
                 <Table.Tr>

@@ -1,0 +1,167 @@
+// The figures of 'Insights' and 'Overview' at scale: the rollups of ORDERS orders across KITCHENS kitchens over two
+// years (this period and the one before), seeded straight into the rollup tables as `npm run figures:rebuild` would
+// leave them, on PostgreSQL. Times a cook's 'Insights' for the last 12 months (the busiest kitchen and random ones)
+// and the operator's 'Overview' (last 4 weeks and last 12 months) as the routes compute them (the same functions,
+// without HTTP), beside one kitchen read by id in the same run.
+// Run alone: `node --import tsx bench/insights.ts` (ORDERS=1000000 KITCHENS=10000 by default).
+import { sql } from 'drizzle-orm';
+import { openPostgres } from '../src/server/db/database.js';
+import { findKitchen } from '../src/server/data/kitchen-queries.js';
+import { insightsRange } from '../src/server/insights/insight-range.js';
+import { kitchenInsights, marketplaceOverview } from '../src/server/insights/insights-queries.js';
+import { createPgDatabase } from '../src/server/test/test-database.js';
+import { percentile } from './lib.js';
+
+const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
+const KITCHENS = Number(process.env.KITCHENS ?? 10_000);
+const CUSTOMERS = Math.max(1000, Math.round(ORDERS / 10));
+const DISHES_PER_KITCHEN = 8;
+
+async function timed<T>(runs: number, call: (i: number) => Promise<T>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await call(i);
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+const row = (name: string, times: number[]) => ({
+  name,
+  runs: times.length,
+  p50: Math.round(percentile(times, 50) * 10) / 10,
+  p99: Math.round(percentile(times, 99) * 10) / 10,
+});
+
+async function main() {
+  const created = await createPgDatabase();
+  const database = await openPostgres(created.url, { poolSize: 4, queryTimeoutMs: 900_000 });
+  const db = database.db;
+  try {
+    const seedStart = performance.now();
+    await db.execute(sql`insert into users (issuer, subject, email, display_name)
+      select 'urn:bench', 'u' || g, 'u' || g || '@bench.test', 'Person ' || g
+        from generate_series(1, ${KITCHENS + CUSTOMERS}) g`);
+    await db.execute(sql`create temporary table bench_users as
+      select id, row_number() over (order by subject) as n from users`);
+    await db.execute(sql`insert into kitchens (owner_id, name, category, address, owner_name, owner_email, time_zone, image_link)
+      select id, 'Kitchen ' || n, 'Home', n || ' Bench Road', 'Cook ' || n, 'c' || n || '@bench.test',
+             (array['UTC', 'America/New_York', 'Asia/Kolkata', 'Europe/Paris'])[1 + n % 4],
+             'https://img.example/k.png'
+        from bench_users where n <= ${KITCHENS}`);
+    await db.execute(sql`create temporary table bench_kitchens as
+      select owner_id as uid, row_number() over (order by owner_id) as n from kitchens`);
+    await db.execute(sql`insert into menu_items (kitchen_id, item, price_cents, wait, image_link)
+      select uid, 'Dish ' || d, 500 + d * 100, '20 min', 'https://img.example/d.png' from bench_kitchens, generate_series(1, ${DISHES_PER_KITCHEN}) d`);
+    // The orders, uneven as marketplaces are: kitchen k gets a share proportional to 1/k^0.8 (the busiest one some
+    // 10,000 orders over two years), at lunch and dinner mostly, over the last 730 days.
+    await db.execute(sql`create temporary table bench_orders as
+      with weights as (select n, 1 / power(n, 0.8) as w from bench_kitchens),
+      total as (select sum(w) as s from weights),
+      counts as (select n, greatest(1, round(w / s * ${ORDERS}))::int as c from weights, total)
+      select k.uid as kitchen_id,
+             (current_date - (random() * 729)::int) as day,
+             (array[11, 12, 12, 13, 13, 17, 18, 18, 19, 19, 19, 20, 21, 9, 15])[1 + (random() * 14)::int] as hour,
+             (random() < 0.3) as first,
+             (random() < 0.08) as turned,
+             ${KITCHENS} + 1 + (random() * (${CUSTOMERS} - 1))::int as customer_n,
+             1 + (random() * ${DISHES_PER_KITCHEN - 1})::int as dish
+        from counts c join bench_kitchens k on k.n = c.n, generate_series(1, c.c)`);
+    const [{ n: orders } = { n: 0 }] = (
+      (await db.execute(sql`select count(*)::int as n from bench_orders`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
+    await db.execute(sql`insert into kitchen_hour_figures (kitchen_id, day, hour, orders, new_customer_orders,
+        delivered, accepted, declined, items_cents, gross_cents, accept_seconds, ready_count, ready_seconds)
+      select kitchen_id, day, hour, count(*), count(*) filter (where first), count(*) filter (where not turned),
+             count(*) filter (where not turned), count(*) filter (where turned),
+             sum(case when turned then 0 else 1900 end), sum(case when turned then 0 else 2945 end),
+             count(*) filter (where not turned) * 420, count(*) filter (where not turned),
+             count(*) filter (where not turned) * 1800
+        from bench_orders group by kitchen_id, day, hour`);
+    await db.execute(sql`insert into dish_day_figures (kitchen_id, menu_item_id, day, portions, items_cents)
+      select o.kitchen_id, m.id, o.day, count(*), count(*) * m.price_cents
+        from bench_orders o
+        join lateral (select id, price_cents from menu_items where kitchen_id = o.kitchen_id
+                       order by item offset o.dish - 1 limit 1) m on true
+       where not o.turned
+       group by o.kitchen_id, m.id, o.day, m.price_cents`);
+    await db.execute(sql`insert into kitchen_customer_figures (kitchen_id, customer_id, orders, gross_cents, last_ordered_at)
+      select o.kitchen_id, u.id, count(*), count(*) * 2945, max(o.day)::timestamptz
+        from bench_orders o join bench_users u on u.n = o.customer_n
+       group by o.kitchen_id, u.id`);
+    await db.execute(sql`analyze`);
+    const seeded = Math.round((performance.now() - seedStart) / 1000);
+    const sizes = (
+      (await db.execute(sql`select
+        (select count(*) from kitchen_hour_figures)::int as hours,
+        (select count(*) from dish_day_figures)::int as dishes,
+        (select count(*) from kitchen_customer_figures)::int as customers`)) as unknown as {
+        rows: Record<string, number>[];
+      }
+    ).rows[0];
+
+    const kitchens = (
+      (await db.execute(sql`select uid from bench_kitchens order by n`)) as unknown as {
+        rows: { uid: string }[];
+      }
+    ).rows.map((r) => r.uid);
+    const now = new Date();
+    const kitchenOf = async (uid: string) => {
+      const kitchen = await findKitchen(db, uid);
+      if (!kitchen) throw new Error('no kitchen');
+      return kitchen;
+    };
+    const insightsOf = async (uid: string) => {
+      const kitchen = await kitchenOf(uid);
+      const range = insightsRange({ period: '12months' }, kitchen.timeZone, now);
+      return kitchenInsights(db, kitchen, range, 'USD', now.toISOString().slice(0, 10));
+    };
+    const pick = (i: number) => kitchens[(i * 7919) % kitchens.length] ?? '';
+    // Warm up: plans and caches, as a running server has them.
+    for (let i = 0; i < 20; i++) await insightsOf(pick(i));
+    const busiest = await insightsOf(kitchens[0] ?? '');
+    const results = [
+      row('one kitchen read by id (baseline)', await timed(300, (i) => kitchenOf(pick(i)))),
+      row("a cook's Insights, 12 months, random kitchens", await timed(300, (i) => insightsOf(pick(i)))),
+      row(
+        "a cook's Insights, 12 months, the busiest kitchen",
+        await timed(100, () => insightsOf(kitchens[0] ?? '')),
+      ),
+      row(
+        "the operator's Overview, last 4 weeks",
+        await timed(30, () =>
+          marketplaceOverview(db, insightsRange({ period: '4weeks' }, 'UTC', now), 'USD'),
+        ),
+      ),
+      row(
+        "the operator's Overview, last 12 months",
+        await timed(10, () =>
+          marketplaceOverview(db, insightsRange({ period: '12months' }, 'UTC', now), 'USD'),
+        ),
+      ),
+    ];
+    console.log(
+      JSON.stringify(
+        {
+          orders,
+          kitchens: KITCHENS,
+          customers: CUSTOMERS,
+          rollupRows: sizes,
+          seededInSeconds: seeded,
+          busiestKitchenOrders12Months: busiest.totals.orders,
+          ms: results,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await database.close();
+    await created.drop();
+  }
+}
+
+await main();
