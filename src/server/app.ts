@@ -41,6 +41,7 @@ import { imageServeRoutes } from './images/image-serve-routes.js';
 import { registerImageSweep } from './images/image-sweep.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { registerPortionDayWatch } from './menu/portion-days.js';
+import { registerDocumentReminders } from './law/document-reminders.js';
 import { loadPageRenderer, searchEngineRoutes, serverRenderedPages } from './pages/page-routes.js';
 import type { PageRenderer } from '../shared/page-data.js';
 import { openPayments } from './payments/payments.js';
@@ -208,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSessionSweep(app);
   registerImageSweep(app, app.clock);
   registerPortionDayWatch(app);
+  registerDocumentReminders(app);
   if (database.kind === 'postgres') registerRateLimitSweep(app);
   registerPaymentPoll(app);
   registerReconciliation(app);

@@ -72,6 +72,11 @@ export function changesOf(event: DomainEvent): Change[] {
     case 'kitchen.suspended':
     case 'kitchen.reinstated':
       return [...kitchenShown(event.kitchenUid), changed(menuTopic, event.kitchenUid)];
+    case 'document.added':
+      // Its permit number may be on its page (read with its booking, not a live list).
+      return [];
+    case 'document.expiring':
+      return [];
     case 'dish.added':
     case 'dish.changed':
     case 'dish.removed':
@@ -214,6 +219,16 @@ export function noticesOf(event: DomainEvent): Notice[] {
               subjectId: event.kitchenUid,
             },
           ];
+    case 'document.expiring':
+      // Once each: 30, 7 and 1 day before (the key decides however often the sweep finds it).
+      return [
+        {
+          key: `document:${event.documentId}:${event.daysBefore}:${event.kitchenUid}`,
+          recipientId: event.kitchenUid,
+          kind: 'document-expiring',
+          subjectId: event.documentId,
+        },
+      ];
     default:
       return [];
   }

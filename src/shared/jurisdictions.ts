@@ -259,5 +259,7 @@ export const KitchenBooking = z.strictObject({
   fullyBookedToday: z.boolean(),
   /** Meals left today under those caps (null: not capped). */
   mealsLeftToday: z.number().int().nullable(),
+  /** Its permit number, where its rules ask for it on the menu page (null otherwise, or none added). */
+  permitNumber: z.string().nullable(),
 });
 export type KitchenBooking = z.infer<typeof KitchenBooking>;

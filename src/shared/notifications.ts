@@ -20,6 +20,7 @@ export const NOTICE_KINDS = [
   'order-dispatched',
   'order-delivered',
   'order-refunded',
+  'document-expiring',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -36,6 +37,7 @@ export const NOTICE_AUDIENCE: Record<NoticeKind, 'kitchen' | 'customer'> = {
   'order-dispatched': 'customer',
   'order-delivered': 'customer',
   'order-refunded': 'customer',
+  'document-expiring': 'kitchen',
 };
 
 /** How each kind is named in 'Notifications'. */
@@ -51,6 +53,7 @@ export const NOTICE_LABELS: Record<NoticeKind, string> = {
   'order-dispatched': msg('Your order on its way'),
   'order-delivered': msg('Your order delivered'),
   'order-refunded': msg('A refund'),
+  'document-expiring': msg('A permit or certificate about to expire'),
 };
 
 /** A person's email setting for one kind. */

@@ -4,6 +4,7 @@ import { OPERATOR_ACTION_KINDS, REPORT_TARGET_KINDS } from '../../shared/moderat
 import { ORDER_STATES, PROGRESS_STATES } from '../../shared/order-states.js';
 import { FULFILMENTS } from '../../shared/ordering.js';
 import { NOTICE_KINDS } from '../../shared/notifications.js';
+import { DOCUMENT_KINDS } from '../../shared/kitchen-documents.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import { REFUND_PAYERS, REFUND_STATES } from '../../shared/refunds.js';
 import { ALLERGENS } from '../../shared/allergen-set.js';
@@ -378,6 +379,34 @@ export const orders = pgTable(
       .where(
         sql`${t.paymentState} in ('awaiting-payment', 'authorised', 'capturing', 'releasing', 'refunding') or ${t.state} = 'recieved'`,
       ),
+  ],
+);
+
+/**
+ * A kitchen's papers as its cook typed them: its permit, the operator's food safety certificate, each helper's food
+ * handler card, with its number and the last day it is valid. A renewal is a new row; what is in force is decided by
+ * the expiry dates (src/server/data/kitchen-documents.ts).
+ */
+export const kitchenDocuments = pgTable(
+  'kitchen_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+    number: text('number').notNull(),
+    /** Whose it is (a helper's name for a food handler card), '' for the kitchen's own. */
+    holder: text('holder').notNull().default(''),
+    expiresOn: date('expires_on').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('kitchen_documents_kitchen_idx').on(t.kitchenId, t.kind, t.expiresOn.desc()),
+    // The reminders' sweep: documents by the day they expire.
+    index('kitchen_documents_expires_idx').on(t.expiresOn),
+    check('kitchen_documents_kind_check', sql`${t.kind} in ${sqlTextList(DOCUMENT_KINDS)}`),
+    check('kitchen_documents_number_check', sql`char_length(${t.number}) between 1 and 60`),
   ],
 );
 

@@ -14,6 +14,10 @@ export type DomainEvent =
   /** Its ordering options changed: delivery or pickup, 'As soon as possible', slots, minimum order. */
   | { type: 'kitchen.ordering-changed'; kitchenUid: string }
   | { type: 'kitchen.suspended' | 'kitchen.reinstated'; kitchenUid: string }
+  /** The cook added a permit or certificate (src/server/law/). */
+  | { type: 'document.added'; kitchenUid: string; documentId: string }
+  /** A document of a kitchen expires in `daysBefore` days (30, 7 or 1): its cook is reminded, once each. */
+  | { type: 'document.expiring'; kitchenUid: string; documentId: string; daysBefore: number }
   | { type: 'dish.added' | 'dish.changed' | 'dish.removed'; kitchenUid: string; dishId: string }
   /** A customer saved 'Your allergies' (no list shows them: only their next order reads them). */
   | { type: 'allergies.saved'; userId: string }

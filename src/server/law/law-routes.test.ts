@@ -4,6 +4,7 @@ import type { KitchenBooking, KitchenRules } from '../../shared/jurisdictions.js
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { startFakeProvider } from '../test/fake-geocoder.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
+import { addPapers, PERMIT_NUMBER } from '../test/law.js';
 
 // Kitchens' addresses are placed by a local stand-in for Photon, which names their country, state and county.
 const fake = await startFakeProvider();
@@ -62,6 +63,7 @@ describeEachEngine(
       });
       expect(body.profile.levels.map((l) => l.name)).toEqual(['California', 'Los Angeles County']);
       for (const level of body.profile.levels) expect(level.sources.length).toBeGreaterThan(0);
+      await addPapers(ctx, cookie);
       const dish = await buildMenuItem(ctx, kitchen, { price: '12.50' });
       await orderMeals(ctx, kitchen.uid, dish.id, 3);
       expect((await rules()).json<KitchenRules>().counted).toEqual({
@@ -104,23 +106,42 @@ describeEachEngine(
 
     it("says 'Fully booked today' once the day's meals are sold, to anyone", async () => {
       const ctx = get();
-      const { kitchen } = await buildKitchen(ctx, {
+      const { kitchen, cookie } = await buildKitchen(ctx, {
         address: '12 Sunset Boulevard',
         timeZone: 'America/Los_Angeles',
       });
+      await addPapers(ctx, cookie);
       const dish = await buildMenuItem(ctx, kitchen, { price: '1.00' });
       const booking = async () =>
         (await ctx.app.inject(`/api/kitchens/${kitchen.uid}/booking`)).json<KitchenBooking>();
-      expect(await booking()).toEqual({ capped: true, fullyBookedToday: false, mealsLeftToday: 30 });
+      // Los Angeles County asks for the permit number on the menu page.
+      const permitNumber = PERMIT_NUMBER;
+      expect(await booking()).toEqual({
+        capped: true,
+        fullyBookedToday: false,
+        mealsLeftToday: 30,
+        permitNumber,
+      });
       await orderMeals(ctx, kitchen.uid, dish.id, 28);
-      expect(await booking()).toEqual({ capped: true, fullyBookedToday: false, mealsLeftToday: 2 });
+      expect(await booking()).toEqual({
+        capped: true,
+        fullyBookedToday: false,
+        mealsLeftToday: 2,
+        permitNumber,
+      });
       await orderMeals(ctx, kitchen.uid, dish.id, 2);
-      expect(await booking()).toEqual({ capped: true, fullyBookedToday: true, mealsLeftToday: 0 });
+      expect(await booking()).toEqual({
+        capped: true,
+        fullyBookedToday: true,
+        mealsLeftToday: 0,
+        permitNumber,
+      });
       const other = await buildKitchen(ctx, { address: 'Nowhere in particular' });
       expect((await ctx.app.inject(`/api/kitchens/${other.kitchen.uid}/booking`)).json()).toEqual({
         capped: false,
         fullyBookedToday: false,
         mealsLeftToday: null,
+        permitNumber: null,
       });
     });
 

@@ -14,6 +14,10 @@ import { kitchenPlace } from '../data/kitchen-place.js';
 import { mealCounts } from '../data/meal-counts.js';
 import { noKitchen, requireKitchen } from '../data/require-kitchen.js';
 import { notFound } from '../lib/errors.js';
+import { KitchenDocument, KitchenDocumentInput, KitchenDocuments } from '../../shared/kitchen-documents.js';
+import { documentPause, listDocuments, permitNumber, requiredDocuments } from '../data/kitchen-documents.js';
+import { kitchenDocuments } from '../db/schema.js';
+import { mutate } from '../events/mutate.js';
 
 /** The profile's caps as counted in this deployment (a gross cap in another currency is not counted). */
 const capsOf = (app: FastifyInstance, profile: Profile) =>
@@ -71,7 +75,10 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
       if (where.suspended) throw notFound(KITCHEN_UNAVAILABLE);
       reply.header('cache-control', 'no-store');
       const caps = capsOf(app, app.jurisdictions.forPlace(where.place));
-      if (!hasCaps(caps)) return { capped: false, fullyBookedToday: false, mealsLeftToday: null };
+      const profile = app.jurisdictions.forPlace(where.place);
+      const permit = profile.rules.permit?.showOnMenu ? await permitNumber(app.db, request.params.uid) : null;
+      if (!hasCaps(caps))
+        return { capped: false, fullyBookedToday: false, mealsLeftToday: null, permitNumber: permit };
       const today = localTime(new Date(app.clock.now()), where.timeZone).date;
       const counted = await mealCounts(app.db, request.params.uid, today);
       const left = Math.min(
@@ -79,7 +86,83 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
         caps.mealsPerWeek === null ? Infinity : caps.mealsPerWeek - counted.thisWeek,
       );
       const mealsLeftToday = Number.isFinite(left) ? Math.max(0, left) : null;
-      return { capped: true, fullyBookedToday: mealsLeftToday === 0, mealsLeftToday };
+      return { capped: true, fullyBookedToday: mealsLeftToday === 0, mealsLeftToday, permitNumber: permit };
+    },
+  );
+
+  app.get(
+    '/api/kitchen/documents',
+    {
+      config: {
+        doc: {
+          summary:
+            "The cook's permit and certificates with their expiry dates, which ones the kitchen's rules require, and whether it is paused for one",
+          cookie: 'kitchen',
+          errors: { 404: 'No kitchen yet' },
+        },
+      },
+      schema: { response: { 200: KitchenDocuments } },
+    },
+    async (request, reply) => {
+      const { kitchen } = await requireKitchen(request);
+      reply.header('cache-control', 'no-store');
+      return documentsAnswer(app, kitchen.uid);
+    },
+  );
+
+  app.post(
+    '/api/kitchen/documents',
+    {
+      config: {
+        doc: {
+          summary:
+            "Add a permit number, the food safety certificate or a helper's food handler card, with the day it expires (a renewal is added the same way)",
+          cookie: 'kitchen',
+          errors: { 404: 'No kitchen yet' },
+        },
+      },
+      schema: { body: KitchenDocumentInput, response: { 201: KitchenDocument } },
+    },
+    async (request, reply) => {
+      const { kitchen } = await requireKitchen(request);
+      const input = request.body;
+      const added = await mutate(app, async (tx, record) => {
+        const [row] = await tx
+          .insert(kitchenDocuments)
+          .values({
+            kitchenId: kitchen.uid,
+            kind: input.kind,
+            number: input.number,
+            holder: input.kind === 'food-handler-card' ? input.holder : '',
+            expiresOn: input.expiresOn,
+          })
+          .returning();
+        if (row) record({ type: 'document.added', kitchenUid: kitchen.uid, documentId: row.id });
+        return row;
+      });
+      if (!added) throw noKitchen();
+      reply.code(201);
+      return {
+        id: added.id,
+        kind: added.kind,
+        number: added.number,
+        holder: added.holder,
+        expiresOn: added.expiresOn,
+        addedAt: added.createdAt.toISOString(),
+      };
     },
   );
 };
+
+/** The cook's documents, the kinds required, and the pause a missing or expired one puts on taking orders. */
+async function documentsAnswer(app: FastifyInstance, kitchenUid: string): Promise<KitchenDocuments> {
+  const where = await kitchenPlace(app.db, kitchenUid);
+  if (!where) throw noKitchen();
+  const required = requiredDocuments(app.jurisdictions.forPlace(where.place).rules);
+  const today = localTime(new Date(app.clock.now()), where.timeZone).date;
+  const [documents, pause] = await Promise.all([
+    listDocuments(app.db, kitchenUid),
+    documentPause(app.db, kitchenUid, required, today),
+  ]);
+  return { documents, required, pause };
+}

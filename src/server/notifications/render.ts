@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import { textDirection } from '../../shared/i18n/locales.js';
 import type { Values } from '../../shared/i18n/messages.js';
 import { translator, type Translator } from '../../shared/i18n/translator.js';
@@ -10,7 +10,16 @@ import { itemCounts } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
 import { dayName, slotLabel } from '../../shared/slots.js';
 import type { DbOrTx } from '../db/database.js';
-import { kitchens, ledgerEntries, orderItems, orders, reports, reviews } from '../db/schema.js';
+import {
+  kitchenDocuments,
+  kitchens,
+  ledgerEntries,
+  orderItems,
+  orders,
+  reports,
+  reviews,
+} from '../db/schema.js';
+import { DOCUMENT_LABELS } from '../../shared/kitchen-documents.js';
 import { escapeHtml } from '../lib/html.js';
 import type { NoticeRef, RenderedNotice } from './channels.js';
 
@@ -417,6 +426,69 @@ async function reportsMessage(
   };
 }
 
+/**
+ * A permit or certificate about to expire: which, its number, the day, and what happens then (the kitchen stops
+ * taking orders by itself until a valid one is added). Null once a newer one of its kind is there.
+ */
+async function documentMessage(
+  db: DbOrTx,
+  documentId: string,
+  recipientId: string,
+  now: Date,
+  tr: Translator,
+): Promise<Message | null> {
+  const [row] = await db
+    .select({ document: kitchenDocuments, kitchenName: kitchens.name, timeZone: kitchens.timeZone })
+    .from(kitchenDocuments)
+    .innerJoin(kitchens, eq(kitchens.ownerId, kitchenDocuments.kitchenId))
+    .where(eq(kitchenDocuments.id, documentId));
+  if (!row || row.document.kitchenId !== recipientId) return null;
+  const { document } = row;
+  const [renewed] = await db
+    .select({ id: kitchenDocuments.id })
+    .from(kitchenDocuments)
+    .where(
+      and(
+        eq(kitchenDocuments.kitchenId, document.kitchenId),
+        eq(kitchenDocuments.kind, document.kind),
+        eq(kitchenDocuments.holder, document.holder),
+        gt(kitchenDocuments.expiresOn, document.expiresOn),
+      ),
+    )
+    .limit(1);
+  if (renewed) return null;
+  const today = localTime(now, row.timeZone).date;
+  const days = Math.round((Date.parse(document.expiresOn) - Date.parse(today)) / 86_400_000);
+  const date = tr.date(new Date(`${document.expiresOn}T12:00:00Z`), 'date');
+  const values = {
+    document: tr.t(DOCUMENT_LABELS[document.kind]).toLowerCase(),
+    number: document.number,
+    date,
+    days,
+    kitchen: row.kitchenName,
+  };
+  return {
+    subject: cut(
+      days <= 1
+        ? say(tr).t('Your {document} expires tomorrow', values)
+        : say(tr).t('Your {document} expires in {days} days', values),
+      120,
+    ),
+    lead: say(tr).t(
+      'Your {document} ({number}) expires on {date}. Add the renewed one before then: from the day after, {kitchen} stops taking orders by itself until a valid one is added.',
+      values,
+    ),
+    details: [
+      [
+        tr.t(DOCUMENT_LABELS[document.kind]),
+        document.holder ? `${document.number} (${document.holder})` : document.number,
+      ],
+      [say(tr).t('Expires on'), date],
+    ],
+    action: { label: say(tr).t('Open the rules for your kitchen'), path: paths.kitchenRules.href() },
+  };
+}
+
 /** The plain text: the lead (the push's body), the details, the quote, and the link. */
 function textOf(message: Message, publicUrl: string, tr: Translator): string {
   // translators: a label and its value on one line of a plain-text email ('Total: $32.45')
@@ -477,6 +549,8 @@ export async function renderNotice(
   let message: Message | null;
   if (notice.kind === 'review-new')
     message = await reviewMessage(db, notice.subjectId, notice.recipientId, tr);
+  else if (notice.kind === 'document-expiring')
+    message = await documentMessage(db, notice.subjectId, notice.recipientId, now, tr);
   else if (notice.kind === 'reports')
     message = await reportsMessage(db, notice.subjectId, notice.recipientId, tr);
   else {

@@ -10,6 +10,7 @@ import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { startFakeProvider } from '../test/fake-geocoder.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
+import { addPapers } from '../test/law.js';
 
 // Kitchens' addresses are placed by a local stand-in for Photon, which names their country, state and county: the
 // address picks the rules (jurisdictions/us.yaml).
@@ -67,6 +68,7 @@ describeEachEngine(
       if (Object.keys(ordering).length)
         await ctx.database.db.update(kitchens).set(ordering).where(eq(kitchens.ownerId, cook.kitchen.uid));
       const dish = await buildMenuItem(ctx, cook.kitchen, { item: 'Pozole', price });
+      await addPapers(ctx, cook.cookie);
       return { ...cook, dish };
     }
 

@@ -52,6 +52,12 @@ import { takeMeals, type CapRefusal } from './meal-caps.js';
 import { ALLERGENS_NOT_ACKNOWLEDGED } from '../../shared/allergen-declaration.js';
 import { allergenName, cartConflicts, type Allergen } from '../../shared/allergen-set.js';
 import { findAllergyProfile } from '../data/allergy-profile-queries.js';
+import { documentPause, requiredDocuments } from '../data/kitchen-documents.js';
+import {
+  DOCUMENT_LABELS,
+  DOCUMENTS_NOT_IN_FORCE,
+  type DocumentPause,
+} from '../../shared/kitchen-documents.js';
 
 export interface Customer {
   id: string;
@@ -183,6 +189,25 @@ function refuseUnacknowledged(
       undefined,
       { allergens: missing.map((a) => allergenName(a, tr.locale)).join(', ') },
     );
+}
+
+/** 409: a document the kitchen's rules require (its permit, its food safety certificate) is missing or expired. */
+function documentsRefusal(kitchen: OrderableKitchen, pause: DocumentPause, tr: Translator): HttpError {
+  const values = {
+    name: kitchen.name,
+    document: tr.t(DOCUMENT_LABELS[pause.kind]).toLowerCase(),
+    date: pause.expiredOn === null ? '' : tr.date(new Date(`${pause.expiredOn}T12:00:00Z`), 'date'),
+  };
+  return new HttpError(
+    409,
+    DOCUMENTS_NOT_IN_FORCE,
+    pause.expiredOn === null
+      ? msg('{name} cannot take orders until its {document} is added.')
+      : msg('{name} is not taking orders: its {document} expired on {date}.'),
+    'kitchenUid',
+    undefined,
+    values,
+  );
 }
 
 /** The dishes of the cart whose portions are counted, each with how many the cart asks for. */
@@ -396,6 +421,13 @@ export async function placeOrder(
         ? pausedRefusal(kitchen)
         : undefined;
   if (closed) return refuse(closed);
+  // The papers its rules require must be valid on the day the food is for.
+  const required = requiredDocuments(profile.rules);
+  if (required.length) {
+    const day = slot?.date ?? localTime(now, kitchen.timeZone).date;
+    const pause = await documentPause(app.db, kitchen.uid, required, day);
+    if (pause) return refuse(documentsRefusal(kitchen, pause, tr));
+  }
   const soldOut = [...new Set(priced.filter((line) => line.soldOut).map((line) => line.item))];
   if (soldOut.length)
     return refuse(

@@ -5,7 +5,8 @@ import { paths } from '../../shared/paths.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { Link } from '../router/router.js';
 import { t } from '../i18n.js';
-import { useKitchenRules } from './use-kitchen-rules.js';
+import { useKitchenDocuments, useKitchenRules } from './use-kitchen-rules.js';
+import { DocumentPauseAlert } from './document-pause.js';
 
 /** 'This week: 72 of 90 meals · This year: $61,240 of $100,000', from the caps the kitchen's rules set. */
 export function capsSummary(caps: Caps, counted: NonNullable<KitchenRules['counted']>): string[] {
@@ -27,6 +28,7 @@ export function capsSummary(caps: Caps, counted: NonNullable<KitchenRules['count
 /** The dashboard's card: how far the kitchen is into its caps, and a link to 'Rules for your kitchen'. */
 export function CapsCard({ ownerUid }: { ownerUid: string }) {
   const rules = useKitchenRules(ownerUid);
+  const documents = useKitchenDocuments(ownerUid);
   if (rules.isError)
     return (
       <LoadFailed
@@ -42,6 +44,7 @@ export function CapsCard({ ownerUid }: { ownerUid: string }) {
       <Title order={2} size="h3" id="caps-heading" mb="sm">
         {t('Rules for your kitchen')}
       </Title>
+      <DocumentPauseAlert pause={documents.data?.pause} />
       {counted ? (
         <>
           <Text fw={600}>{capsSummary(profile.rules.caps, counted).join(' · ')}</Text>

@@ -2,13 +2,22 @@ import { Text } from '@mantine/core';
 import { t } from '../i18n.js';
 import { useKitchenBooking } from './use-kitchen-rules.js';
 
-/** On a kitchen's menu page: 'Fully booked today' once its place's caps leave no meal for today. */
+/**
+ * On a kitchen's menu page: its permit number where its place's rules ask for it, and 'Fully booked today' once its
+ * caps leave no meal for today.
+ */
 export function FullyBookedNote({ kitchenUid }: { kitchenUid: string }) {
   const booking = useKitchenBooking(kitchenUid);
-  if (!booking.data?.fullyBookedToday) return null;
+  if (!booking.data) return null;
+  const { permitNumber, fullyBookedToday } = booking.data;
   return (
-    <Text fw={600} c="red.9" role="status">
-      {t('Fully booked today')}
-    </Text>
+    <>
+      {permitNumber && <Text size="sm">{t('Permit number: {number}', { number: permitNumber })}</Text>}
+      {fullyBookedToday && (
+        <Text fw={600} c="red.9" role="status">
+          {t('Fully booked today')}
+        </Text>
+      )}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { Spinner } from '../lib/spinner.js';
 import { t } from '../i18n.js';
 import { capsSummary } from './caps-card.js';
 import { useKitchenRules } from './use-kitchen-rules.js';
+import { KitchenDocumentsSection } from './kitchen-documents.js';
 
 const yesNo = (value: boolean) => (value ? t('Yes') : t('No'));
 
@@ -91,6 +92,7 @@ export function KitchenRules({ ownerUid }: { ownerUid: string }) {
           {profile.rules.sellingNote}
         </Alert>
       )}
+      <KitchenDocumentsSection ownerUid={ownerUid} />
       {counted && <Text fw={600}>{capsSummary(profile.rules.caps, counted).join(' · ')}</Text>}
       <Table>
         <Table.Tbody>

@@ -1,4 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  KitchenDocument,
+  KitchenDocumentInput,
+  KitchenDocuments,
+} from '../../shared/kitchen-documents.js';
 import type { KitchenBooking, KitchenRules } from '../../shared/jurisdictions.js';
 import { api } from '../lib/api-client.js';
 
@@ -21,5 +26,28 @@ export function useKitchenBooking(uid: string) {
     queryKey: kitchenBookingKey(uid),
     queryFn: () => api.get<KitchenBooking>(`/api/kitchens/${encodeURIComponent(uid)}/booking`),
     enabled: uid !== '',
+  });
+}
+
+export const kitchenDocumentsKey = (ownerUid: string) => ['kitchen-documents', ownerUid] as const;
+
+/** The cook's permit and certificates, which ones their rules require, and the pause a missing or expired one makes. */
+export function useKitchenDocuments(ownerUid: string) {
+  return useQuery({
+    queryKey: kitchenDocumentsKey(ownerUid),
+    queryFn: () => api.get<KitchenDocuments>('/api/kitchen/documents'),
+  });
+}
+
+/** Adds a document (or its renewal); the list, the pause and the kitchen's booking are asked again. */
+export function useAddDocument(ownerUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: KitchenDocumentInput) => api.post<KitchenDocument>('/api/kitchen/documents', input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: kitchenDocumentsKey(ownerUid) }),
+        queryClient.invalidateQueries({ queryKey: kitchenBookingKey(ownerUid) }),
+      ]),
   });
 }
