@@ -16,7 +16,13 @@ export function UndeclaredDishes({
   const undeclared = items?.filter((item) => !item.allergensDeclared) ?? [];
   if (!undeclared.length) return null;
   return (
-    <Alert color="orange" mb="md" title={t('These dishes need their allergen answers')}>
+    <Alert
+      color="orange"
+      mb="md"
+      title={t('These dishes need their allergen answers')}
+      // The light orange's own title colour is too faint on it (axe: colour contrast): the text colour instead.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Text size="sm" mb="xs">
         {t("Customers see 'Allergens not declared' on them until you answer for every allergen.")}
       </Text>
@@ -30,7 +36,7 @@ export function UndeclaredDishes({
       >
         {undeclared.map((item) => (
           <li key={item.id}>
-            <Button size="xs" variant="white" onClick={() => onAnswer(item)}>
+            <Button size="xs" variant="default" onClick={() => onAnswer(item)}>
               {t('Answer for {dish}', { dish: item.item })}
             </Button>
           </li>
