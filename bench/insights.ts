@@ -81,6 +81,11 @@ async function main() {
              count(*) filter (where not turned) * 420, count(*) filter (where not turned),
              count(*) filter (where not turned) * 1800
         from bench_orders group by kitchen_id, day, hour`);
+    await db.execute(sql`insert into kitchen_day_figures (kitchen_id, day, orders, new_customer_orders,
+        delivered, accepted, declined, items_cents, gross_cents, accept_seconds, ready_count, ready_seconds)
+      select kitchen_id, day, sum(orders), sum(new_customer_orders), sum(delivered), sum(accepted), sum(declined),
+             sum(items_cents), sum(gross_cents), sum(accept_seconds), sum(ready_count), sum(ready_seconds)
+        from kitchen_hour_figures group by kitchen_id, day`);
     await db.execute(sql`insert into dish_day_figures (kitchen_id, menu_item_id, day, portions, items_cents)
       select o.kitchen_id, m.id, o.day, count(*), count(*) * m.price_cents
         from bench_orders o
@@ -97,6 +102,7 @@ async function main() {
     const sizes = (
       (await db.execute(sql`select
         (select count(*) from kitchen_hour_figures)::int as hours,
+        (select count(*) from kitchen_day_figures)::int as days,
         (select count(*) from dish_day_figures)::int as dishes,
         (select count(*) from kitchen_customer_figures)::int as customers`)) as unknown as {
         rows: Record<string, number>[];

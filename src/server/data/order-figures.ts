@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/database.js';
  * The figures of the cook's 'Insights' and the operator's 'Overview', kept as orders change (the tables are in
  * src/server/db/schema.ts, after `order_figures`). A change of an order calls `recordOrderFigures(tx, orderId)` in
  * its own transaction: what the order adds now replaces what it added when last recorded, and the rollups (per
- * kitchen, local day and hour; per dish and day; per customer of a kitchen) take the difference as increments, so
+ * kitchen and local day; per kitchen, local day and hour; per dish and day; per customer of a kitchen) take the difference as increments, so
  * that two orders changing at once add up. No view scans the orders; `rebuildOrderFigures` recomputes everything
  * from them, and the db test compares the rollups with `scanOrderFigures`.
  */
@@ -141,6 +141,16 @@ export async function recordOrderFigures(tx: DbOrTx, orderId: string): Promise<v
     on conflict (kitchen_id, day, hour) do update set ${list(
       FIGURES.map((f) => `${f} = kitchen_hour_figures.${f} + excluded.${f}`),
     )}`);
+  // Per kitchen and day: the same difference, summed over the hours.
+  await tx.execute(sql`
+    insert into kitchen_day_figures (kitchen_id, day, ${list(FIGURES)})
+    select v.kitchen_id, v.day, ${list(FIGURES.map((f) => `sum(v.${f})::int`))}
+      from (values ${hourValues}) as v(kitchen_id, day, hour, ${list(FIGURES)})
+      join kitchens k on k.owner_id = v.kitchen_id
+     group by v.kitchen_id, v.day
+    on conflict (kitchen_id, day) do update set ${list(
+      FIGURES.map((f) => `${f} = kitchen_day_figures.${f} + excluded.${f}`),
+    )}`);
   // Per dish and day: the order's lines, while it is kept.
   const dishSides = sides.filter(({ row }) => row.kept);
   if (dishSides.length > 0)
@@ -191,6 +201,8 @@ function rollupsOf(source: SQL) {
   return {
     hours: sql`select kitchen_id, day, hour, ${list(FIGURES.map((f) => `sum(${f})::int as ${f}`))}
       from (${source}) f group by kitchen_id, day, hour`,
+    days: sql`select kitchen_id, day, ${list(FIGURES.map((f) => `sum(${f})::int as ${f}`))}
+      from (${source}) f group by kitchen_id, day`,
     dishes: sql`select f.kitchen_id, i.menu_item_id, f.day, count(*)::int as portions,
         sum(i.price_cents)::int as items_cents
       from (${source}) f join order_items i on i.order_id = f.order_id
@@ -210,6 +222,7 @@ export const scanOrderFigures = () => rollupsOf(perOrder(sql`true`));
 export async function rebuildOrderFigures(db: DbOrTx): Promise<{ orders: number }> {
   for (const table of [
     'kitchen_hour_figures',
+    'kitchen_day_figures',
     'dish_day_figures',
     'kitchen_customer_figures',
     'order_figures',
@@ -220,6 +233,7 @@ export async function rebuildOrderFigures(db: DbOrTx): Promise<{ orders: number 
   await db.execute(
     sql`insert into kitchen_hour_figures (kitchen_id, day, hour, ${list(FIGURES)}) ${sums.hours}`,
   );
+  await db.execute(sql`insert into kitchen_day_figures (kitchen_id, day, ${list(FIGURES)}) ${sums.days}`);
   await db.execute(
     sql`insert into dish_day_figures (kitchen_id, menu_item_id, day, portions, items_cents) ${sums.dishes}`,
   );

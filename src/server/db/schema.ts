@@ -968,6 +968,19 @@ export const kitchenHourFigures = pgTable(
   ],
 );
 
+/** A kitchen's figures per local day: the hourly ones summed, what the charts per day and the Overview read. */
+export const kitchenDayFigures = pgTable(
+  'kitchen_day_figures',
+  {
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    ...figureColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.kitchenId, t.day] }), index('kitchen_day_figures_day_idx').on(t.day)],
+);
+
 /** A dish's portions and takings per local day (orders not declined or cancelled). No foreign key on the dish. */
 export const dishDayFigures = pgTable(
   'dish_day_figures',

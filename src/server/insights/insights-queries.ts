@@ -6,7 +6,8 @@ import { addDays, alignedDay, bucketOf, bucketsOf } from './insight-range.js';
 
 /**
  * The figures of 'Insights' and 'Overview', read from the rollups alone (src/server/data/order-figures.ts): a
- * kitchen's are a few index ranges of its own rows, the operator's one pass over the period's rows.
+ * kitchen's are a few index ranges of its own rows (per day; per hour for the heat map only), the operator's passes
+ * over the period's rows per kitchen and day (per hour for orders by hour).
  */
 
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -77,7 +78,7 @@ export async function kitchenInsights(
   const [days, hours, dishes, unsold, customers, best, rating] = await Promise.all([
     rows<DayRow>(
       db,
-      sql`select day, ${SUMS} from kitchen_hour_figures
+      sql`select day, ${SUMS} from kitchen_day_figures
            where kitchen_id = ${uid} and day between ${range.previousFrom}::date and ${range.to}::date
            group by day`,
     ),
@@ -276,9 +277,9 @@ export async function marketplaceOverview(
       db,
       sql`select day, sum(gross_cents)::bigint as gross_cents, sum(orders)::int as orders,
              sum(refunded_cents)::bigint as refunded_cents,
-             count(distinct kitchen_id) filter (where orders > 0)::int as active_kitchens,
+             count(*) filter (where orders > 0)::int as active_kitchens,
              sum(new_customer_orders)::int as new_customers
-            from kitchen_hour_figures where ${inRange} group by day order by day`,
+            from kitchen_day_figures where ${inRange} group by day order by day`,
     ),
     rows<{ hour: number; orders: number }>(
       db,
@@ -296,7 +297,7 @@ export async function marketplaceOverview(
                    sum(accept_seconds) filter (where day >= ${range.from}::date)::bigint as accept_seconds,
                    sum(declined + expired + cancelled_by_kitchen) filter (where day >= ${range.from}::date)::int
                      as turned_down
-              from kitchen_hour_figures
+              from kitchen_day_figures
              where day between ${range.previousFrom}::date and ${range.to}::date
              group by kitchen_id
           ), ranked as (

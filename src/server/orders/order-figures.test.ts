@@ -92,6 +92,7 @@ async function expectRollupsEqualScan(ctx: TestContext): Promise<void> {
   const scan = scanOrderFigures();
   const tables: [string, SQL, string[]][] = [
     ['kitchen_hour_figures', scan.hours, ['kitchen_id', 'day', 'hour']],
+    ['kitchen_day_figures', scan.days, ['kitchen_id', 'day']],
     ['dish_day_figures', scan.dishes, ['kitchen_id', 'menu_item_id', 'day']],
     ['kitchen_customer_figures', scan.customers, ['kitchen_id', 'customer_id', 'last_ordered_at']],
   ];
