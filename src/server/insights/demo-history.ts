@@ -109,17 +109,15 @@ export async function addDemoHistory(
         createdAt: at,
         updatedAt: at,
       });
-      await db
-        .insert(orderItems)
-        .values(
-          lines.map((l, position) => ({
-            orderId: id,
-            menuItemId: l.id,
-            position,
-            item: l.item,
-            priceCents: l.priceCents,
-          })),
-        );
+      await db.insert(orderItems).values(
+        lines.map((l, position) => ({
+          orderId: id,
+          menuItemId: l.id,
+          position,
+          item: l.item,
+          priceCents: l.priceCents,
+        })),
+      );
       const minutes = (m: number) => new Date(at.getTime() + m * 60_000);
       const acceptAfter = 2 + Math.floor(random() * 12);
       const steps: {
