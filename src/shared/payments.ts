@@ -40,6 +40,19 @@ export const PaymentRefund = z.object({
 });
 export type PaymentRefund = z.infer<typeof PaymentRefund>;
 
+/**
+ * A cardholder's dispute of the payment, as the provider tells it: its status (Stripe's: `needs_response`,
+ * `under_review`, `won`, `lost`, …), the amount, the deadline for evidence, and the outcome once closed.
+ */
+export const PaymentDispute = z.object({
+  status: z.string(),
+  amountCents: z.number().int(),
+  evidenceDueBy: z.string().nullable(),
+  evidenceSubmitted: z.boolean(),
+  outcome: z.enum(['won', 'lost']).nullable(),
+});
+export type PaymentDispute = z.infer<typeof PaymentDispute>;
+
 /** An order's payment as both sides see it. */
 export const OrderPayment = z.object({
   method: z.enum(PAYMENT_METHODS),
@@ -48,6 +61,8 @@ export const OrderPayment = z.object({
   checkoutUrl: z.string().nullable(),
   /** The parts of it given back (a delivered order's partial refunds), oldest first. */
   refunds: z.array(PaymentRefund),
+  /** The latest dispute of it, if the cardholder disputed it. */
+  dispute: PaymentDispute.nullable(),
 });
 export type OrderPayment = z.infer<typeof OrderPayment>;
 

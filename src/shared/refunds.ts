@@ -95,3 +95,7 @@ export const OrderRefund = z.object({
   feeRefundedCents: z.number().int().nullable(),
 });
 export type OrderRefund = z.infer<typeof OrderRefund>;
+
+/** The evidence submitted for an order's dispute: the names of Stripe's evidence fields filled from the order. */
+export const DisputeEvidenceResult = z.object({ submitted: z.literal(true), fields: z.array(z.string()) });
+export type DisputeEvidenceResult = z.infer<typeof DisputeEvidenceResult>;

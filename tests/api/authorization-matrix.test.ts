@@ -274,6 +274,17 @@ async function cardOrderADelivered(ctx: TestContext, w: World) {
   await local.settled();
 }
 
+/** A's delivered card order at X (cardOrderADelivered), disputed by A's bank: the dispute is open. */
+async function disputedOrderA(ctx: TestContext, w: World) {
+  await cardOrderADelivered(ctx, w);
+  const local = ctx.app.payments.local;
+  const session = local?.objects.get(
+    /\/checkout\/(cs_[0-9a-f]+)/.exec(w.orderA.payment.checkoutUrl ?? '')?.[1] ?? '',
+  );
+  await local?.dispute(String(session?.payment_intent));
+  await local?.settled();
+}
+
 /** A's order at X is delivered and A rated it. */
 async function reviewByA(ctx: TestContext, w: World) {
   await deliverOrderA(ctx, w);
@@ -648,6 +659,13 @@ const MATRIX: readonly Row[] = [
     request: (w) => ({ method: 'GET', url: `/api/kitchen/orders/${w.orderA.id}/packing-list` }) },
   { route: 'GET /api/kitchen/prep-sheet', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'GET', url: '/api/kitchen/prep-sheet?slot=asap' }) },
+  { route: 'POST /api/operator/orders/:id/dispute/evidence', target: "A's disputed order at X", cells: operatorOnly,
+    setUp: disputedOrderA,
+    request: (w) => ({ method: 'POST', url: `/api/operator/orders/${w.orderA.id}/dispute/evidence` }),
+    sees: (d) => expect(d).toMatchObject({ submitted: true, fields: expect.arrayContaining(['product_description']) }),
+    // The dispute's row, and the provider's `charge.dispute.updated` coming back to the webhook.
+    alsoChanges: (w) => ({ order_disputes: sql`t.order_id = ${w.orderA.id}`,
+      payment_events: sql`t.type = 'charge.dispute.updated'` }) },
   { route: 'GET /api/operator/money', cells: operatorOnly,
     request: () => ({ method: 'GET', url: '/api/operator/money' }),
     sees: (d) => expect(d).toMatchObject({ differences: expect.any(Array), refunds: expect.any(Array) }) },
@@ -958,6 +976,7 @@ const TABLES = [
   'operator_actions',
   'ledger_entries',
   'order_refunds',
+  'order_disputes',
   'payment_events',
   'order_messages',
   'notification_settings',
@@ -1016,6 +1035,7 @@ function own(table: Table, actor: Actor, w: World): SQL {
       return sql`(t.customer_id = ${id} or t.kitchen_id = ${id})`;
     case 'ledger_entries':
     case 'order_refunds':
+    case 'order_disputes':
       // The money of the actor's own orders (a cash order delivered, a card payment's steps).
       return sql`t.order_id in (select o.id from orders o
         where o.kitchen_id = ${id} or o.customer_id = ${id} or o.id = ${worldOrderOf(actor, w)})`;

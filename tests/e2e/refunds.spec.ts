@@ -13,6 +13,8 @@ import { axeViolations } from './axe.js';
  */
 let server: PrivateServer;
 test.beforeAll(async () => {
+  // A server of its own, migrated and started on a busy machine: more than the default minute at times.
+  test.setTimeout(180_000);
   server = await privateServer({ env: { PAYMENTS: 'local' }, name: 'refunds' });
   await server.start();
 });
@@ -27,6 +29,8 @@ async function signIn(context: BrowserContext, role: 'customer' | 'kitchen') {
 test('the cook refunds a missing dish of a delivered order; the customer sees it back on their card', async ({
   browser,
 }) => {
+  // Two people, a payment page and four moves: longer than one minute on a busy machine.
+  test.setTimeout(180_000);
   const cookContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const cook = await cookContext.newPage();
   await signIn(cookContext, 'kitchen');

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or, typ
 import { PROGRESS_STATES, type OrderState } from '../../shared/order-states.js';
 import type { PickupPlace } from '../../shared/ordering.js';
 import type { CustomerOrder, KitchenOrder, OrderEvent, OrderLine } from '../../shared/orders.js';
-import type { PaymentRefund } from '../../shared/payments.js';
+import type { PaymentDispute, PaymentRefund } from '../../shared/payments.js';
 import type { OrderReview } from '../../shared/reviews.js';
 import type { DbOrTx } from '../db/database.js';
-import { kitchens, orderEvents, orderItems, orderRefunds, orders } from '../db/schema.js';
+import { kitchens, orderDisputes, orderEvents, orderItems, orderRefunds, orders } from '../db/schema.js';
 import { reviewsOfOrders } from './review-queries.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -42,7 +42,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
   const rows = await (limit === undefined ? query : query.limit(limit));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, events, refunds, reviewOf] = await Promise.all([
+  const [lines, events, refunds, disputes, reviewOf] = await Promise.all([
     db
       .select({ orderId: orderItems.orderId, item: orderItems.item, priceCents: orderItems.priceCents })
       .from(orderItems)
@@ -70,14 +70,33 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
       .from(orderRefunds)
       .where(inArray(orderRefunds.orderId, ids))
       .orderBy(asc(orderRefunds.orderId), asc(orderRefunds.createdAt), asc(orderRefunds.id)),
+    db
+      .select()
+      .from(orderDisputes)
+      .where(inArray(orderDisputes.orderId, ids))
+      .orderBy(asc(orderDisputes.createdAt)),
     withReviews ? reviewsOfOrders(db, ids) : new Map<string, OrderReview>(),
   ]);
   const pickupOf = withReviews ? await pickupPlaces(db, rows) : new Map<string, PickupPlace>();
   const linesOf = groupBy(lines);
   const eventsOf = groupBy(events);
   const refundsOf = groupBy(refunds);
+  // The latest dispute of each order (a payment is rarely disputed twice).
+  const disputeOf = new Map(
+    disputes.map((d): [string, PaymentDispute] => [
+      d.orderId,
+      {
+        status: d.status,
+        amountCents: d.amountCents,
+        evidenceDueBy: d.evidenceDueBy?.toISOString() ?? null,
+        evidenceSubmitted: d.evidenceSubmittedAt !== null,
+        outcome: d.outcome,
+      },
+    ]),
+  );
   return rows.map((row) => ({
     row,
+    dispute: disputeOf.get(row.id) ?? null,
     refunds: (refundsOf.get(row.id) ?? []).map((r): PaymentRefund => ({
       id: r.id,
       amountCents: r.amountCents,
@@ -96,13 +115,19 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
   }));
 }
 
-function lifecycle(row: OrderRow, events: OrderEvent[], refunds: PaymentRefund[]) {
+function lifecycle(
+  row: OrderRow,
+  events: OrderEvent[],
+  refunds: PaymentRefund[],
+  dispute: PaymentDispute | null,
+) {
   return {
     payment: {
       method: row.paymentMethod,
       state: row.paymentState,
       checkoutUrl: row.state === 'awaiting payment' ? row.checkoutUrl : null,
       refunds,
+      dispute,
     },
     status: row.status,
     state: row.state,
@@ -150,6 +175,7 @@ function toKitchenOrder({
   items,
   events,
   refunds,
+  dispute,
 }: Awaited<ReturnType<typeof loadOrders>>[number]): KitchenOrder {
   return {
     id: row.id,
@@ -158,7 +184,7 @@ function toKitchenOrder({
     items,
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
-    ...lifecycle(row, events, refunds),
+    ...lifecycle(row, events, refunds, dispute),
     customerAllergies: row.customerAllergies,
     allergensAcknowledged: row.allergensAcknowledged,
   };
@@ -169,6 +195,7 @@ export function toCustomerOrder({
   items,
   events,
   refunds,
+  dispute,
   review,
   pickup,
 }: Awaited<ReturnType<typeof loadOrders>>[number]): CustomerOrder {
@@ -183,7 +210,7 @@ export function toCustomerOrder({
     feesAndTaxCents: row.feesAndTaxCents,
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
-    ...lifecycle(row, events, refunds),
+    ...lifecycle(row, events, refunds, dispute),
     review,
     pickup,
   };

@@ -582,6 +582,11 @@ export const LEDGER_KINDS = [
   'platform_fee_refunded',
   'kitchen_transfer_reversed',
   'cash_collected',
+  /** A dispute's entry (`dispute:<id>`): the amount taken from the platform's balance, its fee, and what a won one gives back. */
+  'dispute_withdrawn',
+  'dispute_fee',
+  'dispute_reinstated',
+  'dispute_fee_returned',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const ledgerEntries = pgTable(
@@ -654,6 +659,36 @@ export const orderRefunds = pgTable(
     check('order_refunds_who_pays_check', sql`${t.whoPays} in ${sqlTextList(REFUND_PAYERS)}`),
     check('order_refunds_state_check', sql`${t.state} in ${sqlTextList(REFUND_STATES)}`),
     check('order_refunds_reason_check', sql`char_length(${t.reason}) <= 300`),
+  ],
+);
+
+/**
+ * A cardholder's dispute (chargeback) of an order's payment, as the provider's `charge.dispute.*` events tell it: its
+ * amount, the provider's fee, its status and the deadline for evidence, and its outcome once closed. Its money is the
+ * ledger entry `dispute:<id>`, written from the dispute's balance transactions.
+ */
+export const orderDisputes = pgTable(
+  'order_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    providerDisputeId: text('provider_dispute_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull().default(0),
+    status: text('status').notNull(),
+    reason: text('reason').notNull().default(''),
+    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
+    evidenceSubmittedAt: timestamp('evidence_submitted_at', { withTimezone: true }),
+    /** `won` or `lost` once closed. */
+    outcome: text('outcome', { enum: ['won', 'lost'] }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_disputes_provider_key').on(t.providerDisputeId),
+    index('order_disputes_order_idx').on(t.orderId),
   ],
 );
 

@@ -228,7 +228,7 @@ export async function insertOrder(
     reason: null,
     deleted: false,
     events: [{ state, at, by: 'customer', reason: null }],
-    payment: { method: order.payment, state: paymentState, checkoutUrl: null, refunds: [] },
+    payment: { method: order.payment, state: paymentState, checkoutUrl: null, refunds: [], dispute: null },
     fulfilment: order.fulfilment,
     slot: order.slot && { start: order.slot.start.toISOString(), end: order.slot.end.toISOString() },
     note: order.note,

@@ -15,6 +15,7 @@ import {
   settleSoon,
   stepConfirmed,
 } from './order-payments.js';
+import { disputeChanged } from './order-disputes.js';
 
 /** What a provider's object id looks like (`pi_…`, `acct_…`): anything else names nothing of ours. */
 const PROVIDER_ID = /^[a-z]{2,8}_[A-Za-z0-9_-]{1,200}$/;
@@ -99,6 +100,9 @@ async function applyEvent(
     'payment_intent.canceled',
     'payment_intent.succeeded',
     'charge.refunded',
+    'charge.dispute.created',
+    'charge.dispute.updated',
+    'charge.dispute.closed',
   ];
   if (!handled.includes(event.type)) return {};
   const orderId = await orderOf(tx, object);
@@ -128,6 +132,11 @@ async function applyEvent(
       return (await stepConfirmed(tx, record, orderId, 'captured')) ? { settle: orderId } : {};
     case 'charge.refunded':
       await stepConfirmed(tx, record, orderId, 'refunded');
+      return {};
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+      await disputeChanged(tx, record, orderId, object);
       return {};
   }
   return {};

@@ -257,7 +257,7 @@ describeEachEngine(
       expect((await move(cook.cookie, order.id, { move: 'accept', readyInMinutes: 30 })).statusCode).toBe(
         200,
       );
-      local.dispute(await intentOf(order.id));
+      await local.dispute(await intentOf(order.id));
       const tries = async () => (await money(ctx, order.id)).row?.paymentFailures ?? 0;
       expect((await move(cook.cookie, order.id, { move: 'cancel', reason: 'Oven broke' })).statusCode).toBe(
         200,

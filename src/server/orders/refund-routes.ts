@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OrderParams } from '../../shared/orders.js';
-import { KitchenRefundInput, OperatorRefundInput, OrderRefund } from '../../shared/refunds.js';
+import {
+  DisputeEvidenceResult,
+  KitchenRefundInput,
+  OperatorRefundInput,
+  OrderRefund,
+} from '../../shared/refunds.js';
 import { requireKitchen } from '../data/require-kitchen.js';
 import { requireOperator } from '../identity/sessions.js';
+import { submitDisputeEvidence } from './order-disputes.js';
 import { askRefund } from './order-refunds.js';
 
 const REFUSALS = {
@@ -66,6 +72,30 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         whoPays,
         refundPlatformFee: refundPlatformFee ?? whoPays === 'kitchen',
       });
+    },
+  );
+
+  app.post(
+    '/api/operator/orders/:id/dispute/evidence',
+    {
+      config: {
+        doc: {
+          summary:
+            "Submit to the provider the evidence assembled from an order (its dishes, times, delivery, messages) for the cardholder's open dispute of its payment; answers the evidence fields filled",
+          cookie: 'operator',
+          tags: ['money'],
+          errors: {
+            403: 'The email is no longer listed in OPERATOR_EMAILS',
+            404: 'No such order',
+            409: 'DISPUTE_CLOSED: the order has no open dispute',
+          },
+        },
+      },
+      schema: { params: OrderParams, response: { 200: DisputeEvidenceResult } },
+    },
+    async (request) => {
+      await requireOperator(request);
+      return submitDisputeEvidence(app, request.params.id);
     },
   );
 };

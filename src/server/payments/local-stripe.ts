@@ -51,6 +51,8 @@ export const TEST_CARDS = {
 } as const;
 
 const now = () => Math.floor(Date.now() / 1000);
+/** Stripe's dispute fee in the US, in cents (docs.stripe.com/disputes/how-disputes-work). */
+const DISPUTE_FEE = 1500;
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export class StripeError extends Error {
@@ -92,8 +94,13 @@ export interface LocalStripe {
   pay(sessionId: string, card: string): Promise<Json>;
   /** The customer completes the confirmation step: the payment is authorised. */
   authenticate(paymentIntentId: string): Promise<Json>;
-  /** The cardholder disputes the payment's charge: a refund of it is refused from then on (`charge_disputed`). */
-  dispute(paymentIntentId: string): void;
+  /**
+   * The cardholder disputes the payment's charge: a Dispute is opened (`charge.dispute.created`), its amount and fee
+   * taken from the platform's balance, and a refund of the charge is refused from then on (`charge_disputed`).
+   */
+  dispute(paymentIntentId: string): Promise<Json>;
+  /** The bank decides: `charge.dispute.closed`, won (the amount given back) or lost. */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<Json>;
   /** The cook finishes onboarding: charges and payouts enabled. */
   completeOnboarding(accountId: string): Promise<void>;
   /** The next request to `pathPattern` fails with a 500 before doing anything (a provider outage). */
@@ -611,6 +618,32 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         return refund;
       },
     ],
+    ['GET', /^\/v1\/disputes\/([^/]+)$/, (m) => get('dp', m[1] ?? '')],
+    // docs.stripe.com/api/disputes/update: evidence fields merged; `submit=true` sends them (status `under_review`),
+    // and a closed dispute takes none.
+    [
+      'POST',
+      /^\/v1\/disputes\/([^/]+)$/,
+      async (m, p) => {
+        const dispute = get('dp', m[1] ?? '');
+        if (dispute.status === 'won' || dispute.status === 'lost' || dispute.status === 'under_review')
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'This dispute is already closed or its evidence submitted.',
+            'dispute_already_closed',
+          );
+        dispute.evidence = { ...(dispute.evidence as Json), ...((p.evidence ?? {}) as Json) };
+        const details = dispute.evidence_details as Json;
+        details.has_evidence = true;
+        if (p.submit === 'true') {
+          dispute.status = 'under_review';
+          details.submission_count = Number(details.submission_count) + 1;
+        }
+        await emit('charge.dispute.updated', dispute);
+        return dispute;
+      },
+    ],
     [
       'GET',
       /^\/v1\/refunds$/,
@@ -757,7 +790,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       res.setHeader('idempotent-replayed', 'true');
       return answer(res, cached.status, cached.body);
     }
-    const label = `${method} ${url.pathname.replace(/\/(acct|cs|pi|re|ch|tr|fee)_[0-9a-f]+/g, '/$1_…')}`;
+    const label = `${method} ${url.pathname.replace(/\/(acct|cs|pi|re|ch|tr|fee|dp)_[0-9a-f]+/g, '/$1_…')}`;
     calls.set(label, (calls.get(label) ?? 0) + 1);
     let status = 200;
     let body: string;
@@ -827,11 +860,58 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       return authorise(intent);
     },
     authenticate,
-    dispute(paymentIntentId) {
+    async dispute(paymentIntentId) {
       const intent = get('pi', paymentIntentId);
       if (typeof intent.latest_charge !== 'string') throw new Error('no charge to dispute');
-      get('ch', intent.latest_charge).disputed = true;
+      const charge = get('ch', intent.latest_charge);
+      charge.disputed = true;
+      const amount = Number(charge.amount_captured ?? intent.amount_received);
+      // docs.stripe.com/api/disputes/object: the disputed amount and Stripe's dispute fee (15.00 USD,
+      // docs.stripe.com/disputes/how-disputes-work) leave the balance in one balance transaction; evidence is due
+      // by `evidence_details.due_by`.
+      const dispute: Json = {
+        id: id('dp'),
+        object: 'dispute',
+        amount,
+        currency: intent.currency,
+        charge: charge.id,
+        payment_intent: intent.id,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        is_charge_refundable: false,
+        evidence: {},
+        evidence_details: {
+          due_by: now() + 7 * 24 * 3600,
+          has_evidence: false,
+          submission_count: 0,
+          past_due: false,
+        },
+        balance_transactions: [
+          { id: id('txn'), amount: -(amount + DISPUTE_FEE), fee: DISPUTE_FEE, type: 'adjustment' },
+        ],
+        created: now(),
+      };
+      objects.set(dispute.id as string, dispute);
       save();
+      await emit('charge.dispute.created', dispute);
+      return dispute;
+    },
+    async closeDispute(disputeId, outcome) {
+      const dispute = get('dp', disputeId);
+      if (dispute.status === 'won' || dispute.status === 'lost') throw new Error('the dispute is closed');
+      dispute.status = outcome;
+      // Won: the amount comes back in a second balance transaction (the fee stays taken: this stand-in's reading of
+      // "How disputes work"; the ledger writes whatever balance transactions the dispute lists).
+      if (outcome === 'won')
+        (dispute.balance_transactions as Json[]).push({
+          id: id('txn'),
+          amount: dispute.amount,
+          fee: 0,
+          type: 'adjustment',
+        });
+      save();
+      await emit('charge.dispute.closed', dispute);
+      return dispute;
     },
     async completeOnboarding(accountId) {
       const account = get('acct', accountId);

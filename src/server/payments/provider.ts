@@ -123,6 +123,8 @@ export interface PaymentProvider {
   /** Gives back a part of a captured payment (several may be given, never more than was captured in all). */
   refundPart(paymentIntentId: string, part: RefundPart, idempotencyKey: string): Promise<RefundDone>;
   paymentState(paymentIntentId: string): Promise<PaymentState>;
+  /** Submits evidence (Stripe's dispute evidence fields) for a dispute, which then goes under review. */
+  submitDisputeEvidence(disputeId: string, evidence: Record<string, string>): Promise<void>;
   /** The payment's state and amounts as the provider holds them. */
   figures(paymentIntentId: string): Promise<PaymentFigures>;
   /** Closes a payment page nobody paid on (the customer went back, or it is too old); false if it was paid first. */

@@ -209,6 +209,10 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         transferReversed,
       };
     },
+    async submitDisputeEvidence(disputeId, evidence) {
+      // docs.stripe.com/api/disputes/update: `submit=true` sends the evidence to the bank at once.
+      await stripe.disputes.update(disputeId, { evidence, submit: true });
+    },
     async expireCheckout(sessionId) {
       try {
         await stripe.checkout.sessions.expire(sessionId);

@@ -192,7 +192,7 @@ export function OrderStatus() {
           {o.payment.refunds
             .filter((refund) => refund.state === 'refunded')
             .map((refund) => (
-              <Text key={refund.id} size="sm" c="green.8">
+              <Text key={refund.id} size="sm">
                 {refundedText(formatCents(refund.amountCents))}
               </Text>
             ))}

@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import type { CustomerOrder, KitchenOrder } from '../../shared/orders.js';
+import { orderDisputes } from '../db/schema.js';
+import { FakeClock } from '../test/fake-clock.js';
+import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
+import { expectLedgerBalanced, expectMoneySettled } from '../test/payment-checks.js';
+import { localProvider, money, orderCalls, paidOrder } from '../test/payments-world.js';
+import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
+
+const clock = new FakeClock();
+clock.advance(Date.now());
+
+/** 2 × Dal at 9.50, delivery 2.99, fees and tax 7.46: 29.45; Stripe's dispute fee 15.00. */
+const TOTAL = 2945;
+const FEE = 1500;
+
+describeEachEngine(
+  "a cardholder's dispute of a delivered order",
+  (get) => {
+    const { move } = orderCalls(get);
+
+    async function disputedOrder(ctx: TestContext) {
+      const paid = await paidOrder(ctx);
+      for (const body of [
+        { move: 'accept', readyInMinutes: 30 },
+        { move: 'prepare' },
+        { move: 'dispatch' },
+        { move: 'deliver' },
+      ])
+        expect((await move(paid.cook.cookie, paid.order.id, body)).statusCode).toBe(200);
+      const local = localProvider(ctx);
+      const { row } = await money(ctx, paid.order.id);
+      const dispute = await local.dispute(row?.paymentIntentId ?? '');
+      await local.settled();
+      return { ...paid, dispute: String(dispute.id) };
+    }
+    const submitEvidence = async (orderId: string) => {
+      const operator = await signedIn(get(), 'operator', { email: OPERATOR_EMAIL });
+      return get().app.inject({
+        method: 'POST',
+        url: `/api/operator/orders/${orderId}/dispute/evidence`,
+        headers: { cookie: operator.cookie },
+      });
+    };
+
+    it('shows the dispute and its deadline to both sides, takes the evidence, and records a lost one', async () => {
+      const ctx = get();
+      const { cook, customer, order, dispute } = await disputedOrder(ctx);
+      const [row] = await ctx.database.db
+        .select()
+        .from(orderDisputes)
+        .where(eq(orderDisputes.orderId, order.id));
+      expect(row).toMatchObject({
+        providerDisputeId: dispute,
+        amountCents: TOTAL,
+        feeCents: FEE,
+        outcome: null,
+      });
+      const past = (
+        await ctx.app.inject({ url: '/api/kitchen/orders/past', headers: { cookie: cook.cookie } })
+      ).json<KitchenOrder[]>();
+      expect(past.find((o) => o.id === order.id)?.payment.dispute).toMatchObject({
+        status: 'needs_response',
+        amountCents: TOTAL,
+        evidenceDueBy: row?.evidenceDueBy?.toISOString(),
+        evidenceSubmitted: false,
+        outcome: null,
+      });
+      const mine = (
+        await ctx.app.inject({ url: '/api/orders/mine', headers: { cookie: customer.cookie } })
+      ).json<CustomerOrder>();
+      expect(mine.payment.dispute?.status).toBe('needs_response');
+      // The amount and the fee left the platform's balance: one entry for the dispute.
+      let { ledger } = await money(ctx, order.id);
+      expect(ledger).toMatchObject({ dispute_withdrawn: -TOTAL, dispute_fee: -FEE });
+
+      const submitted = await submitEvidence(order.id);
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(submitted.json<{ fields: string[] }>().fields).toEqual(
+        expect.arrayContaining([
+          'product_description',
+          'customer_email_address',
+          'shipping_address',
+          'shipping_date',
+        ]),
+      );
+      const local = localProvider(ctx);
+      await local.settled();
+      const atProvider = local.objects.get(dispute);
+      expect(atProvider).toMatchObject({ status: 'under_review' });
+      expect(String((atProvider?.evidence as Record<string, unknown>).product_description)).toContain('Dal');
+      // Once submitted, not again.
+      expect((await submitEvidence(order.id)).json()).toMatchObject({ code: 'DISPUTE_CLOSED' });
+
+      await local.closeDispute(dispute, 'lost');
+      await local.settled();
+      const [closed] = await ctx.database.db
+        .select()
+        .from(orderDisputes)
+        .where(eq(orderDisputes.orderId, order.id));
+      expect(closed).toMatchObject({ status: 'lost', outcome: 'lost' });
+      ({ ledger } = await money(ctx, order.id));
+      expect(ledger.dispute_reinstated).toBeUndefined();
+      // The order's own money is untouched by the dispute, and still agrees with the provider.
+      await expectMoneySettled(ctx, order.id);
+    });
+
+    it('records a won dispute: the amount comes back, the fee does not; late and repeated events change nothing', async () => {
+      const ctx = get();
+      const { order, dispute } = await disputedOrder(ctx);
+      const local = localProvider(ctx);
+      await local.closeDispute(dispute, 'won');
+      await local.settled();
+      // Stripe retries deliveries, and the 'created' may come again after the close.
+      for (const event of local.events.filter((e) => String(e.type).startsWith('charge.dispute.')))
+        expect(await local.resend(event)).toBe(200);
+      const [row] = await ctx.database.db
+        .select()
+        .from(orderDisputes)
+        .where(eq(orderDisputes.orderId, order.id));
+      expect(row).toMatchObject({ status: 'won', outcome: 'won' });
+      const { ledger, entries } = await money(ctx, order.id);
+      expect(ledger).toMatchObject({
+        dispute_withdrawn: -TOTAL,
+        dispute_fee: -FEE,
+        dispute_reinstated: TOTAL,
+      });
+      expect(ledger.dispute_fee_returned).toBeUndefined();
+      // authorised, captured and its split, and the dispute's three rows.
+      expect(entries).toBe(4 + 3);
+      await expectLedgerBalanced(ctx, order.id);
+      expect((await submitEvidence(order.id)).json()).toMatchObject({ code: 'DISPUTE_CLOSED' });
+    });
+  },
+  { PAYMENTS: 'local', ...operatorEnv },
+  { clock },
+);
