@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { recordOrderFigures } from '../data/order-figures.js';
 import { msg } from '../../shared/i18n/translator.js';
 import { formatMoney } from '../../shared/money.js';
 import {
@@ -260,6 +261,8 @@ async function endRefund(
       })
       .where(eq(orderRefunds.id, refundId));
     await writeLedger(tx, order, refundMovements(refund.amountCents, done), refundEntry(refundId));
+    // The kitchen's figures (Insights) follow the ledger's refunds, in the same transaction.
+    await recordOrderFigures(tx, order.id);
     // Parts that add up to the whole: the payment is refunded, as the provider then says (its movements are the
     // parts' own, so none are written for the state).
     const [given] = await tx
