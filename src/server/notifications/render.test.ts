@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { NOTICE_AUDIENCE, NOTICE_KINDS, type NoticeKind } from '../../shared/notifications.js';
 import { slotLabel } from '../../shared/slots.js';
-import { kitchens, ledgerEntries, orders, reports, reviews } from '../db/schema.js';
+import { kitchenDocuments, kitchens, ledgerEntries, orders, reports, reviews } from '../db/schema.js';
 import { buildKitchen, buildOrder } from '../test/builders.js';
 import { buildUser, describeEachEngine, type TestContext } from '../test/test-app.js';
 import type { RenderedNotice } from './channels.js';
@@ -255,8 +255,23 @@ describeEachEngine('rendering notices: the words of each kind, and everything ty
       .where(eq(kitchens.ownerId, w.cook.kitchen.uid));
     const review = await addReview(get(), w, 1, `${SCRIPT} ${IMG}`);
     await addReport(get(), w, SCRIPT);
+    // A helper's food handler card, whose holder's name was typed.
+    const [card] = await get()
+      .database.db.insert(kitchenDocuments)
+      .values({
+        kitchenId: w.cook.kitchen.uid,
+        kind: 'food-handler-card',
+        number: 'FH-1',
+        holder: IMG,
+        expiresOn: NOW.toISOString().slice(0, 10),
+      })
+      .returning();
+    const subjects: Partial<Record<NoticeKind, string>> = {
+      'review-new': review.id,
+      'document-expiring': card!.id,
+    };
     for (const kind of NOTICE_KINDS) {
-      const n = whole(await render(get(), w, kind, kind === 'review-new' ? review.id : undefined));
+      const n = whole(await render(get(), w, kind, subjects[kind]));
       expect(n.html, kind).not.toMatch(/<script/i);
       expect(n.html, kind).not.toMatch(/<img/i);
       // What was typed is there, as text.

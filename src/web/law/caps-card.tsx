@@ -1,29 +1,11 @@
 import { Anchor, Paper, Text, Title } from '@mantine/core';
-import type { Caps, KitchenRules } from '../../shared/jurisdictions.js';
-import { formatWholeMoney } from '../../shared/money.js';
 import { paths } from '../../shared/paths.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { Link } from '../router/router.js';
 import { t } from '../i18n.js';
 import { useKitchenDocuments, useKitchenRules } from './use-kitchen-rules.js';
+import { capsSummary } from './caps-summary.js';
 import { DocumentPauseAlert } from './document-pause.js';
-
-/** 'This week: 72 of 90 meals · This year: $61,240 of $100,000', from the caps the kitchen's rules set. */
-export function capsSummary(caps: Caps, counted: NonNullable<KitchenRules['counted']>): string[] {
-  const parts: string[] = [];
-  if (caps.mealsPerWeek !== null)
-    parts.push(t('This week: {meals} of {cap} meals', { meals: counted.thisWeek, cap: caps.mealsPerWeek }));
-  else if (caps.mealsPerDay !== null)
-    parts.push(t('Today: {meals} of {cap} meals', { meals: counted.today, cap: caps.mealsPerDay }));
-  if (caps.grossPerYear !== null)
-    parts.push(
-      t('This year: {gross} of {cap}', {
-        gross: formatWholeMoney(counted.thisYearGrossMinor, caps.grossPerYear.currency),
-        cap: formatWholeMoney(caps.grossPerYear.amountMinor, caps.grossPerYear.currency),
-      }),
-    );
-  return parts;
-}
 
 /** The dashboard's card: how far the kitchen is into its caps, and a link to 'Rules for your kitchen'. */
 export function CapsCard({ ownerUid }: { ownerUid: string }) {

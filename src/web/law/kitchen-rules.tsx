@@ -4,7 +4,7 @@ import { formatWholeMoney } from '../../shared/money.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { Spinner } from '../lib/spinner.js';
 import { t } from '../i18n.js';
-import { capsSummary } from './caps-card.js';
+import { capsSummary } from './caps-summary.js';
 import { useKitchenRules } from './use-kitchen-rules.js';
 import { KitchenDocumentsSection } from './kitchen-documents.js';
 

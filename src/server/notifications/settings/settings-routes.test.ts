@@ -79,6 +79,7 @@ describeEachEngine(
           'order-cancelled-by-customer',
           'review-new',
           'reports',
+          'document-expiring',
         ]);
       });
 
