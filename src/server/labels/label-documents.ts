@@ -20,6 +20,8 @@ export interface LabelDish {
 
 export interface LabelOrder {
   kitchenName: string;
+  /** The kitchen's permit number, where the rules of its place ask for one (ADR 19); null where none is held. */
+  permitNumber?: string | null;
   /** The customer's name, or else the order's number. */
   forWhom: string;
   /** The kitchen's day it is made (YYYY-MM-DD). */
@@ -65,7 +67,17 @@ export function labelParagraphs(order: LabelOrder, dish: LabelDish, tr: Translat
   const mayContain = ALLERGENS.filter((a) => dish.mayContain?.includes(a));
   const paragraphs: Paragraph[] = [
     { runs: [{ text: dish.item, bold: true }], size: s(12), after: s(1) },
-    { runs: [{ text: order.kitchenName }], size: s(8), after: s(4) },
+    {
+      runs: [
+        {
+          text: order.permitNumber
+            ? `${order.kitchenName} · ${tr.t('Permit {number}', { number: order.permitNumber })}`
+            : order.kitchenName,
+        },
+      ],
+      size: s(8),
+      after: s(4),
+    },
   ];
   if (dish.ingredients)
     paragraphs.push({

@@ -10,6 +10,7 @@ const catalogues = createCatalogues(join(projectRoot(), 'locales'), 'USD');
 
 const order: LabelOrder = {
   kitchenName: 'Amal’s Kitchen',
+  permitNumber: 'PR0123456',
   forWhom: 'Sam Lee',
   madeOn: '2026-11-28',
   dishes: [
@@ -31,6 +32,7 @@ describe('labels and prep sheets as PDF', () => {
     expect(pdf.sizes[0]?.[0]).toBeCloseTo((62 * 72) / 25.4, 0);
     expect(pdf.text).toContain('Sesame noodles');
     expect(pdf.text).toContain('Amal’s Kitchen');
+    expect(pdf.text).toContain('Permit PR0123456');
     expect(pdf.text).toContain('Use by December 1, 2026');
     expect(pdf.text).toContain('Made November 28, 2026');
     expect(pdf.text).toContain('Sam Lee');
@@ -46,6 +48,7 @@ describe('labels and prep sheets as PDF', () => {
     const tr = catalogues.translator('ar');
     const pdf = await readPdf(await renderLabels(order, '4x6', tr));
     expect(pdf.sizes[0]).toEqual([288, 432]);
+    expect(pdf.text).toContain('PR0123456');
     for (const allergen of ['sesame', 'soya', 'wheat', 'peanuts'] as const) {
       const name = allergenName(allergen, 'ar');
       const bold = pdf.items.filter(

@@ -1,4 +1,5 @@
 import { allergenName } from '../../shared/allergen-set.js';
+import { permitNumber } from '../data/kitchen-documents.js';
 import type { Translator } from '../../shared/i18n/translator.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { LABELLED_STATES, NOT_ACCEPTED, type LabelSize } from '../../shared/labels.js';
@@ -64,6 +65,7 @@ export async function orderLabels(
   return renderLabels(
     {
       kitchenName: kitchen.name,
+      permitNumber: await permitNumber(db, kitchen.uid),
       forWhom: order.customerName ?? tr.t('Order {number}', { number: orderNumber(order.id) }),
       madeOn: localTime(now, kitchen.timeZone).date,
       dishes: order.lines,
