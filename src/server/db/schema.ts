@@ -652,6 +652,8 @@ export const orderRefunds = pgTable(
   },
   (t) => [
     uniqueIndex('order_refunds_request_key').on(t.orderId, t.requestKey),
+    // Deleting a user sets who asked for a refund to null: the index finds their rows.
+    index('order_refunds_by_user_idx').on(t.byUserId),
     index('order_refunds_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.state} = 'refunding'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "order_refunds_by_user_idx" ON "order_refunds" USING btree ("by_user_id");
