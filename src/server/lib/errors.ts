@@ -74,9 +74,9 @@ const SOCKET_ERROR_CODES = new Set([
   'ENOTFOUND',
 ]);
 // pg's and PGlite's own words for a connection lost, not obtained in time, an answer not read in time
-// (`query_timeout`), or closed.
+// (`query_timeout`), or closed (a transaction's rollback on a client whose connection has ended).
 const DRIVER_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|PGlite is clos(ed|ing))/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout|PGlite is clos(ed|ing))/;
 
 /**
  * True for an error of the database driver saying the database cannot be reached, and for nothing else: a
