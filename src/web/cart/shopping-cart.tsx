@@ -66,7 +66,11 @@ export function ShoppingCart() {
   // What the dishes declare now (the live menu), against the customer's allergies: an order holding them is sent
   // only once the customer says they understand (the server checks it too).
   const allergies = useAllergyProfile();
-  const menu = usePublicMenu(cart.kitchen?.uid ?? '', cart.kitchen !== null);
+  // Read only for a customer with allergies: nobody else needs it (and a suspended kitchen's menu is a 404).
+  const menu = usePublicMenu(
+    cart.kitchen?.uid ?? '',
+    cart.kitchen !== null && allergies.profile.allergens.length > 0,
+  );
   const conflicts = cartAllergyConflicts(cart.lines, menu.data ?? [], allergies.profile);
   const [acknowledged, setAcknowledged] = useState<string>('');
   const allergyKey = [...conflicts.contains, '/', ...conflicts.mayContain].join();
