@@ -18,6 +18,8 @@ type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'payments' | 'conf
 export const CHECKOUT_OPEN_MINUTES = 31;
 /** Pages opened within one such step close together, so that a retry then asks the provider the same. */
 const EXPIRY_STEP_MS = 5 * 60_000;
+/** The latest a payment page opened now can close: `CHECKOUT_OPEN_MINUTES` and up to one step more. */
+export const CHECKOUT_CLOSES_WITHIN_MINUTES = CHECKOUT_OPEN_MINUTES + EXPIRY_STEP_MS / 60_000;
 
 /**
  * When a payment page opened at `now` (the world's time, as the provider's clock has it) closes: 31 to 36 minutes on,
