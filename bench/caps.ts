@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { openPglite, openPostgres, type Database } from '../src/server/db/database.js';
 import { kitchenMealCounts, kitchens, menuItems } from '../src/server/db/schema.js';
@@ -57,7 +57,7 @@ function benchProfiles(): string {
   return dir;
 }
 
-async function seed(database: Database, customers: number) {
+async function seed(database: Database, customers: number, kitchensEach: number) {
   const { db } = database;
   const kitchen = async (name: string, countryCode: string | null) => {
     const owner = await upsertUser(db, {
@@ -93,8 +93,12 @@ async function seed(database: Database, customers: number) {
       .returning({ id: menuItems.id });
     return { uid: owner.id, itemIds: dishes.map((d) => d.id) };
   };
-  const off = await kitchen('Caps off', null);
-  const on = await kitchen('Caps on', 'XB');
+  const off: Kitchen[] = [];
+  const on: Kitchen[] = [];
+  for (let k = 0; k < kitchensEach; k++) {
+    off.push(await kitchen(`Caps off ${k}`, null));
+    on.push(await kitchen(`Caps on ${k}`, 'XB'));
+  }
   const cookies: string[] = [];
   for (let i = 0; i < customers; i++) {
     const user = await upsertUser(db, {
@@ -109,7 +113,14 @@ async function seed(database: Database, customers: number) {
   return { off, on, cookies };
 }
 
-async function run(engine: 'pglite' | 'postgres') {
+type Kitchen = { uid: string; itemIds: string[] };
+
+/**
+ * One engine, one spread: `kitchensEach` kitchens of each kind, the orders going round them. With one, every order
+ * of a kind is for the same kitchen: the capped kitchen's counter rows are then the queue all its orders wait in (each
+ * holds them until its commit). With many, orders meet as a marketplace's do, a few at a time per kitchen at most.
+ */
+async function run(engine: 'pglite' | 'postgres', kitchensEach: number) {
   const pg = engine === 'postgres' ? await createPgDatabase() : undefined;
   const database = pg ? await openPostgres(pg.url) : await openPglite('memory://');
   const config = loadConfig({
@@ -124,9 +135,12 @@ async function run(engine: 'pglite' | 'postgres') {
   const app = await buildApp({ config, database, webDir: '/nonexistent' });
   await app.ready();
   try {
-    const { off, on, cookies } = await seed(database, ORDERS * 2 + CONCURRENCY * 4);
+    const { off, on, cookies } = await seed(database, ORDERS * 2 + CONCURRENCY * 4, kitchensEach);
     let next = 0;
-    const place = async (kitchen: { uid: string; itemIds: string[] }) => {
+    const turns = { off: 0, on: 0 };
+    const place = async (kind: 'off' | 'on') => {
+      const group = kind === 'off' ? off : on;
+      const kitchen = group[turns[kind]++ % group.length]!;
       const cookie = cookies[next++]!;
       const start = performance.now();
       const res = await app.inject({
@@ -146,8 +160,8 @@ async function run(engine: 'pglite' | 'postgres') {
     };
     // Warm up both paths.
     for (let i = 0; i < CONCURRENCY * 2; i++) {
-      await place(off);
-      await place(on);
+      await place('off');
+      await place('on');
     }
     const samples = { off: [] as number[], on: [] as number[] };
     const started = performance.now();
@@ -155,15 +169,14 @@ async function run(engine: 'pglite' | 'postgres') {
       Array.from({ length: CONCURRENCY }, async (_, client) => {
         const turn = client % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
         for (let i = 0; i < ORDERS / CONCURRENCY; i++)
-          for (const which of turn) samples[which].push(await place(which === 'off' ? off : on));
+          for (const which of turn) samples[which].push(await place(which));
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const [counted] = await database.db
+    const counted = await database.db
       .select({ meals: kitchenMealCounts.meals })
       .from(kitchenMealCounts)
-      .where(eq(kitchenMealCounts.kitchenId, on.uid))
-      .limit(1);
+      .where(and(inArray(kitchenMealCounts.kitchenId, on.map((k) => k.uid)), eq(kitchenMealCounts.period, 'year')));
     const row = (p: number) => ({
       off: percentile(samples.off, p),
       on: percentile(samples.on, p),
@@ -173,8 +186,9 @@ async function run(engine: 'pglite' | 'postgres') {
     const p99 = row(99);
     const slower = (mean(samples.on) / mean(samples.off) - 1) * 100;
     console.log(
-      `${engine}: ${ORDERS} orders each, ${CONCURRENCY} at once, ${((ORDERS * 2) / seconds).toFixed(0)} orders/s in all; ` +
-        `meals counted on the capped kitchen: ${counted?.meals ?? 0}`,
+      `${engine}, ${kitchensEach} kitchen(s) of each kind: ${ORDERS} orders each, ${CONCURRENCY} at once, ` +
+        `${((ORDERS * 2) / seconds).toFixed(0)} orders/s in all; meals counted on the capped kitchens: ` +
+        `${counted.reduce((sum, row) => sum + row.meals, 0)}`,
     );
     console.log(`  p50 ms   caps off ${p50.off.toFixed(2)}   caps on ${p50.on.toFixed(2)}`);
     console.log(`  p99 ms   caps off ${p99.off.toFixed(2)}   caps on ${p99.on.toFixed(2)}`);
@@ -190,4 +204,6 @@ async function run(engine: 'pglite' | 'postgres') {
 }
 
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
-for (const engine of engines) await run(engine);
+// One kitchen of each kind (all ten clients on one capped kitchen), then 20 (orders spread as a marketplace's are).
+const spreads = (process.env.BENCH_CAPS_KITCHENS ?? '1,20').split(',').map(Number);
+for (const engine of engines) for (const kitchensEach of spreads) await run(engine, kitchensEach);

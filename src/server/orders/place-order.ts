@@ -506,15 +506,17 @@ export async function placeOrder(
         // again, holding its row (and a transaction taking portions rolls back).
         const insert = async (db: DbOrTx) => {
           const placed = await insertOrder(db, order, sending);
-          if (placed && payment === 'cash') await recordOrderFigures(db, placed.id);
           if (placed) return placed;
           const why = await whyNotServing(db, kitchen.uid);
           throw why === 'gone' ? kitchenGone() : why === 'suspended' ? suspended() : pausedRefusal(kitchen);
         };
-        // A cash order reaches its kitchen at once: its figures are recorded with it, in its transaction.
         return portionsDay === null && slot === null && capsDay === null && payment === 'card'
           ? insert(app.db)
           : app.db.transaction(async (tx) => {
+              // The order first, then what every order of the kitchen counts against (its slot's places, its
+              // dishes' portions, its meals), each a row all of them wait for: taken last, they are held for the
+              // fewest round trips before the commit (a refusal rolls the order back with them).
+              const placed = await insert(tx);
               if (
                 slot &&
                 !(await takeSlot(tx, kitchen.uid, new Date(slot.start), kitchen.ordering.ordersPerSlot))
@@ -532,7 +534,10 @@ export async function placeOrder(
                 );
                 if (over) throw capRefusal(over, kitchen, tr);
               }
-              return insert(tx);
+              // A cash order reaches its kitchen at once: its figures are recorded with it (rows of the kitchen's
+              // day and hour, last for the same reason).
+              if (payment === 'cash') await recordOrderFigures(tx, placed.id);
+              return placed;
             });
       },
     );
