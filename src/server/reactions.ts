@@ -72,6 +72,13 @@ export function changesOf(event: DomainEvent): Change[] {
     case 'kitchen.suspended':
     case 'kitchen.reinstated':
       return [...kitchenShown(event.kitchenUid), changed(menuTopic, event.kitchenUid)];
+    case 'kitchen.listing-changed':
+      // In or out of the lists, and in or out of the operator's queue.
+      return [
+        ...kitchenShown(event.kitchenUid),
+        changed(menuTopic, event.kitchenUid),
+        changed(moderationTopic),
+      ];
     case 'document.added':
       // Its permit number may be on its page (read with its booking, not a live list).
       return [];

@@ -214,8 +214,36 @@ export const hasCaps = (caps: Caps) =>
   caps.mealsPerDay !== null || caps.mealsPerWeek !== null || caps.grossPerYear !== null;
 
 /** The API's answer for a kitchen's 'Rules for your kitchen' page. */
+/**
+ * Whether a kitchen is listed (on the landing page and in search, taking orders): at once where its place's rules ask
+ * for no permit; after an operator approved it where they do ('awaiting-approval', then 'listed', or 'changes-asked'
+ * or 'refused' with the operator's reason); never where its place lets no home kitchen sell ('not-allowed').
+ */
+export const KITCHEN_LISTINGS = [
+  'listed',
+  'awaiting-approval',
+  'changes-asked',
+  'refused',
+  'not-allowed',
+] as const;
+export type KitchenListing = (typeof KITCHEN_LISTINGS)[number];
+
+/** The listing a kitchen starts with in a place (and takes again when it moves to another). */
+export const firstListing = (rules: Rules): KitchenListing =>
+  !rules.sellingAllowed ? 'not-allowed' : rules.permit ? 'awaiting-approval' : 'listed';
+
+export const KitchenListingState = z.strictObject({
+  state: z.enum(KITCHEN_LISTINGS),
+  /** The operator's reason when they asked for changes or refused ('' otherwise). */
+  reason: z.string(),
+  /** When an operator last decided (null: nobody has). */
+  decidedAt: z.string().nullable(),
+});
+export type KitchenListingState = z.infer<typeof KitchenListingState>;
+
 export const KitchenRules = z.strictObject({
   profile: Profile,
+  listing: KitchenListingState,
   place: z.strictObject({
     countryCode: z.string().nullable(),
     region: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { t } from './i18n/translator.js';
+import { DOCUMENT_KINDS } from './kitchen-documents.js';
 
 export * from './moderation-texts.js';
 
@@ -93,6 +94,9 @@ export const OPERATOR_ACTION_KINDS = [
   'suspend_kitchen',
   'lift_suspension',
   'close_report',
+  'approve_kitchen',
+  'ask_kitchen_changes',
+  'refuse_kitchen',
 ] as const;
 export type OperatorActionKind = (typeof OPERATOR_ACTION_KINDS)[number];
 
@@ -116,8 +120,30 @@ export const SuspendedKitchen = z.object({
 });
 export type SuspendedKitchen = z.infer<typeof SuspendedKitchen>;
 
-/** The operator's page: open reports (newest first), suspended kitchens, recent actions (newest first). */
+/** A kitchen whose place's rules ask for a permit, waiting for an operator's decision (or for the changes asked). */
+export const KitchenAwaitingApproval = z.object({
+  uid: z.string().uuid(),
+  name: z.string(),
+  ownerName: z.string(),
+  address: z.string(),
+  /** Its place as the geocoder named it (county, region, country), which chose the rules asking for a permit. */
+  place: z.string(),
+  state: z.enum(['awaiting-approval', 'changes-asked']),
+  /** What the operator asked to change ('' while it awaits a first decision). */
+  reason: z.string(),
+  registeredAt: z.string(),
+  documents: z.array(
+    z.object({ kind: z.enum(DOCUMENT_KINDS), number: z.string(), holder: z.string(), expiresOn: z.string() }),
+  ),
+});
+export type KitchenAwaitingApproval = z.infer<typeof KitchenAwaitingApproval>;
+
+/**
+ * The operator's page: kitchens awaiting approval (oldest first), open reports (newest first), suspended kitchens,
+ * recent actions (newest first).
+ */
 export const ModerationView = z.object({
+  approvals: z.array(KitchenAwaitingApproval),
   reports: z.array(OpenReport),
   suspendedKitchens: z.array(SuspendedKitchen),
   actions: z.array(OperatorActionEntry),
@@ -138,6 +164,30 @@ export const OperatorActionInput = z
   })
   .default({});
 export type OperatorActionInput = z.infer<typeof OperatorActionInput>;
+
+export const LISTING_DECISIONS = ['approve', 'ask-changes', 'refuse'] as const;
+
+/** An operator's decision on a kitchen awaiting approval: asking for changes or refusing needs a reason. */
+export const ListingDecisionInput = z
+  .object({
+    decision: z.enum(LISTING_DECISIONS, { error: () => t('Choose approve, ask-changes or refuse') }),
+    reason: z
+      .string({ error: () => t('Reason must be text') })
+      .trim()
+      .max(REPORT_REASON_MAX, {
+        error: () => t('Reason must be at most {max} characters', { max: String(REPORT_REASON_MAX) }),
+      })
+      .refine((text) => !text.includes('\u0000'), { error: () => t('Reason cannot contain NUL characters') })
+      .default(''),
+  })
+  .refine((input) => input.decision === 'approve' || input.reason.length > 0, {
+    path: ['reason'],
+    error: () => t('Say what the cook must change, or why the kitchen is refused'),
+  });
+export type ListingDecisionInput = z.infer<typeof ListingDecisionInput>;
+
+/** 409: a decision on a kitchen that is not waiting for one. */
+export const NOT_AWAITING_APPROVAL = 'NOT_AWAITING_APPROVAL';
 
 /** What an action answers: whether it changed anything (hiding what is hidden already changes nothing). */
 export const OperatorActionResult = z.object({ changed: z.boolean() });

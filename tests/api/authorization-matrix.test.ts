@@ -352,6 +352,13 @@ async function suspendX(ctx: TestContext, w: World) {
   );
 }
 
+/** X's kitchen is in a place whose rules ask for a permit, and no operator has decided yet. */
+async function xAwaitsApproval(ctx: TestContext, w: World) {
+  await ctx.database.db.execute(
+    sql`update kitchens set listing = 'awaiting-approval' where owner_id = ${w.kitchenX.uid}`,
+  );
+}
+
 /** What an operator's page must hold: the open reports, and no email but operators'. */
 function seesModeration(data: unknown, w: World) {
   const view = data as ModerationView;
@@ -632,6 +639,11 @@ const MATRIX: readonly Row[] = [
   { route: 'POST /api/operator/kitchens/:uid/lift-suspension', target: "X's suspended kitchen", cells: operatorOnly,
     setUp: suspendX,
     request: (w) => ({ method: 'POST', url: `/api/operator/kitchens/${w.kitchenX.uid}/lift-suspension`, body: {} }),
+    alsoChanges: (w) => ({ kitchens: sql`t.owner_id = ${w.kitchenX.uid}` }),
+    sees: (d) => expect(d).toEqual({ changed: true }) },
+  { route: 'POST /api/operator/kitchens/:uid/listing', target: "X's kitchen awaiting approval", cells: operatorOnly,
+    setUp: xAwaitsApproval,
+    request: (w) => ({ method: 'POST', url: `/api/operator/kitchens/${w.kitchenX.uid}/listing`, body: { decision: 'approve' } }),
     alsoChanges: (w) => ({ kitchens: sql`t.owner_id = ${w.kitchenX.uid}` }),
     sees: (d) => expect(d).toEqual({ changed: true }) },
   { route: 'POST /api/operator/reports/:id/close', target: "A's report of Y's kitchen", cells: operatorOnly,

@@ -37,7 +37,14 @@ async function writer(location?: { lat: number; lon: number }) {
   const database = await e2eDatabase();
   // The kitchen's address is "placed" where the test says (the server's own geocoder is the fake Photon).
   const geocoder = location ? { ...noGeocoder, locate: async () => location } : noGeocoder;
-  return { db: database.db, bus: new ChangeBus(database), reactions, geocoder };
+  // A place no profile covers: the permissive rules, as the e2e server's (the tests' kitchens are listed at once).
+  return {
+    db: database.db,
+    bus: new ChangeBus(database),
+    reactions,
+    geocoder,
+    jurisdictions: loadJurisdictions('none'),
+  };
 }
 
 /** Registers a kitchen (and its dishes, if given) through the services the API uses; their commits notify the

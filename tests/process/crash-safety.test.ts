@@ -73,7 +73,11 @@ async function seed(database: Database) {
 }
 
 /** Customer i's submit, the same every time it is sent (as a browser's retry would be). */
-async function submit(base: string, data: Seeded, i: number): Promise<{ status: number; id?: string }> {
+async function submit(
+  base: string,
+  data: Seeded,
+  i: number,
+): Promise<{ status: number; id?: string; body?: unknown }> {
   const res = await fetch(`${base}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `customer_session=${data.customers[i]?.token}` },
@@ -85,7 +89,7 @@ async function submit(base: string, data: Seeded, i: number): Promise<{ status: 
     }),
   });
   const body = (await res.json()) as { id?: string };
-  return { status: res.status, id: res.ok ? body.id : undefined };
+  return res.ok ? { status: res.status, id: body.id } : { status: res.status, body };
 }
 
 async function waitUntil(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -129,7 +133,7 @@ async function crashDuringOrders({ env, open, crashAndRecover }: CrashCase) {
   const base = `http://127.0.0.1:${serverEnv.PORT}`;
 
   // What each customer was told: an order id (201), a status without an order, or nothing at all.
-  const told: { status: number | 'no answer'; id?: string }[] = data.customers.map(() => ({
+  const told: { status: number | 'no answer'; id?: string; body?: unknown }[] = data.customers.map(() => ({
     status: 'no answer',
   }));
   const submits = data.customers.map((_, i) =>
@@ -144,7 +148,8 @@ async function crashDuringOrders({ env, open, crashAndRecover }: CrashCase) {
   await Promise.all(submits);
   expect(acknowledged()).toBeLessThan(CUSTOMERS); // the crash did land while orders were in flight
   // In doubt: no answer, or the server could not reach its database. Never a refusal.
-  for (const t of told) expect([201, 503, 'no answer']).toContain(t.status);
+  for (const t of told)
+    expect([201, 503, 'no answer'], `${JSON.stringify(t)}\n${running.output()}`).toContain(t.status);
 
   const retrying = told.flatMap((t, i) => (t.status === 201 ? [] : [i]));
   const lane = async () => {

@@ -1,4 +1,5 @@
 import { reactions } from '../../src/server/reactions.js';
+import { loadJurisdictions } from '../../src/server/data/jurisdictions.js';
 import { randomUUID } from 'node:crypto';
 import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import type { FastifyInstance } from 'fastify';
@@ -72,7 +73,13 @@ describe('a PostgreSQL outage under load', () => {
       photoUrl: null,
     });
     const kitchen = await registerKitchen(
-      { db: writer.db, bus: new ChangeBus(writer), reactions, geocoder: noGeocoder },
+      {
+        db: writer.db,
+        bus: new ChangeBus(writer),
+        reactions,
+        geocoder: noGeocoder,
+        jurisdictions: loadJurisdictions('none'),
+      },
       owner,
       {
         name: 'Written during recovery',

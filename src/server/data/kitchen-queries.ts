@@ -1,5 +1,5 @@
-import type { PlaceParts } from '../../shared/jurisdictions.js';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { KitchenListing, PlaceParts } from '../../shared/jurisdictions.js';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Kitchen, KitchenInput, KitchenUpdateInput } from '../../shared/kitchens.js';
 import type { Rating } from '../../shared/reviews.js';
 import type { DbOrTx } from '../db/database.js';
@@ -18,7 +18,13 @@ import {
 /** A kitchen's row, but how it takes orders (read on their own: src/server/data/ordering-queries.ts). */
 export type KitchenRow = Omit<
   typeof kitchens.$inferSelect,
-  keyof OrderingColumns | 'countryCode' | 'region' | 'county'
+  | keyof OrderingColumns
+  | 'countryCode'
+  | 'region'
+  | 'county'
+  | 'listing'
+  | 'listingReason'
+  | 'listingDecidedAt'
 >;
 type OrderingColumns = Pick<
   typeof kitchens.$inferSelect,
@@ -77,10 +83,16 @@ type SelectedKitchen = Awaited<ReturnType<ReturnType<typeof selectKitchens>['exe
 const fromSelected = (r: SelectedKitchen) =>
   toKitchen(r.kitchens, r.images, toRating(r.reviewCount ?? 0, r.reviewAverage));
 
-/** Every kitchen but the suspended ones, newest first (the landing page's list). */
+/**
+ * A kitchen the public sees in lists and can order from: not suspended by an operator, and listed under its place's
+ * rules (approved where they ask for a permit: `kitchens.listing`).
+ */
+export const isListed = () => and(isNull(kitchens.suspendedAt), eq(kitchens.listing, 'listed'));
+
+/** Every listed kitchen, newest first (the landing page's list). */
 export async function listKitchens(db: DbOrTx): Promise<Kitchen[]> {
   const rows = await selectKitchens(db)
-    .where(isNull(kitchens.suspendedAt))
+    .where(isListed())
     .orderBy(desc(kitchens.createdAt), desc(kitchens.ownerId));
   return rows.map(fromSelected);
 }
@@ -92,7 +104,7 @@ export const NEWEST_FIRST: SortColumn[] = [
 ];
 
 /**
- * One page of the kitchens but the suspended ones, newest first: `limit` of them after `cursor` (a `next` this
+ * One page of the listed kitchens, newest first: `limit` of them after `cursor` (a `next` this
  * function gave; 400 naming `cursor` otherwise), with the cursor of the page after (null on the last page).
  */
 export async function newestKitchensPage(
@@ -107,7 +119,7 @@ export async function newestKitchensPage(
     .select({ kitchens, images, micros: createdMicros(sql`${kitchens.createdAt}`) })
     .from(kitchens)
     .leftJoin(images, eq(kitchens.imageId, images.id))
-    .where(and(isNull(kitchens.suspendedAt), from))
+    .where(and(isListed(), from))
     .orderBy(orderBy(NEWEST_FIRST))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -131,16 +143,16 @@ export async function topCuisines(db: DbOrTx, max = 12): Promise<string[]> {
   const rows = await db
     .select({ name: sql<string>`min(trim(${kitchens.category}))` })
     .from(kitchens)
-    .where(and(isNull(kitchens.suspendedAt), sql`${key} <> ''`))
+    .where(and(isListed(), sql`${key} <> ''`))
     .groupBy(key)
     .orderBy(sql`count(*) desc`, key)
     .limit(max);
   return rows.map((r) => r.name);
 }
 
-/** How many kitchens the landing page lists in all (every one but the suspended). */
+/** How many kitchens the landing page lists in all (every listed one). */
 export async function countKitchens(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(kitchens).where(isNull(kitchens.suspendedAt));
+  const [row] = await db.select({ n: count() }).from(kitchens).where(isListed());
   return row?.n ?? 0;
 }
 
@@ -185,6 +197,8 @@ export async function insertKitchen(
   owner: KitchenOwner,
   input: KitchenInput,
   location: KitchenLocation,
+  /** Whether its place's rules let it be listed at once (src/shared/jurisdictions.ts, `firstListing`). */
+  listing: KitchenListing,
 ): Promise<boolean> {
   const rows = await db
     .insert(kitchens)
@@ -202,6 +216,7 @@ export async function insertKitchen(
       openingHours: input.hours ?? null,
       about: input.about ?? '',
       ...locationColumns(location),
+      listing,
     })
     .onConflictDoNothing()
     .returning({ uid: kitchens.ownerId });
@@ -251,6 +266,29 @@ export async function setOrdersPaused(
     .update(kitchens)
     .set({ pausedAt: pause?.at ?? null, pausedUntil: pause?.until ?? null })
     .where(eq(kitchens.ownerId, ownerId))
+    .returning({ uid: kitchens.ownerId });
+  return rows.length > 0;
+}
+
+/**
+ * Sets a kitchen's listing: `state` with the operator's reason and the time they decided (none when the rules alone
+ * set it, as on a move to another place). Only from one of `from` (a decision on a kitchen that moved meanwhile, or
+ * was decided by another operator, changes nothing); false when nothing changed.
+ */
+export async function setListing(
+  db: DbOrTx,
+  uid: string,
+  to: { state: KitchenListing; reason: string; decided: boolean },
+  from: readonly KitchenListing[],
+): Promise<boolean> {
+  const rows = await db
+    .update(kitchens)
+    .set({
+      listing: to.state,
+      listingReason: to.reason,
+      listingDecidedAt: to.decided ? sql`now()` : null,
+    })
+    .where(and(eq(kitchens.ownerId, uid), inArray(kitchens.listing, [...from])))
     .returning({ uid: kitchens.ownerId });
   return rows.length > 0;
 }

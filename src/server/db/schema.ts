@@ -5,6 +5,7 @@ import { ORDER_STATES, PROGRESS_STATES } from '../../shared/order-states.js';
 import { FULFILMENTS } from '../../shared/ordering.js';
 import { NOTICE_KINDS } from '../../shared/notifications.js';
 import { DOCUMENT_KINDS } from '../../shared/kitchen-documents.js';
+import { KITCHEN_LISTINGS } from '../../shared/jurisdictions.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import { REFUND_PAYERS, REFUND_STATES } from '../../shared/refunds.js';
 import { ALLERGENS } from '../../shared/allergen-set.js';
@@ -111,6 +112,14 @@ export const kitchens = pgTable(
     about: text('about').notNull().default(''),
     /** Suspended by an operator: hidden from the landing page and search, its menu page unavailable, orders refused. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * Whether its place's rules let it be listed yet (src/shared/jurisdictions.ts, KITCHEN_LISTINGS): only a 'listed'
+     * kitchen is on the landing page and in search and takes orders. Kitchens from before the rules stay listed.
+     */
+    listing: text('listing', { enum: KITCHEN_LISTINGS }).notNull().default('listed'),
+    /** The operator's reason when they asked for changes or refused it. */
+    listingReason: text('listing_reason').notNull().default(''),
+    listingDecidedAt: timestamp('listing_decided_at', { withTimezone: true }),
     /** The kitchen's connected account at the payment provider (null: payouts never set up). */
     payoutAccountId: text('payout_account_id'),
     /**
@@ -145,6 +154,11 @@ export const kitchens = pgTable(
     index('kitchens_created_at_idx').on(t.createdAt.desc()),
     uniqueIndex('kitchens_payout_account_key').on(t.payoutAccountId),
     check('kitchens_payout_state_check', sql`${t.payoutState} in ${sqlTextList(PAYOUT_STATES)}`),
+    check('kitchens_listing_check', sql`${t.listing} in ${sqlTextList(KITCHEN_LISTINGS)}`),
+    // The operator's queue: kitchens waiting for a decision, oldest first.
+    index('kitchens_awaiting_approval_idx')
+      .on(t.createdAt)
+      .where(sql`${t.listing} = 'awaiting-approval'`),
     index('kitchens_image_idx').on(t.imageId),
     check('kitchens_one_picture_check', sql`num_nonnulls(${t.imageLink}, ${t.imageId}) = 1`),
     check('kitchens_delivery_radius_check', sql`${t.deliveryRadiusKm} between 1 and 100`),

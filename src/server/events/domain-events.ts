@@ -1,3 +1,4 @@
+import type { KitchenListing } from '../../shared/jurisdictions.js';
 import type { OrderMove, OrderState } from '../../shared/order-states.js';
 import type { PaymentStateName } from '../../shared/payments.js';
 
@@ -14,6 +15,8 @@ export type DomainEvent =
   /** Its ordering options changed: delivery or pickup, 'As soon as possible', slots, minimum order. */
   | { type: 'kitchen.ordering-changed'; kitchenUid: string }
   | { type: 'kitchen.suspended' | 'kitchen.reinstated'; kitchenUid: string }
+  /** Listed, or not (yet), under its place's rules: by an operator's decision, or on a move to another place. */
+  | { type: 'kitchen.listing-changed'; kitchenUid: string; listing: KitchenListing }
   /** The cook added a permit or certificate (src/server/law/). */
   | { type: 'document.added'; kitchenUid: string; documentId: string }
   /** A document of a kitchen expires in `daysBefore` days (30, 7 or 1): its cook is reminded, once each. */

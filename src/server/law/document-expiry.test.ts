@@ -8,7 +8,7 @@ import { renderNotice } from '../notifications/render.js';
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { startFakeProvider } from '../test/fake-geocoder.js';
 import { FakeClock } from '../test/fake-clock.js';
-import { addPapers } from '../test/law.js';
+import { addPapers, approveKitchen } from '../test/law.js';
 import { describeEachEngine, signedIn } from '../test/test-app.js';
 import { sendDocumentReminders } from './document-reminders.js';
 
@@ -57,6 +57,7 @@ describeEachEngine(
       };
       await add('permit', 'MEHKO-2041', '2027-06-30');
       const certificate = await add('food-safety-certificate', 'FSM-9001', '2026-12-31');
+      await approveKitchen(ctx, kitchen.uid);
       const order = async () => {
         const { cookie: customer } = await signedIn(ctx, 'customer');
         return ctx.app.inject({
@@ -144,6 +145,8 @@ describeEachEngine(
         address: '12 Sunset Boulevard',
         timeZone: 'America/Los_Angeles',
       });
+      // Approved by an operator (as one may before the papers are in): the papers still stop its orders.
+      await approveKitchen(ctx, kitchen.uid);
       const dish = await buildMenuItem(ctx, kitchen);
       const { cookie: customer } = await signedIn(ctx, 'customer');
       const place = () =>
@@ -163,7 +166,7 @@ describeEachEngine(
         code: DOCUMENTS_NOT_IN_FORCE,
         message: `${kitchen.name} cannot take orders until its permit number is added.`,
       });
-      await addPapers(ctx, cookie);
+      await addPapers(ctx, { cookie, kitchen });
       expect((await place()).statusCode).toBe(201);
     });
 

@@ -63,7 +63,7 @@ describeEachEngine(
       });
       expect(body.profile.levels.map((l) => l.name)).toEqual(['California', 'Los Angeles County']);
       for (const level of body.profile.levels) expect(level.sources.length).toBeGreaterThan(0);
-      await addPapers(ctx, cookie);
+      await addPapers(ctx, { cookie, kitchen });
       const dish = await buildMenuItem(ctx, kitchen, { price: '12.50' });
       await orderMeals(ctx, kitchen.uid, dish.id, 3);
       expect((await rules()).json<KitchenRules>().counted).toEqual({
@@ -110,7 +110,7 @@ describeEachEngine(
         address: '12 Sunset Boulevard',
         timeZone: 'America/Los_Angeles',
       });
-      await addPapers(ctx, cookie);
+      await addPapers(ctx, { cookie, kitchen });
       const dish = await buildMenuItem(ctx, kitchen, { price: '1.00' });
       const booking = async () =>
         (await ctx.app.inject(`/api/kitchens/${kitchen.uid}/booking`)).json<KitchenBooking>();

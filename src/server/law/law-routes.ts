@@ -11,6 +11,7 @@ import { KitchenParams } from '../../shared/kitchens.js';
 import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
 import { localTime } from '../../shared/opening-hours.js';
 import { kitchenPlace } from '../data/kitchen-place.js';
+import { setListing } from '../data/kitchen-queries.js';
 import { mealCounts } from '../data/meal-counts.js';
 import { noKitchen, requireKitchen } from '../data/require-kitchen.js';
 import { notFound } from '../lib/errors.js';
@@ -51,6 +52,7 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return {
         profile,
+        listing: where.listing,
         place: where.place,
         counted: capped ? await mealCounts(app.db, kitchen.uid, today) : null,
       };
@@ -138,6 +140,10 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .returning();
         if (row) record({ type: 'document.added', kitchenUid: kitchen.uid, documentId: row.id });
+        // The changes an operator asked for: the kitchen waits for their decision again.
+        const back = { state: 'awaiting-approval', reason: '', decided: false } as const;
+        if (row && (await setListing(tx, kitchen.uid, back, ['changes-asked'])))
+          record({ type: 'kitchen.listing-changed', kitchenUid: kitchen.uid, listing: 'awaiting-approval' });
         return row;
       });
       if (!added) throw noKitchen();

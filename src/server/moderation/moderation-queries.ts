@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   ModerationView,
@@ -10,7 +10,15 @@ import type {
   ReportTargetKind,
 } from '../../shared/moderation.js';
 import type { DbOrTx } from '../db/database.js';
-import { chatMessages, kitchens, operatorActions, reports, reviews, users } from '../db/schema.js';
+import {
+  chatMessages,
+  kitchenDocuments,
+  kitchens,
+  operatorActions,
+  reports,
+  reviews,
+  users,
+} from '../db/schema.js';
 
 /** How many open reports and recent actions the operator's page holds at most. */
 const MAX_OPEN_REPORTS = 200;
@@ -216,13 +224,60 @@ export async function listSuspendedKitchens(db: DbOrTx): Promise<ModerationView[
   return rows.map((r) => ({ uid: r.uid, name: r.name, suspendedAt: r.suspendedAt?.toISOString() ?? '' }));
 }
 
+/** The oldest kitchens waiting for a decision on their listing (or for the changes asked), with their papers. */
+export async function listAwaitingApproval(db: DbOrTx): Promise<ModerationView['approvals']> {
+  const rows = await db
+    .select({
+      uid: kitchens.ownerId,
+      name: kitchens.name,
+      ownerName: kitchens.ownerName,
+      address: kitchens.address,
+      countryCode: kitchens.countryCode,
+      region: kitchens.region,
+      county: kitchens.county,
+      state: kitchens.listing,
+      reason: kitchens.listingReason,
+      registeredAt: kitchens.createdAt,
+    })
+    .from(kitchens)
+    .where(inArray(kitchens.listing, ['awaiting-approval', 'changes-asked']))
+    .orderBy(asc(kitchens.createdAt), asc(kitchens.ownerId))
+    .limit(MAX_OPEN_REPORTS);
+  const papers = rows.length
+    ? await db
+        .select()
+        .from(kitchenDocuments)
+        .where(
+          inArray(
+            kitchenDocuments.kitchenId,
+            rows.map((r) => r.uid),
+          ),
+        )
+        .orderBy(kitchenDocuments.kind, desc(kitchenDocuments.expiresOn))
+    : [];
+  return rows.map((r) => ({
+    uid: r.uid,
+    name: r.name,
+    ownerName: r.ownerName,
+    address: r.address,
+    place: [r.county, r.region, r.countryCode].filter(Boolean).join(', '),
+    state: r.state === 'changes-asked' ? 'changes-asked' : 'awaiting-approval',
+    reason: r.reason,
+    registeredAt: r.registeredAt.toISOString(),
+    documents: papers
+      .filter((d) => d.kitchenId === r.uid)
+      .map((d) => ({ kind: d.kind, number: d.number, holder: d.holder, expiresOn: d.expiresOn })),
+  }));
+}
+
 export async function loadModerationView(db: DbOrTx): Promise<ModerationView> {
-  const [openReports, suspendedKitchens, actions] = await Promise.all([
+  const [approvals, openReports, suspendedKitchens, actions] = await Promise.all([
+    listAwaitingApproval(db),
     listOpenReports(db),
     listSuspendedKitchens(db),
     listRecentActions(db),
   ]);
-  return { reports: openReports, suspendedKitchens, actions };
+  return { approvals, reports: openReports, suspendedKitchens, actions };
 }
 
 export interface ActionRecord {

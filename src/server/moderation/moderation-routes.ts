@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IdParams,
   KitchenUidParams,
+  ListingDecisionInput,
   OperatorActionInput,
   OperatorActionResult,
   Report,
@@ -13,6 +14,7 @@ import { serveTopic } from '../live/live-route.js';
 import { moderationTopic } from './moderation-topic.js';
 import {
   closeReport,
+  decideListing,
   hideChatMessage,
   hideReview,
   liftSuspension,
@@ -128,6 +130,29 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       liftSuspension(app, await requireOperator(request), request.params.uid, request.body.note),
+  );
+  app.post(
+    '/api/operator/kitchens/:uid/listing',
+    {
+      config: {
+        doc: {
+          summary:
+            "Decide on a kitchen whose place's rules ask for a permit: approve (it is listed), ask for changes or refuse (with the reason the cook reads)",
+          cookie: 'operator',
+          tags: ['moderation'],
+          errors: {
+            404: 'No such kitchen',
+            409: 'NOT_AWAITING_APPROVAL: the kitchen is not waiting for a decision',
+          },
+        },
+      },
+      schema: {
+        params: KitchenUidParams,
+        body: ListingDecisionInput,
+        response: { 200: OperatorActionResult },
+      },
+    },
+    async (request) => decideListing(app, await requireOperator(request), request.params.uid, request.body),
   );
   app.post(
     '/api/operator/reports/:id/close',

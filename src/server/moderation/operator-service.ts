@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { OperatorActionResult, ReportTargetKind } from '../../shared/moderation.js';
+import type { KitchenListing } from '../../shared/jurisdictions.js';
+import {
+  NOT_AWAITING_APPROVAL,
+  type ListingDecisionInput,
+  type OperatorActionKind,
+  type OperatorActionResult,
+  type ReportTargetKind,
+} from '../../shared/moderation.js';
+import { setListing } from '../data/kitchen-queries.js';
 import type { User } from '../identity/users.js';
 import { chatMessages, kitchens, reports, reviews } from '../db/schema.js';
 import { HttpError } from '../lib/errors.js';
@@ -12,6 +20,7 @@ import { closeReportsOf, recordAction } from './moderation-queries.js';
 
 type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions'>;
 type Operator = Pick<User, 'id' | 'email'>;
+type ListingDecision = ListingDecisionInput['decision'];
 
 const NO_SUCH = {
   'chat message': msg('No chat message {id}'),
@@ -178,6 +187,57 @@ export function closeReport(
       note,
     });
     record({ type: 'report.closed', reportId: id });
+    return { changed: true };
+  });
+}
+
+const DECIDED = {
+  approve: { action: 'approve_kitchen', state: 'listed' },
+  'ask-changes': { action: 'ask_kitchen_changes', state: 'changes-asked' },
+  refuse: { action: 'refuse_kitchen', state: 'refused' },
+} as const satisfies Record<ListingDecision, { action: OperatorActionKind; state: KitchenListing }>;
+
+/**
+ * An operator's decision on a kitchen whose place's rules ask for a permit: 'approve' lists it, 'ask-changes' and
+ * 'refuse' keep it off the lists with the reason the cook reads. Only a kitchen awaiting a decision (or the changes
+ * asked; a refused one may still be approved) can be decided on: 409 otherwise, changing nothing. The decision is in
+ * the operators' log with its reason, in the same transaction.
+ */
+export function decideListing(
+  app: App,
+  operator: Operator,
+  uid: string,
+  input: ListingDecisionInput,
+): Promise<OperatorActionResult> {
+  const decided = DECIDED[input.decision];
+  const from: KitchenListing[] =
+    input.decision === 'approve'
+      ? ['awaiting-approval', 'changes-asked', 'refused']
+      : ['awaiting-approval', 'changes-asked'];
+  return mutate(app, async (tx, record) => {
+    const [row] = await tx
+      .select({ listing: kitchens.listing })
+      .from(kitchens)
+      .where(eq(kitchens.ownerId, uid))
+      .for('update');
+    if (!row) throw missing('kitchen', uid, 'uid');
+    if (!from.includes(row.listing))
+      throw new HttpError(
+        409,
+        NOT_AWAITING_APPROVAL,
+        msg('This kitchen is not waiting for a decision'),
+        'uid',
+      );
+    await setListing(tx, uid, { state: decided.state, reason: input.reason, decided: true }, from);
+    await recordAction(tx, {
+      operator,
+      action: decided.action,
+      targetKind: 'kitchen',
+      targetId: uid,
+      note: input.reason,
+    });
+    record({ type: 'kitchen.listing-changed', kitchenUid: uid, listing: decided.state });
+    record({ type: 'operator.acted', action: decided.action, targetId: uid });
     return { changed: true };
   });
 }

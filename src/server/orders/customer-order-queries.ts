@@ -1,4 +1,4 @@
-import type { PlaceParts } from '../../shared/jurisdictions.js';
+import type { KitchenListing, PlaceParts } from '../../shared/jurisdictions.js';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderTotals } from '../../shared/money.js';
 import type { KitchenClock } from '../../shared/opening-hours.js';
@@ -32,6 +32,8 @@ export interface OrderableKitchen extends KitchenClock {
   name: string;
   /** Suspended by an operator: takes no order. */
   suspended: boolean;
+  /** Whether its place's rules let it take orders yet (only 'listed' does). */
+  listing: KitchenListing;
   location: { lat: number; lon: number } | null;
   deliveryRadiusKm: number;
   /** Its account at the payment provider, when its payouts are on (it takes cards then). */
@@ -60,6 +62,7 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
       pausedAt: kitchens.pausedAt,
       pausedUntil: kitchens.pausedUntil,
       suspendedAt: kitchens.suspendedAt,
+      listing: kitchens.listing,
       payoutAccountId: kitchens.payoutAccountId,
       payoutState: kitchens.payoutState,
       acceptsCash: kitchens.acceptsCash,
@@ -89,6 +92,7 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
     uid: kitchenUid,
     name: first.name,
     suspended: first.suspendedAt !== null,
+    listing: first.listing,
     location:
       first.latitude === null || first.longitude === null
         ? null
@@ -176,6 +180,7 @@ export async function insertOrder(
     with serving as (
       select ${kitchens.ownerId} from ${kitchens}
       where ${kitchens.ownerId} = ${order.kitchenUid} and ${kitchens.suspendedAt} is null
+        and ${kitchens.listing} = 'listed'
         and (${kitchens.pausedAt} is null
           or (${kitchens.pausedUntil} is not null and ${kitchens.pausedUntil} <= ${order.at.toISOString()}::timestamptz))
       for share
@@ -237,18 +242,21 @@ export async function insertOrder(
   };
 }
 
-/** Why an order's insert found no kitchen to serve it: gone, suspended by an operator, or paused by its cook. */
+/**
+ * Why an order's insert found no kitchen to serve it: gone, suspended by an operator (or no longer listed under its
+ * place's rules), or paused by its cook.
+ */
 export async function whyNotServing(
   db: DbOrTx,
   kitchenUid: string,
 ): Promise<'gone' | 'suspended' | 'paused'> {
   const [row] = await db
-    .select({ suspendedAt: kitchens.suspendedAt })
+    .select({ suspendedAt: kitchens.suspendedAt, listing: kitchens.listing })
     .from(kitchens)
     .where(eq(kitchens.ownerId, kitchenUid))
     .limit(1);
   if (!row) return 'gone';
-  return row.suspendedAt ? 'suspended' : 'paused';
+  return row.suspendedAt || row.listing !== 'listed' ? 'suspended' : 'paused';
 }
 
 /** Whether the kitchen is still there. */

@@ -68,7 +68,7 @@ describeEachEngine(
       if (Object.keys(ordering).length)
         await ctx.database.db.update(kitchens).set(ordering).where(eq(kitchens.ownerId, cook.kitchen.uid));
       const dish = await buildMenuItem(ctx, cook.kitchen, { item: 'Pozole', price });
-      await addPapers(ctx, cook.cookie);
+      await addPapers(ctx, cook);
       return { ...cook, dish };
     }
 

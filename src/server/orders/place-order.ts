@@ -404,7 +404,10 @@ export async function placeOrder(
     });
   if (kitchen.suspended) return refuse(suspended());
   const profile = app.jurisdictions.forPlace(kitchen.place);
-  if (!profile.rules.sellingAllowed) return refuse(sellingRefused(kitchen, profile));
+  if (!profile.rules.sellingAllowed || kitchen.listing === 'not-allowed')
+    return refuse(sellingRefused(kitchen, profile));
+  // Its place's rules ask an operator to approve its permit before it sells.
+  if (kitchen.listing !== 'listed') return refuse(suspended());
   let slot: Slot | null;
   try {
     refuseFulfilment(kitchen, fulfilment);

@@ -209,7 +209,7 @@ const openAt = (instant: Date): SQL => {
  * was found is a lower bound. Found inside the search's own statement, not read back and sent again.
  */
 function searchParts({ q, cuisine, diet }: KitchenSearch) {
-  const filters: SQL[] = [sql`k.suspended_at is null`];
+  const filters: SQL[] = [sql`k.suspended_at is null and k.listing = 'listed'`];
   if (cuisine) filters.push(sql`lower(k.category) = lower(${cuisine})`);
   if (diet.length) filters.push(hasDietDish(diet));
   if (q.length === 0) return { filters, matches: sql``, join: sql``, capped: sql`false` };

@@ -1,11 +1,32 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestContext } from './test-app.js';
+import { kitchens } from '../db/schema.js';
+import { decideListing } from '../moderation/operator-service.js';
+import { buildUser, type TestContext } from './test-app.js';
 
 /** The permit number the papers below give a kitchen. */
 export const PERMIT_NUMBER = 'MEHKO-2041';
 
-/** The permit and the food safety certificate California's rules require before a kitchen takes orders. */
-export async function addPapers(ctx: TestContext, cookie: string, expiresOn = '2030-12-31') {
+/**
+ * An operator approves a kitchen whose place's rules ask for a permit (it is then listed and takes orders), through
+ * the service the operator's route calls: the route itself is tested in kitchen-listing.test.ts.
+ */
+export async function approveKitchen(ctx: TestContext, kitchenUid: string) {
+  const operator = await buildUser(ctx);
+  expect(await decideListing(ctx.app, operator, kitchenUid, { decision: 'approve', reason: '' })).toEqual({
+    changed: true,
+  });
+}
+
+/**
+ * The permit and the food safety certificate California's rules require before a kitchen takes orders, added by its
+ * cook, and the kitchen then approved by an operator if it awaits approval (its place's rules ask for a permit).
+ */
+export async function addPapers(
+  ctx: TestContext,
+  cook: { cookie: string; kitchen: { uid: string } },
+  expiresOn = '2030-12-31',
+) {
   for (const [kind, number] of [
     ['permit', PERMIT_NUMBER],
     ['food-safety-certificate', 'FSM-7731'],
@@ -13,9 +34,14 @@ export async function addPapers(ctx: TestContext, cookie: string, expiresOn = '2
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/kitchen/documents',
-      headers: { cookie },
+      headers: { cookie: cook.cookie },
       payload: { kind, number, expiresOn },
     });
     expect(res.statusCode).toBe(201);
   }
+  const [row] = await ctx.database.db
+    .select({ listing: kitchens.listing })
+    .from(kitchens)
+    .where(eq(kitchens.ownerId, cook.kitchen.uid));
+  if (row?.listing === 'awaiting-approval') await approveKitchen(ctx, cook.kitchen.uid);
 }

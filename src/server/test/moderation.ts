@@ -13,7 +13,7 @@ export const operatorEnv = { OPERATOR_EMAILS: `${OPERATOR_EMAIL}, ${OTHER_OPERAT
 /** A call to the API as a browser of our own origin would make it. */
 export function send(
   app: FastifyInstance,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   url: string,
   cookie?: string,
   body?: unknown,

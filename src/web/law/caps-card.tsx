@@ -6,6 +6,7 @@ import { t } from '../i18n.js';
 import { useKitchenDocuments, useKitchenRules } from './use-kitchen-rules.js';
 import { capsSummary } from './caps-summary.js';
 import { DocumentPauseAlert } from './document-pause.js';
+import { ListingAlert } from './listing-alert.js';
 
 /** The dashboard's card: how far the kitchen is into its caps, and a link to 'Rules for your kitchen'. */
 export function CapsCard({ ownerUid }: { ownerUid: string }) {
@@ -26,6 +27,7 @@ export function CapsCard({ ownerUid }: { ownerUid: string }) {
       <Title order={2} size="h3" id="caps-heading" mb="sm">
         {t('Rules for your kitchen')}
       </Title>
+      <ListingAlert listing={rules.data.listing} />
       <DocumentPauseAlert pause={documents.data?.pause} />
       {counted ? (
         <>

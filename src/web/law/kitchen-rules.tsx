@@ -7,6 +7,7 @@ import { t } from '../i18n.js';
 import { capsSummary } from './caps-summary.js';
 import { useKitchenRules } from './use-kitchen-rules.js';
 import { KitchenDocumentsSection } from './kitchen-documents.js';
+import { ListingAlert } from './listing-alert.js';
 
 const yesNo = (value: boolean) => (value ? t('Yes') : t('No'));
 
@@ -67,7 +68,7 @@ export function KitchenRules({ ownerUid }: { ownerUid: string }) {
       />
     );
   if (!rules.data) return <Spinner label={t('Loading the rules for your kitchen')} />;
-  const { profile, place, counted }: KitchenRulesAnswer = rules.data;
+  const { profile, place, counted, listing }: KitchenRulesAnswer = rules.data;
   const where = [place.county, place.region, place.countryCode].filter(Boolean).join(', ');
   return (
     <Stack gap="lg">
@@ -92,6 +93,7 @@ export function KitchenRules({ ownerUid }: { ownerUid: string }) {
           {profile.rules.sellingNote}
         </Alert>
       )}
+      {listing.state !== 'not-allowed' && <ListingAlert listing={listing} />}
       <KitchenDocumentsSection ownerUid={ownerUid} />
       {counted && <Text fw={600}>{capsSummary(profile.rules.caps, counted).join(' · ')}</Text>}
       <Table>

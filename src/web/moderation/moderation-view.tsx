@@ -10,6 +10,7 @@ import type {
 } from '../../shared/moderation.js';
 import { paths } from '../../shared/paths.js';
 import { actionUrls, useOperatorAction } from './use-moderation.js';
+import { Approvals } from './approvals.js';
 import { msg, t, translator, tx } from '../i18n.js';
 
 const formatWhen = (iso: string) =>
@@ -36,6 +37,9 @@ const ACTION_LABEL: Record<OperatorActionEntry['action'], string> = {
   suspend_kitchen: msg('suspended a kitchen'),
   lift_suspension: msg("lifted a kitchen's suspension"),
   close_report: msg('closed a report'),
+  approve_kitchen: msg('approved a kitchen'),
+  ask_kitchen_changes: msg('asked a kitchen for changes'),
+  refuse_kitchen: msg('refused a kitchen'),
 };
 
 /** A button running one operator action, saying so when it fails. */
@@ -141,10 +145,11 @@ function ReportActions({ report }: { report: OpenReport }) {
   );
 }
 
-/** The operator's page body: open reports (newest first), suspended kitchens, recent actions. */
+/** The operator's page body: kitchens awaiting approval, open reports (newest first), suspended kitchens, actions. */
 export function ModerationView({ view }: { view: View }) {
   return (
     <Stack gap="xl">
+      <Approvals kitchens={view.approvals} />
       <section aria-labelledby="open-reports">
         <Title order={2} id="open-reports" mb="sm">
           {t('Open reports')}

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ModerationView, OperatorActionResult } from '../../shared/moderation.js';
+import type { ListingDecisionInput, ModerationView, OperatorActionResult } from '../../shared/moderation.js';
 import { api } from '../lib/api-client.js';
 import { useLiveQuery } from '../live/use-live-query.js';
 
@@ -22,3 +22,11 @@ export const actionUrls = {
   lift: (uid: string) => `/api/operator/kitchens/${encodeURIComponent(uid)}/lift-suspension`,
   closeReport: (id: string) => `/api/operator/reports/${encodeURIComponent(id)}/close`,
 };
+
+/** An operator's decision on a kitchen awaiting approval (approve, ask for changes, refuse, with a reason). */
+export function useListingDecision(uid: string) {
+  return useMutation({
+    mutationFn: (input: { decision: ListingDecisionInput['decision']; reason: string }) =>
+      api.post<OperatorActionResult>(`/api/operator/kitchens/${encodeURIComponent(uid)}/listing`, input),
+  });
+}
