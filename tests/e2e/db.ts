@@ -19,6 +19,7 @@ import { loadJurisdictions } from '../../src/server/data/jurisdictions.js';
 import { addDemoHistory } from '../../src/server/insights/demo-history.js';
 import { systemClock } from '../../src/server/lib/clock.js';
 import type { DietaryTag } from '../../src/shared/dietary.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 import { ALL_DAY_HOURS, type WeeklyHours } from '../../src/shared/opening-hours.js';
 
 let database: Promise<Database> | undefined;
@@ -127,6 +128,7 @@ export async function createKitchenWithOwner(
         app,
         kitchen.uid,
         {
+          allergenAnswers: answersWith(),
           ...dish,
           price: '9.00',
           wait: '20 min',
