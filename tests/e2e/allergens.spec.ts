@@ -124,7 +124,11 @@ test.describe('safe to eat for people with allergies', () => {
     await expect(card).toHaveCount(0);
     await page.reload();
     await expect(hide).toBeChecked();
+    // The search answered ('… kitchens match', or none), without this kitchen.
+    await expect(page.getByText(/kitchens? match/)).toBeVisible();
     await expect(card).toHaveCount(0);
+    await hide.uncheck();
+    await expect(card).toBeVisible();
     await expect(page.getByText('Marking: wheat')).toBeVisible();
   });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { answersWith } from '../../shared/allergen-declaration.js';
 import type { KitchenPage, KitchenSearchHit } from '../../shared/search.js';
-import { buildKitchen, buildMenuItem } from '../test/builders.js';
+import { buildKitchen, buildMenuItem, undeclareDish } from '../test/builders.js';
 import { describeEachEngine, type TestContext } from '../test/test-app.js';
 
 /** A random word of 10 letters, so each test finds its own kitchens. */
@@ -88,6 +88,13 @@ describeEachEngine("search: 'Hide dishes with my allergens' (avoid=…)", (get) 
     await vi.waitFor(async () =>
       expect(Object.keys(await found({ q: word, avoid: 'milk' })).sort()).toEqual(['Amal’s', 'Bilal’s']),
     );
+  });
+
+  it('leaves out a dish of before declarations (it may hold anything)', async () => {
+    const { word, none } = await world();
+    await undeclareDish(ctx, none.items[0]!.id);
+    expect(Object.keys(await found({ q: word, avoid: 'milk' })).sort()).toEqual(['Amal’s', 'Bilal’s']);
+    expect(Object.keys(await found({ q: word })).sort()).toEqual(['Amal’s', 'Bilal’s', 'Chen’s']);
   });
 
   it.each([

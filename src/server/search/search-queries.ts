@@ -56,13 +56,14 @@ const hasDietDish = (diet: string[]) => {
 };
 
 /**
- * A dish `d` that holds none of the allergens avoided ('Hide dishes with my allergens'): neither contains one nor,
- * when `mayContain`, may contain one; judged as the menu's marks judge it (conflictsOf), by what the dish lists.
+ * A dish `d` that holds none of the allergens avoided ('Hide dishes with my allergens'): declared (a dish of before
+ * declarations may hold anything), and neither contains one nor, when `mayContain`, may contain one. The menu hides
+ * the same dishes (public-menu-list.tsx).
  */
 const safeDish = ({ avoid, mayContain }: Pick<KitchenSearch, 'avoid' | 'mayContain'>) =>
   mayContain
-    ? sql`not (d.allergens && ${toArray(avoid)} or d.may_contain && ${toArray(avoid)})`
-    : sql`not (d.allergens && ${toArray(avoid)})`;
+    ? sql`d.allergens_declared_at is not null and not (d.allergens && ${toArray(avoid)} or d.may_contain && ${toArray(avoid)})`
+    : sql`d.allergens_declared_at is not null and not (d.allergens && ${toArray(avoid)})`;
 
 /**
  * A dish of kitchen `k` left by the allergens avoided, carrying every one of the dietary tags too (the kitchen's tags
