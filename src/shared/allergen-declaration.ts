@@ -31,6 +31,11 @@ export const AllergenAnswers = z.object(
 );
 export type AllergenAnswers = z.infer<typeof AllergenAnswers>;
 
+/** Answers of 'no' for every allergen of the set but those given: a dish declared to hold none of the others. */
+export function answersWith(some: Partial<AllergenAnswers> = {}): AllergenAnswers {
+  return { ...(Object.fromEntries(ALLERGENS.map((a) => [a, 'no'])) as AllergenAnswers), ...some };
+}
+
 /** The declaration the answers make: what the dish contains, and what it may contain. */
 export function declarationOf(answers: AllergenAnswers): { contains: Allergen[]; mayContain: Allergen[] } {
   return {

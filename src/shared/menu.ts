@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multilineText, optionalText, requiredText } from './fields.js';
 import { StoredImage, checkPictureChoice, pictureFields } from './images.js';
-import { Allergens, DietaryTags, type Allergen, type DietaryTag } from './dietary.js';
+import { DietaryTags, type Allergen, type DietaryTag } from './dietary.js';
 import { AllergenAnswers, MAX_KEEPS_DAYS } from './allergen-declaration.js';
 import { minorDigits, parsePriceToCents } from './money.js';
 import { msg, t, translator } from './i18n/translator.js';
@@ -69,9 +69,17 @@ const MenuItemFields = z.object({
     .refine((v) => parsePriceToCents(v) !== null, { error: () => priceRefusal() }),
   wait: requiredText(msg('Wait Time'), 40),
   dietary: DietaryTags.optional(),
-  /** The allergens it contains, without a declaration for the others (older clients): 'Allergens not declared'. */
-  allergens: Allergens.optional(),
-  /** The cook's answer for every allergen of the set; it replaces `allergens`. */
+  /**
+   * The bare list of allergens of older clients ('Allergens not declared' then): refused, allergens are declared
+   * through `allergenAnswers` alone.
+   */
+  allergens: z
+    .undefined({
+      error: () =>
+        t('Answer for every allergen in allergenAnswers: a list of allergens alone declares nothing'),
+    })
+    .optional(),
+  /** The cook's answer for every allergen of the set. */
   allergenAnswers: AllergenAnswers.optional(),
   ingredients: multilineText(msg('Ingredients'), 1000).optional(),
   keepsDays: z
@@ -96,15 +104,26 @@ const MenuItemFields = z.object({
     .optional(),
 });
 
-export const MenuItemInput = MenuItemFields.superRefine((value, ctx) =>
+/**
+ * The cook's form of a dish: a new one is checked as NewMenuItemInput; an edit (MenuItemUpdateInput) may keep an
+ * undeclared dish's answers unanswered.
+ */
+export const MenuItemFormInput = MenuItemFields.superRefine((value, ctx) =>
   checkPictureChoice(value, ctx, ITEM_LINK_LABEL, true),
+);
+export type MenuItemFormInput = z.infer<typeof MenuItemFormInput>;
+
+/**
+ * A new dish: answered for every allergen before it is published (`allergenAnswers`; an unanswered one is refused
+ * naming it). Dishes of before, undeclared, show 'Allergens not declared' and are listed for their cook.
+ */
+export const MenuItemInput = MenuItemFields.extend({ allergenAnswers: AllergenAnswers }).superRefine(
+  (value, ctx) => checkPictureChoice(value, ctx, ITEM_LINK_LABEL, true),
 );
 export type MenuItemInput = z.infer<typeof MenuItemInput>;
 
-/** A new dish from the cook's form: answered for every allergen before it is published. */
-export const NewMenuItemInput = MenuItemFields.extend({ allergenAnswers: AllergenAnswers }).superRefine(
-  (value, ctx) => checkPictureChoice(value, ctx, ITEM_LINK_LABEL, true),
-);
+/** The cook's form for a new dish: the same rules as the API's. */
+export const NewMenuItemInput = MenuItemInput;
 
 /** Editing a menu item: any of its fields, each checked as when adding it. */
 export const MenuItemUpdateInput = MenuItemFields.partial()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIETARY_TAGS, type DietaryTag } from './dietary.js';
+import { ALLERGENS, type Allergen } from './allergen-set.js';
 import { Kitchen } from './kitchens.js';
 import { KITCHEN_PAGE_SIZE, MAX_KITCHEN_PAGE_SIZE, parseLatLon } from './search-params.js';
 import { t } from './i18n/translator.js';
@@ -23,6 +24,30 @@ const dietList = z
     return DIETARY_TAGS.filter((tag) => picked.includes(tag)) as DietaryTag[];
   });
 
+/** 'Hide dishes with my allergens': the allergens to avoid, comma-separated (`avoid=sesame,tree nuts`). */
+const avoidList = z
+  .string()
+  .trim()
+  .max(400, { error: () => t('Too many allergens to avoid') })
+  .transform((text, ctx) => {
+    const picked = text
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const unknown = picked.filter((a) => !(ALLERGENS as readonly string[]).includes(a));
+    if (unknown.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: t('Unknown allergen to avoid: {allergens}; choose from: {known}', {
+          allergens: unknown.join(', '),
+          known: ALLERGENS.join(', '),
+        }),
+      });
+      return z.NEVER;
+    }
+    return ALLERGENS.filter((a) => picked.includes(a)) as Allergen[];
+  });
+
 /**
  * A search of the landing page, as its URL carries it (`/?q=biryani&diet=halal,vegan&cuisine=Indian&near=51.5,-0.1`):
  * words, a cuisine (a kitchen category), dietary tags a dish must all carry, and where the customer is.
@@ -41,6 +66,16 @@ export const KitchenSearchQuery = z.object({
     .optional()
     .default(''),
   diet: dietList.optional().default([]),
+  /**
+   * 'Hide dishes with my allergens' (the customer's or the visitor's own, sent by the page, never kept in its URL):
+   * dishes that contain one are left out of the matches, and a kitchen with no dish left is not found.
+   */
+  avoid: avoidList.optional().default([]),
+  /** With `avoid`: whether dishes that may contain one are left out too ('1', the default) or not ('0'). */
+  mayContain: z
+    .enum(['1', '0', 'true', 'false'], { error: () => t('mayContain must be 1 or 0') })
+    .optional()
+    .transform((value) => value !== '0' && value !== 'false'),
   near: z
     .string()
     .optional()

@@ -25,6 +25,7 @@ import { UNSUBSCRIBE_PATH, unsubscribeUrl } from '../../src/server/notifications
 import { openEventStream } from '../../src/server/test/event-stream.js';
 import { fingerprintTables } from '../../src/server/test/fingerprint.js';
 import { describeEachEngine, signedIn, type TestContext } from '../../src/server/test/test-app.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 /**
  * The authorisation matrix: every API route and live stream against six actors. Each cell runs on a world of
@@ -187,6 +188,7 @@ const itemBody = (item: string) => ({
   imageLink: 'https://img.example/i.png',
   price: '9.50',
   wait: '20 min',
+  allergenAnswers: answersWith(),
 });
 
 /** X uploads a photo (not yet attached to anything). */

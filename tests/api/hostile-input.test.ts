@@ -12,6 +12,7 @@ import { fingerprintTables } from '../../src/server/test/fingerprint.js';
 import { buildKitchen } from '../../src/server/test/builders.js';
 import { localProvider, paidKitchen, placeOrder, sessionOf } from '../../src/server/test/payments-world.js';
 import type { CustomerOrder } from '../../src/shared/orders.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 /** A push subscription's public key (a point of P-256), for the push device route's valid body. */
 const DEVICE_KEY = (() => {
@@ -165,7 +166,13 @@ describeEachEngine(
         method: 'POST',
         url: '/api/kitchen/menu',
         headers: { ...json, cookie: cookies.owner },
-        payload: { item: 'Dal', imageLink: 'https://img.example/d.png', price: '9.50', wait: '20 min' },
+        payload: {
+          item: 'Dal',
+          imageLink: 'https://img.example/d.png',
+          price: '9.50',
+          wait: '20 min',
+          allergenAnswers: answersWith(),
+        },
       });
       expect(item.statusCode).toBe(201);
       const kitchenUid = kitchen.json<{ uid: string }>().uid;
@@ -262,7 +269,13 @@ describeEachEngine(
       imageLink: 'https://img.example/k.png',
       hours: ALL_DAY_HOURS,
     };
-    const itemBody = { item: 'Dal', imageLink: 'https://img.example/d.png', price: '9.50', wait: '20 min' };
+    const itemBody = {
+      item: 'Dal',
+      imageLink: 'https://img.example/d.png',
+      price: '9.50',
+      wait: '20 min',
+      allergenAnswers: answersWith(),
+    };
     let orderKey = 0;
     const kitchenFields = ['name', 'category', 'address', 'imageLink', 'timeZone', 'hours', 'about'];
     const itemFields = ['item', 'imageLink', 'price', 'wait', 'soldOut', 'portionsPerDay'];

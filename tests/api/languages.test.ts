@@ -12,6 +12,7 @@ import type { PageI18n } from '../../src/shared/i18n/page-i18n.js';
 import { messageKey } from '../../src/shared/i18n/messages.js';
 import { Translator } from '../../src/shared/i18n/translator.js';
 import * as pageRenderer from '../../src/web/ssr-entry.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 const webDir = mkdtempSync(join(tmpdir(), 'mkt-lang-web-'));
 copyFileSync(join(projectRoot(), 'index.html'), join(webDir, 'index.html'));
@@ -100,7 +101,13 @@ describeEachEngine(
         method: 'POST',
         url: '/api/kitchen/menu',
         headers: { cookie: `${cookie}; lang=fr` },
-        payload: { item: '', imageLink: 'https://img.example/a.png', price: '4', wait: '10 min' },
+        payload: {
+          item: '',
+          imageLink: 'https://img.example/a.png',
+          price: '4',
+          wait: '10 min',
+          allergenAnswers: answersWith(),
+        },
       });
       expect(res.statusCode).toBe(400);
       const body = res.json<{ field: string; message: string }>();
@@ -112,7 +119,13 @@ describeEachEngine(
         method: 'POST',
         url: '/api/kitchen/menu',
         headers: { cookie },
-        payload: { item: '', imageLink: 'https://img.example/a.png', price: '4', wait: '10 min' },
+        payload: {
+          item: '',
+          imageLink: 'https://img.example/a.png',
+          price: '4',
+          wait: '10 min',
+          allergenAnswers: answersWith(),
+        },
       });
       expect(english.json<{ message: string }>().message).toBe('Item is required');
     });

@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext } from '@playwright/test';
-import { ALLERGENS } from '../../src/shared/allergen-set.js';
+import type { BrowserContext, Page } from '@playwright/test';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 import { axeFindings } from './axe.js';
-import { createKitchenWithOwner, customerSessionCookie } from './db.js';
+import { createKitchenWithOwner, customerSessionCookie, undeclareDish } from './db.js';
 import { expect, test } from './fixtures.js';
-
-/** 'no' for every allergen, but these. */
-const answers = (some: Record<string, string>) => ({
-  ...Object.fromEntries(ALLERGENS.map((a) => [a, 'no'])),
-  ...some,
-});
 
 /** A kitchen with a dish holding sesame and one holding none, its cook's session in `context`. */
 async function kitchenWithSesame(context: BrowserContext) {
   const { kitchen, cookie } = await createKitchenWithOwner(`Allergens ${randomUUID().slice(0, 8)}`);
   await context.addCookies([cookie]);
   for (const [item, allergenAnswers, ingredients] of [
-    ['Sesame noodles', answers({ sesame: 'contains', wheat: 'contains' }), 'Wheat noodles, sesame paste'],
-    ['Plain rice', answers({}), 'Rice, water'],
+    ['Sesame noodles', answersWith({ sesame: 'contains', wheat: 'contains' }), 'Wheat noodles, sesame paste'],
+    ['Plain rice', answersWith({}), 'Rice, water'],
   ] as const) {
     const res = await context.request.post('/api/kitchen/menu', {
       data: {
@@ -32,6 +26,12 @@ async function kitchenWithSesame(context: BrowserContext) {
     expect(res.status()).toBe(201);
   }
   return kitchen;
+}
+
+/** The landing page searched for the sesame dish: this kitchen's card, found by it. */
+async function searchSesameNoodles(page: Page, kitchen: { name: string }) {
+  await page.goto(`/?q=${encodeURIComponent('Sesame noodles')}`);
+  return page.getByRole('link', { name: new RegExp(`^${kitchen.name},`) });
 }
 
 test.describe('safe to eat for people with allergies', () => {
@@ -68,6 +68,16 @@ test.describe('safe to eat for people with allergies', () => {
     await expect(page.getByText('1 dish hidden')).toBeVisible();
     await page.getByRole('switch', { name: 'Hide dishes with my allergens' }).uncheck();
 
+    // The search leaves the dish out too: the kitchen is found by it, and not once the switch is on.
+    const card = await searchSesameNoodles(page, kitchen);
+    await expect(card).toContainText('Matches: Sesame noodles');
+    await page.getByRole('switch', { name: 'Hide dishes with my allergens' }).check();
+    await expect(card).toHaveCount(0);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.getByRole('switch', { name: 'Hide dishes with my allergens' }).uncheck();
+    await expect(card).toBeVisible();
+
+    await page.goto(`/KitchenMenu/${kitchen.uid}`);
     await page.getByRole('button', { name: 'Add Sesame noodles to cart' }).click();
     await page.getByRole('link', { name: 'Cart (1)' }).click();
     await page.getByRole('combobox', { name: 'Delivery address' }).fill('Flat 2, 5 Test Road');
@@ -105,21 +115,36 @@ test.describe('safe to eat for people with allergies', () => {
     await page.reload();
     const noodles = page.getByTestId('menu-item').filter({ hasText: 'Sesame noodles' });
     await expect(noodles.getByRole('note', { name: 'Your allergies' })).toHaveText(/Contains wheat/);
+
+    // The same filter on the search, for the visit: kept in the browser across a reload.
+    const card = await searchSesameNoodles(page, kitchen);
+    await expect(card).toBeVisible();
+    const hide = page.getByRole('switch', { name: 'Hide dishes with my allergens' });
+    await hide.check();
+    await expect(card).toHaveCount(0);
+    await page.reload();
+    await expect(hide).toBeChecked();
+    // The search answered ('… kitchens match', or none), without this kitchen.
+    await expect(page.getByText(/kitchens? match/)).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await hide.uncheck();
+    await expect(card).toBeVisible();
+    await expect(page.getByText('Marking: wheat')).toBeVisible();
   });
 
   test("the cook's form asks about every allergen before a new dish is added", async ({ context, page }) => {
     const kitchen = await kitchenWithSesame(context);
-    // A dish with tags only (as before declarations): listed for the cook, 'Allergens not declared' to customers.
+    // The API publishes no dish without its answers, naming the field.
+    const dish = { item: 'Old tahini', price: '3', wait: '5 min', imageLink: 'https://images.invalid/t.png' };
+    const unanswered = await context.request.post('/api/kitchen/menu', { data: dish });
+    expect(unanswered.status()).toBe(400);
+    expect(await unanswered.json()).toMatchObject({ field: 'allergenAnswers' });
+    // A dish of before declarations (tags only): listed for the cook, 'Allergens not declared' to customers.
     const tagged = await context.request.post('/api/kitchen/menu', {
-      data: {
-        item: 'Old tahini',
-        price: '3',
-        wait: '5 min',
-        imageLink: 'https://images.invalid/t.png',
-        allergens: ['sesame'],
-      },
+      data: { ...dish, allergenAnswers: answersWith({}) },
     });
     expect(tagged.status()).toBe(201);
+    await undeclareDish(kitchen.uid, ((await tagged.json()) as { id: string }).id, ['sesame']);
     await page.goto('/MenuDashboard');
     await expect(page.getByText('These dishes need their allergen answers')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Answer for Old tahini' })).toBeVisible();

@@ -19,6 +19,8 @@ import { loadJurisdictions } from '../../src/server/data/jurisdictions.js';
 import { addDemoHistory } from '../../src/server/insights/demo-history.js';
 import { systemClock } from '../../src/server/lib/clock.js';
 import type { DietaryTag } from '../../src/shared/dietary.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
+import type { Allergen } from '../../src/shared/allergen-set.js';
 import { ALL_DAY_HOURS, type WeeklyHours } from '../../src/shared/opening-hours.js';
 
 let database: Promise<Database> | undefined;
@@ -134,6 +136,7 @@ export async function createKitchenWithOwner(
         app,
         kitchen.uid,
         {
+          allergenAnswers: answersWith(),
           ...dish,
           price: '9.00',
           wait: '20 min',
@@ -246,6 +249,20 @@ export async function placeOrderAs(kitchenUid: string, itemIds: string[]) {
 export async function markSoldOut(kitchenUid: string, itemId: string) {
   await mutate(await writer(), async (tx, record) => {
     await tx.update(menuItems).set({ soldOut: true }).where(eq(menuItems.id, itemId));
+    record({ type: 'dish.changed', kitchenUid, dishId: itemId });
+  });
+}
+
+/**
+ * A dish as the move to declarations left those of before (its allergens as tags, nothing declared), announced: the
+ * API publishes no such dish any more.
+ */
+export async function undeclareDish(kitchenUid: string, itemId: string, allergens: Allergen[]) {
+  await mutate(await writer(), async (tx, record) => {
+    await tx
+      .update(menuItems)
+      .set({ allergens, mayContain: [], allergensDeclaredAt: null })
+      .where(eq(menuItems.id, itemId));
     record({ type: 'dish.changed', kitchenUid, dishId: itemId });
   });
 }

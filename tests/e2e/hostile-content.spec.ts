@@ -3,6 +3,7 @@ import { openAroundTheClock } from './hours.js';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { newPerson, signInWithPopup, type Person } from './sign-in.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 declare global {
   interface Window {
@@ -241,7 +242,7 @@ test.describe('script-like content', () => {
       expect(kitchen.status()).toBe(400);
       expect(await kitchen.json()).toMatchObject({ field: 'imageLink' });
       const item = await page.request.post('/api/kitchen/menu', {
-        data: { item: 'Dal', imageLink: link, price: '1.00', wait: '5 min' },
+        data: { item: 'Dal', imageLink: link, price: '1.00', wait: '5 min', allergenAnswers: answersWith() },
       });
       expect(item.status()).toBe(400);
       expect(await item.json()).toMatchObject({ field: 'imageLink' });

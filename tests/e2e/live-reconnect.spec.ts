@@ -6,6 +6,7 @@ import { createKitchen } from './db.js';
 import { expect, test } from './fixtures.js';
 import { freePort, privateServer, type PrivateServer } from './private-server.js';
 import { stallingProxy } from './stalling-proxy.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 // The browser reports each refused or failed stream attempt in the console: the tab's one stream, which carries the
 // orders pages' topics (the orders, and the kitchen itself: its pause switch follows it live).
@@ -38,6 +39,7 @@ async function orderInProgress(server: PrivateServer, context: BrowserContext) {
     imageLink: 'https://images.invalid/dish.png',
     price: '9.50',
     wait: '20 min',
+    allergenAnswers: answersWith(),
   });
   const order = await call<{ id: string }>('POST', '/api/orders', {
     kitchenUid: kitchen.uid,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createKitchenWithOwner, customerSessionCookie } from './db.js';
 import { expect, test } from './fixtures.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 test.describe('told with the tab closed', () => {
   test("a new order reaches the cook's mailbox and 'accepted' the customer's, neither page open", async ({
@@ -16,7 +17,13 @@ test.describe('told with the tab closed', () => {
     const cook = await browser.newContext();
     await cook.addCookies([cookie]);
     const dish = await cook.request.post('/api/kitchen/menu', {
-      data: { item: 'Khichdi', price: '8.00', wait: '20 min', imageLink: 'https://images.invalid/k.png' },
+      data: {
+        item: 'Khichdi',
+        price: '8.00',
+        wait: '20 min',
+        imageLink: 'https://images.invalid/k.png',
+        allergenAnswers: answersWith(),
+      },
     });
     const { id: dishId } = (await dish.json()) as { id: string };
     const placed = await customer.request.post('/api/orders', {

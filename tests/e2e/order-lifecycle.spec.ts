@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { createKitchenWithOwner, customerSessionCookie } from './db.js';
 import { expect, test } from './fixtures.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 interface Dish {
   id: string;
@@ -20,7 +21,13 @@ async function setUp(context: BrowserContext) {
   const addDish = async (item: string, price: string) =>
     (await context.request
       .post('/api/kitchen/menu', {
-        data: { item, price, wait: '20 min', imageLink: 'https://images.invalid/dish.png' },
+        data: {
+          item,
+          price,
+          wait: '20 min',
+          imageLink: 'https://images.invalid/dish.png',
+          allergenAnswers: answersWith(),
+        },
       })
       .then((r) => r.json())) as Dish;
   const dishes = [await addDish('Dal', '9.50'), await addDish('Rice', '3.00')];

@@ -4,6 +4,7 @@ import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import { expect, test } from './fixtures.js';
 import { privateServer, type PrivateServer } from './private-server.js';
 import { axeViolations } from './axe.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 /**
  * Money, through the `local` provider (PAYMENTS=local: our own server speaking Stripe's API, its /dev-pay pages and
@@ -111,7 +112,13 @@ test('a cook sets up payouts, accepts a card order (captured) and cancels it (re
   });
   expect(registered.status()).toBe(201);
   const dish = await cookContext.request.post(at('/api/kitchen/menu'), {
-    data: { item: 'Dal', price: '9.50', wait: '20 min', imageLink: 'https://images.invalid/dal.png' },
+    data: {
+      item: 'Dal',
+      price: '9.50',
+      wait: '20 min',
+      imageLink: 'https://images.invalid/dal.png',
+      allergenAnswers: answersWith(),
+    },
   });
   expect(dish.status()).toBe(201);
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createKitchenWithOwner, customerSessionCookie } from './db.js';
 import { expect, test } from './fixtures.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 // The customer's browser is in New York; the kitchen keeps UTC: its times are shown, and the customer's beside them.
 test.use({ timezoneId: 'America/New_York' });
@@ -16,7 +17,13 @@ test.describe('ordering for later', () => {
     await context.addCookies([cookie, await customerSessionCookie(email)]);
     // The cook's dish and how the kitchen takes orders, through the cook's own routes.
     const dish = await context.request.post('/api/kitchen/menu', {
-      data: { item: 'Biryani', price: '12.00', wait: '1 hour', imageLink: 'https://images.invalid/b.png' },
+      data: {
+        item: 'Biryani',
+        price: '12.00',
+        wait: '1 hour',
+        imageLink: 'https://images.invalid/b.png',
+        allergenAnswers: answersWith(),
+      },
     });
     expect(dish.status()).toBe(201);
     const ordering = await context.request.put('/api/kitchen/ordering', {

@@ -11,6 +11,7 @@ import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import { createKitchenWithOwner, customerSessionCookie, e2eDatabase } from './db.js';
 import { expect, test } from './fixtures.js';
 import { privateServer, type PrivateServer } from './private-server.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 /*
  * Web Push in the browser. Chromium here has no push service (its pushManager.subscribe fails in a Playwright
@@ -275,6 +276,7 @@ test.describe('push notifications', () => {
         imageLink: 'https://images.invalid/dish.png',
         price: '9.50',
         wait: '20 min',
+        allergenAnswers: answersWith(),
       });
       // The service workers are registered, and their pages closed.
       const pages = { cook: await devices.cook.newPage(), customer: await devices.customer.newPage() };

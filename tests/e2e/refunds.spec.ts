@@ -5,6 +5,7 @@ import type { CustomerOrder } from '../../src/shared/orders.js';
 import { expect, test } from './fixtures.js';
 import { privateServer, type PrivateServer } from './private-server.js';
 import { axeViolations } from './axe.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 /**
  * A part of a delivered card order given back, through the `local` provider (PAYMENTS=local), on a server of this
@@ -50,7 +51,13 @@ test('the cook refunds a missing dish of a delivered order; the customer sees it
     ['Raita', '3.00'],
   ] as const) {
     const dish = await cookContext.request.post(at('/api/kitchen/menu'), {
-      data: { item, price, wait: '20 min', imageLink: 'https://images.invalid/dish.png' },
+      data: {
+        item,
+        price,
+        wait: '20 min',
+        imageLink: 'https://images.invalid/dish.png',
+        allergenAnswers: answersWith(),
+      },
     });
     expect(dish.status()).toBe(201);
   }

@@ -14,6 +14,7 @@ import {
   type PrivatePostgres,
 } from '../../src/server/test/private-postgres.js';
 import { testConfig, type TestContext } from '../../src/server/test/test-app.js';
+import { answersWith } from '../../src/shared/allergen-declaration.js';
 
 /**
  * Public reads off a real streaming replica (docs/decisions/0009-public-reads-off-a-replica.md): a private primary
@@ -104,7 +105,13 @@ describe('public reads off a streaming replica', () => {
       method: 'POST',
       url: '/api/kitchen/menu',
       headers: { cookie },
-      payload: { item, price: '9.50', wait: '20 min', imageLink: 'https://img.example/d.png' },
+      payload: {
+        item,
+        price: '9.50',
+        wait: '20 min',
+        imageLink: 'https://img.example/d.png',
+        allergenAnswers: answersWith(),
+      },
     });
     expect(res.statusCode).toBe(201);
     const readAfter = res.cookies.find((c) => c.name === 'read_after');
@@ -281,7 +288,13 @@ describe('public reads off a streaming replica', () => {
           method: 'POST',
           url: '/api/kitchen/menu',
           headers: { cookie },
-          payload: { item: 'Upma', price: '5', wait: '10 min', imageLink: 'https://img.example/u.png' },
+          payload: {
+            item: 'Upma',
+            price: '5',
+            wait: '10 min',
+            imageLink: 'https://img.example/u.png',
+            allergenAnswers: answersWith(),
+          },
         });
         expect(res.statusCode).toBe(201);
         // Within the allowed lag: the replica's older copy.

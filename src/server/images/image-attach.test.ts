@@ -7,6 +7,7 @@ import { buildKitchen, buildMenuItem, kitchenInput } from '../test/builders.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 import { makePicture } from '../test/test-images.js';
 import { ABANDONED_AFTER_MS, sweepAbandonedImages } from './image-sweep.js';
+import { answersWith } from '../../shared/allergen-declaration.js';
 
 async function uploadAs(ctx: TestContext, cookie: string): Promise<StoredImage> {
   const res = await ctx.app.inject({
@@ -28,7 +29,13 @@ async function stored(ctx: TestContext, image: StoredImage) {
   return res.statusCode === 200;
 }
 
-const itemBody = (imageId: string) => ({ item: 'Dal', price: '9.50', wait: '20 min', imageId });
+const itemBody = (imageId: string) => ({
+  item: 'Dal',
+  price: '9.50',
+  wait: '20 min',
+  imageId,
+  allergenAnswers: answersWith(),
+});
 
 describeEachEngine('attaching uploaded pictures', (get) => {
   it('registers a kitchen with its uploaded picture and shows it on the public list', async () => {

@@ -4,7 +4,7 @@ import type { AllergenAnswers } from '../../shared/allergen-declaration.js';
 import { ALLERGENS } from '../../shared/allergen-set.js';
 import type { MenuItem } from '../../shared/menu.js';
 import type { Clock } from '../lib/clock.js';
-import { buildKitchen } from '../test/builders.js';
+import { buildKitchen, undeclareDish } from '../test/builders.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { readPdf } from '../test/read-pdf.js';
 import { describeEachEngine, signedIn } from '../test/test-app.js';
@@ -65,7 +65,10 @@ describeEachEngine(
         imageLink: 'https://img.example/d.png',
         price: '5',
         wait: '10 min',
+        allergenAnswers: answers({}),
       });
+      // A dish of before declarations: its label says so.
+      await undeclareDish(ctx, dal.id);
       const customer = await signedIn(ctx, 'customer', { displayName: 'Sam Lee' });
       await call(customer.cookie, 'PUT', '/api/account/allergies', {
         allergens: ['sesame'],

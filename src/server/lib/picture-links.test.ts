@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { kitchens, menuItems } from '../db/schema.js';
 import { buildKitchen, kitchenInput } from '../test/builders.js';
 import { describeEachEngine, signedIn } from '../test/test-app.js';
+import { answersWith } from '../../shared/allergen-declaration.js';
 
 describeEachEngine(
   'picture links to our own site',
@@ -28,7 +29,7 @@ describeEachEngine(
             method: 'POST' as const,
             url: '/api/kitchen/menu',
             cookie: owner.cookie,
-            payload: { item: 'Dal', imageLink, price: '9', wait: '20 min' },
+            payload: { item: 'Dal', imageLink, price: '9', wait: '20 min', allergenAnswers: answersWith() },
           },
         ];
         for (const { method, url, cookie: c, payload } of calls) {

@@ -10,7 +10,7 @@ import type { KitchenOrder } from '../../shared/orders.js';
 import { allergyProfiles, menuItems, orderItems, orders } from '../db/schema.js';
 import { declarationHistory } from '../data/menu-queries.js';
 import type { Clock } from '../lib/clock.js';
-import { buildKitchen } from '../test/builders.js';
+import { buildKitchen, undeclareDish } from '../test/builders.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 
@@ -156,17 +156,55 @@ describeEachEngine(
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ code: 'VALIDATION', field });
       }
-      const res = await send(cook.cookie, 'POST', '/api/kitchen/menu', { ...dish, keepsDays: 31 });
+      const res = await send(cook.cookie, 'POST', '/api/kitchen/menu', {
+        ...dish,
+        allergenAnswers: answers(),
+        keepsDays: 31,
+      });
       expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'keepsDays' });
       expect(
         await get().database.db.select().from(menuItems).where(eq(menuItems.kitchenId, cook.kitchen.uid)),
       ).toEqual([]);
     });
 
-    it("a dish with tags only (the icons of before) contains them and is 'not declared'", async () => {
-      const cook = await buildKitchen(get());
-      const res = await send(cook.cookie, 'POST', '/api/kitchen/menu', { ...dish, allergens: ['sesame'] });
-      expect(res.json()).toMatchObject({ allergens: ['sesame'], mayContain: [], allergensDeclared: false });
+    it("a new dish is published only with every allergen answered; one of before shows 'not declared' until answered", async () => {
+      const ctx = get();
+      const cook = await buildKitchen(ctx);
+      // No answers, or the bare tags of older clients: refused naming the field, nothing written.
+      for (const [payload, field] of [
+        [dish, 'allergenAnswers'],
+        [{ ...dish, allergens: ['sesame'] }, 'allergens'],
+        [{ ...dish, allergens: ['sesame'], allergenAnswers: answers() }, 'allergens'],
+      ] as const) {
+        const res = await send(cook.cookie, 'POST', '/api/kitchen/menu', payload);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'VALIDATION', field });
+      }
+      expect(
+        await ctx.database.db.select().from(menuItems).where(eq(menuItems.kitchenId, cook.kitchen.uid)),
+      ).toEqual([]);
+
+      // A dish of before declarations (tags only) shows 'not declared' with what it contains.
+      const added = await send(cook.cookie, 'POST', '/api/kitchen/menu', {
+        ...dish,
+        allergenAnswers: answers(),
+      });
+      const old = added.json<MenuItem>();
+      await undeclareDish(ctx, old.id, ['sesame']);
+      const menu = async () =>
+        (await send(undefined, 'GET', `/api/kitchens/${cook.kitchen.uid}/menu`)).json<MenuItem[]>();
+      // Its cook may still edit it; a bare list of allergens neither declares nor undeclares it.
+      const priced = await send(cook.cookie, 'PATCH', `/api/kitchen/menu/${old.id}`, { price: '9.00' });
+      expect(priced.json()).toMatchObject({ allergens: ['sesame'], allergensDeclared: false });
+      expect(await menu()).toMatchObject([{ id: old.id, allergensDeclared: false, allergens: ['sesame'] }]);
+      const tags = await send(cook.cookie, 'PATCH', `/api/kitchen/menu/${old.id}`, { allergens: [] });
+      expect(tags.statusCode).toBe(400);
+      expect(tags.json()).toMatchObject({ code: 'VALIDATION', field: 'allergens' });
+      const answered = await send(cook.cookie, 'PATCH', `/api/kitchen/menu/${old.id}`, {
+        allergenAnswers: answers({ sesame: 'contains' }),
+      });
+      expect(answered.json()).toMatchObject({ allergens: ['sesame'], allergensDeclared: true });
+      expect(await menu()).toMatchObject([{ id: old.id, allergensDeclared: true }]);
     });
 
     it('an order keeps what was declared when placed, asks to acknowledge the allergies it holds, and shows them to the cook', async () => {

@@ -1,11 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { answersWith } from '../../shared/allergen-declaration.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { menuItems } from '../db/schema.js';
 import { buildKitchen } from '../test/builders.js';
 import { describeEachEngine } from '../test/test-app.js';
 
-const dish = { item: 'Baklava', imageLink: 'https://img.example/b.png', price: '4.50', wait: '10 min' };
+const dish = {
+  item: 'Baklava',
+  imageLink: 'https://img.example/b.png',
+  price: '4.50',
+  wait: '10 min',
+  allergenAnswers: answersWith(),
+};
 
 describeEachEngine('dietary tags and allergens of a dish', (get) => {
   it('stores them in a canonical order, shows them on the public menu, and edits them', async () => {
@@ -15,7 +22,7 @@ describeEachEngine('dietary tags and allergens of a dish', (get) => {
     const res = await send('POST', '/api/kitchen/menu', {
       ...dish,
       dietary: ['vegan', 'vegetarian', 'vegan'],
-      allergens: ['tree nuts', 'cereals containing gluten'],
+      allergenAnswers: answersWith({ 'tree nuts': 'contains', 'cereals containing gluten': 'contains' }),
     });
     expect(res.statusCode).toBe(201);
     const created = res.json<MenuItem>();
@@ -25,11 +32,11 @@ describeEachEngine('dietary tags and allergens of a dish', (get) => {
     });
     const menu = (await get().app.inject(`/api/kitchens/${kitchen.uid}/menu`)).json<MenuItem[]>();
     expect(menu[0]).toMatchObject({ dietary: ['vegetarian', 'vegan'] });
-    const edited = await send('PATCH', `/api/kitchen/menu/${created.id}`, { allergens: [] });
+    const edited = await send('PATCH', `/api/kitchen/menu/${created.id}`, { allergenAnswers: answersWith() });
     expect(edited.json()).toMatchObject({ dietary: ['vegetarian', 'vegan'], allergens: [] });
   });
 
-  it('a dish without tags has none', async () => {
+  it("a dish without tags, answered 'no' for every allergen, has none", async () => {
     const { cookie } = await buildKitchen(get());
     const res = await get().app.inject({
       method: 'POST',

@@ -25,16 +25,12 @@ function toCents(price: string, currency: string): number {
   return cents;
 }
 
-/**
- * The allergen columns an input sets: complete answers declare the dish (now); a bare list of allergens (older
- * clients) sets what it contains and leaves it undeclared; neither leaves them as they are.
- */
+/** The allergen columns an input sets: complete answers declare the dish (now); none leave them as they are. */
 function allergenValues(input: MenuItemUpdateInput, now: Date): Partial<MenuItemValues> {
   if (input.allergenAnswers) {
     const { contains, mayContain } = declarationOf(input.allergenAnswers);
     return { allergens: contains, mayContain, allergensDeclaredAt: now };
   }
-  if (input.allergens) return { allergens: input.allergens, mayContain: [], allergensDeclaredAt: null };
   return {};
 }
 

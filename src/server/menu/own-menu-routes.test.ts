@@ -7,12 +7,14 @@ import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { openEventStream } from '../test/event-stream.js';
 import { hostileLineTexts, hostilePictureLinks } from '../test/hostile-values.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
+import { answersWith } from '../../shared/allergen-declaration.js';
 
 const itemInput = (overrides: Record<string, unknown> = {}) => ({
   item: 'Paneer Tikka',
   imageLink: 'https://img.example/paneer.png',
   price: '12.5',
   wait: '25 min',
+  allergenAnswers: answersWith(),
   ...overrides,
 });
 

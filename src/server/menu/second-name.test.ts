@@ -4,6 +4,7 @@ import type { KitchenSearchHit } from '../../shared/search.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { buildKitchen } from '../test/builders.js';
 import { describeEachEngine } from '../test/test-app.js';
+import { answersWith } from '../../shared/allergen-declaration.js';
 
 const uniqueWord = () => Array.from(randomBytes(10), (b) => String.fromCharCode(97 + (b % 26))).join('');
 
@@ -29,6 +30,7 @@ describeEachEngine('a dish’s second name (issue 34)', (get) => {
       imageLink: 'https://img.example/dosa.png',
       price: '7.5',
       wait: '15 min',
+      allergenAnswers: answersWith(),
     });
     expect(added.statusCode, added.body).toBe(201);
     const [dish] = await menuOf(kitchen.uid);
@@ -61,6 +63,7 @@ describeEachEngine('a dish’s second name (issue 34)', (get) => {
         imageLink: 'https://img.example/dal.png',
         price: '4',
         wait: '10 min',
+        allergenAnswers: answersWith(),
       });
       expect(res.statusCode).toBe(400);
       expect(res.json<{ field: string }>().field).toBe('secondName');

@@ -3,6 +3,7 @@ import type { MenuItem } from '../../shared/menu.js';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { localProvider, money, paidKitchen, placeOrder, sessionOf } from '../test/payments-world.js';
 import { describeEachEngine, signedIn } from '../test/test-app.js';
+import { answersWith } from '../../shared/allergen-declaration.js';
 
 // Yen have no minor unit: a price typed "500" is 500 yen, stored as 500, and charged as 500 (ISO 4217, Stripe).
 describeEachEngine(
@@ -17,7 +18,13 @@ describeEachEngine(
           method: 'POST',
           url: '/api/kitchen/menu',
           headers: { cookie: cook.cookie },
-          payload: { item: 'Onigiri', imageLink: 'https://img.example/o.png', price, wait: '10 min' },
+          payload: {
+            item: 'Onigiri',
+            imageLink: 'https://img.example/o.png',
+            price,
+            wait: '10 min',
+            allergenAnswers: answersWith(),
+          },
         });
       const added = await add('500');
       expect(added.statusCode, added.body).toBe(201);

@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { KitchenSearchHit } from '../../shared/search.js';
 import { buildKitchen } from '../test/builders.js';
 import { describeEachEngine, type TestContext } from '../test/test-app.js';
+import { answersWith } from '../../shared/allergen-declaration.js';
 
 /** A cuisine of 10 random letters: a search by it finds this test's kitchens alone. */
 const uniqueCuisine = () => Array.from(randomBytes(10), (b) => String.fromCharCode(97 + (b % 26))).join('');
@@ -49,6 +50,7 @@ describeEachEngine('a kitchen’s dietary tags, kept with its dishes', (get) => 
         wait: '20 min',
         imageLink: 'https://img.example/c.png',
         dietary: ['vegan', 'vegetarian'],
+        allergenAnswers: answersWith(),
       },
     });
     expect(added.statusCode, added.body).toBe(201);

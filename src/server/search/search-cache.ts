@@ -7,11 +7,12 @@ import { catalogTopic } from './catalog-topic.js';
 const MAX_SEARCHES = 1000;
 
 /** One key per distinct search: the words as the database compares them (case aside), the tags in one order. */
-const keyOf = ({ q, cuisine, diet, near }: KitchenSearch, page?: KitchenPageKey) =>
+const keyOf = ({ q, cuisine, diet, near, avoid, mayContain }: KitchenSearch, page?: KitchenPageKey) =>
   JSON.stringify([
     q.toLowerCase(),
     cuisine.toLowerCase(),
     [...diet].sort(),
+    avoid.length ? [avoid, mayContain] : null,
     near ? [near.lat, near.lon] : null,
     page ? [page.limit, page.cursor ?? null, page.minute ?? null] : null,
   ]);

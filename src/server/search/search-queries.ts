@@ -55,6 +55,26 @@ const hasDietDish = (diet: string[]) => {
     : sql`${sieve} and exists (select 1 from menu_items d where d.kitchen_id = k.owner_id and d.dietary @> ${toArray(diet)})`;
 };
 
+/**
+ * A dish `d` that holds none of the allergens avoided ('Hide dishes with my allergens'): declared (a dish of before
+ * declarations may hold anything), and neither contains one nor, when `mayContain`, may contain one. The menu hides
+ * the same dishes (public-menu-list.tsx).
+ */
+const safeDish = ({ avoid, mayContain }: Pick<KitchenSearch, 'avoid' | 'mayContain'>) =>
+  mayContain
+    ? sql`d.allergens_declared_at is not null and not (d.allergens && ${toArray(avoid)} or d.may_contain && ${toArray(avoid)})`
+    : sql`d.allergens_declared_at is not null and not (d.allergens && ${toArray(avoid)})`;
+
+/**
+ * A dish of kitchen `k` left by the allergens avoided, carrying every one of the dietary tags too (the kitchen's tags
+ * together sieve first, as for hasDietDish).
+ */
+const hasSafeDish = (search: Pick<KitchenSearch, 'avoid' | 'mayContain' | 'diet'>) => {
+  const diet = search.diet.length ? sql` and d.dietary @> ${toArray(search.diet)}` : sql``;
+  const safe = sql`exists (select 1 from menu_items d where d.kitchen_id = k.owner_id and ${safeDish(search)}${diet})`;
+  return search.diet.length ? sql`k.dish_dietary @> ${toArray(search.diet)} and ${safe}` : safe;
+};
+
 const toArray = (values: string[]) =>
   sql`array[${sql.join(
     values.map((v) => sql`${v}`),
@@ -205,14 +225,22 @@ const openAt = (instant: Date): SQL => {
  * the best of at most MAX_SCANNED of them. When more than MAX_CANDIDATES dishes hold the words exactly, which of them
  * are kept is the index's order; the kitchens found are still those with the best match. Dishes carry the dietary
  * tags searched and belong to a kitchen of the cuisine searched; kitchens are found by name or cuisine, each kind
- * capped apart. `capped`: whether a kind filled its room (there may be more than it kept), so that a count of what
+ * capped apart. Dishes holding an allergen avoided are dropped from the candidates (so a common word may find fewer
+ * safe dishes than the cap would allow: the candidates are picked before the allergens are read). `capped`: whether a kind filled its room (there may be more than it kept), so that a count of what
  * was found is a lower bound. Found inside the search's own statement, not read back and sent again.
  */
-function searchParts({ q, cuisine, diet }: KitchenSearch) {
+function searchParts(search: KitchenSearch) {
+  const { q, cuisine, diet, avoid } = search;
   const filters: SQL[] = [sql`k.suspended_at is null and k.listing = 'listed'`];
   if (cuisine) filters.push(sql`lower(k.category) = lower(${cuisine})`);
-  if (diet.length) filters.push(hasDietDish(diet));
+  if (avoid.length) filters.push(hasSafeDish(search));
+  else if (diet.length) filters.push(hasDietDish(diet));
   if (q.length === 0) return { filters, matches: sql``, join: sql``, capped: sql`false` };
+  // A dish found that holds an allergen avoided is no match (a kitchen found by its name stays, with a safe dish).
+  const kept = avoid.length
+    ? sql`where item is null or exists (select 1 from menu_items d where d.kitchen_id = hits.kitchen_id
+              and d.item || coalesce(' · ' || d.second_name, '') = hits.item and ${safeDish(search)})`
+    : sql``;
   const matches = sql`with hits as materialized (
       select hit_kitchen as kitchen_id, hit_item as item, hit_score as score
       from hc_search_candidates(${q}, ${toArray(diet)}, ${cuisine || null}, ${MAX_CANDIDATES}, ${MAX_SCANNED},
@@ -220,7 +248,7 @@ function searchParts({ q, cuisine, diet }: KitchenSearch) {
     ), matches as (
       select kitchen_id, max(score) as score,
              (array_agg(item order by score desc, item) filter (where item is not null))[1:${MAX_DISHES_PER_KITCHEN}] as dishes
-      from hits group by kitchen_id)`;
+      from hits ${kept} group by kitchen_id)`;
   const capped = sql`(select count(*) filter (where item is not null) >= ${MAX_CANDIDATES}
                              or count(*) filter (where item is null) >= ${MAX_CANDIDATES} from hits)`;
   return { filters, matches, join: sql`join matches mt on mt.kitchen_id = k.owner_id`, capped };
@@ -237,7 +265,14 @@ export async function searchKitchenPage(
   now: Date,
 ): Promise<KitchenPage> {
   const { near, limit, cursor } = request;
-  if (!near && !request.q && !request.cuisine && request.diet.length === 0 && !request.open) {
+  if (
+    !near &&
+    !request.q &&
+    !request.cuisine &&
+    request.diet.length === 0 &&
+    request.avoid.length === 0 &&
+    !request.open
+  ) {
     // Every kitchen, newest first: the same page the live first page is made of, without a search's transaction.
     const [page, total] = await Promise.all([
       newestKitchensPage(db, limit, cursor),

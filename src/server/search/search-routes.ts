@@ -44,7 +44,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         doc: {
-          summary: 'Kitchens by words (typos and accents forgiven), cuisine, dietary tags and distance',
+          summary:
+            'Kitchens by words (typos and accents forgiven), cuisine, dietary tags and distance; `avoid` leaves out dishes holding those allergens',
           tags: ['discovery'],
         },
       },
@@ -63,7 +64,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           summary:
             'One page of kitchens (24 by default, up to 100): newest first, or nearest first given `near`; with the search filters, a cursor for the next page and, on the first, how many match',
           tags: ['discovery'],
-          errors: { 400: 'A limit outside 1..100, a cursor this list did not give, or a bad filter' },
+          errors: {
+            400: 'A limit outside 1..100, a cursor this list did not give, or a bad filter (`avoid` naming an allergen outside the set)',
+          },
           // Sent as the JSON string it is kept as (no serialiser on the way out).
           responses: { 200: KitchenPage },
         },

@@ -4,12 +4,14 @@ import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
 import { computeTotals } from '../../shared/money.js';
 import type { User } from '../identity/users.js';
 import { eq } from 'drizzle-orm';
-import { orders } from '../db/schema.js';
+import { menuItems, orders } from '../db/schema.js';
 import { registerKitchen } from '../kitchens/kitchen-service.js';
 import { mutateInOneStatement } from '../events/mutate.js';
 import { insertOrder, type NewOrder } from '../orders/customer-order-queries.js';
 import { addMenuItem } from '../menu/menu-service.js';
 import type { MenuItem, MenuItemInput } from '../../shared/menu.js';
+import { answersWith } from '../../shared/allergen-declaration.js';
+import type { Allergen } from '../../shared/allergen-set.js';
 import { signedIn, type TestContext } from './test-app.js';
 
 export const kitchenInput = (overrides: Partial<KitchenInput> = {}): KitchenInput => ({
@@ -44,10 +46,23 @@ export function buildMenuItem(
       price: '9.50',
       wait: '20 min',
       imageLink: 'https://img.example/dal.png',
+      // Declared to hold none of the allergens, as a dish must be to be published.
+      allergenAnswers: answersWith(),
       ...overrides,
     },
     ctx.config.payments.currency,
   );
+}
+
+/**
+ * Turns a dish into one of before declarations (its allergens as tags, nothing declared), as the migration to
+ * declarations left them: the API publishes no such dish any more.
+ */
+export async function undeclareDish(ctx: TestContext, dishId: string, allergens: Allergen[] = []) {
+  await ctx.database.db
+    .update(menuItems)
+    .set({ allergens, mayContain: [], allergensDeclaredAt: null })
+    .where(eq(menuItems.id, dishId));
 }
 
 /**

@@ -5,8 +5,11 @@ import { pageLocale, t } from '../i18n.js';
 import { AllergyProfileForm } from './allergy-profile-form.js';
 import { useAllergyProfile } from './use-allergy-profile.js';
 
-/** Above a menu: 'Your allergies' (to set them), and 'Hide dishes with my allergens'. */
-export function AllergyFilter({ hidden }: { hidden: number }) {
+/**
+ * Above a menu and among the search's filters: 'Your allergies' (to set them), and 'Hide dishes with my allergens'
+ * (`hidden`: how many dishes of the menu it hides; none given on the search, whose server leaves them out).
+ */
+export function AllergyFilter({ hidden = 0 }: { hidden?: number }) {
   const { profile, hide, setHide } = useAllergyProfile();
   const [open, setOpen] = useState(false);
   const locale = pageLocale();

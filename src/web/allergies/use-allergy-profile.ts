@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { AllergyProfile, AllergyProfileInput } from '../../shared/allergen-declaration.js';
 import { isAllergen, type Allergen } from '../../shared/allergen-set.js';
 import { useSession } from '../auth/use-session.js';
@@ -94,4 +94,22 @@ export function useAllergyProfile() {
     setHide: (hide: boolean) => write({ ...read(), hide }),
     save,
   };
+}
+
+/** 'Hide dishes with my allergens' as a search sends it (`avoid`, `mayContain`); none while not hiding. */
+export interface AvoidedAllergens {
+  avoid: Allergen[];
+  mayContain: boolean;
+}
+
+/** The allergens a search leaves out: the profile's, when 'Hide dishes with my allergens' is on and it has some. */
+export function useAvoidedAllergens(): AvoidedAllergens | undefined {
+  const { profile, hide } = useAllergyProfile();
+  const avoid = profile.allergens.join(',');
+  const { mayContainMatters } = profile;
+  return useMemo(
+    () =>
+      hide && avoid ? { avoid: avoid.split(',') as Allergen[], mayContain: mayContainMatters } : undefined,
+    [hide, avoid, mayContainMatters],
+  );
 }

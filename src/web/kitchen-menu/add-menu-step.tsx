@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { Link } from '../router/router.js';
 import type { Kitchen } from '../../shared/kitchens.js';
-import { NewMenuItemInput, type MenuItemInput } from '../../shared/menu.js';
+import { NewMenuItemInput, type MenuItemFormInput, type MenuItemInput } from '../../shared/menu.js';
 import { paths } from '../../shared/paths.js';
 import { emptyMenuItem, MenuItemForm } from './menu-item-form.js';
 import { useAddMenuItem, useOwnMenu } from './use-own-menu.js';
@@ -14,8 +14,9 @@ export function AddMenuStep({ kitchen }: { kitchen: Kitchen }) {
   const add = useAddMenuItem(kitchen.uid);
   const menu = useOwnMenu(kitchen.uid);
 
-  const onAdd = async (values: MenuItemInput) => {
-    const item = await add.mutateAsync(values);
+  const onAdd = async (values: MenuItemFormInput) => {
+    // Checked by NewMenuItemInput before it is sent: every allergen is answered.
+    const item = await add.mutateAsync(values as MenuItemInput);
     notifications.show({ color: 'green', title: t('Added to your menu'), message: item.item });
   };
 

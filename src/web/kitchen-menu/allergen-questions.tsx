@@ -8,11 +8,11 @@ import {
   allergenName,
   type AllergenAnswer,
 } from '../../shared/allergen-set.js';
-import type { MenuItemInput } from '../../shared/menu.js';
+import type { MenuItemFormInput } from '../../shared/menu.js';
 import { pageLocale, t } from '../i18n.js';
 
 type Form = Pick<
-  ReturnType<typeof useForm<MenuItemInput>>,
+  ReturnType<typeof useForm<MenuItemFormInput>>,
   'getInputProps' | 'values' | 'errors' | 'setFieldValue' | 'clearFieldError'
 >;
 

@@ -1,14 +1,14 @@
 import { Checkbox, Group } from '@mantine/core';
 import type { useForm } from '@mantine/form';
 import { DIETARY_LABELS, DIETARY_TAGS } from '../../shared/dietary.js';
-import type { MenuItemInput } from '../../shared/menu.js';
+import type { MenuItemFormInput } from '../../shared/menu.js';
 import { t } from '../i18n.js';
 
 /** A dish's dietary tags (its allergens are asked one by one: allergen-questions.tsx). */
 export function DishTagsFields({
   form,
 }: {
-  form: Pick<ReturnType<typeof useForm<MenuItemInput>>, 'getInputProps'>;
+  form: Pick<ReturnType<typeof useForm<MenuItemFormInput>>, 'getInputProps'>;
 }) {
   return (
     <>

@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { MenuItem, MenuItemInput } from '../../shared/menu.js';
+import type { MenuItem, MenuItemFormInput } from '../../shared/menu.js';
 import { decimalAmount } from '../../shared/money.js';
 import { answersOf } from '../../shared/allergen-declaration.js';
 import { MenuItemForm } from './menu-item-form.js';
@@ -8,7 +8,7 @@ import { useEditMenuItem } from './use-own-menu.js';
 import { t } from '../i18n.js';
 
 /** A saved dish as its form holds it. */
-export const toInput = (item: MenuItem): MenuItemInput => ({
+export const toInput = (item: MenuItem): MenuItemFormInput => ({
   item: item.item,
   secondName: item.secondName ?? '',
   imageLink: item.imageLink ?? undefined,
@@ -39,7 +39,7 @@ export function EditMenuItemModal({
   onClose: () => void;
 }) {
   const edit = useEditMenuItem(kitchenUid);
-  const onSave = async (values: MenuItemInput) => {
+  const onSave = async (values: MenuItemFormInput) => {
     const saved = await edit.mutateAsync({ id: item?.id ?? '', patch: values });
     notifications.show({ color: 'green', title: t('Menu item saved'), message: saved.item });
     onClose();

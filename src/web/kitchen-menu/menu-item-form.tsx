@@ -1,6 +1,6 @@
 import { Button, Checkbox, NumberInput, Stack, TextInput } from '@mantine/core';
 import type { StoredImage } from '../../shared/images.js';
-import { MAX_PORTIONS_PER_DAY, MenuItemInput, type NewMenuItemInput } from '../../shared/menu.js';
+import { MAX_PORTIONS_PER_DAY, MenuItemFormInput, type NewMenuItemInput } from '../../shared/menu.js';
 import type { AllergenAnswers } from '../../shared/allergen-declaration.js';
 import { AllergenQuestions } from './allergen-questions.js';
 import { minorDigits } from '../../shared/money.js';
@@ -10,7 +10,7 @@ import { useSchemaForm } from '../kitchen-admin/use-schema-form.js';
 import { DishTagsFields } from './dish-tags-fields.js';
 import { t, translator } from '../i18n.js';
 
-export const emptyMenuItem: MenuItemInput = {
+export const emptyMenuItem: MenuItemFormInput = {
   item: '',
   secondName: '',
   imageLink: '',
@@ -47,17 +47,17 @@ export function MenuItemForm({
   submitLabel,
   onSave,
   clearOnSave = false,
-  schema = MenuItemInput,
+  schema = MenuItemFormInput,
 }: {
-  initialValues: MenuItemInput;
+  initialValues: MenuItemFormInput;
   initialImage?: StoredImage | null;
   submitLabel: string;
-  onSave: (values: MenuItemInput) => Promise<void>;
+  onSave: (values: MenuItemFormInput) => Promise<void>;
   clearOnSave?: boolean;
   /** A new dish answers for every allergen (NewMenuItemInput); an edit may leave them as they were. */
-  schema?: typeof MenuItemInput | typeof NewMenuItemInput;
+  schema?: typeof MenuItemFormInput | typeof NewMenuItemInput;
 }) {
-  const { form, failure, submit } = useSchemaForm<MenuItemInput>(schema, initialValues, onSave, {
+  const { form, failure, submit } = useSchemaForm<MenuItemFormInput>(schema, initialValues, onSave, {
     clearOnSave,
   });
 

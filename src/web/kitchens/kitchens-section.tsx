@@ -13,6 +13,7 @@ import { KitchenCard } from './kitchen-card.js';
 import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
 import { FIRST_ROW } from '../images/picture.js';
 import { useKitchens, type Kitchen } from './use-kitchens.js';
+import { useAllergyProfile, useAvoidedAllergens } from '../allergies/use-allergy-profile.js';
 import { t } from '../i18n.js';
 
 /**
@@ -24,10 +25,13 @@ export function KitchensSection() {
   const landing = useKitchens();
   const kitchens = landing.list;
   const { filters, update } = useSearchFilters();
-  const filtered = isFiltered(filters);
+  // 'Hide dishes with my allergens' (kept in this browser, not in the URL): searched on the server too.
+  const allergies = useAvoidedAllergens();
+  const { setHide } = useAllergyProfile();
+  const filtered = isFiltered(filters) || !!allergies;
   // Narrowed by more than 'Open now' (which says so in its own words when nothing is open).
-  const searching = isFiltered({ ...filters, open: false });
-  const searched = useKitchenSearch(filters, filtered);
+  const searching = isFiltered({ ...filters, open: false }) || !!allergies;
+  const searched = useKitchenSearch(filters, filtered, allergies);
   const search = searched.list;
   const cuisines = useMemo(
     () => landing.cuisines ?? cuisinesOf(kitchens.data ?? []),
@@ -74,7 +78,10 @@ export function KitchensSection() {
             </Text>
             <Button
               variant="light"
-              onClick={() => update({ q: '', cuisine: '', diet: [], near: undefined, open: false })}
+              onClick={() => {
+                update({ q: '', cuisine: '', diet: [], near: undefined, open: false });
+                setHide(false);
+              }}
             >
               {t('Clear search')}
             </Button>

@@ -41,8 +41,12 @@ export function PublicMenuList({ kitchen }: { kitchen: Pick<Kitchen, 'uid' | 'na
     );
   if (menu.data.length === 0)
     return <Text c="dimmed">{t('This kitchen has not put anything on its menu yet. Come back soon.')}</Text>;
-  const shown = allergies.hide
-    ? menu.data.filter((item) => conflictTexts(item, allergies.profile).length === 0)
+  // Hiding leaves out what conflicts and, with allergies to avoid, what is not declared (it may hold anything).
+  const avoiding = allergies.hide && allergies.profile.allergens.length > 0;
+  const shown = avoiding
+    ? menu.data.filter(
+        (item) => item.allergensDeclared && conflictTexts(item, allergies.profile).length === 0,
+      )
     : menu.data;
   const hidden = menu.data.length - shown.length;
   return (

@@ -7,6 +7,8 @@ import { AddressPicker } from './address-picker.js';
 import { FilterChip } from './filter-chip.js';
 import { NearMeButton } from './near-me-button.js';
 import type { SearchFilters } from './use-search-filters.js';
+import { AllergyFilter } from '../allergies/allergy-filter.js';
+import { useAvoidedAllergens } from '../allergies/use-allergy-profile.js';
 import { t } from '../i18n.js';
 import classes from './search-controls.module.css';
 
@@ -29,7 +31,8 @@ export function SearchControls({ filters, update, cuisines }: Props) {
   const [text, setText] = useState(filters.q);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const chosen = chosenFilters(filters);
+  const allergies = useAvoidedAllergens();
+  const chosen = chosenFilters(filters) + (allergies ? 1 : 0);
   const [debounced] = useDebouncedValue(text, 300);
   // The URL is the truth: the back button (or a shared link) changes it, and the field follows.
   useEffect(() => setText(filters.q), [filters.q]);
@@ -128,6 +131,7 @@ export function SearchControls({ filters, update, cuisines }: Props) {
             ))}
           </Group>
         </div>
+        <AllergyFilter />
         <NearMeButton near={filters.near} onChange={(near) => update({ near })} />
         {!filters.near && <AddressPicker onPick={(near) => update({ near })} />}
       </Stack>

@@ -11,6 +11,7 @@ import { useShown } from '../kitchens/use-kitchens.js';
 import { api } from '../lib/api-client.js';
 import { useLiveQuery } from '../live/use-live-query.js';
 import { searchQueryString, type SearchFilters } from './use-search-filters.js';
+import type { AvoidedAllergens } from '../allergies/use-allergy-profile.js';
 
 export const kitchenSearchKey = ['kitchens', 'search'] as const;
 
@@ -19,9 +20,9 @@ export const kitchenSearchKey = ['kitchens', 'search'] as const;
  * page follows the catalogue's changes (a tiny stream published with every kitchen and dish write) and asks again,
  * once per change, instead of the server reloading every distinct search on every change.
  */
-export function useKitchenSearch(filters: SearchFilters, enabled: boolean) {
+export function useKitchenSearch(filters: SearchFilters, enabled: boolean, allergies?: AvoidedAllergens) {
   const queryClient = useQueryClient();
-  const query = searchQueryString(filters);
+  const query = searchQueryString(filters, allergies);
   const changes = useLiveQuery<{ changedAt: string }>({
     queryKey: ['kitchens', 'search-changes'],
     url: '/api/kitchens/search/changes',

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from '../router/router.js';
 import { DIETARY_TAGS, type DietaryTag } from '../../shared/dietary-tags.js';
 import { formatLatLon, parseLatLon } from '../../shared/search-params.js';
 import type { LatLon } from '../../shared/geo.js';
+import type { AvoidedAllergens } from '../allergies/use-allergy-profile.js';
 
 /** What the landing page is narrowed to; it lives in the URL (`/?q=biryani&diet=halal`), so it can be shared. */
 export interface SearchFilters {
@@ -18,14 +19,21 @@ export interface SearchFilters {
 export const isFiltered = (f: SearchFilters) =>
   f.q.trim() !== '' || f.cuisine !== '' || f.diet.length > 0 || !!f.near || f.open;
 
-/** The API query of these filters (the same names as the page's URL). */
-export function searchQueryString(f: SearchFilters): string {
+/**
+ * The API query of these filters (the same names as the page's URL), and of 'Hide dishes with my allergens' when on
+ * (sent to the API only: the page's URL never carries a person's allergies).
+ */
+export function searchQueryString(f: SearchFilters, allergies?: AvoidedAllergens): string {
   const params = new URLSearchParams();
   if (f.q.trim()) params.set('q', f.q.trim());
   if (f.cuisine) params.set('cuisine', f.cuisine);
   if (f.diet.length) params.set('diet', f.diet.join(','));
   if (f.near) params.set('near', formatLatLon(f.near));
   if (f.open) params.set('open', '1');
+  if (allergies?.avoid.length) {
+    params.set('avoid', allergies.avoid.join(','));
+    if (!allergies.mayContain) params.set('mayContain', '0');
+  }
   return params.toString();
 }
 
