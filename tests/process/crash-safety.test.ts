@@ -160,7 +160,7 @@ async function crashDuringOrders({ env, open, crashAndRecover }: CrashCase) {
   };
   await Promise.all([lane(), lane(), lane(), lane()]);
   running.child.kill('SIGTERM');
-  expect(await running.exited).toBe(0);
+  expect(await running.exited, running.output()).toBe(0);
 
   const after = await open();
   try {
