@@ -10,7 +10,8 @@ import { DatabaseImageStore, type ImageStore } from './pictures/image-store.js';
 import { processImage, type ProcessedImage } from './pictures/process-image.js';
 import { projectRoot } from './lib/project-root.js';
 import type { Db, Tx } from './db/database.js';
-import { kitchens, menuItems } from './db/schema.js';
+import { dishDeclarations, kitchens, menuItems } from './db/schema.js';
+import type { Allergen } from '../shared/allergen-set.js';
 import type { OrderingSettings } from '../shared/ordering.js';
 
 interface DemoKitchen {
@@ -25,6 +26,93 @@ interface DemoKitchen {
   /** How it takes orders, beyond the default (delivery, as soon as possible). */
   ordering?: Partial<OrderingSettings>;
 }
+
+/**
+ * What each demo dish declares (a cook answers every allergen of the set before a dish is published: ADR 20): its
+ * ingredients, and the allergens it contains or may contain, as a cook of each dish would usually answer.
+ */
+const DEMO_DECLARATIONS: Record<
+  string,
+  { ingredients: string; contains: Allergen[]; mayContain?: Allergen[] }
+> = {
+  'Dal Tadka with Rice': {
+    ingredients: 'Yellow lentils, basmati rice, ghee, onion, tomato, garlic, cumin, mustard seeds, turmeric',
+    contains: ['milk', 'mustard'],
+  },
+  'Paneer Butter Masala': {
+    ingredients: 'Paneer, butter, cream, tomato, cashews, ginger, garlic, garam masala',
+    contains: ['milk', 'tree nuts'],
+  },
+  'Aloo Paratha': {
+    ingredients: 'Wheat flour, potato, ghee, green chilli, coriander, spices',
+    contains: ['wheat', 'cereals containing gluten', 'milk'],
+  },
+  'Chicken Tamales': {
+    ingredients: 'Corn masa, chicken, lard, guajillo chilli, garlic, corn husks',
+    contains: [],
+  },
+  'Pozole Rojo': {
+    ingredients: 'Hominy, pork shoulder, ancho chilli, garlic, oregano, radish, lime',
+    contains: [],
+  },
+  Churros: {
+    ingredients: 'Wheat flour, eggs, sugar, cinnamon, sunflower oil',
+    contains: ['wheat', 'cereals containing gluten', 'eggs'],
+    mayContain: ['milk'],
+  },
+  'Chicken Adobo': {
+    ingredients: 'Chicken, soy sauce, cane vinegar, garlic, bay leaves, black pepper, rice',
+    contains: ['soya', 'wheat', 'cereals containing gluten'],
+  },
+  'Pancit Canton': {
+    ingredients: 'Wheat egg noodles, chicken, shrimp, cabbage, carrot, soy sauce, oyster sauce',
+    contains: ['wheat', 'cereals containing gluten', 'eggs', 'crustaceans', 'molluscs', 'soya'],
+  },
+  'Ube Halaya': {
+    ingredients: 'Purple yam, coconut milk, condensed milk, butter, sugar',
+    contains: ['milk'],
+  },
+  Lasagna: {
+    ingredients:
+      'Egg pasta, beef, tomato, béchamel (milk, butter, wheat flour), parmesan, onion, celery, carrot',
+    contains: ['wheat', 'cereals containing gluten', 'eggs', 'milk', 'celery'],
+  },
+  'Gnocchi al Pesto': {
+    ingredients: 'Potato, wheat flour, egg, basil, pine nuts, parmesan, olive oil, garlic',
+    contains: ['wheat', 'cereals containing gluten', 'eggs', 'milk', 'tree nuts'],
+  },
+  Tiramisu: {
+    ingredients: 'Mascarpone, eggs, ladyfingers (wheat), espresso, cocoa, sugar, marsala wine',
+    contains: ['milk', 'eggs', 'wheat', 'cereals containing gluten', 'sulphites'],
+  },
+  'Jollof Rice': {
+    ingredients:
+      'Long-grain rice, tomato, red pepper, scotch bonnet, onion, vegetable stock, thyme, bay leaf',
+    contains: [],
+    mayContain: ['celery'],
+  },
+  'Egusi Soup': {
+    ingredients: 'Ground melon seeds, spinach, palm oil, stockfish, ground crayfish, beef, onion',
+    contains: ['fish', 'crustaceans'],
+  },
+  'Puff-Puff': {
+    ingredients: 'Wheat flour, yeast, sugar, nutmeg, sunflower oil',
+    contains: ['wheat', 'cereals containing gluten'],
+  },
+  Bibimbap: {
+    ingredients: 'Rice, beef, egg, spinach, bean sprouts, carrot, gochujang, sesame oil, soy sauce',
+    contains: ['eggs', 'sesame', 'soya', 'wheat', 'cereals containing gluten'],
+  },
+  'Kimchi Jjigae': {
+    ingredients: 'Kimchi (cabbage, fish sauce, salted shrimp), pork belly, tofu, gochugaru, onion',
+    contains: ['fish', 'crustaceans', 'soya'],
+  },
+  Japchae: {
+    ingredients:
+      'Sweet potato noodles, beef, spinach, carrot, mushrooms, soy sauce, sesame oil, sesame seeds',
+    contains: ['soya', 'wheat', 'cereals containing gluten', 'sesame'],
+  },
+};
 
 /** Pickup too, and orders for later in half-hour slots: what a cook who plans their cooking might set. */
 const PICKUP_AND_SLOTS = {
@@ -183,16 +271,35 @@ export async function seedDemo(db: Db, store: ImageStore = new DatabaseImageStor
         createdAt: new Date(start + index * 60_000),
         ...demo.ordering,
       });
-      for (const [i, [item, price, wait, image]] of demo.items.entries())
-        await tx.insert(menuItems).values({
-          kitchenId: owner.id,
-          item,
-          // Written as dollars and cents; another CURRENCY has the same minor units (12.50 is ¥1250).
-          priceCents: parsePriceToCents(price, 'USD') ?? 0,
-          wait,
-          imageId: await upload(tx, owner.id, image),
-          createdAt: new Date(start + index * 60_000 + i * 1000),
-        });
+      for (const [i, [item, price, wait, image]] of demo.items.entries()) {
+        const declared = DEMO_DECLARATIONS[item];
+        if (!declared) throw new Error(`demo dish ${item} declares no allergens`);
+        const [dish] = await tx
+          .insert(menuItems)
+          .values({
+            kitchenId: owner.id,
+            item,
+            // Written as dollars and cents; another CURRENCY has the same minor units (12.50 is ¥1250).
+            priceCents: parsePriceToCents(price, 'USD') ?? 0,
+            wait,
+            imageId: await upload(tx, owner.id, image),
+            allergens: declared.contains,
+            mayContain: declared.mayContain ?? [],
+            ingredients: declared.ingredients,
+            allergensDeclaredAt: new Date(start),
+            createdAt: new Date(start + index * 60_000 + i * 1000),
+          })
+          .returning({ id: menuItems.id });
+        if (dish)
+          await tx.insert(dishDeclarations).values({
+            menuItemId: dish.id,
+            contains: declared.contains,
+            mayContain: declared.mayContain ?? [],
+            declared: true,
+            ingredients: declared.ingredients,
+            createdAt: new Date(start),
+          });
+      }
     }
   });
   for (const { id, picture } of uploads) await store.put(id, picture.variants);
