@@ -6,12 +6,14 @@
 // Run alone: `node --import tsx bench/insights.ts` (ORDERS=1000000 KITCHENS=10000 by default).
 // Seeding a million orders takes minutes: BENCH_KEEP=1 keeps the seeded database (named after ORDERS and KITCHENS)
 // and the next run with BENCH_KEEP=1 reads it again (migrated to the code's schema on opening) instead of seeding.
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../src/server/db/database.js';
 import { findKitchen } from '../src/server/data/kitchen-queries.js';
 import { insightsRange } from '../src/server/insights/insight-range.js';
 import { kitchenInsights, marketplaceOverview } from '../src/server/insights/insights-queries.js';
+import * as before from './insights-before.js';
 import { adminUrl, createPgDatabase, databaseUrl } from '../src/server/test/test-database.js';
 import { percentile } from './lib.js';
 
@@ -28,6 +30,17 @@ async function timed<T>(runs: number, call: (i: number) => Promise<T>): Promise<
     times.push(performance.now() - start);
   }
   return times;
+}
+
+/** Fails the bench when the queries before and now disagree. */
+function same(a: unknown, b: unknown, what: string): void {
+  const [x, y] = [JSON.stringify(a), JSON.stringify(b)];
+  if (x !== y) {
+    const at = [...x].findIndex((c, i) => c !== y[i]);
+    throw new Error(
+      `${what}: before and now differ at ${at}\n${x.slice(at - 300, at + 200)}\n${y.slice(at - 300, at + 200)}`,
+    );
+  }
 }
 
 const row = (name: string, times: number[]) => ({
@@ -125,7 +138,31 @@ async function seed(db: Db): Promise<void> {
  * database seeded before they existed gets them too.
  */
 async function seedDerived(db: Db): Promise<void> {
-  await db.execute(sql`analyze`);
+  const [{ n } = { n: 0 }] = (
+    (await db.execute(sql`select count(*)::int as n from marketplace_day_figures`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows;
+  if (n === 0) {
+    // As migration 0034 fills them from the kitchens' rows.
+    await db.execute(sql`insert into kitchen_customer_counts (kitchen_id, customers, returning_customers)
+      select kitchen_id, count(*), count(*) filter (where orders > 1) from kitchen_customer_figures
+       where orders > 0 group by kitchen_id`);
+    await db.execute(sql`insert into kitchen_month_figures (month, kitchen_id, orders, gross_cents, accepted,
+        accept_seconds, turned_down)
+      select date_trunc('month', day)::date, kitchen_id, sum(orders), sum(gross_cents), sum(accepted),
+             sum(accept_seconds), sum(declined + expired + cancelled_by_kitchen)
+        from kitchen_day_figures group by 1, 2`);
+    await db.execute(sql`insert into marketplace_day_figures (day, orders, new_customer_orders, delivered, accepted,
+        declined, items_cents, gross_cents, accept_seconds, ready_count, ready_seconds, active_kitchens)
+      select day, sum(orders), sum(new_customer_orders), sum(delivered), sum(accepted), sum(declined),
+             sum(items_cents), sum(gross_cents), sum(accept_seconds), sum(ready_count), sum(ready_seconds),
+             count(*) filter (where orders > 0)
+        from kitchen_day_figures group by day`);
+    await db.execute(sql`insert into marketplace_hour_figures (day, hour, orders)
+      select day, hour, sum(orders) from kitchen_hour_figures group by day, hour`);
+  }
+  await db.execute(sql`vacuum analyze`);
 }
 
 async function main() {
@@ -160,34 +197,64 @@ async function main() {
       if (!kitchen) throw new Error('no kitchen');
       return kitchen;
     };
-    const insightsOf = async (uid: string) => {
+    const insightsOf = async (uid: string, read = kitchenInsights) => {
       const kitchen = await kitchenOf(uid);
       const range = insightsRange({ period: '12months' }, kitchen.timeZone, now);
-      return kitchenInsights(db, kitchen, range, 'USD', now.toISOString().slice(0, 10));
+      return read(db, kitchen, range, 'USD', now.toISOString().slice(0, 10));
     };
+    const overview = (period: '4weeks' | '12months', read = marketplaceOverview) =>
+      read(db, insightsRange({ period }, 'UTC', now), 'USD');
     const pick = (i: number) => kitchens[(i * 7919) % kitchens.length] ?? '';
+    // The queries before and now answer the same.
+    for (const uid of [kitchens[0] ?? '', pick(1), pick(2), pick(3)])
+      same(await insightsOf(uid, before.kitchenInsights), await insightsOf(uid), `insights of ${uid}`);
+    for (const period of ['4weeks', '12months'] as const)
+      same(
+        ...[await overview(period, before.marketplaceOverview), await overview(period)].map((o) => ({
+          ...o,
+          // Kitchens tied in a ranking came in any order before, and any of them at the list's end: what they are
+          // ranked by compares, not which kitchens.
+          topKitchens: o.topKitchens.map((k) => `${k.grossCents} ${k.orders}`),
+          slowKitchens: o.slowKitchens.map(
+            (k) => `${k.previousOrders - k.orders} ${Math.round(k.turnedDown * k.orders)}`,
+          ),
+        })),
+        `overview ${period}`,
+      );
     // Warm up: plans and caches, as a running server has them.
-    for (let i = 0; i < 20; i++) await insightsOf(pick(i));
+    for (let i = 0; i < 20; i++) {
+      await insightsOf(pick(i), before.kitchenInsights);
+      await insightsOf(pick(i));
+    }
     const busiest = await insightsOf(kitchens[0] ?? '');
+    // Before and now in turn, a round of each at a time, so that both see the same load.
+    const both = async (
+      name: string,
+      runs: number,
+      call: (read: 'before' | 'now', i: number) => Promise<unknown>,
+    ) => {
+      const times = { before: [] as number[], now: [] as number[] };
+      for (let i = 0; i < runs; i++)
+        for (const read of ['before', 'now'] as const)
+          times[read].push(...(await timed(1, () => call(read, i))));
+      return [row(`${name} (before)`, times.before), row(name, times.now)];
+    };
+    const loadAtStart = loadavg()[0];
     const results = [
       row('one kitchen read by id (baseline)', await timed(300, (i) => kitchenOf(pick(i)))),
-      row("a cook's Insights, 12 months, random kitchens", await timed(300, (i) => insightsOf(pick(i)))),
-      row(
-        "a cook's Insights, 12 months, the busiest kitchen",
-        await timed(100, () => insightsOf(kitchens[0] ?? '')),
-      ),
-      row(
-        "the operator's Overview, last 4 weeks",
-        await timed(30, () =>
-          marketplaceOverview(db, insightsRange({ period: '4weeks' }, 'UTC', now), 'USD'),
-        ),
-      ),
-      row(
-        "the operator's Overview, last 12 months",
-        await timed(10, () =>
-          marketplaceOverview(db, insightsRange({ period: '12months' }, 'UTC', now), 'USD'),
-        ),
-      ),
+      ...(await both("a cook's Insights, 12 months, random kitchens", 300, (read, i) =>
+        insightsOf(pick(i), read === 'before' ? before.kitchenInsights : kitchenInsights),
+      )),
+      ...(await both("a cook's Insights, 12 months, the busiest kitchen", 100, (read) =>
+        insightsOf(kitchens[0] ?? '', read === 'before' ? before.kitchenInsights : kitchenInsights),
+      )),
+      ...(await both("the operator's Overview, last 4 weeks", 50, (read) =>
+        overview('4weeks', read === 'before' ? before.marketplaceOverview : marketplaceOverview),
+      )),
+      ...(await both("the operator's Overview, last 12 months", 30, (read) =>
+        overview('12months', read === 'before' ? before.marketplaceOverview : marketplaceOverview),
+      )),
+      row('one kitchen read by id (baseline, again)', await timed(300, (i) => kitchenOf(pick(i)))),
     ];
     console.log(
       JSON.stringify(
@@ -198,6 +265,7 @@ async function main() {
           rollupRows: sizes,
           seededInSeconds: seeded,
           busiestKitchenOrders12Months: busiest.totals.orders,
+          loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0] },
           ms: results,
         },
         null,
