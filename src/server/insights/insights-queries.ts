@@ -104,7 +104,7 @@ export async function kitchenInsights(
          select u.display_name as name, c.orders, c.last_ordered_at
            from kitchen_customer_figures c join users u on u.id = c.customer_id
           where c.kitchen_id = ${uid} and c.orders > 0
-          order by c.orders desc, c.last_ordered_at desc limit ${BEST_CUSTOMERS}
+          order by c.orders desc nulls last, c.last_ordered_at desc nulls last limit ${BEST_CUSTOMERS}
       ) b) as best,
       (select coalesce(json_agg(r order by period), '[]') from (
          select ${range.bucket === 'day' ? localDay : sql`date_trunc('week', ${localDay})::date`} as period,
@@ -242,9 +242,13 @@ interface KitchenRow {
   accepted: number;
   accept_seconds: number;
   turned_down: number;
-  top: boolean;
-  slow_rank: number | null;
 }
+
+/** A ranked kitchen's row (of `ranked r`, with `kitchens k`). */
+const KITCHEN_COLUMNS = sql.raw(`k.owner_id as uid, k.name, coalesce(r.orders, 0) as orders,
+  coalesce(r.gross_cents, 0) as gross_cents, coalesce(r.previous_orders, 0) as previous_orders,
+  coalesce(r.accepted, 0) as accepted, coalesce(r.accept_seconds, 0) as accept_seconds,
+  coalesce(r.turned_down, 0) as turned_down`);
 
 /**
  * Each kitchen's figures that rank it, over `from`..`to`: its whole months' rows, and its days' at the edges
@@ -280,7 +284,8 @@ export async function marketplaceOverview(
       new_customers: number;
     }[];
     hours: { hour: number; orders: number }[];
-    kitchens: KitchenRow[];
+    top_kitchens: KitchenRow[];
+    slow_kitchens: KitchenRow[];
     open_reports: number;
   }>(
     db,
@@ -299,17 +304,11 @@ export async function marketplaceOverview(
           from period group by kitchen_id
       ), ranked as (
         select p.*,
-               row_number() over (order by coalesce(gross_cents, 0) desc, coalesce(orders, 0) desc, kitchen_id)
-                 as top_rank,
                case when coalesce(orders, 0) = 0 then coalesce(previous_orders, 0) > 0
                     else accept_seconds > ${SLOW_ACCEPT_MINUTES * 60} * greatest(accepted, 1)
                       or turned_down * 5 > orders
                       or orders * 2 <= coalesce(previous_orders, 0) end as slow
           from per_kitchen p
-      ), slow as (
-        select *, row_number() over (order by coalesce(previous_orders, 0) - coalesce(orders, 0) desc,
-                                              turned_down desc nulls last, kitchen_id) as slow_rank
-          from ranked where slow
       )
       select
         (select coalesce(json_agg(d order by day), '[]') from (
@@ -319,20 +318,23 @@ export async function marketplaceOverview(
         (select coalesce(json_agg(h order by hour), '[]') from (
            select hour, sum(orders)::int as orders from marketplace_hour_figures where ${inRange} group by hour
         ) h) as hours,
-        (select coalesce(json_agg(k order by top_rank, slow_rank), '[]') from (
-           select k.owner_id as uid, k.name, coalesce(r.orders, 0) as orders,
-                  coalesce(r.gross_cents, 0) as gross_cents, coalesce(r.previous_orders, 0) as previous_orders,
-                  coalesce(r.accepted, 0) as accepted, coalesce(r.accept_seconds, 0) as accept_seconds,
-                  coalesce(r.turned_down, 0) as turned_down,
-                  r.top_rank <= ${TOP_KITCHENS} and coalesce(r.orders, 0) > 0 as top, s.slow_rank, r.top_rank
-             from ranked r join kitchens k on k.owner_id = r.kitchen_id
-             left join slow s on s.kitchen_id = r.kitchen_id
-            where (r.top_rank <= ${TOP_KITCHENS} and coalesce(r.orders, 0) > 0) or s.slow_rank <= ${SLOW_KITCHENS}
-        ) k) as kitchens,
+        (select coalesce(json_agg(k), '[]') from (
+           select ${KITCHEN_COLUMNS} from ranked r join kitchens k on k.owner_id = r.kitchen_id
+            where coalesce(r.orders, 0) > 0
+            order by coalesce(r.gross_cents, 0) desc, coalesce(r.orders, 0) desc, r.kitchen_id
+            limit ${TOP_KITCHENS}
+        ) k) as top_kitchens,
+        (select coalesce(json_agg(k), '[]') from (
+           select ${KITCHEN_COLUMNS} from ranked r join kitchens k on k.owner_id = r.kitchen_id
+            where r.slow
+            order by coalesce(r.previous_orders, 0) - coalesce(r.orders, 0) desc, r.turned_down desc nulls last,
+                     r.kitchen_id
+            limit ${SLOW_KITCHENS}
+        ) k) as slow_kitchens,
         (select count(*)::int from reports where closed_at is null) as open_reports`,
   );
   if (!answer) throw new Error('no answer');
-  const { days, hours, kitchens: kitchenRows } = answer;
+  const { days, hours } = answer;
   const kitchen = (r: KitchenRow): OverviewKitchen => ({
     uid: r.uid,
     name: r.name,
@@ -361,11 +363,8 @@ export async function marketplaceOverview(
     currency,
     days: allDays,
     hours: Array.from({ length: 24 }, (_, hour) => ({ hour, orders: byHour.get(hour) ?? 0 })),
-    topKitchens: kitchenRows.filter((r) => r.top).map(kitchen),
-    slowKitchens: kitchenRows
-      .filter((r) => r.slow_rank !== null && n(r.slow_rank) <= SLOW_KITCHENS)
-      .sort((a, b) => n(a.slow_rank) - n(b.slow_rank))
-      .map(kitchen),
+    topKitchens: answer.top_kitchens.map(kitchen),
+    slowKitchens: answer.slow_kitchens.map(kitchen),
     openReports: n(answer.open_reports),
   };
 }
