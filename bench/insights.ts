@@ -148,13 +148,11 @@ async function seedDerived(db: Db): Promise<void> {
     await db.execute(sql`insert into kitchen_customer_counts (kitchen_id, customers, returning_customers)
       select kitchen_id, count(*), count(*) filter (where orders > 1) from kitchen_customer_figures
        where orders > 0 group by kitchen_id`);
-    await db.execute(sql`insert into kitchen_span_figures (level, start, kitchen_id, orders, gross_cents, accepted,
+    await db.execute(sql`insert into kitchen_month_figures (month, kitchen_id, orders, gross_cents, accepted,
         accept_seconds, turned_down)
-      select l.level, s.start, kitchen_id, sum(orders), sum(gross_cents), sum(accepted), sum(accept_seconds),
-             sum(declined + expired + cancelled_by_kitchen)
-        from kitchen_day_figures, generate_series(1, 9) as l(level),
-             lateral (select date '2000-01-03' + ((day - date '2000-01-03') / (1 << l.level)) * (1 << l.level) as start) s
-       group by 1, 2, 3`);
+      select date_trunc('month', day)::date, kitchen_id, sum(orders), sum(gross_cents), sum(accepted),
+             sum(accept_seconds), sum(declined + expired + cancelled_by_kitchen)
+        from kitchen_day_figures group by 1, 2`);
     await db.execute(sql`insert into marketplace_day_figures (day, orders, new_customer_orders, delivered, accepted,
         declined, items_cents, gross_cents, accept_seconds, ready_count, ready_seconds, active_kitchens)
       select day, sum(orders), sum(new_customer_orders), sum(delivered), sum(accepted), sum(declined),

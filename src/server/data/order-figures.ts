@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/database.js';
  * The figures of the cook's 'Insights' and the operator's 'Overview', kept as orders change (the tables are in
  * src/server/db/schema.ts, after `order_figures`). A change of an order calls `recordOrderFigures(tx, orderId)` in
  * its own transaction: what the order adds now replaces what it added when last recorded, and the rollups (per
- * kitchen and local day; per kitchen and span of days; per kitchen, local day and hour; per dish and day; per customer of a kitchen) take the difference as increments, so
+ * kitchen and local day; per kitchen, local day and hour; per dish and day; per customer of a kitchen) take the difference as increments, so
  * that two orders changing at once add up. No view scans the orders; `rebuildOrderFigures` recomputes everything
  * from them, and the db test compares the rollups with `scanOrderFigures`.
  */
@@ -29,20 +29,11 @@ export const FIGURES = [
 ] as const;
 export type Figure = (typeof FIGURES)[number];
 
-/** The columns of `kitchen_span_figures`, and what they sum of `FIGURES`' columns. */
-const SPAN_FIGURES = ['orders', 'gross_cents', 'accepted', 'accept_seconds', 'turned_down'] as const;
-const SPAN_SUMS = sql.raw(
+/** The columns of `kitchen_month_figures`, and what they sum of `FIGURES`' columns. */
+const MONTH_FIGURES = ['orders', 'gross_cents', 'accepted', 'accept_seconds', 'turned_down'] as const;
+const MONTH_SUMS = sql.raw(
   'sum(orders)::int as orders, sum(gross_cents)::int as gross_cents, sum(accepted)::int as accepted, ' +
     'sum(accept_seconds)::int as accept_seconds, sum(declined + expired + cancelled_by_kitchen)::int as turned_down',
-);
-
-/** The spans of `kitchen_span_figures`: 2^level days from a day a multiple of 2^level days after SPAN_EPOCH. */
-export const SPAN_EPOCH = '2000-01-03';
-export const SPAN_LEVELS = 9;
-/** The span of each level a day (the column `day`) is in: its level and start, for each level. */
-const SPANS_OF_DAY = sql.raw(
-  `generate_series(1, ${SPAN_LEVELS}) as l(level), lateral (select date '${SPAN_EPOCH}' + ` +
-    `((day - date '${SPAN_EPOCH}') / (1 << level)) * (1 << level) as start) s`,
 );
 
 const list = (names: readonly string[], prefix = '') => sql.raw(names.map((n) => `${prefix}${n}`).join(', '));
@@ -173,11 +164,11 @@ export async function recordOrderFigures(tx: DbOrTx, orderId: string): Promise<v
         FIGURES.map((f) => `${f} = kitchen_day_figures.${f} + excluded.${f}`),
       )}
       returning kitchen_id, day, orders
-    ), kitchen_span as (
-      insert into kitchen_span_figures (level, start, kitchen_id, ${list(SPAN_FIGURES)})
-      select level, start, kitchen_id, ${SPAN_SUMS} from delta, ${SPANS_OF_DAY} group by 1, 2, 3
-      on conflict (level, start, kitchen_id) do update set ${list(
-        SPAN_FIGURES.map((f) => `${f} = kitchen_span_figures.${f} + excluded.${f}`),
+    ), kitchen_month as (
+      insert into kitchen_month_figures (month, kitchen_id, ${list(MONTH_FIGURES)})
+      select date_trunc('month', day)::date, kitchen_id, ${MONTH_SUMS} from delta group by 1, 2
+      on conflict (month, kitchen_id) do update set ${list(
+        MONTH_FIGURES.map((f) => `${f} = kitchen_month_figures.${f} + excluded.${f}`),
       )}
     ), marketplace_day as (
       insert into marketplace_day_figures (day, ${list(FIGURES)}, active_kitchens)
@@ -271,8 +262,8 @@ function rollupsOf(source: SQL) {
       from (select kitchen_id, customer_id, sum(orders) as orders from (${source}) f
              where f.customer_id is not null group by kitchen_id, customer_id) c
       where orders > 0 group by kitchen_id`,
-    spans: sql`select level, start, kitchen_id, ${SPAN_SUMS}
-      from (${source}) f, ${SPANS_OF_DAY} group by 1, 2, 3`,
+    months: sql`select date_trunc('month', day)::date as month, kitchen_id, ${MONTH_SUMS}
+      from (${source}) f group by 1, 2`,
     marketplaceDays: sql`select day, ${list(FIGURES.map((f) => `sum(${f})::int as ${f}`))},
         count(distinct kitchen_id) filter (where orders > 0)::int as active_kitchens
       from (${source}) f group by day`,
@@ -291,7 +282,7 @@ export async function rebuildOrderFigures(db: DbOrTx): Promise<{ orders: number 
     'dish_day_figures',
     'kitchen_customer_figures',
     'kitchen_customer_counts',
-    'kitchen_span_figures',
+    'kitchen_month_figures',
     'marketplace_day_figures',
     'marketplace_hour_figures',
     'order_figures',
@@ -314,7 +305,7 @@ export async function rebuildOrderFigures(db: DbOrTx): Promise<{ orders: number 
     sql`insert into kitchen_customer_counts (kitchen_id, customers, returning_customers) ${sums.customerCounts}`,
   );
   await db.execute(
-    sql`insert into kitchen_span_figures (level, start, kitchen_id, ${list(SPAN_FIGURES)}) ${sums.spans}`,
+    sql`insert into kitchen_month_figures (month, kitchen_id, ${list(MONTH_FIGURES)}) ${sums.months}`,
   );
   await db.execute(
     sql`insert into marketplace_day_figures (day, ${list(FIGURES)}, active_kitchens) ${sums.marketplaceDays}`,

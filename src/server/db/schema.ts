@@ -1043,15 +1043,13 @@ export const kitchenCustomerCounts = pgTable('kitchen_customer_counts', {
 });
 
 /**
- * A kitchen's figures over spans of 2, 4, … 512 local days (`level` 1 to 9, a span of 2^level days from `start`,
- * spans aligned from 3 January 2000), only what the Overview ranks kitchens by: any period is a few spans (and days
- * of `kitchen_day_figures` at its edges), a year some ten rows a kitchen instead of some 365.
+ * A kitchen's month (of local days; `month` its first day), only what the Overview ranks kitchens by: a year is some
+ * twelve rows a kitchen instead of some 365 of `kitchen_day_figures`, which the Overview reads for a period's edges.
  */
-export const kitchenSpanFigures = pgTable(
-  'kitchen_span_figures',
+export const kitchenMonthFigures = pgTable(
+  'kitchen_month_figures',
   {
-    level: integer('level').notNull(),
-    start: date('start').notNull(),
+    month: date('month').notNull(),
     kitchenId: uuid('kitchen_id')
       .notNull()
       .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
@@ -1063,9 +1061,8 @@ export const kitchenSpanFigures = pgTable(
     turnedDown: integer('turned_down').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.level, t.start, t.kitchenId] }),
-    index('kitchen_span_figures_kitchen_idx').on(t.kitchenId),
-    check('kitchen_span_figures_level_check', sql`${t.level} between 1 and 9`),
+    primaryKey({ columns: [t.month, t.kitchenId] }),
+    index('kitchen_month_figures_kitchen_idx').on(t.kitchenId),
   ],
 );
 

@@ -1,6 +1,5 @@
 import type { InsightsQuery, InsightsRange } from '../../shared/insights.js';
 import { localTime } from '../../shared/opening-hours.js';
-import { SPAN_EPOCH, SPAN_LEVELS } from '../data/order-figures.js';
 
 /** A calendar day `days` after `day` (YYYY-MM-DD), or before it when negative. */
 export function addDays(day: string, days: number): string {
@@ -77,33 +76,23 @@ export function bucketsOf(range: InsightsRange): string[] {
 export const alignedDay = (range: InsightsRange, previousDay: string) =>
   addDays(previousDay, daysBetween(range.previousFrom, range.from) - 1);
 
-const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
-const dayOfNumber = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
+/** The first day of `day`'s month. */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
 /**
- * Days `from`..`to` cut into the fewest spans of `kitchen_span_figures` (2^level days from a start a multiple of
- * 2^level days after SPAN_EPOCH, level 1 to SPAN_LEVELS) and the days left between them (`days`, each range both ends
- * counted): what the rollup of spans and the one of days add up to over the period.
+ * Days `from`..`to` cut into the whole months inside them (`months`: their first days, from `months[0]` up to but not
+ * including `months[1]`) and the days at either edge outside a whole month (`days`, each span both ends counted):
+ * what a rollup per month and one per day add up to over the period.
  */
-export function periodSpans(
+export function monthSpans(
   from: string,
   to: string,
-): { spans: { level: number; start: string }[]; days: [string, string][] } {
-  const epoch = dayNumber(SPAN_EPOCH);
-  const end = dayNumber(to);
-  const spans: { level: number; start: string }[] = [];
+): { months: [string, string] | null; days: [string, string][] } {
+  const firstWhole = from.endsWith('-01') ? from : monthOf(addDays(monthOf(from), 31));
+  const afterLast = monthOf(addDays(to, 1));
+  if (firstWhole >= afterLast) return { months: null, days: [[from, to]] };
   const days: [string, string][] = [];
-  for (let day = dayNumber(from); day <= end;) {
-    let level = SPAN_LEVELS;
-    while (
-      level > 0 &&
-      ((((day - epoch) % 2 ** level) + 2 ** level) % 2 ** level !== 0 || day + 2 ** level - 1 > end)
-    )
-      level--;
-    if (level > 0) spans.push({ level, start: dayOfNumber(day) });
-    else if (days.at(-1)?.[1] === dayOfNumber(day - 1)) days[days.length - 1]![1] = dayOfNumber(day);
-    else days.push([dayOfNumber(day), dayOfNumber(day)]);
-    day += 2 ** level;
-  }
-  return { spans, days };
+  if (from < firstWhole) days.push([from, addDays(firstWhole, -1)]);
+  if (afterLast <= to) days.push([afterLast, to]);
+  return { months: [firstWhole, afterLast], days };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, alignedDay, bucketsOf, daysBetween, insightsRange, periodSpans } from './insight-range.js';
+import { alignedDay, bucketsOf, insightsRange, monthSpans } from './insight-range.js';
 
 // Sunday 29 November 2026, 23:30 UTC: already Monday the 30th in Kolkata (UTC+5:30).
 const now = new Date('2026-11-29T23:30:00Z');
@@ -50,38 +50,30 @@ describe('the periods of Insights', () => {
   });
 });
 
-describe('periodSpans', () => {
-  const days = (from: string, to: string) => {
-    const { spans, days } = periodSpans(from, to);
-    const covered = [
-      ...spans.flatMap(({ level, start }) => Array.from({ length: 2 ** level }, (_, i) => addDays(start, i))),
-      ...days.flatMap(([a, b]) => Array.from({ length: daysBetween(a, b) }, (_, i) => addDays(a, i))),
-    ];
-    return { spans, days, covered: covered.sort() };
-  };
-
-  it('cuts a period into aligned spans of 2^level days and the days left, covering each day once', () => {
-    for (const [from, to] of [
-      ['2025-12-01', '2026-11-29'],
-      ['2024-12-02', '2025-11-30'],
-      ['2026-11-02', '2026-11-29'],
-      ['2026-11-29', '2026-11-29'],
-      ['2023-01-01', '2026-11-29'],
-    ] as const) {
-      const { spans, covered } = days(from, to);
-      expect(covered).toEqual(Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i)));
-      for (const { level, start } of spans) {
-        expect(level).toBeGreaterThanOrEqual(1);
-        expect(level).toBeLessThanOrEqual(9);
-        expect(daysBetween('2000-01-03', start) - 1).toSatisfy((n: number) => n % 2 ** level === 0);
-      }
-    }
-    // A year is some ten spans, not 365 days.
-    const year = days('2025-12-01', '2026-11-29');
-    expect(year.spans.length + year.days.length).toBeLessThanOrEqual(18);
-    expect(days('2026-11-29', '2026-11-29')).toMatchObject({
-      spans: [],
-      days: [['2026-11-29', '2026-11-29']],
+describe('monthSpans', () => {
+  it('cuts a period into whole months and the days at its edges', () => {
+    expect(monthSpans('2025-12-01', '2026-11-29')).toEqual({
+      months: ['2025-12-01', '2026-11-01'],
+      days: [['2026-11-01', '2026-11-29']],
+    });
+    expect(monthSpans('2024-12-02', '2025-11-30')).toEqual({
+      months: ['2025-01-01', '2025-12-01'],
+      days: [['2024-12-02', '2024-12-31']],
+    });
+    expect(monthSpans('2026-01-31', '2026-03-01')).toEqual({
+      months: ['2026-02-01', '2026-03-01'],
+      days: [
+        ['2026-01-31', '2026-01-31'],
+        ['2026-03-01', '2026-03-01'],
+      ],
+    });
+    expect(monthSpans('2026-11-02', '2026-11-29')).toEqual({
+      months: null,
+      days: [['2026-11-02', '2026-11-29']],
+    });
+    expect(monthSpans('2026-02-01', '2026-02-28')).toEqual({
+      months: ['2026-02-01', '2026-03-01'],
+      days: [],
     });
   });
 });

@@ -2,14 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Insights, InsightsRange, Overview, OverviewKitchen, SalesBar } from '../../shared/insights.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import type { DbOrTx } from '../db/database.js';
-import { addDays, alignedDay, bucketOf, bucketsOf, periodSpans } from './insight-range.js';
+import { addDays, alignedDay, bucketOf, bucketsOf, monthSpans } from './insight-range.js';
 
 /**
  * The figures of 'Insights' and 'Overview', read from the rollups alone (src/server/data/order-figures.ts), each view
  * in one statement (its parts as JSON). A kitchen's are a few index ranges of its own rows: per day for the series
  * and totals, per hour for the heat map only, its dishes', its customers' count and best ones. The operator's are the
- * marketplace's own rows per day and hour, and for the kitchens it ranks each kitchen's rows of the few spans of
- * days a period is cut into (`periodSpans`).
+ * marketplace's own rows per day and hour, and for the kitchens it ranks each kitchen's months (the days at a
+ * period's edges from the rows per day).
  */
 
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -251,30 +251,20 @@ const KITCHEN_COLUMNS = sql.raw(`k.owner_id as uid, k.name, coalesce(r.orders, 0
   coalesce(r.turned_down, 0) as turned_down`);
 
 /**
- * Each kitchen's figures that rank it, over `from`..`to`: its rows of the period's spans, and of the days between
- * them (`current`: whether the period is the one shown or the one before).
+ * Each kitchen's figures that rank it, over `from`..`to`: its whole months' rows, and its days' at the edges
+ * (`current`: whether the period is the one shown or the one before).
  */
 function periodRows(from: string, to: string, current: boolean): SQL {
-  const { spans, days } = periodSpans(from, to);
-  const flag = sql.raw(String(current));
-  return sql.join(
-    [
-      ...days.map(
-        ([a, b]) => sql`select kitchen_id, orders, gross_cents, accepted, accept_seconds,
-            declined + expired + cancelled_by_kitchen as turned_down, ${flag} as current
-          from kitchen_day_figures where day between ${a}::date and ${b}::date`,
-      ),
-      ...spans.map(
-        ({
-          level,
-          start,
-        }) => sql`select kitchen_id, orders, gross_cents, accepted, accept_seconds, turned_down,
-            ${flag} as current
-          from kitchen_span_figures where level = ${level} and start = ${start}::date`,
-      ),
-    ],
-    sql` union all `,
+  const spans = monthSpans(from, to);
+  const parts: SQL[] = spans.days.map(
+    ([a, b]) => sql`select kitchen_id, orders, gross_cents, accepted, accept_seconds,
+        declined + expired + cancelled_by_kitchen as turned_down, ${sql.raw(String(current))} as current
+      from kitchen_day_figures where day between ${a}::date and ${b}::date`,
   );
+  if (spans.months)
+    parts.push(sql`select kitchen_id, orders, gross_cents, accepted, accept_seconds, turned_down, ${sql.raw(String(current))} as current
+      from kitchen_month_figures where month >= ${spans.months[0]}::date and month < ${spans.months[1]}::date`);
+  return sql.join(parts, sql` union all `);
 }
 
 /** The operator's overview of the whole marketplace over `range` (days of each kitchen's own calendar). */

@@ -75,7 +75,7 @@ const normal = (rows: Row[], keys: string[]) =>
           k,
           v instanceof Date
             ? v.toISOString()
-            : typeof v === 'string' && /^\d{4}-\d\d-\d\d/.test(v) && (k === 'day' || k === 'start')
+            : typeof v === 'string' && /^\d{4}-\d\d-\d\d/.test(v) && (k === 'day' || k === 'month')
               ? v.slice(0, 10)
               : v,
         ]),
@@ -96,7 +96,7 @@ async function expectRollupsEqualScan(ctx: TestContext): Promise<void> {
     ['dish_day_figures', scan.dishes, ['kitchen_id', 'menu_item_id', 'day']],
     ['kitchen_customer_figures', scan.customers, ['kitchen_id', 'customer_id', 'last_ordered_at']],
     ['kitchen_customer_counts', scan.customerCounts, ['kitchen_id']],
-    ['kitchen_span_figures', scan.spans, ['level', 'start', 'kitchen_id']],
+    ['kitchen_month_figures', scan.months, ['month', 'kitchen_id']],
     ['marketplace_day_figures', scan.marketplaceDays, ['day']],
     ['marketplace_hour_figures', scan.marketplaceHours, ['day', 'hour']],
   ];

@@ -4,17 +4,15 @@ CREATE TABLE "kitchen_customer_counts" (
 	"returning_customers" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "kitchen_span_figures" (
-	"level" integer NOT NULL,
-	"start" date NOT NULL,
+CREATE TABLE "kitchen_month_figures" (
+	"month" date NOT NULL,
 	"kitchen_id" uuid NOT NULL,
 	"orders" integer DEFAULT 0 NOT NULL,
 	"gross_cents" integer DEFAULT 0 NOT NULL,
 	"accepted" integer DEFAULT 0 NOT NULL,
 	"accept_seconds" integer DEFAULT 0 NOT NULL,
 	"turned_down" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "kitchen_span_figures_level_start_kitchen_id_pk" PRIMARY KEY("level","start","kitchen_id"),
-	CONSTRAINT "kitchen_span_figures_level_check" CHECK ("kitchen_span_figures"."level" between 1 and 9)
+	CONSTRAINT "kitchen_month_figures_month_kitchen_id_pk" PRIMARY KEY("month","kitchen_id")
 );
 --> statement-breakpoint
 CREATE TABLE "marketplace_day_figures" (
@@ -46,19 +44,17 @@ CREATE TABLE "marketplace_hour_figures" (
 --> statement-breakpoint
 DROP INDEX "kitchen_customer_figures_best_idx";--> statement-breakpoint
 ALTER TABLE "kitchen_customer_counts" ADD CONSTRAINT "kitchen_customer_counts_kitchen_id_kitchens_owner_id_fk" FOREIGN KEY ("kitchen_id") REFERENCES "public"."kitchens"("owner_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "kitchen_span_figures" ADD CONSTRAINT "kitchen_span_figures_kitchen_id_kitchens_owner_id_fk" FOREIGN KEY ("kitchen_id") REFERENCES "public"."kitchens"("owner_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "kitchen_span_figures_kitchen_idx" ON "kitchen_span_figures" USING btree ("kitchen_id");--> statement-breakpoint
+ALTER TABLE "kitchen_month_figures" ADD CONSTRAINT "kitchen_month_figures_kitchen_id_kitchens_owner_id_fk" FOREIGN KEY ("kitchen_id") REFERENCES "public"."kitchens"("owner_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "kitchen_month_figures_kitchen_idx" ON "kitchen_month_figures" USING btree ("kitchen_id");--> statement-breakpoint
 CREATE INDEX "kitchen_customer_figures_best_idx" ON "kitchen_customer_figures" USING btree ("kitchen_id","orders" DESC NULLS LAST,"last_ordered_at" DESC NULLS LAST);--> statement-breakpoint
 -- The new rollups from the kitchens' (a database with figures needs no rebuild).
 INSERT INTO "kitchen_customer_counts" ("kitchen_id", "customers", "returning_customers")
   SELECT "kitchen_id", count(*)::int, (count(*) FILTER (WHERE "orders" > 1))::int FROM "kitchen_customer_figures"
    WHERE "orders" > 0 GROUP BY "kitchen_id";--> statement-breakpoint
-INSERT INTO "kitchen_span_figures" ("level", "start", "kitchen_id", "orders", "gross_cents", "accepted", "accept_seconds", "turned_down")
-  SELECT l."level", s."start", "kitchen_id", sum("orders")::int, sum("gross_cents")::int, sum("accepted")::int,
+INSERT INTO "kitchen_month_figures" ("month", "kitchen_id", "orders", "gross_cents", "accepted", "accept_seconds", "turned_down")
+  SELECT date_trunc('month', "day")::date, "kitchen_id", sum("orders")::int, sum("gross_cents")::int, sum("accepted")::int,
          sum("accept_seconds")::int, sum("declined" + "expired" + "cancelled_by_kitchen")::int
-    FROM "kitchen_day_figures", generate_series(1, 9) AS l("level"),
-         LATERAL (SELECT date '2000-01-03' + (("day" - date '2000-01-03') / (1 << l."level")) * (1 << l."level") AS "start") s
-   GROUP BY 1, 2, 3;--> statement-breakpoint
+    FROM "kitchen_day_figures" GROUP BY 1, 2;--> statement-breakpoint
 INSERT INTO "marketplace_day_figures" ("day", "orders", "new_customer_orders", "delivered", "accepted", "declined", "expired",
     "cancelled_by_kitchen", "cancelled_by_customer", "items_cents", "gross_cents", "refunded_cents", "accept_seconds",
     "ready_count", "ready_seconds", "active_kitchens")
