@@ -1,8 +1,9 @@
 // The figures of 'Insights' and 'Overview' at scale: the rollups of ORDERS orders across KITCHENS kitchens over two
 // years (this period and the one before), seeded straight into the rollup tables as `npm run figures:rebuild` would
-// leave them, on PostgreSQL. Times a cook's 'Insights' for the last 12 months (the busiest kitchen and random ones)
+// leave them (stored in the order days pass, as orders write them), on PostgreSQL. Times a cook's 'Insights' for the last 12 months (the busiest kitchen and random ones)
 // and the operator's 'Overview' (last 4 weeks and last 12 months) as the routes compute them (the same functions,
-// without HTTP), beside one kitchen read by id in the same run.
+// without HTTP), and the queries before the marketplace's rollups (bench/insights-before.ts) in turn with them, beside
+// one kitchen read by id in the same run.
 // Run alone: `node --import tsx bench/insights.ts` (ORDERS=1000000 KITCHENS=10000 by default).
 // Seeding a million orders takes minutes: BENCH_KEEP=1 keeps the seeded database (named after ORDERS and KITCHENS)
 // and the next run with BENCH_KEEP=1 reads it again (migrated to the code's schema on opening) instead of seeding.
@@ -52,7 +53,8 @@ const row = (name: string, times: number[]) => ({
 
 /** The kept database of BENCH_KEEP=1, created when missing; `seeded` when a previous run seeded it. */
 async function keptDatabase(): Promise<{ url: string; seeded: boolean; drop(): Promise<void> }> {
-  const name = `bench_insights_${ORDERS}_${KITCHENS}`;
+  // v2: rows stored in the order days pass, as the rollups are written.
+  const name = `bench_insights_${ORDERS}_${KITCHENS}_v2`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
@@ -114,23 +116,23 @@ async function seed(db: Db): Promise<void> {
            sum(case when turned then 0 else 1900 end), sum(case when turned then 0 else 2945 end),
            count(*) filter (where not turned) * 420, count(*) filter (where not turned),
            count(*) filter (where not turned) * 1800
-      from bench_orders group by kitchen_id, day, hour`);
+      from bench_orders group by kitchen_id, day, hour order by day, hour`);
   await db.execute(sql`insert into kitchen_day_figures (kitchen_id, day, orders, new_customer_orders,
       delivered, accepted, declined, items_cents, gross_cents, accept_seconds, ready_count, ready_seconds)
     select kitchen_id, day, sum(orders), sum(new_customer_orders), sum(delivered), sum(accepted), sum(declined),
            sum(items_cents), sum(gross_cents), sum(accept_seconds), sum(ready_count), sum(ready_seconds)
-      from kitchen_hour_figures group by kitchen_id, day`);
+      from kitchen_hour_figures group by kitchen_id, day order by day`);
   await db.execute(sql`insert into dish_day_figures (kitchen_id, menu_item_id, day, portions, items_cents)
     select o.kitchen_id, m.id, o.day, count(*), count(*) * m.price_cents
       from bench_orders o
       join lateral (select id, price_cents from menu_items where kitchen_id = o.kitchen_id
                      order by item offset o.dish - 1 limit 1) m on true
      where not o.turned
-     group by o.kitchen_id, m.id, o.day, m.price_cents`);
+     group by o.kitchen_id, m.id, o.day, m.price_cents order by o.day`);
   await db.execute(sql`insert into kitchen_customer_figures (kitchen_id, customer_id, orders, gross_cents, last_ordered_at)
     select o.kitchen_id, u.id, count(*), count(*) * 2945, max(o.day)::timestamptz
       from bench_orders o join bench_users u on u.n = o.customer_n
-     group by o.kitchen_id, u.id`);
+     group by o.kitchen_id, u.id order by min(o.day)`);
 }
 
 /**
@@ -152,15 +154,15 @@ async function seedDerived(db: Db): Promise<void> {
         accept_seconds, turned_down)
       select date_trunc('month', day)::date, kitchen_id, sum(orders), sum(gross_cents), sum(accepted),
              sum(accept_seconds), sum(declined + expired + cancelled_by_kitchen)
-        from kitchen_day_figures group by 1, 2`);
+        from kitchen_day_figures group by 1, 2 order by 1`);
     await db.execute(sql`insert into marketplace_day_figures (day, orders, new_customer_orders, delivered, accepted,
         declined, items_cents, gross_cents, accept_seconds, ready_count, ready_seconds, active_kitchens)
       select day, sum(orders), sum(new_customer_orders), sum(delivered), sum(accepted), sum(declined),
              sum(items_cents), sum(gross_cents), sum(accept_seconds), sum(ready_count), sum(ready_seconds),
              count(*) filter (where orders > 0)
-        from kitchen_day_figures group by day`);
+        from kitchen_day_figures group by day order by day`);
     await db.execute(sql`insert into marketplace_hour_figures (day, hour, orders)
-      select day, hour, sum(orders) from kitchen_hour_figures group by day, hour`);
+      select day, hour, sum(orders) from kitchen_hour_figures group by day, hour order by day, hour`);
   }
   await db.execute(sql`vacuum analyze`);
 }
