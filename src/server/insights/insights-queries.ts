@@ -251,21 +251,50 @@ const KITCHEN_COLUMNS = sql.raw(`k.owner_id as uid, k.name, coalesce(r.orders, 0
   coalesce(r.turned_down, 0) as turned_down`);
 
 /**
- * Each kitchen's figures that rank it, over `from`..`to`: its whole months' rows, and its days' at the edges
- * (`current`: whether the period is the one shown or the one before).
+ * Each kitchen's figures that rank it, over `range` and the period before: summed first in each table read (its
+ * whole months' rows, its days' at the edges), so that each sum is over one table the planner knows, then together.
  */
-function periodRows(from: string, to: string, current: boolean): SQL {
-  const spans = monthSpans(from, to);
-  const parts: SQL[] = spans.days.map(
-    ([a, b]) => sql`select kitchen_id, orders, gross_cents, accepted, accept_seconds,
-        declined + expired + cancelled_by_kitchen as turned_down, ${sql.raw(String(current))} as current
-      from kitchen_day_figures where day between ${a}::date and ${b}::date`,
-  );
-  if (spans.months)
-    parts.push(sql`select kitchen_id, orders, gross_cents, accepted, accept_seconds, turned_down, ${sql.raw(String(current))} as current
-      from kitchen_month_figures where month >= ${spans.months[0]}::date and month < ${spans.months[1]}::date`);
-  return sql.join(parts, sql` union all `);
+function perKitchen(range: InsightsRange): SQL {
+  const [current, previous] = [
+    monthSpans(range.from, range.to),
+    monthSpans(range.previousFrom, range.previousTo),
+  ];
+  const sums = (at: SQL, turnedDown: SQL) => sql`
+    sum(orders) filter (where ${at} >= ${range.from}::date) as orders,
+    sum(gross_cents) filter (where ${at} >= ${range.from}::date) as gross_cents,
+    sum(orders) filter (where ${at} < ${range.from}::date) as previous_orders,
+    sum(accepted) filter (where ${at} >= ${range.from}::date) as accepted,
+    sum(accept_seconds) filter (where ${at} >= ${range.from}::date) as accept_seconds,
+    sum(${turnedDown}) filter (where ${at} >= ${range.from}::date) as turned_down`;
+  const days = [...current.days, ...previous.days];
+  const months = [current.months, previous.months].flatMap((m) => (m ? [m] : []));
+  const parts: SQL[] = [];
+  if (days.length > 0)
+    parts.push(sql`select kitchen_id, ${sums(sql`day`, sql`declined + expired + cancelled_by_kitchen`)}
+      from kitchen_day_figures
+     where ${sql.join(
+       days.map(([a, b]) => sql`day between ${a}::date and ${b}::date`),
+       sql` or `,
+     )}
+     group by kitchen_id`);
+  if (months.length > 0)
+    parts.push(sql`select kitchen_id, ${sums(sql`month`, sql`turned_down`)}
+      from kitchen_month_figures
+     where ${sql.join(
+       months.map(([a, b]) => sql`(month >= ${a}::date and month < ${b}::date)`),
+       sql` or `,
+     )}
+     group by kitchen_id`);
+  return sql`select kitchen_id, sum(orders)::int as orders, sum(gross_cents)::bigint as gross_cents,
+      sum(previous_orders)::int as previous_orders, sum(accepted)::int as accepted,
+      sum(accept_seconds)::bigint as accept_seconds, sum(turned_down)::int as turned_down
+    from (${sql.join(parts, sql` union all `)}) p group by kitchen_id`;
 }
+
+/** The first `limit` of the ranked kitchens `where`, by `order`, with their rank: cut before kitchens are joined. */
+const firstOf = (limit: number, where: SQL, order: SQL) =>
+  sql`(select x.*, row_number() over (order by ${order}) as rank
+         from (select * from ranked where ${where} order by ${order} limit ${limit}) x)`;
 
 /** The operator's overview of the whole marketplace over `range` (days of each kitchen's own calendar). */
 export async function marketplaceOverview(
@@ -289,19 +318,8 @@ export async function marketplaceOverview(
     open_reports: number;
   }>(
     db,
-    sql`with period as (
-        ${periodRows(range.from, range.to, true)}
-        union all
-        ${periodRows(range.previousFrom, range.previousTo, false)}
-      ), per_kitchen as (
-        select kitchen_id,
-               sum(orders) filter (where current)::int as orders,
-               sum(gross_cents) filter (where current)::bigint as gross_cents,
-               sum(orders) filter (where not current)::int as previous_orders,
-               sum(accepted) filter (where current)::int as accepted,
-               sum(accept_seconds) filter (where current)::bigint as accept_seconds,
-               sum(turned_down) filter (where current)::int as turned_down
-          from period group by kitchen_id
+    sql`with per_kitchen as (
+        ${perKitchen(range)}
       ), ranked as (
         select p.*,
                case when coalesce(orders, 0) = 0 then coalesce(previous_orders, 0) > 0
@@ -318,18 +336,19 @@ export async function marketplaceOverview(
         (select coalesce(json_agg(h order by hour), '[]') from (
            select hour, sum(orders)::int as orders from marketplace_hour_figures where ${inRange} group by hour
         ) h) as hours,
-        (select coalesce(json_agg(k), '[]') from (
-           select ${KITCHEN_COLUMNS} from ranked r join kitchens k on k.owner_id = r.kitchen_id
-            where coalesce(r.orders, 0) > 0
-            order by coalesce(r.gross_cents, 0) desc, coalesce(r.orders, 0) desc, r.kitchen_id
-            limit ${TOP_KITCHENS}
+        (select coalesce(json_agg(k order by rank), '[]') from (
+           select ${KITCHEN_COLUMNS}, r.rank from ${firstOf(
+             TOP_KITCHENS,
+             sql`coalesce(orders, 0) > 0`,
+             sql`coalesce(gross_cents, 0) desc, coalesce(orders, 0) desc, kitchen_id`,
+           )} r join kitchens k on k.owner_id = r.kitchen_id
         ) k) as top_kitchens,
-        (select coalesce(json_agg(k), '[]') from (
-           select ${KITCHEN_COLUMNS} from ranked r join kitchens k on k.owner_id = r.kitchen_id
-            where r.slow
-            order by coalesce(r.previous_orders, 0) - coalesce(r.orders, 0) desc, r.turned_down desc nulls last,
-                     r.kitchen_id
-            limit ${SLOW_KITCHENS}
+        (select coalesce(json_agg(k order by rank), '[]') from (
+           select ${KITCHEN_COLUMNS}, r.rank from ${firstOf(
+             SLOW_KITCHENS,
+             sql`slow`,
+             sql`coalesce(previous_orders, 0) - coalesce(orders, 0) desc, turned_down desc nulls last, kitchen_id`,
+           )} r join kitchens k on k.owner_id = r.kitchen_id
         ) k) as slow_kitchens,
         (select count(*)::int from reports where closed_at is null) as open_reports`,
   );
