@@ -1001,6 +1001,8 @@ export const kitchenHourFigures = pgTable(
   (t) => [
     primaryKey({ columns: [t.kitchenId, t.day, t.hour] }),
     index('kitchen_hour_figures_day_idx').on(t.day),
+    // A cook's heat map from the index alone (a busy kitchen's year is some 3,500 rows on as many heap pages).
+    index('kitchen_hour_figures_heat_idx').on(t.kitchenId, t.day, t.hour, t.orders),
     check('kitchen_hour_figures_hour_check', sql`${t.hour} between 0 and 23`),
   ],
 );

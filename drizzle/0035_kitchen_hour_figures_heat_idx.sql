@@ -1,0 +1,1 @@
+CREATE INDEX "kitchen_hour_figures_heat_idx" ON "kitchen_hour_figures" USING btree ("kitchen_id","day","hour","orders");
