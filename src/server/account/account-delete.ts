@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { DELETED_CUSTOMER_EMAIL, ORDERS_IN_PROGRESS, REMOVED_ADDRESS } from '../../shared/account.js';
 import { images, kitchens, notificationOutbox, orders, reviews, sessions, users } from '../db/schema.js';
 import { deleteMessagesOf } from '../data/chat-removals.js';
+import { forgetCustomerFigures } from '../data/order-figures.js';
 import type { ImagesApp } from '../pictures/image-service.js';
 import { HttpError } from '../lib/errors.js';
 import type { Values } from '../../shared/i18n/messages.js';
@@ -95,6 +96,7 @@ export async function deleteAccount(app: ImagesApp, userId: string): Promise<boo
     const pictures = await tx.delete(images).where(eq(images.ownerId, userId)).returning({ id: images.id });
     // What they were to be told, or were told, goes with them (the outbox has no foreign key: see its schema).
     await tx.delete(notificationOutbox).where(eq(notificationOutbox.recipientId, userId));
+    await forgetCustomerFigures(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
 
     for (const { hash } of endedSessions) record({ type: 'session.ended', sessionHash: hash });

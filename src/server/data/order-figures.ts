@@ -29,6 +29,13 @@ export const FIGURES = [
 ] as const;
 export type Figure = (typeof FIGURES)[number];
 
+/** The columns of `kitchen_month_figures`, and what they sum of `FIGURES`' columns. */
+const MONTH_FIGURES = ['orders', 'gross_cents', 'accepted', 'accept_seconds', 'turned_down'] as const;
+const MONTH_SUMS = sql.raw(
+  'sum(orders)::int as orders, sum(gross_cents)::int as gross_cents, sum(accepted)::int as accepted, ' +
+    'sum(accept_seconds)::int as accept_seconds, sum(declined + expired + cancelled_by_kitchen)::int as turned_down',
+);
+
 const list = (names: readonly string[], prefix = '') => sql.raw(names.map((n) => `${prefix}${n}`).join(', '));
 
 /** An order counts once it reached its kitchen: cash at once, a card order once its payment was authorised. */
@@ -141,16 +148,40 @@ export async function recordOrderFigures(tx: DbOrTx, orderId: string): Promise<v
     on conflict (kitchen_id, day, hour) do update set ${list(
       FIGURES.map((f) => `${f} = kitchen_hour_figures.${f} + excluded.${f}`),
     )}`);
-  // Per kitchen and day: the same difference, summed over the hours.
+  // Per kitchen and day: the same difference, summed over the hours; and in the same statement the marketplace's
+  // day (with a kitchen counted active when its day's orders went from none to some) and hour.
   await tx.execute(sql`
-    insert into kitchen_day_figures (kitchen_id, day, ${list(FIGURES)})
-    select v.kitchen_id, v.day, ${list(FIGURES.map((f) => `sum(v.${f})::int`))}
-      from (values ${hourValues}) as v(kitchen_id, day, hour, ${list(FIGURES)})
-      join kitchens k on k.owner_id = v.kitchen_id
-     group by v.kitchen_id, v.day
-    on conflict (kitchen_id, day) do update set ${list(
-      FIGURES.map((f) => `${f} = kitchen_day_figures.${f} + excluded.${f}`),
-    )}`);
+    with v (kitchen_id, day, hour, ${list(FIGURES)}) as (
+      select v.* from (values ${hourValues}) as v(kitchen_id, day, hour, ${list(FIGURES)})
+        join kitchens k on k.owner_id = v.kitchen_id
+    ), delta as (
+      select kitchen_id, day, ${list(FIGURES.map((f) => `sum(${f})::int as ${f}`))}
+        from v group by kitchen_id, day
+    ), kitchen_day as (
+      insert into kitchen_day_figures (kitchen_id, day, ${list(FIGURES)})
+      select kitchen_id, day, ${list(FIGURES)} from delta
+      on conflict (kitchen_id, day) do update set ${list(
+        FIGURES.map((f) => `${f} = kitchen_day_figures.${f} + excluded.${f}`),
+      )}
+      returning kitchen_id, day, orders
+    ), kitchen_month as (
+      insert into kitchen_month_figures (month, kitchen_id, ${list(MONTH_FIGURES)})
+      select date_trunc('month', day)::date, kitchen_id, ${MONTH_SUMS} from delta group by 1, 2
+      on conflict (month, kitchen_id) do update set ${list(
+        MONTH_FIGURES.map((f) => `${f} = kitchen_month_figures.${f} + excluded.${f}`),
+      )}
+    ), marketplace_day as (
+      insert into marketplace_day_figures (day, ${list(FIGURES)}, active_kitchens)
+      select d.day, ${list(FIGURES, 'd.')},
+             (kd.orders > 0)::int - ((kd.orders - d.orders) > 0)::int
+        from delta d join kitchen_day kd on kd.kitchen_id = d.kitchen_id and kd.day = d.day
+      on conflict (day) do update set ${list(
+        [...FIGURES, 'active_kitchens'].map((f) => `${f} = marketplace_day_figures.${f} + excluded.${f}`),
+      )}
+    )
+    insert into marketplace_hour_figures (day, hour, orders)
+    select day, hour, sum(orders)::int from v group by day, hour
+    on conflict (day, hour) do update set orders = marketplace_hour_figures.orders + excluded.orders`);
   // Per dish and day: the order's lines, while it is kept.
   const dishSides = sides.filter(({ row }) => row.kept);
   if (dishSides.length > 0)
@@ -169,10 +200,14 @@ export async function recordOrderFigures(tx: DbOrTx, orderId: string): Promise<v
       on conflict (kitchen_id, day, menu_item_id) do update set
         portions = dish_day_figures.portions + excluded.portions,
         items_cents = dish_day_figures.items_cents + excluded.items_cents`);
-  // Per customer of the kitchen: orders and spending as increments; the last order only ever moves forward.
+  // Per customer of the kitchen: orders and spending as increments; the last order only ever moves forward. In the
+  // same statement, the kitchen's count of customers and of returning ones, from the row's orders before and after.
   const customerSides = sides.filter(({ row }) => row.customer_id !== null);
-  if (customerSides.length > 0)
+  if (customerSides.length > 0) {
+    // An order's customer and kitchen never change: one row of kitchen_customer_figures, moved by this much.
+    const delta = customerSides.reduce((sum, { row, sign }) => sum + sign * Number(row.orders), 0);
     await tx.execute(sql`
+      with customer as (
       insert into kitchen_customer_figures (kitchen_id, customer_id, orders, gross_cents, last_ordered_at)
       select v.kitchen_id, v.customer_id, sum(v.orders)::int, sum(v.gross)::int,
         coalesce(max(v.placed_at), '-infinity')
@@ -193,7 +228,17 @@ export async function recordOrderFigures(tx: DbOrTx, orderId: string): Promise<v
       on conflict (kitchen_id, customer_id) do update set
         orders = kitchen_customer_figures.orders + excluded.orders,
         gross_cents = kitchen_customer_figures.gross_cents + excluded.gross_cents,
-        last_ordered_at = greatest(kitchen_customer_figures.last_ordered_at, excluded.last_ordered_at)`);
+        last_ordered_at = greatest(kitchen_customer_figures.last_ordered_at, excluded.last_ordered_at)
+      returning kitchen_id, orders
+    )
+    insert into kitchen_customer_counts (kitchen_id, customers, returning_customers)
+    select kitchen_id, (orders > 0)::int - ((orders - ${delta}) > 0)::int,
+           (orders > 1)::int - ((orders - ${delta}) > 1)::int
+      from customer
+    on conflict (kitchen_id) do update set
+      customers = kitchen_customer_counts.customers + excluded.customers,
+      returning_customers = kitchen_customer_counts.returning_customers + excluded.returning_customers`);
+  }
 }
 
 /** The rollups' rows summed from per-order rows (`source`: `perOrder`'s columns). */
@@ -212,6 +257,17 @@ function rollupsOf(source: SQL) {
         sum(f.gross_cents)::int as gross_cents, max(f.placed_at) as last_ordered_at
       from (${source}) f where f.customer_id is not null
       group by f.kitchen_id, f.customer_id`,
+    customerCounts: sql`select kitchen_id, count(*)::int as customers,
+        count(*) filter (where orders > 1)::int as returning_customers
+      from (select kitchen_id, customer_id, sum(orders) as orders from (${source}) f
+             where f.customer_id is not null group by kitchen_id, customer_id) c
+      where orders > 0 group by kitchen_id`,
+    months: sql`select date_trunc('month', day)::date as month, kitchen_id, ${MONTH_SUMS}
+      from (${source}) f group by 1, 2`,
+    marketplaceDays: sql`select day, ${list(FIGURES.map((f) => `sum(${f})::int as ${f}`))},
+        count(distinct kitchen_id) filter (where orders > 0)::int as active_kitchens
+      from (${source}) f group by day`,
+    marketplaceHours: sql`select day, hour, sum(orders)::int as orders from (${source}) f group by day, hour`,
   };
 }
 
@@ -225,6 +281,10 @@ export async function rebuildOrderFigures(db: DbOrTx): Promise<{ orders: number 
     'kitchen_day_figures',
     'dish_day_figures',
     'kitchen_customer_figures',
+    'kitchen_customer_counts',
+    'kitchen_month_figures',
+    'marketplace_day_figures',
+    'marketplace_hour_figures',
     'order_figures',
   ])
     await db.execute(sql`delete from ${sql.identifier(table)}`);
@@ -241,6 +301,28 @@ export async function rebuildOrderFigures(db: DbOrTx): Promise<{ orders: number 
     sql`insert into kitchen_customer_figures (kitchen_id, customer_id, orders, gross_cents, last_ordered_at)
       ${sums.customers}`,
   );
+  await db.execute(
+    sql`insert into kitchen_customer_counts (kitchen_id, customers, returning_customers) ${sums.customerCounts}`,
+  );
+  await db.execute(
+    sql`insert into kitchen_month_figures (month, kitchen_id, ${list(MONTH_FIGURES)}) ${sums.months}`,
+  );
+  await db.execute(
+    sql`insert into marketplace_day_figures (day, ${list(FIGURES)}, active_kitchens) ${sums.marketplaceDays}`,
+  );
+  await db.execute(sql`insert into marketplace_hour_figures (day, hour, orders) ${sums.marketplaceHours}`);
   const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n from order_figures`);
   return { orders: count?.n ?? 0 };
+}
+
+/**
+ * Before a customer's account is deleted (its `kitchen_customer_figures` rows go with it, by their foreign key): the
+ * kitchens' counts of customers and returning customers no longer count them.
+ */
+export async function forgetCustomerFigures(tx: DbOrTx, customerId: string): Promise<void> {
+  await tx.execute(sql`
+    update kitchen_customer_counts c
+       set customers = c.customers - 1, returning_customers = c.returning_customers - (f.orders > 1)::int
+      from kitchen_customer_figures f
+     where f.customer_id = ${customerId} and f.orders > 0 and c.kitchen_id = f.kitchen_id`);
 }

@@ -1015,6 +1015,8 @@ export const kitchenHourFigures = pgTable(
   (t) => [
     primaryKey({ columns: [t.kitchenId, t.day, t.hour] }),
     index('kitchen_hour_figures_day_idx').on(t.day),
+    // A cook's heat map from the index alone (a busy kitchen's year is some 3,500 rows on as many heap pages).
+    index('kitchen_hour_figures_heat_idx').on(t.kitchenId, t.day, t.hour, t.orders),
     check('kitchen_hour_figures_hour_check', sql`${t.hour} between 0 and 23`),
   ],
 );
@@ -1047,6 +1049,64 @@ export const dishDayFigures = pgTable(
   (t) => [primaryKey({ columns: [t.kitchenId, t.day, t.menuItemId] })],
 );
 
+/** How many customers a kitchen has had (`kitchen_customer_figures` rows with orders), and of them returning (2+). */
+export const kitchenCustomerCounts = pgTable('kitchen_customer_counts', {
+  kitchenId: uuid('kitchen_id')
+    .primaryKey()
+    .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+  customers: integer('customers').notNull().default(0),
+  returningCustomers: integer('returning_customers').notNull().default(0),
+});
+
+/**
+ * A kitchen's month (of local days; `month` its first day), only what the Overview ranks kitchens by: a year is some
+ * twelve rows a kitchen instead of some 365 of `kitchen_day_figures`, which the Overview reads for a period's edges.
+ */
+export const kitchenMonthFigures = pgTable(
+  'kitchen_month_figures',
+  {
+    month: date('month').notNull(),
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    orders: integer('orders').notNull().default(0),
+    grossCents: integer('gross_cents').notNull().default(0),
+    accepted: integer('accepted').notNull().default(0),
+    acceptSeconds: integer('accept_seconds').notNull().default(0),
+    /** Declined, not answered in time, cancelled by the kitchen. */
+    turnedDown: integer('turned_down').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.kitchenId] }),
+    index('kitchen_month_figures_kitchen_idx').on(t.kitchenId),
+  ],
+);
+
+/**
+ * The whole marketplace's figures per day (each kitchen's local day): the kitchens' rows summed, and how many
+ * kitchens had orders that day. What the operator's Overview reads for its days, in place of every kitchen's rows.
+ * Not cascaded: a kitchen removed leaves its past in the marketplace's figures (until `figures:rebuild`).
+ */
+export const marketplaceDayFigures = pgTable('marketplace_day_figures', {
+  day: date('day').primaryKey(),
+  ...figureColumns(),
+  activeKitchens: integer('active_kitchens').notNull().default(0),
+});
+
+/** The whole marketplace's orders per local day and hour: the Overview's orders by hour. */
+export const marketplaceHourFigures = pgTable(
+  'marketplace_hour_figures',
+  {
+    day: date('day').notNull(),
+    hour: integer('hour').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.hour] }),
+    check('marketplace_hour_figures_hour_check', sql`${t.hour} between 0 and 23`),
+  ],
+);
+
 /** Each customer of a kitchen: their orders that reached it, what they spent, when they last ordered. */
 export const kitchenCustomerFigures = pgTable(
   'kitchen_customer_figures',
@@ -1063,7 +1123,7 @@ export const kitchenCustomerFigures = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.kitchenId, t.customerId] }),
-    index('kitchen_customer_figures_best_idx').on(t.kitchenId, t.orders.desc()),
+    index('kitchen_customer_figures_best_idx').on(t.kitchenId, t.orders.desc(), t.lastOrderedAt.desc()),
     index('kitchen_customer_figures_customer_idx').on(t.customerId),
   ],
 );

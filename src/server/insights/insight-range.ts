@@ -75,3 +75,24 @@ export function bucketsOf(range: InsightsRange): string[] {
 /** Where a day of the previous period is drawn: at the bar of the day as far into this one. */
 export const alignedDay = (range: InsightsRange, previousDay: string) =>
   addDays(previousDay, daysBetween(range.previousFrom, range.from) - 1);
+
+/** The first day of `day`'s month. */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/**
+ * Days `from`..`to` cut into the whole months inside them (`months`: their first days, from `months[0]` up to but not
+ * including `months[1]`) and the days at either edge outside a whole month (`days`, each span both ends counted):
+ * what a rollup per month and one per day add up to over the period.
+ */
+export function monthSpans(
+  from: string,
+  to: string,
+): { months: [string, string] | null; days: [string, string][] } {
+  const firstWhole = from.endsWith('-01') ? from : monthOf(addDays(monthOf(from), 31));
+  const afterLast = monthOf(addDays(to, 1));
+  if (firstWhole >= afterLast) return { months: null, days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (from < firstWhole) days.push([from, addDays(firstWhole, -1)]);
+  if (afterLast <= to) days.push([afterLast, to]);
+  return { months: [firstWhole, afterLast], days };
+}

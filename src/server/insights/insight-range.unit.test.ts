@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignedDay, bucketsOf, insightsRange } from './insight-range.js';
+import { alignedDay, bucketsOf, insightsRange, monthSpans } from './insight-range.js';
 
 // Sunday 29 November 2026, 23:30 UTC: already Monday the 30th in Kolkata (UTC+5:30).
 const now = new Date('2026-11-29T23:30:00Z');
@@ -47,5 +47,33 @@ describe('the periods of Insights', () => {
     expect(bucketsOf(range)).toHaveLength(10);
     expect(alignedDay(range, '2026-01-22')).toBe('2026-02-01');
     expect(alignedDay(range, '2026-01-31')).toBe('2026-02-10');
+  });
+});
+
+describe('monthSpans', () => {
+  it('cuts a period into whole months and the days at its edges', () => {
+    expect(monthSpans('2025-12-01', '2026-11-29')).toEqual({
+      months: ['2025-12-01', '2026-11-01'],
+      days: [['2026-11-01', '2026-11-29']],
+    });
+    expect(monthSpans('2024-12-02', '2025-11-30')).toEqual({
+      months: ['2025-01-01', '2025-12-01'],
+      days: [['2024-12-02', '2024-12-31']],
+    });
+    expect(monthSpans('2026-01-31', '2026-03-01')).toEqual({
+      months: ['2026-02-01', '2026-03-01'],
+      days: [
+        ['2026-01-31', '2026-01-31'],
+        ['2026-03-01', '2026-03-01'],
+      ],
+    });
+    expect(monthSpans('2026-11-02', '2026-11-29')).toEqual({
+      months: null,
+      days: [['2026-11-02', '2026-11-29']],
+    });
+    expect(monthSpans('2026-02-01', '2026-02-28')).toEqual({
+      months: ['2026-02-01', '2026-03-01'],
+      days: [],
+    });
   });
 });

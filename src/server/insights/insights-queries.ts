@@ -2,12 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Insights, InsightsRange, Overview, OverviewKitchen, SalesBar } from '../../shared/insights.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import type { DbOrTx } from '../db/database.js';
-import { addDays, alignedDay, bucketOf, bucketsOf } from './insight-range.js';
+import { addDays, alignedDay, bucketOf, bucketsOf, monthSpans } from './insight-range.js';
 
 /**
- * The figures of 'Insights' and 'Overview', read from the rollups alone (src/server/data/order-figures.ts): a
- * kitchen's are a few index ranges of its own rows (per day; per hour for the heat map only), the operator's passes
- * over the period's rows per kitchen and day (per hour for orders by hour).
+ * The figures of 'Insights' and 'Overview', read from the rollups alone (src/server/data/order-figures.ts), each view
+ * in one statement (its parts as JSON). A kitchen's are a few index ranges of its own rows: per day for the series
+ * and totals, per hour for the heat map only, its dishes', its customers' count and best ones. The operator's are the
+ * marketplace's own rows per day and hour, and for the kitchens it ranks each kitchen's months (the days at a
+ * period's edges from the rows per day).
  */
 
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -46,26 +48,6 @@ interface DayRow {
   ready_seconds: number;
 }
 
-const SUMS = sql.raw(
-  [
-    'orders',
-    'new_customer_orders',
-    'items_cents',
-    'gross_cents',
-    'refunded_cents',
-    'accepted',
-    'declined',
-    'expired',
-    'cancelled_by_kitchen',
-    'cancelled_by_customer',
-    'delivered',
-  ]
-    .map((f) => `sum(${f})::int as ${f}`)
-    .concat(['sum(accept_seconds)::bigint as accept_seconds', 'sum(ready_count)::int as ready_count'])
-    .concat(['sum(ready_seconds)::bigint as ready_seconds'])
-    .join(', '),
-);
-
 /** A cook's insights over `range`, in their kitchen's zone. */
 export async function kitchenInsights(
   db: DbOrTx,
@@ -75,59 +57,65 @@ export async function kitchenInsights(
   today: string,
 ): Promise<Insights> {
   const uid = kitchen.uid;
-  const [days, hours, dishes, unsold, customers, best, rating] = await Promise.all([
-    rows<DayRow>(
-      db,
-      sql`select day, ${SUMS} from kitchen_day_figures
-           where kitchen_id = ${uid} and day between ${range.previousFrom}::date and ${range.to}::date
-           group by day`,
-    ),
-    rows<{ weekday: number; hour: number; orders: number }>(
-      db,
-      sql`select extract(isodow from day)::int as weekday, hour, sum(orders)::int as orders
-            from kitchen_hour_figures
-           where kitchen_id = ${uid} and day between ${range.from}::date and ${range.to}::date
-           group by 1, 2 having sum(orders) > 0 order by 1, 2`,
-    ),
-    rows<{ menu_item_id: string; item: string; portions: number; items_cents: number }>(
-      db,
-      sql`select f.menu_item_id, m.item, sum(f.portions)::int as portions, sum(f.items_cents)::int as items_cents
-            from dish_day_figures f join menu_items m on m.id = f.menu_item_id
-           where f.kitchen_id = ${uid} and f.day between ${range.from}::date and ${range.to}::date
-           group by f.menu_item_id, m.item having sum(f.portions) > 0
-           order by portions desc, items_cents desc, m.item limit ${TOP_DISHES}`,
-    ),
-    rows<{ id: string; item: string }>(
-      db,
-      sql`select m.id, m.item from menu_items m
-           where m.kitchen_id = ${uid} and not exists (
-             select 1 from dish_day_figures f
-              where f.kitchen_id = ${uid} and f.menu_item_id = m.id and f.portions > 0
-                and f.day between ${addDays(today, 1 - UNSOLD_DAYS)}::date and ${today}::date)
-           order by m.item`,
-    ),
-    rows<{ customers: number; returning: number }>(
-      db,
-      sql`select count(*)::int as customers, count(*) filter (where orders > 1)::int as returning
-            from kitchen_customer_figures where kitchen_id = ${uid} and orders > 0`,
-    ),
-    rows<{ name: string; orders: number; last_ordered_at: string | Date }>(
-      db,
-      sql`select u.display_name as name, c.orders, c.last_ordered_at
-            from kitchen_customer_figures c join users u on u.id = c.customer_id
-           where c.kitchen_id = ${uid} and c.orders > 0
-           order by c.orders desc, c.last_ordered_at desc limit ${BEST_CUSTOMERS}`,
-    ),
-    rows<{ period: string | Date; reviews: number; average: number }>(
-      db,
-      sql`select ${range.bucket === 'day' ? sql`(r.created_at at time zone ${kitchen.timeZone})::date` : sql`date_trunc('week', (r.created_at at time zone ${kitchen.timeZone})::date)::date`} as period,
-             count(*)::int as reviews, avg(r.stars)::float8 as average
-            from reviews r
-           where r.kitchen_id = ${uid} and r.hidden_at is null
-             and (r.created_at at time zone ${kitchen.timeZone})::date between ${range.from}::date and ${range.to}::date
-           group by 1 order by 1`,
-    ),
-  ]);
+  const from = sql`${range.from}::date`;
+  const to = sql`${range.to}::date`;
+  const localDay = sql`(r.created_at at time zone ${kitchen.timeZone})::date`;
+  const [answer] = await rows<{
+    days: DayRow[];
+    hours: { weekday: number; hour: number; orders: number }[];
+    dishes: { menu_item_id: string; item: string; portions: number; items_cents: number }[];
+    unsold: { id: string; item: string }[];
+    customers: { customers: number; returning: number } | null;
+    best: { name: string; orders: number; last_ordered_at: string }[];
+    rating: { period: string; reviews: number; average: number }[];
+  }>(
+    db,
+    sql`select
+      (select coalesce(json_agg(d), '[]') from (
+         select day, orders, new_customer_orders, items_cents, gross_cents, refunded_cents, accepted, declined,
+                expired, cancelled_by_kitchen, cancelled_by_customer, delivered, accept_seconds, ready_count,
+                ready_seconds
+           from kitchen_day_figures where kitchen_id = ${uid} and day between ${range.previousFrom}::date and ${to}
+      ) d) as days,
+      (select coalesce(json_agg(h order by weekday, hour), '[]') from (
+         select extract(isodow from day)::int as weekday, hour, sum(orders)::int as orders
+           from kitchen_hour_figures where kitchen_id = ${uid} and day between ${from} and ${to}
+          group by 1, 2 having sum(orders) > 0
+      ) h) as hours,
+      (select coalesce(json_agg(x), '[]') from (
+         select * from (
+           select menu_item_id, (select m.item from menu_items m where m.id = f.menu_item_id) as item,
+                  sum(portions)::int as portions, sum(items_cents)::int as items_cents
+             from dish_day_figures f where kitchen_id = ${uid} and day between ${from} and ${to}
+            group by menu_item_id having sum(portions) > 0
+         ) f where item is not null
+         order by portions desc, items_cents desc, item limit ${TOP_DISHES}
+      ) x) as dishes,
+      (select coalesce(json_agg(u order by item), '[]') from (
+         select m.id, m.item from menu_items m
+          where m.kitchen_id = ${uid} and not exists (
+            select 1 from dish_day_figures f
+             where f.kitchen_id = ${uid} and f.menu_item_id = m.id and f.portions > 0
+               and f.day between ${addDays(today, 1 - UNSOLD_DAYS)}::date and ${today}::date)
+      ) u) as unsold,
+      (select json_build_object('customers', customers, 'returning', returning_customers)
+         from kitchen_customer_counts where kitchen_id = ${uid}) as customers,
+      (select coalesce(json_agg(b), '[]') from (
+         select u.display_name as name, c.orders, c.last_ordered_at
+           from kitchen_customer_figures c join users u on u.id = c.customer_id
+          where c.kitchen_id = ${uid} and c.orders > 0
+          order by c.orders desc nulls last, c.last_ordered_at desc nulls last limit ${BEST_CUSTOMERS}
+      ) b) as best,
+      (select coalesce(json_agg(r order by period), '[]') from (
+         select ${range.bucket === 'day' ? localDay : sql`date_trunc('week', ${localDay})::date`} as period,
+                count(*)::int as reviews, avg(r.stars)::float8 as average
+           from reviews r
+          where r.kitchen_id = ${uid} and r.hidden_at is null and ${localDay} between ${from} and ${to}
+          group by 1
+      ) r) as rating`,
+  );
+  if (!answer) throw new Error('no answer');
+  const { days, hours, dishes, unsold, customers, best, rating } = answer;
 
   const bars = new Map<string, SalesBar>(
     bucketsOf(range).map((period) => [
@@ -212,8 +200,8 @@ export async function kitchenInsights(
     unsold: unsold.map((d) => ({ menuItemId: d.id, item: d.item })),
     hours: hours.map((h) => ({ weekday: n(h.weekday), hour: n(h.hour), orders: n(h.orders) })),
     customers: {
-      customers: n(customers[0]?.customers),
-      returning: n(customers[0]?.returning),
+      customers: n(customers?.customers),
+      returning: n(customers?.returning),
       best: best.map((c) => ({
         firstName: firstName(c.name),
         orders: n(c.orders),
@@ -254,9 +242,59 @@ interface KitchenRow {
   accepted: number;
   accept_seconds: number;
   turned_down: number;
-  top: boolean;
-  slow_rank: number | null;
 }
+
+/** A ranked kitchen's row (of `ranked r`, with `kitchens k`). */
+const KITCHEN_COLUMNS = sql.raw(`k.owner_id as uid, k.name, coalesce(r.orders, 0) as orders,
+  coalesce(r.gross_cents, 0) as gross_cents, coalesce(r.previous_orders, 0) as previous_orders,
+  coalesce(r.accepted, 0) as accepted, coalesce(r.accept_seconds, 0) as accept_seconds,
+  coalesce(r.turned_down, 0) as turned_down`);
+
+/**
+ * Each kitchen's figures that rank it, over `range` and the period before: summed first in each table read (its
+ * whole months' rows, its days' at the edges), so that each sum is over one table the planner knows, then together.
+ */
+function perKitchen(range: InsightsRange): SQL {
+  const [current, previous] = [
+    monthSpans(range.from, range.to),
+    monthSpans(range.previousFrom, range.previousTo),
+  ];
+  const sums = (at: SQL, turnedDown: SQL) => sql`
+    sum(orders) filter (where ${at} >= ${range.from}::date) as orders,
+    sum(gross_cents) filter (where ${at} >= ${range.from}::date) as gross_cents,
+    sum(orders) filter (where ${at} < ${range.from}::date) as previous_orders,
+    sum(accepted) filter (where ${at} >= ${range.from}::date) as accepted,
+    sum(accept_seconds) filter (where ${at} >= ${range.from}::date) as accept_seconds,
+    sum(${turnedDown}) filter (where ${at} >= ${range.from}::date) as turned_down`;
+  const days = [...current.days, ...previous.days];
+  const months = [current.months, previous.months].flatMap((m) => (m ? [m] : []));
+  const parts: SQL[] = [];
+  if (days.length > 0)
+    parts.push(sql`select kitchen_id, ${sums(sql`day`, sql`declined + expired + cancelled_by_kitchen`)}
+      from kitchen_day_figures
+     where ${sql.join(
+       days.map(([a, b]) => sql`day between ${a}::date and ${b}::date`),
+       sql` or `,
+     )}
+     group by kitchen_id`);
+  if (months.length > 0)
+    parts.push(sql`select kitchen_id, ${sums(sql`month`, sql`turned_down`)}
+      from kitchen_month_figures
+     where ${sql.join(
+       months.map(([a, b]) => sql`(month >= ${a}::date and month < ${b}::date)`),
+       sql` or `,
+     )}
+     group by kitchen_id`);
+  return sql`select kitchen_id, sum(orders)::int as orders, sum(gross_cents)::bigint as gross_cents,
+      sum(previous_orders)::int as previous_orders, sum(accepted)::int as accepted,
+      sum(accept_seconds)::bigint as accept_seconds, sum(turned_down)::int as turned_down
+    from (${sql.join(parts, sql` union all `)}) p group by kitchen_id`;
+}
+
+/** The first `limit` of the ranked kitchens `where`, by `order`, with their rank: cut before kitchens are joined. */
+const firstOf = (limit: number, where: SQL, order: SQL) =>
+  sql`(select x.*, row_number() over (order by ${order}) as rank
+         from (select * from ranked where ${where} order by ${order} limit ${limit}) x)`;
 
 /** The operator's overview of the whole marketplace over `range` (days of each kitchen's own calendar). */
 export async function marketplaceOverview(
@@ -265,65 +303,57 @@ export async function marketplaceOverview(
   currency: string,
 ): Promise<Overview> {
   const inRange = sql`day between ${range.from}::date and ${range.to}::date`;
-  const [days, hours, kitchenRows, reports] = await Promise.all([
-    rows<{
-      day: string | Date;
+  const [answer] = await rows<{
+    days: {
+      day: string;
       gross_cents: number;
       orders: number;
       refunded_cents: number;
       active_kitchens: number;
       new_customers: number;
-    }>(
-      db,
-      sql`select day, sum(gross_cents)::bigint as gross_cents, sum(orders)::int as orders,
-             sum(refunded_cents)::bigint as refunded_cents,
-             count(*) filter (where orders > 0)::int as active_kitchens,
-             sum(new_customer_orders)::int as new_customers
-            from kitchen_day_figures where ${inRange} group by day order by day`,
-    ),
-    rows<{ hour: number; orders: number }>(
-      db,
-      sql`select hour, sum(orders)::int as orders from kitchen_hour_figures where ${inRange}
-           group by hour order by hour`,
-    ),
-    rows<KitchenRow>(
-      db,
-      sql`with per_kitchen as (
-            select kitchen_id,
-                   sum(orders) filter (where day >= ${range.from}::date)::int as orders,
-                   sum(gross_cents) filter (where day >= ${range.from}::date)::bigint as gross_cents,
-                   sum(orders) filter (where day < ${range.from}::date)::int as previous_orders,
-                   sum(accepted) filter (where day >= ${range.from}::date)::int as accepted,
-                   sum(accept_seconds) filter (where day >= ${range.from}::date)::bigint as accept_seconds,
-                   sum(declined + expired + cancelled_by_kitchen) filter (where day >= ${range.from}::date)::int
-                     as turned_down
-              from kitchen_day_figures
-             where day between ${range.previousFrom}::date and ${range.to}::date
-             group by kitchen_id
-          ), ranked as (
-            select p.*,
-                   row_number() over (order by coalesce(gross_cents, 0) desc, coalesce(orders, 0) desc) as top_rank,
-                   case when coalesce(orders, 0) = 0 then coalesce(previous_orders, 0) > 0
-                        else accept_seconds > ${SLOW_ACCEPT_MINUTES * 60} * greatest(accepted, 1)
-                          or turned_down * 5 > orders
-                          or orders * 2 <= coalesce(previous_orders, 0) end as slow
-              from per_kitchen p
-          ), slow as (
-            select *, row_number() over (order by coalesce(previous_orders, 0) - coalesce(orders, 0) desc,
-                                                  turned_down desc nulls last) as slow_rank
-              from ranked where slow
-          )
-          select k.owner_id as uid, k.name, coalesce(r.orders, 0) as orders, coalesce(r.gross_cents, 0) as gross_cents,
-                 coalesce(r.previous_orders, 0) as previous_orders, coalesce(r.accepted, 0) as accepted,
-                 coalesce(r.accept_seconds, 0) as accept_seconds, coalesce(r.turned_down, 0) as turned_down,
-                 r.top_rank <= ${TOP_KITCHENS} and coalesce(r.orders, 0) > 0 as top, s.slow_rank
-            from ranked r join kitchens k on k.owner_id = r.kitchen_id
-            left join slow s on s.kitchen_id = r.kitchen_id
-           where (r.top_rank <= ${TOP_KITCHENS} and coalesce(r.orders, 0) > 0) or s.slow_rank <= ${SLOW_KITCHENS}
-           order by r.top_rank, s.slow_rank`,
-    ),
-    rows<{ open: number }>(db, sql`select count(*)::int as open from reports where closed_at is null`),
-  ]);
+    }[];
+    hours: { hour: number; orders: number }[];
+    top_kitchens: KitchenRow[];
+    slow_kitchens: KitchenRow[];
+    open_reports: number;
+  }>(
+    db,
+    sql`with per_kitchen as (
+        ${perKitchen(range)}
+      ), ranked as (
+        select p.*,
+               case when coalesce(orders, 0) = 0 then coalesce(previous_orders, 0) > 0
+                    else accept_seconds > ${SLOW_ACCEPT_MINUTES * 60} * greatest(accepted, 1)
+                      or turned_down * 5 > orders
+                      or orders * 2 <= coalesce(previous_orders, 0) end as slow
+          from per_kitchen p
+      )
+      select
+        (select coalesce(json_agg(d order by day), '[]') from (
+           select day, gross_cents, orders, refunded_cents, active_kitchens, new_customer_orders as new_customers
+             from marketplace_day_figures where ${inRange}
+        ) d) as days,
+        (select coalesce(json_agg(h order by hour), '[]') from (
+           select hour, sum(orders)::int as orders from marketplace_hour_figures where ${inRange} group by hour
+        ) h) as hours,
+        (select coalesce(json_agg(k order by rank), '[]') from (
+           select ${KITCHEN_COLUMNS}, r.rank from ${firstOf(
+             TOP_KITCHENS,
+             sql`coalesce(orders, 0) > 0`,
+             sql`coalesce(gross_cents, 0) desc, coalesce(orders, 0) desc, kitchen_id`,
+           )} r join kitchens k on k.owner_id = r.kitchen_id
+        ) k) as top_kitchens,
+        (select coalesce(json_agg(k order by rank), '[]') from (
+           select ${KITCHEN_COLUMNS}, r.rank from ${firstOf(
+             SLOW_KITCHENS,
+             sql`slow`,
+             sql`coalesce(previous_orders, 0) - coalesce(orders, 0) desc, turned_down desc nulls last, kitchen_id`,
+           )} r join kitchens k on k.owner_id = r.kitchen_id
+        ) k) as slow_kitchens,
+        (select count(*)::int from reports where closed_at is null) as open_reports`,
+  );
+  if (!answer) throw new Error('no answer');
+  const { days, hours } = answer;
   const kitchen = (r: KitchenRow): OverviewKitchen => ({
     uid: r.uid,
     name: r.name,
@@ -352,11 +382,8 @@ export async function marketplaceOverview(
     currency,
     days: allDays,
     hours: Array.from({ length: 24 }, (_, hour) => ({ hour, orders: byHour.get(hour) ?? 0 })),
-    topKitchens: kitchenRows.filter((r) => r.top).map(kitchen),
-    slowKitchens: kitchenRows
-      .filter((r) => r.slow_rank !== null && n(r.slow_rank) <= SLOW_KITCHENS)
-      .sort((a, b) => n(a.slow_rank) - n(b.slow_rank))
-      .map(kitchen),
-    openReports: n(reports[0]?.open),
+    topKitchens: answer.top_kitchens.map(kitchen),
+    slowKitchens: answer.slow_kitchens.map(kitchen),
+    openReports: n(answer.open_reports),
   };
 }

@@ -76,6 +76,31 @@ describeEachEngine(
       expect(theirs.json<Insights>().totals.orders).toBe(0);
     });
 
+    it("counts a kitchen's customers until one deletes their account", async () => {
+      const ctx = context();
+      const world = await paidKitchen(ctx, { acceptsCash: true });
+      const regular = await signedIn(ctx, 'customer');
+      for (let i = 0; i < 2; i++) {
+        const res = await placeOrder(ctx, regular.cookie, world.cook.kitchen.uid, [world.dal], {
+          payment: 'cash',
+        });
+        const id = res.json<{ id: string }>().id;
+        for (const move of ['accept', 'prepare', 'dispatch', 'deliver'])
+          await moveOrder(ctx, world.cook, id, move === 'accept' ? { move, readyInMinutes: 30 } : { move });
+      }
+      await cashDeliveredOrder(ctx, world, [world.dal]);
+      const customers = async () =>
+        (await get(ctx, world.cook.cookie, '/api/kitchen/insights?period=week')).json<Insights>().customers;
+      expect(await customers()).toMatchObject({ customers: 2, returning: 1 });
+      const deleted = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/account/customer',
+        headers: { cookie: regular.cookie },
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(await customers()).toMatchObject({ customers: 1, returning: 0, best: [{ orders: 1 }] });
+    });
+
     it('refuses a bad period naming the field', async () => {
       const ctx = context();
       const world = await paidKitchen(ctx);

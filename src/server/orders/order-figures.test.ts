@@ -75,7 +75,7 @@ const normal = (rows: Row[], keys: string[]) =>
           k,
           v instanceof Date
             ? v.toISOString()
-            : typeof v === 'string' && /^\d{4}-\d\d-\d\d/.test(v) && k === 'day'
+            : typeof v === 'string' && /^\d{4}-\d\d-\d\d/.test(v) && (k === 'day' || k === 'month')
               ? v.slice(0, 10)
               : v,
         ]),
@@ -95,6 +95,10 @@ async function expectRollupsEqualScan(ctx: TestContext): Promise<void> {
     ['kitchen_day_figures', scan.days, ['kitchen_id', 'day']],
     ['dish_day_figures', scan.dishes, ['kitchen_id', 'menu_item_id', 'day']],
     ['kitchen_customer_figures', scan.customers, ['kitchen_id', 'customer_id', 'last_ordered_at']],
+    ['kitchen_customer_counts', scan.customerCounts, ['kitchen_id']],
+    ['kitchen_month_figures', scan.months, ['month', 'kitchen_id']],
+    ['marketplace_day_figures', scan.marketplaceDays, ['day']],
+    ['marketplace_hour_figures', scan.marketplaceHours, ['day', 'hour']],
   ];
   for (const [table, query, keys] of tables) {
     const kept = await rowsOf(db, sql`select * from ${sql.identifier(table)}`);
