@@ -6,20 +6,12 @@ import { notificationOutbox } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { renderNotice } from '../notifications/render.js';
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
-import { startFakeProvider } from '../test/fake-geocoder.js';
 import { FakeClock } from '../test/fake-clock.js';
-import { addPapers, approveKitchen } from '../test/law.js';
+import { addPapers, approveKitchen, startCaliforniaGeocoder } from '../test/law.js';
 import { describeEachEngine, signedIn } from '../test/test-app.js';
 import { sendDocumentReminders } from './document-reminders.js';
 
-const fake = await startFakeProvider();
-fake.places.set('Sunset Boulevard', {
-  lat: 34.0983,
-  lon: -118.3267,
-  countrycode: 'US',
-  state: 'California',
-  county: 'Los Angeles County',
-});
+const fake = await startCaliforniaGeocoder();
 afterAll(() => fake.close());
 
 /** Noon in Los Angeles (UTC-8 in winter) on `day`. */

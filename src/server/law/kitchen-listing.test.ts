@@ -5,29 +5,14 @@ import type { KitchenRules } from '../../shared/jurisdictions.js';
 import type { ModerationView } from '../../shared/moderation.js';
 import { operatorActions } from '../db/schema.js';
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
-import { startFakeProvider } from '../test/fake-geocoder.js';
-import { PERMIT_NUMBER } from '../test/law.js';
+import { PERMIT_NUMBER, startCaliforniaGeocoder } from '../test/law.js';
 import { OPERATOR_EMAIL, operatorEnv, send } from '../test/moderation.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 
 // Kitchens' addresses are placed by a local stand-in for Photon, which names their country, state and county: the
 // address picks the rules (jurisdictions/us.yaml: Los Angeles County asks for a permit, Orange County lets no home
 // kitchen sell).
-const fake = await startFakeProvider();
-fake.places.set('Sunset Boulevard', {
-  lat: 34.0983,
-  lon: -118.3267,
-  countrycode: 'US',
-  state: 'California',
-  county: 'Los Angeles County',
-});
-fake.places.set('Harbor Boulevard', {
-  lat: 33.8366,
-  lon: -117.9143,
-  countrycode: 'US',
-  state: 'California',
-  county: 'Orange County',
-});
+const fake = await startCaliforniaGeocoder();
 afterAll(() => fake.close());
 
 let addressCounter = 0;

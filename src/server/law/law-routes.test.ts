@@ -2,19 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import type { KitchenBooking, KitchenRules } from '../../shared/jurisdictions.js';
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
-import { startFakeProvider } from '../test/fake-geocoder.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
-import { addPapers, PERMIT_NUMBER } from '../test/law.js';
+import { addPapers, PERMIT_NUMBER, startCaliforniaGeocoder } from '../test/law.js';
 
 // Kitchens' addresses are placed by a local stand-in for Photon, which names their country, state and county.
-const fake = await startFakeProvider();
-fake.places.set('Sunset Boulevard', {
-  lat: 34.0983,
-  lon: -118.3267,
-  countrycode: 'US',
-  state: 'California',
-  county: 'Los Angeles County',
-});
+const fake = await startCaliforniaGeocoder();
 afterAll(() => fake.close());
 
 let addressCounter = 0;

@@ -7,35 +7,13 @@ import type { MenuItem } from '../../shared/menu.js';
 import { kitchenMealCounts, kitchens, orders } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
-import { startFakeProvider } from '../test/fake-geocoder.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
-import { addPapers } from '../test/law.js';
+import { addPapers, startCaliforniaGeocoder } from '../test/law.js';
 
 // Kitchens' addresses are placed by a local stand-in for Photon, which names their country, state and county: the
 // address picks the rules (jurisdictions/us.yaml).
-const fake = await startFakeProvider();
-fake.places.set('Sunset Boulevard', {
-  lat: 34.0983,
-  lon: -118.3267,
-  countrycode: 'US',
-  state: 'California',
-  county: 'Los Angeles County',
-});
-fake.places.set('State Street', {
-  lat: 34.4208,
-  lon: -119.6982,
-  countrycode: 'US',
-  state: 'California',
-  county: 'Santa Barbara County',
-});
-fake.places.set('Harbor Boulevard', {
-  lat: 33.8366,
-  lon: -117.9143,
-  countrycode: 'US',
-  state: 'California',
-  county: 'Orange County',
-});
+const fake = await startCaliforniaGeocoder();
 afterAll(() => fake.close());
 
 /** Tuesday 24 November 2026, 12:00 in Los Angeles (UTC-8). */

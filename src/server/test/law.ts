@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { kitchens } from '../db/schema.js';
 import { decideListing } from '../moderation/operator-service.js';
+import { startFakeProvider } from './fake-geocoder.js';
 import { buildUser, type TestContext } from './test-app.js';
 
 /** The permit number the papers below give a kitchen. */
@@ -44,4 +45,21 @@ export async function addPapers(
     .from(kitchens)
     .where(eq(kitchens.ownerId, cook.kitchen.uid));
   if (row?.listing === 'awaiting-approval') await approveKitchen(ctx, cook.kitchen.uid);
+}
+
+/**
+ * A local stand-in for Photon that places addresses on these streets in California's counties, as Photon names them
+ * (jurisdictions/us.yaml: Los Angeles County asks for a permit and caps meals, Santa Barbara County caps them
+ * otherwise, Orange County lets no home kitchen sell). Its `base` goes in GEOCODER_URL; close it after the file.
+ */
+export async function startCaliforniaGeocoder() {
+  const fake = await startFakeProvider();
+  const places = {
+    'Sunset Boulevard': { lat: 34.0983, lon: -118.3267, county: 'Los Angeles County' },
+    'State Street': { lat: 34.4208, lon: -119.6982, county: 'Santa Barbara County' },
+    'Harbor Boulevard': { lat: 33.8366, lon: -117.9143, county: 'Orange County' },
+  };
+  for (const [street, place] of Object.entries(places))
+    fake.places.set(street, { ...place, countrycode: 'US', state: 'California' });
+  return fake;
 }
