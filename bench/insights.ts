@@ -7,6 +7,7 @@
 // Run alone: `node --import tsx bench/insights.ts` (ORDERS=1000000 KITCHENS=10000 by default).
 // Seeding a million orders takes minutes: BENCH_KEEP=1 keeps the seeded database (named after ORDERS and KITCHENS)
 // and the next run with BENCH_KEEP=1 reads it again (migrated to the code's schema on opening) instead of seeding.
+import { FIGURE_SHARD } from '../src/server/data/order-figures.js';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -155,14 +156,15 @@ async function seedDerived(db: Db): Promise<void> {
       select date_trunc('month', day)::date, kitchen_id, sum(orders), sum(gross_cents), sum(accepted),
              sum(accept_seconds), sum(declined + expired + cancelled_by_kitchen)
         from kitchen_day_figures group by 1, 2 order by 1`);
-    await db.execute(sql`insert into marketplace_day_figures (day, orders, new_customer_orders, delivered, accepted,
-        declined, items_cents, gross_cents, accept_seconds, ready_count, ready_seconds, active_kitchens)
-      select day, sum(orders), sum(new_customer_orders), sum(delivered), sum(accepted), sum(declined),
-             sum(items_cents), sum(gross_cents), sum(accept_seconds), sum(ready_count), sum(ready_seconds),
-             count(*) filter (where orders > 0)
-        from kitchen_day_figures group by day order by day`);
-    await db.execute(sql`insert into marketplace_hour_figures (day, hour, orders)
-      select day, hour, sum(orders) from kitchen_hour_figures group by day, hour order by day, hour`);
+    await db.execute(sql`insert into marketplace_day_figures (day, shard, orders, new_customer_orders, delivered,
+        accepted, declined, items_cents, gross_cents, accept_seconds, ready_count, ready_seconds, active_kitchens)
+      select day, ${FIGURE_SHARD('kitchen_id')}, sum(orders), sum(new_customer_orders), sum(delivered), sum(accepted),
+             sum(declined), sum(items_cents), sum(gross_cents), sum(accept_seconds), sum(ready_count),
+             sum(ready_seconds), count(*) filter (where orders > 0)
+        from kitchen_day_figures group by 1, 2 order by 1, 2`);
+    await db.execute(sql`insert into marketplace_hour_figures (day, hour, shard, orders)
+      select day, hour, ${FIGURE_SHARD('kitchen_id')}, sum(orders) from kitchen_hour_figures
+       group by 1, 2, 3 order by 1, 2, 3`);
   }
   await db.execute(sql`vacuum analyze`);
 }

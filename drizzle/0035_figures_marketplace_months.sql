@@ -16,7 +16,8 @@ CREATE TABLE "kitchen_month_figures" (
 );
 --> statement-breakpoint
 CREATE TABLE "marketplace_day_figures" (
-	"day" date PRIMARY KEY NOT NULL,
+	"day" date NOT NULL,
+	"shard" smallint NOT NULL,
 	"orders" integer DEFAULT 0 NOT NULL,
 	"new_customer_orders" integer DEFAULT 0 NOT NULL,
 	"delivered" integer DEFAULT 0 NOT NULL,
@@ -31,14 +32,16 @@ CREATE TABLE "marketplace_day_figures" (
 	"accept_seconds" integer DEFAULT 0 NOT NULL,
 	"ready_count" integer DEFAULT 0 NOT NULL,
 	"ready_seconds" integer DEFAULT 0 NOT NULL,
-	"active_kitchens" integer DEFAULT 0 NOT NULL
+	"active_kitchens" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "marketplace_day_figures_day_shard_pk" PRIMARY KEY("day","shard")
 );
 --> statement-breakpoint
 CREATE TABLE "marketplace_hour_figures" (
 	"day" date NOT NULL,
 	"hour" integer NOT NULL,
+	"shard" smallint NOT NULL,
 	"orders" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "marketplace_hour_figures_day_hour_pk" PRIMARY KEY("day","hour"),
+	CONSTRAINT "marketplace_hour_figures_day_hour_shard_pk" PRIMARY KEY("day","hour","shard"),
 	CONSTRAINT "marketplace_hour_figures_hour_check" CHECK ("marketplace_hour_figures"."hour" between 0 and 23)
 );
 --> statement-breakpoint
@@ -56,13 +59,13 @@ INSERT INTO "kitchen_month_figures" ("month", "kitchen_id", "orders", "gross_cen
   SELECT date_trunc('month', "day")::date, "kitchen_id", sum("orders")::int, sum("gross_cents")::int, sum("accepted")::int,
          sum("accept_seconds")::int, sum("declined" + "expired" + "cancelled_by_kitchen")::int
     FROM "kitchen_day_figures" GROUP BY 1, 2;--> statement-breakpoint
-INSERT INTO "marketplace_day_figures" ("day", "orders", "new_customer_orders", "delivered", "accepted", "declined", "expired",
+INSERT INTO "marketplace_day_figures" ("day", "shard", "orders", "new_customer_orders", "delivered", "accepted", "declined", "expired",
     "cancelled_by_kitchen", "cancelled_by_customer", "items_cents", "gross_cents", "refunded_cents", "accept_seconds",
     "ready_count", "ready_seconds", "active_kitchens")
-  SELECT "day", sum("orders")::int, sum("new_customer_orders")::int, sum("delivered")::int, sum("accepted")::int,
+  SELECT "day", (get_byte(uuid_send("kitchen_id"), 15) & 15)::smallint, sum("orders")::int, sum("new_customer_orders")::int, sum("delivered")::int, sum("accepted")::int,
          sum("declined")::int, sum("expired")::int, sum("cancelled_by_kitchen")::int, sum("cancelled_by_customer")::int,
          sum("items_cents")::int, sum("gross_cents")::int, sum("refunded_cents")::int, sum("accept_seconds")::int,
          sum("ready_count")::int, sum("ready_seconds")::int, (count(*) FILTER (WHERE "orders" > 0))::int
-    FROM "kitchen_day_figures" GROUP BY "day";--> statement-breakpoint
-INSERT INTO "marketplace_hour_figures" ("day", "hour", "orders")
-  SELECT "day", "hour", sum("orders")::int FROM "kitchen_hour_figures" GROUP BY "day", "hour";
+    FROM "kitchen_day_figures" GROUP BY 1, 2;--> statement-breakpoint
+INSERT INTO "marketplace_hour_figures" ("day", "hour", "shard", "orders")
+  SELECT "day", "hour", (get_byte(uuid_send("kitchen_id"), 15) & 15)::smallint, sum("orders")::int FROM "kitchen_hour_figures" GROUP BY 1, 2, 3;

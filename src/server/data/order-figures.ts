@@ -37,6 +37,13 @@ const MONTH_SUMS = sql.raw(
 );
 
 const list = (names: readonly string[], prefix = '') => sql.raw(names.map((n) => `${prefix}${n}`).join(', '));
+/**
+ * Which of the marketplace's 16 rows of a day (and hour) a kitchen's figures go to: the last byte of its id, whose
+ * low bits are random in a v4 UUID. Orders of different kitchens then rarely write the same row (each holds its row
+ * until it commits); the Overview sums a day's rows.
+ */
+export const FIGURE_SHARD = (kitchenId: string) =>
+  sql.raw(`(get_byte(uuid_send(${kitchenId}), 15) & 15)::smallint`);
 
 /** An order counts once it reached its kitchen: cash at once, a card order once its payment was authorised. */
 const REACHED = sql.raw(`(o.payment_method = 'cash' or o.authorised_at is not null)`);
@@ -171,17 +178,17 @@ export async function recordOrderFigures(tx: DbOrTx, orderId: string): Promise<v
         MONTH_FIGURES.map((f) => `${f} = kitchen_month_figures.${f} + excluded.${f}`),
       )}
     ), marketplace_day as (
-      insert into marketplace_day_figures (day, ${list(FIGURES)}, active_kitchens)
-      select d.day, ${list(FIGURES, 'd.')},
+      insert into marketplace_day_figures (day, shard, ${list(FIGURES)}, active_kitchens)
+      select d.day, ${FIGURE_SHARD('d.kitchen_id')}, ${list(FIGURES, 'd.')},
              (kd.orders > 0)::int - ((kd.orders - d.orders) > 0)::int
         from delta d join kitchen_day kd on kd.kitchen_id = d.kitchen_id and kd.day = d.day
-      on conflict (day) do update set ${list(
+      on conflict (day, shard) do update set ${list(
         [...FIGURES, 'active_kitchens'].map((f) => `${f} = marketplace_day_figures.${f} + excluded.${f}`),
       )}
     )
-    insert into marketplace_hour_figures (day, hour, orders)
-    select day, hour, sum(orders)::int from v group by day, hour
-    on conflict (day, hour) do update set orders = marketplace_hour_figures.orders + excluded.orders`);
+    insert into marketplace_hour_figures (day, hour, shard, orders)
+    select day, hour, ${FIGURE_SHARD('kitchen_id')}, sum(orders)::int from v group by day, hour, kitchen_id
+    on conflict (day, hour, shard) do update set orders = marketplace_hour_figures.orders + excluded.orders`);
   // Per dish and day: the order's lines, while it is kept.
   const dishSides = sides.filter(({ row }) => row.kept);
   if (dishSides.length > 0)
@@ -264,10 +271,12 @@ function rollupsOf(source: SQL) {
       where orders > 0 group by kitchen_id`,
     months: sql`select date_trunc('month', day)::date as month, kitchen_id, ${MONTH_SUMS}
       from (${source}) f group by 1, 2`,
-    marketplaceDays: sql`select day, ${list(FIGURES.map((f) => `sum(${f})::int as ${f}`))},
+    marketplaceDays: sql`select day, ${FIGURE_SHARD('kitchen_id')} as shard,
+        ${list(FIGURES.map((f) => `sum(${f})::int as ${f}`))},
         count(distinct kitchen_id) filter (where orders > 0)::int as active_kitchens
-      from (${source}) f group by day`,
-    marketplaceHours: sql`select day, hour, sum(orders)::int as orders from (${source}) f group by day, hour`,
+      from (${source}) f group by 1, 2`,
+    marketplaceHours: sql`select day, hour, ${FIGURE_SHARD('kitchen_id')} as shard, sum(orders)::int as orders
+      from (${source}) f group by 1, 2, 3`,
   };
 }
 
@@ -308,9 +317,11 @@ export async function rebuildOrderFigures(db: DbOrTx): Promise<{ orders: number 
     sql`insert into kitchen_month_figures (month, kitchen_id, ${list(MONTH_FIGURES)}) ${sums.months}`,
   );
   await db.execute(
-    sql`insert into marketplace_day_figures (day, ${list(FIGURES)}, active_kitchens) ${sums.marketplaceDays}`,
+    sql`insert into marketplace_day_figures (day, shard, ${list(FIGURES)}, active_kitchens) ${sums.marketplaceDays}`,
   );
-  await db.execute(sql`insert into marketplace_hour_figures (day, hour, orders) ${sums.marketplaceHours}`);
+  await db.execute(
+    sql`insert into marketplace_hour_figures (day, hour, shard, orders) ${sums.marketplaceHours}`,
+  );
   const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n from order_figures`);
   return { orders: count?.n ?? 0 };
 }

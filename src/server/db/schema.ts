@@ -21,6 +21,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -1087,22 +1088,33 @@ export const kitchenMonthFigures = pgTable(
  * kitchens had orders that day. What the operator's Overview reads for its days, in place of every kitchen's rows.
  * Not cascaded: a kitchen removed leaves its past in the marketplace's figures (until `figures:rebuild`).
  */
-export const marketplaceDayFigures = pgTable('marketplace_day_figures', {
-  day: date('day').primaryKey(),
-  ...figureColumns(),
-  activeKitchens: integer('active_kitchens').notNull().default(0),
-});
+export const marketplaceDayFigures = pgTable(
+  'marketplace_day_figures',
+  {
+    day: date('day').notNull(),
+    /**
+     * One of 16 rows a day, chosen by the kitchen (FIGURE_SHARD in src/server/data/order-figures.ts): every order's
+     * change writes its day's row in its own transaction, and one row for the whole marketplace would make orders of
+     * every kitchen wait for each other's commits. The Overview sums a day's 16.
+     */
+    shard: smallint('shard').notNull(),
+    ...figureColumns(),
+    activeKitchens: integer('active_kitchens').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
+);
 
-/** The whole marketplace's orders per local day and hour: the Overview's orders by hour. */
+/** The whole marketplace's orders per local day and hour (in 16 rows each, as above): the Overview's by hour. */
 export const marketplaceHourFigures = pgTable(
   'marketplace_hour_figures',
   {
     day: date('day').notNull(),
     hour: integer('hour').notNull(),
+    shard: smallint('shard').notNull(),
     orders: integer('orders').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.day, t.hour] }),
+    primaryKey({ columns: [t.day, t.hour, t.shard] }),
     check('marketplace_hour_figures_hour_check', sql`${t.hour} between 0 and 23`),
   ],
 );

@@ -330,8 +330,10 @@ export async function marketplaceOverview(
       )
       select
         (select coalesce(json_agg(d order by day), '[]') from (
-           select day, gross_cents, orders, refunded_cents, active_kitchens, new_customer_orders as new_customers
-             from marketplace_day_figures where ${inRange}
+           select day, sum(gross_cents)::int as gross_cents, sum(orders)::int as orders,
+                  sum(refunded_cents)::int as refunded_cents, sum(active_kitchens)::int as active_kitchens,
+                  sum(new_customer_orders)::int as new_customers
+             from marketplace_day_figures where ${inRange} group by day
         ) d) as days,
         (select coalesce(json_agg(h order by hour), '[]') from (
            select hour, sum(orders)::int as orders from marketplace_hour_figures where ${inRange} group by hour

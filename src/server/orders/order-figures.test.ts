@@ -97,8 +97,8 @@ async function expectRollupsEqualScan(ctx: TestContext): Promise<void> {
     ['kitchen_customer_figures', scan.customers, ['kitchen_id', 'customer_id', 'last_ordered_at']],
     ['kitchen_customer_counts', scan.customerCounts, ['kitchen_id']],
     ['kitchen_month_figures', scan.months, ['month', 'kitchen_id']],
-    ['marketplace_day_figures', scan.marketplaceDays, ['day']],
-    ['marketplace_hour_figures', scan.marketplaceHours, ['day', 'hour']],
+    ['marketplace_day_figures', scan.marketplaceDays, ['day', 'shard']],
+    ['marketplace_hour_figures', scan.marketplaceHours, ['day', 'hour', 'shard']],
   ];
   for (const [table, query, keys] of tables) {
     const kept = await rowsOf(db, sql`select * from ${sql.identifier(table)}`);
