@@ -10,7 +10,7 @@ import { pictureTooLarge } from '../pictures/process-image.js';
  * Uploading a picture: the file's bytes as the body (`content-type: image/*`, as a browser's `fetch(file)` sends
  * it), so the rest of the JSON API keeps its 64 KB limit. This scope alone reads any body as bytes, up to 10 MB.
  * Any kitchen-session user may upload (a cook registering has no kitchen yet); a picture is attached to a kitchen
- * or dish only by the cook who uploaded it.
+ * or dish only by the cook who uploaded it. A customer uploads photos of a problem with an order the same way.
  */
 export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeAllContentTypeParsers();
@@ -39,6 +39,32 @@ export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request, 'kitchen');
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Choose a picture to upload', 'file');
+      return reply.status(201).send(await storeUpload(app, user.id, body));
+    },
+  );
+
+  app.post(
+    '/api/customer/images',
+    {
+      bodyLimit: MAX_UPLOAD_BYTES,
+      config: {
+        doc: {
+          summary:
+            "Upload a photo of a problem with one's order (the bytes as the body: JPEG, PNG, WebP or AVIF, 10 MB at most); it is theirs to attach to a problem report",
+          cookie: 'customer',
+          errors: { 413: 'Larger than 10 MB or 50 megapixels', 415: 'Not a picture we read' },
+        },
+        rateLimit: limits.imageUploads,
+      },
+      schema: { response: { 201: StoredImage } },
+      onRequest: async (request) => {
+        if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) throw pictureTooLarge();
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, 'customer');
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Choose a picture to upload', 'file');
       return reply.status(201).send(await storeUpload(app, user.id, body));
