@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg, t } from './i18n/translator.js';
+import { StoredImage } from './images.js';
 
 /** Some of an order's dishes: a line of it (its dish and price, as ordered) and how many (as a refund names them). */
 export const ProblemDish = z.object({
@@ -85,8 +86,8 @@ export const ProblemReport = z.object({
   reason: z.enum(PROBLEM_REASONS),
   dishes: z.array(ProblemDish),
   details: z.string(),
-  /** The photos' ids (served at `/images/{id}-{width}.webp`). */
-  photoIds: z.array(z.string().uuid()),
+  /** The photos, as stored (served at `/images/{id}-{width}.webp`). */
+  photos: z.array(StoredImage),
   createdAt: z.string(),
   /** When a refund answered it (null while open). */
   resolvedAt: z.string().nullable(),

@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { ProblemReport } from '../../shared/problem-reports.js';
 import { PROBLEM_REPORT_WINDOW_MS } from '../../shared/problem-reports.js';
 import type { DbOrTx } from '../db/database.js';
-import { orderEvents, problemReportPhotos, problemReports } from '../db/schema.js';
+import { images, orderEvents, problemReportPhotos, problemReports } from '../db/schema.js';
+import { toStoredImage } from '../pictures/image-queries.js';
+import type { StoredImage } from '../../shared/images.js';
 
 type ReportRow = typeof problemReports.$inferSelect;
 
@@ -18,12 +20,12 @@ export async function deliveredAt(db: DbOrTx, orderId: string): Promise<Date | n
 /** Until when a problem can be reported on an order delivered at `at`. */
 export const reportableUntil = (at: Date) => new Date(at.getTime() + PROBLEM_REPORT_WINDOW_MS);
 
-export const toProblemReport = (row: ReportRow, photoIds: string[]): ProblemReport => ({
+export const toProblemReport = (row: ReportRow, photos: StoredImage[]): ProblemReport => ({
   id: row.id,
   reason: row.reason,
   dishes: row.dishes.map(({ item, priceCents, quantity }) => ({ item, priceCents, quantity })),
   details: row.details,
-  photoIds,
+  photos,
   createdAt: row.createdAt.toISOString(),
   resolvedAt: row.resolvedAt?.toISOString() ?? null,
 });
@@ -47,8 +49,9 @@ export async function withPhotos(db: DbOrTx, rows: ReportRow[], keyOf: (row: Rep
     rows.length === 0
       ? []
       : await db
-          .select()
+          .select({ reportId: problemReportPhotos.reportId, image: images })
           .from(problemReportPhotos)
+          .innerJoin(images, eq(images.id, problemReportPhotos.imageId))
           .where(
             inArray(
               problemReportPhotos.reportId,
@@ -62,7 +65,7 @@ export async function withPhotos(db: DbOrTx, rows: ReportRow[], keyOf: (row: Rep
       keyOf(row),
       toProblemReport(
         row,
-        photos.filter((p) => p.reportId === row.id).map((p) => p.imageId),
+        photos.filter((p) => p.reportId === row.id).map((p) => toStoredImage(p.image)),
       ),
     );
   return result;

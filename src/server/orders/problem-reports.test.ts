@@ -93,7 +93,7 @@ describeEachEngine(
         reason: 'missing',
         dishes: [{ ...DAL, quantity: 1 }],
         details: 'One dal was not in the bag',
-        photoIds: [photo.id],
+        photos: [photo],
         resolvedAt: null,
       });
 

@@ -11,6 +11,7 @@ import type { DbOrTx, Tx } from '../db/database.js';
 import { images, orderItems, orders, problemReportPhotos, problemReports, reports } from '../db/schema.js';
 import { deliveredAt, reportableUntil, toProblemReport, withPhotos } from '../data/problem-report-queries.js';
 import { mutate } from '../events/mutate.js';
+import { toStoredImage } from '../pictures/image-queries.js';
 import type { User } from '../identity/users.js';
 import { badRequest, HttpError, notFound } from '../lib/errors.js';
 import type { FastifyInstance } from 'fastify';
@@ -49,13 +50,14 @@ async function claimPhotos(tx: Tx, ownerId: string, photoIds: string[]) {
   const unique = [...new Set(photoIds)];
   if (unique.length === 0) return [];
   const rows = await tx
-    .select({ id: images.id })
+    .select()
     .from(images)
     .where(and(inArray(images.id, unique), eq(images.ownerId, ownerId)))
     .for('key share');
   if (rows.length !== unique.length)
     throw badRequest(msg('No photo you uploaded has this id: upload it again'), 'photoIds');
-  return unique;
+  const byId = new Map(rows.map((row) => [row.id, toStoredImage(row)]));
+  return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -101,7 +103,7 @@ export async function fileProblemReport(
         msg('You have already reported a problem with this order; the kitchen will answer it'),
       );
     const dishes = await checkDishes(tx, orderId, input.dishes);
-    const photoIds = await claimPhotos(tx, customer.id, input.photoIds);
+    const photos = await claimPhotos(tx, customer.id, input.photoIds);
     const foodSafety = input.reason === 'made_ill' && order.kitchenId !== null;
     const complaintId = foodSafety ? await fileComplaint(tx, customer.id, order, input.details) : null;
     const [row] = await tx
@@ -116,10 +118,10 @@ export async function fileProblemReport(
       })
       .returning();
     if (!row) throw new Error('the problem report was not written');
-    if (photoIds.length > 0)
+    if (photos.length > 0)
       await tx
         .insert(problemReportPhotos)
-        .values(photoIds.map((imageId, position) => ({ reportId: row.id, imageId, position })));
+        .values(photos.map((photo, position) => ({ reportId: row.id, imageId: photo.id, position })));
     if (complaintId)
       // The operators' page lists it; the cook hears of it through the report on the order.
       record({ type: 'report.filed', reportId: complaintId, kitchenUid: null });
@@ -131,7 +133,7 @@ export async function fileProblemReport(
       reportId: row.id,
       foodSafety,
     });
-    return toProblemReport(row, photoIds);
+    return toProblemReport(row, photos);
   });
 }
 

@@ -11,6 +11,7 @@ import type { KitchenOrder } from '../../shared/orders.js';
 import { itemCounts, listOf, timeOfDay } from '../orders/order-format.js';
 import { KitchenOrderMessages } from '../order-messages/kitchen-order-messages.js';
 import { RefundButton } from './refund-button.js';
+import { ProblemSummary } from '../orders/report-problem.js';
 import { hasPreOrders, slotGroups, type OrderGroup } from './slot-groups.js';
 import { msg, t, tx } from '../i18n.js';
 
@@ -128,6 +129,14 @@ function OrderActions({
         <Text size="xs" c="dimmed" mb={4}>
           {stateNote(order)}
         </Text>
+      ) : null}
+      {order.problem && !order.problem.resolvedAt ? (
+        <Box role="group" aria-label={t('Problem reported')} mb={6} p={6} bg="var(--mantine-color-orange-0)">
+          <Text size="xs" fw={700} c="#8a3b00">
+            {t('Problem reported')}
+          </Text>
+          <ProblemSummary report={order.problem} />
+        </Box>
       ) : null}
       <Group gap="xs">
         {onMove &&

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCents } from '../../shared/money.js';
 import { groupLines, type KitchenOrder } from '../../shared/orders.js';
+import { PROBLEM_REASON_NAMES } from '../../shared/problem-reports.js';
 import type { KitchenRefundInput, OrderRefund } from '../../shared/refunds.js';
 import { api, ApiError } from '../lib/api-client.js';
 import { t } from '../i18n.js';
@@ -25,8 +26,17 @@ function useRefund(orderId: string) {
 /** The dishes of the order, with how many of each to give back (0: none). */
 function RefundForm({ order, onDone }: { order: KitchenOrder; onDone: () => void }) {
   const lines = groupLines(order.items);
-  const [counts, setCounts] = useState<number[]>(() => lines.map(() => 0));
-  const [reason, setReason] = useState('');
+  // The dishes of the customer's open problem report, if any, are chosen already.
+  const reported = order.problem && !order.problem.resolvedAt ? order.problem : null;
+  const [counts, setCounts] = useState<number[]>(() =>
+    lines.map((line) =>
+      Math.min(
+        line.quantity,
+        reported?.dishes.find((d) => d.item === line.item && d.priceCents === line.priceCents)?.quantity ?? 0,
+      ),
+    ),
+  );
+  const [reason, setReason] = useState(() => (reported ? t(PROBLEM_REASON_NAMES[reported.reason]) : ''));
   const [error, setError] = useState<string>();
   // One key per opening of the form: a double click or a retry gives the same refund.
   const [key] = useState(() => crypto.randomUUID());

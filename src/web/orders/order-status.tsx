@@ -26,6 +26,7 @@ import { OrderTimeline } from './order-timeline.js';
 import { OrderConversation } from '../order-messages/order-conversation.js';
 import { useMyOrder } from './use-my-order.js';
 import { RateOrder } from '../reviews/rate-order.js';
+import { ReportProblem } from './report-problem.js';
 import { Spinner } from '../lib/spinner.js';
 import { PushButton } from '../notifications/push-button.js';
 import { t } from '../i18n.js';
@@ -141,6 +142,7 @@ export function OrderStatus() {
         </Alert>
       )}
       <RateOrder order={o} />
+      <ReportProblem order={o} />
       <CancelOrderButton order={o} />
       {inProgress(o) ? (
         <PushButton as="customer" intro={t('Get told when your order moves, even with this page closed')} />
