@@ -13,10 +13,12 @@ import { makePicture } from '../../src/server/test/test-images.js';
  * cook's earnings show it.
  */
 let server: PrivateServer;
+/** The operator this file's server lists. */
+const OPERATOR = 'operator-refunds@e2e.test';
 test.beforeAll(async () => {
   // A server of its own, migrated and started on a busy machine: more than the default minute at times.
   test.setTimeout(180_000);
-  server = await privateServer({ env: { PAYMENTS: 'local' }, name: 'refunds' });
+  server = await privateServer({ env: { PAYMENTS: 'local', OPERATOR_EMAILS: OPERATOR }, name: 'refunds' });
   await server.start();
 });
 test.afterAll(async () => server?.dispose());
@@ -188,6 +190,45 @@ test('a customer reports a missing dish with a photo; the cook refunds that dish
   await cook.getByRole('link', { name: 'Earnings' }).click();
   await expect(cook.getByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
   await expect(cook.getByRole('list', { name: 'Paid orders' })).toContainText('refunded $11.75');
+  await cookContext.close();
+  await customerContext.close();
+});
+
+test("'Made me ill' reaches the operators, who refund the dishes at the platform's cost", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { cookContext, customerContext, customer } = await deliveredCardOrder(browser, '3 Queasy Street');
+  await customer.getByRole('button', { name: 'Report a problem' }).click();
+  const report = customer.getByRole('dialog', { name: 'Report a problem' });
+  await report.getByRole('checkbox', { name: 'Raita · $3.00' }).check();
+  await report.getByRole('radio', { name: 'Made me ill' }).check();
+  await expect(report.getByText('We also pass this on to our food safety team')).toBeVisible();
+  await report.getByLabel('Tell the kitchen what happened').fill('Sick all night after the raita');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report).toBeHidden();
+
+  const operatorContext = await browser.newContext();
+  await operatorContext.addCookies([await server.sessionCookie('operator', OPERATOR)]);
+  const operator = await operatorContext.newPage();
+  await operator.goto(at('/Operator'));
+  // The food-safety complaint is an open report of the kitchen.
+  await expect(operator.getByRole('region', { name: 'Open reports' })).toContainText(
+    'Sick all night after the raita',
+  );
+  await operator.getByRole('tab', { name: 'Problems' }).click();
+  const problem = operator.getByRole('listitem').filter({ hasText: 'Sick all night after the raita' });
+  await expect(problem).toContainText('Made me ill: Raita');
+  await problem.getByRole('button', { name: 'Decide' }).click();
+  const dialog = operator.getByRole('dialog', { name: 'Refund the reported dishes' });
+  await dialog.getByRole('radio', { name: 'The platform (the kitchen keeps its payout)' }).check();
+  expect(await axeViolations(operator)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Refund $3.00' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(operator.getByText('No open problem reports.')).toBeVisible();
+
+  await expect(customer.getByText('Refunded $3.00 to your card')).toBeVisible();
+  await operatorContext.close();
   await cookContext.close();
   await customerContext.close();
 });
