@@ -5,8 +5,16 @@ import { orderDisputes } from '../db/schema.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
 import { expectLedgerBalanced, expectMoneySettled } from '../test/payment-checks.js';
-import { localProvider, money, orderCalls, paidOrder } from '../test/payments-world.js';
+import { intentOfOrder, localProvider, money, orderCalls, paidOrder } from '../test/payments-world.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
+
+/** The provider's events of `type` about payment `intent` (the provider is the whole file's). */
+const eventsOf = (events: Record<string, unknown>[], type: string, intent: string | null | undefined) =>
+  events.filter(
+    (e) =>
+      e.type === type &&
+      (e.data as { object: { payment_intent?: unknown } }).object.payment_intent === intent,
+  );
 
 const clock = new FakeClock();
 clock.advance(Date.now());
@@ -131,6 +139,111 @@ describeEachEngine(
       expect(entries).toBe(4 + 3);
       await expectLedgerBalanced(ctx, order.id);
       expect((await submitEvidence(order.id)).json()).toMatchObject({ code: 'DISPUTE_CLOSED' });
+    });
+
+    it("'Dispute this payment' on /dev-pay opens a dispute as Stripe would, and the bank's decision closes it", async () => {
+      const ctx = get();
+      const paid = await paidOrder(ctx);
+      for (const body of [
+        { move: 'accept', readyInMinutes: 30 },
+        { move: 'prepare' },
+        { move: 'dispatch' },
+        { move: 'deliver' },
+      ])
+        expect((await move(paid.cook.cookie, paid.order.id, body)).statusCode).toBe(200);
+      const local = localProvider(ctx);
+      await local.settled();
+      const pagePath = new URL(paid.order.payment.checkoutUrl ?? '').pathname;
+      const paidPage = await ctx.app.inject({ method: 'GET', url: pagePath });
+      expect(paidPage.body).toContain('This order is paid');
+      expect(paidPage.body).toContain('Dispute this payment');
+
+      const press = () => ctx.app.inject({ method: 'POST', url: `${pagePath}/dispute` });
+      const pressed = await press();
+      expect(pressed.statusCode, pressed.body).toBe(303);
+      expect(pressed.headers.location).toBe(pagePath);
+      // Pressed again (the page reloaded): still the one dispute.
+      expect((await press()).statusCode).toBe(303);
+      await local.settled();
+      const { row } = await money(ctx, paid.order.id);
+      const created = eventsOf(local.events, 'charge.dispute.created', row?.paymentIntentId);
+      expect(created).toHaveLength(1);
+      // The event as Stripe sends it (API reference: Event, Dispute and Balance Transaction objects).
+      const event = created[0] as { data: { object: Record<string, unknown> } } & Record<string, unknown>;
+      expect(event).toMatchObject({ object: 'event', type: 'charge.dispute.created', livemode: false });
+      const dispute = event.data.object;
+      expect(dispute).toMatchObject({
+        object: 'dispute',
+        amount: TOTAL,
+        currency: 'usd',
+        payment_intent: row?.paymentIntentId,
+        status: 'needs_response',
+        is_charge_refundable: false,
+        livemode: false,
+        evidence_details: { has_evidence: false, past_due: false, submission_count: 0 },
+        balance_transactions: [
+          {
+            object: 'balance_transaction',
+            amount: -TOTAL,
+            fee: FEE,
+            net: -(TOTAL + FEE),
+            fee_details: [{ amount: FEE, type: 'stripe_fee' }],
+            reporting_category: 'dispute',
+            type: 'adjustment',
+            source: dispute.id,
+          },
+        ],
+      });
+      expect(String(dispute.charge)).toMatch(/^ch_/);
+      expect(typeof (dispute.evidence_details as { due_by: unknown }).due_by).toBe('number');
+
+      // The flow runs on: both sides see it, with the ledger's withdrawal and fee.
+      const [recorded] = await ctx.database.db
+        .select()
+        .from(orderDisputes)
+        .where(eq(orderDisputes.orderId, paid.order.id));
+      expect(recorded).toMatchObject({ status: 'needs_response', amountCents: TOTAL, feeCents: FEE });
+      expect((await money(ctx, paid.order.id)).ledger).toMatchObject({
+        dispute_withdrawn: -TOTAL,
+        dispute_fee: -FEE,
+      });
+      const shown = await ctx.app.inject({ method: 'GET', url: pagePath });
+      expect(shown.body).toContain('Disputed: $29.45');
+      expect(shown.body).toContain('needs response');
+
+      // The bank sides with the cardholder.
+      const decide = (outcome: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `${pagePath}/dispute/close`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `outcome=${outcome}`,
+        });
+      expect((await decide('maybe')).statusCode).toBe(400);
+      expect((await decide('lost')).statusCode).toBe(303);
+      expect((await decide('won')).statusCode).toBe(303);
+      await local.settled();
+      const [closed] = await ctx.database.db
+        .select()
+        .from(orderDisputes)
+        .where(eq(orderDisputes.orderId, paid.order.id));
+      expect(closed).toMatchObject({ status: 'lost', outcome: 'lost' });
+      expect(eventsOf(local.events, 'charge.dispute.closed', row?.paymentIntentId)).toHaveLength(1);
+      await expectLedgerBalanced(ctx, paid.order.id);
+      await expectMoneySettled(ctx, paid.order.id);
+    });
+
+    it('refuses to dispute a payment not taken yet', async () => {
+      const ctx = get();
+      const paid = await paidOrder(ctx);
+      const pagePath = new URL(paid.order.payment.checkoutUrl ?? '').pathname;
+      const pressed = await ctx.app.inject({ method: 'POST', url: `${pagePath}/dispute` });
+      expect(pressed.statusCode).toBe(200);
+      expect(pressed.body).toContain('cannot be disputed');
+      const { row } = await money(ctx, paid.order.id);
+      const intent = row?.paymentIntentId ?? (await intentOfOrder(ctx, paid.order.id));
+      expect(intent).toMatch(/^pi_/);
+      expect(eventsOf(localProvider(ctx).events, 'charge.dispute.created', intent)).toEqual([]);
     });
   },
   { PAYMENTS: 'local', ...operatorEnv },
