@@ -204,6 +204,34 @@ export const MoneyOverview = z.object({
 export type MoneyOverview = z.infer<typeof MoneyOverview>;
 
 /** Where an order's money stands, in words, for the customer or for its kitchen. */
+/**
+ * A payment's dispute as each side reads it: open, with the deadline for the shop's evidence (a day of `timeZone`),
+ * or decided. `amount` is formatted by the caller (the deployment's currency).
+ */
+export function disputeText(
+  dispute: PaymentDispute,
+  reader: 'customer' | 'kitchen',
+  amount: string,
+  timeZone: string,
+  tr: Translator = translator(),
+): string {
+  if (dispute.outcome === 'won')
+    return reader === 'customer'
+      ? tr.t('Your bank decided the dispute of {amount} for the kitchen', { amount })
+      : tr.t('The customer’s bank decided the dispute of {amount} for you', { amount });
+  if (dispute.outcome === 'lost')
+    return reader === 'customer'
+      ? tr.t('Your bank decided the dispute of {amount} for you', { amount })
+      : tr.t('The customer’s bank decided the dispute of {amount} for the customer', { amount });
+  const due = dispute.evidenceDueBy
+    ? tr.dateFormat({ dateStyle: 'medium', timeZone }).format(new Date(dispute.evidenceDueBy))
+    : null;
+  if (reader === 'customer') return tr.t('You disputed {amount} of this payment with your bank', { amount });
+  return due
+    ? tr.t('Payment disputed by the customer’s bank: {amount}, evidence due by {due}', { amount, due })
+    : tr.t('Payment disputed by the customer’s bank: {amount}', { amount });
+}
+
 export function paymentText(
   payment: Pick<OrderPayment, 'method' | 'state'>,
   reader: 'customer' | 'kitchen',

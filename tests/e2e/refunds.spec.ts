@@ -73,6 +73,8 @@ async function deliveredCardOrder(browser: Browser, address: string) {
   await customer.getByRole('link', { name: 'Cart (2)' }).click();
   await customer.getByRole('combobox', { name: 'Delivery address' }).fill(address);
   await customer.getByRole('button', { name: 'Submit order' }).click();
+  await customer.waitForURL(/\/dev-pay\/checkout\/cs_/);
+  const payPage = customer.url();
   await customer.getByLabel('Card number').fill('4242424242424242');
   await customer.getByLabel('Expiry').fill('12/34');
   await customer.getByLabel('CVC').fill('123');
@@ -93,7 +95,7 @@ async function deliveredCardOrder(browser: Browser, address: string) {
   await customer.goto(at('/CustomerOrderStatus'));
   await expect(customer.getByTestId('order-payment')).toHaveText('Paid by card');
 
-  return { cookContext, cook, customerContext, customer, order };
+  return { cookContext, cook, customerContext, customer, order, payPage };
 }
 
 test('the cook refunds a missing dish of a delivered order; the customer sees it back on their card', async ({
@@ -229,6 +231,44 @@ test("'Made me ill' reaches the operators, who refund the dishes at the platform
 
   await expect(customer.getByText('Refunded $3.00 to your card')).toBeVisible();
   await operatorContext.close();
+  await cookContext.close();
+  await customerContext.close();
+});
+
+test("the cardholder disputes the payment on /dev-pay; both sides see the dispute and the bank's decision", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { cookContext, cook, customerContext, customer, payPage } = await deliveredCardOrder(
+    browser,
+    '11 Chargeback Close',
+  );
+  expect(payPage).toContain('/dev-pay/checkout/cs_');
+  const bank = await customerContext.newPage();
+  await bank.goto(payPage);
+  await expect(bank.getByRole('heading', { name: 'This order is paid' })).toBeVisible();
+  await bank.getByRole('button', { name: 'Dispute this payment' }).click();
+  await expect(bank.getByRole('heading', { name: /^Disputed: \$\d+\.\d{2}$/ })).toBeVisible();
+  await expect(bank.getByText('needs response', { exact: true })).toBeVisible();
+  expect(await axeViolations(bank)).toEqual([]);
+
+  // The customer's order page and the cook's order hear of it, the cook with the deadline for evidence.
+  await expect(
+    customer.getByText(/^You disputed \$\d+\.\d{2} of this payment with your bank$/),
+  ).toBeVisible();
+  await cook.goto(at('/KitchenOrders'));
+  await cook.getByRole('tab', { name: 'Past' }).click();
+  const card = cook.getByTestId('order-card').filter({ hasText: '11 Chargeback Close' });
+  await expect(card.getByRole('note')).toHaveText(
+    /^Payment disputed by the customer’s bank: \$\d+\.\d{2}, evidence due by .+$/,
+  );
+  expect(await axeViolations(cook)).toEqual([]);
+
+  await bank.getByRole('button', { name: 'The bank sides with the cardholder' }).click();
+  await expect(bank.getByText('lost', { exact: true })).toBeVisible();
+  await expect(card.getByRole('note')).toHaveText(
+    /^The customer’s bank decided the dispute of \$\d+\.\d{2} for the customer$/,
+  );
   await cookContext.close();
   await customerContext.close();
 });

@@ -15,7 +15,7 @@ label{display:block;margin:.8rem 0 .2rem;font-weight:600}input{width:100%;paddin
 button{margin-top:1.2rem;padding:.7rem 1.2rem;font-size:1rem;background:#c2410c;color:#fff;border:0;border-radius:6px;width:100%;min-height:44px}
 .note{color:#495057;font-size:.9rem}.error{color:#a61e4d;font-weight:600}.amount{font-size:1.6rem;font-weight:700;margin:.2rem 0}
 .row{display:flex;gap:.8rem}.row>div{flex:1}a{color:#9a3412}</style></head>
-<body>${body}</body></html>`;
+<body><main>${body}</main></body></html>`;
 
 const testCardsNote = `<p class="note">Development payments: nothing is charged. ${TEST_CARDS.pays.replace(/(\d{4})(?=\d)/g, '$1 ')} pays,
 ${TEST_CARDS.declined.replace(/(\d{4})(?=\d)/g, '$1 ')} is declined, ${TEST_CARDS.authentication.replace(/(\d{4})(?=\d)/g, '$1 ')} asks for a confirmation step.</p>`;

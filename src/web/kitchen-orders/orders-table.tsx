@@ -4,7 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import { formatCents } from '../../shared/money.js';
 import { FULFILMENT_LABELS } from '../../shared/ordering.js';
 import { slotLabel } from '../../shared/slots.js';
-import { paymentText } from '../../shared/payments.js';
+import { disputeText, paymentText } from '../../shared/payments.js';
 import { useMinuteTick } from '../availability/use-availability.js';
 import { allowedMoves, isEnded, MOVE_RULES, type OrderMove } from '../../shared/order-states.js';
 import type { KitchenOrder } from '../../shared/orders.js';
@@ -128,6 +128,16 @@ function OrderActions({
       {t(order.status) !== stateNote(order) ? (
         <Text size="xs" c="dimmed" mb={4}>
           {stateNote(order)}
+        </Text>
+      ) : null}
+      {order.payment.dispute ? (
+        <Text size="xs" fw={700} c={order.payment.dispute.outcome ? undefined : '#a61e4d'} mb={4} role="note">
+          {disputeText(
+            order.payment.dispute,
+            'kitchen',
+            formatCents(order.payment.dispute.amountCents),
+            Intl.DateTimeFormat().resolvedOptions().timeZone,
+          )}
         </Text>
       ) : null}
       {order.problem && !order.problem.resolvedAt ? (

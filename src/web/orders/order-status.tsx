@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { paymentText } from '../../shared/payments.js';
+import { disputeText, paymentText } from '../../shared/payments.js';
 import { refundedText } from '../../shared/refunds.js';
 import { Link, Navigate } from '../router/router.js';
 import { formatCents } from '../../shared/money.js';
@@ -198,6 +198,16 @@ export function OrderStatus() {
                 {refundedText(formatCents(refund.amountCents))}
               </Text>
             ))}
+          {o.payment.dispute ? (
+            <Text size="sm">
+              {disputeText(
+                o.payment.dispute,
+                'customer',
+                formatCents(o.payment.dispute.amountCents),
+                browserTimeZone(),
+              )}
+            </Text>
+          ) : null}
         </Stack>
         {o.fulfilment === 'delivery' ? (
           <Text size="sm" c="dimmed" mt="md">
