@@ -168,7 +168,8 @@ export type Earnings = z.infer<typeof Earnings>;
 
 /**
  * The operator's 'Money' tab: the ledger's card totals (net of refunds: what the platform kept and the kitchens were
- * paid), the differences the reconciliation flagged (newest first), the latest refunds, and when it last ran.
+ * paid), the differences the reconciliation flagged (newest first), the latest refunds and disputes, and when it
+ * last ran.
  */
 export const MoneyOverview = z.object({
   currency: z.string(),
@@ -185,6 +186,20 @@ export const MoneyOverview = z.object({
     z.object({ orderId: z.string(), at: z.string(), kitchenName: z.string(), amountCents: z.number().int() }),
   ),
   lastReconciledAt: z.string().nullable(),
+  /** The latest disputes of card payments (newest first): open ones with their deadline for evidence, then decided. */
+  disputes: z.array(
+    z.object({
+      orderId: z.string(),
+      kitchenName: z.string(),
+      at: z.string(),
+      amountCents: z.number().int(),
+      feeCents: z.number().int(),
+      status: z.string(),
+      evidenceDueBy: z.string().nullable(),
+      evidenceSubmitted: z.boolean(),
+      outcome: z.enum(['won', 'lost']).nullable(),
+    }),
+  ),
   /**
    * Payment steps (capture, release, refund) that failed and are tried again, backing off, or were given up on
    * (`gaveUpAt`): the provider's last word with each.

@@ -95,7 +95,7 @@ async function deliveredCardOrder(browser: Browser, address: string) {
   await customer.goto(at('/CustomerOrderStatus'));
   await expect(customer.getByTestId('order-payment')).toHaveText('Paid by card');
 
-  return { cookContext, cook, customerContext, customer, order, payPage };
+  return { cookContext, cook, customerContext, customer, order, payPage, name };
 }
 
 test('the cook refunds a missing dish of a delivered order; the customer sees it back on their card', async ({
@@ -239,7 +239,7 @@ test("the cardholder disputes the payment on /dev-pay; both sides see the disput
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { cookContext, cook, customerContext, customer, payPage } = await deliveredCardOrder(
+  const { cookContext, cook, customerContext, customer, payPage, name } = await deliveredCardOrder(
     browser,
     '11 Chargeback Close',
   );
@@ -264,6 +264,22 @@ test("the cardholder disputes the payment on /dev-pay; both sides see the disput
   );
   expect(await axeViolations(cook)).toEqual([]);
 
+  // An operator sends the evidence assembled from the order, from the Money tab.
+  const operatorContext = await browser.newContext();
+  await operatorContext.addCookies([await server.sessionCookie('operator', OPERATOR)]);
+  const operator = await operatorContext.newPage();
+  await operator.goto(at('/Operator'));
+  await operator.getByRole('tab', { name: 'Money' }).click();
+  const disputes = operator.getByRole('table', { name: 'Disputes' });
+  const row = disputes.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(/Evidence due by/);
+  expect(await axeViolations(operator)).toEqual([]);
+  await row.getByRole('button', { name: 'Submit evidence' }).click();
+  await expect(row).toContainText('Evidence submitted: the bank decides');
+  await operatorContext.close();
+
+  await bank.reload();
+  await expect(bank.getByText('under review', { exact: true })).toBeVisible();
   await bank.getByRole('button', { name: 'The bank sides with the cardholder' }).click();
   await expect(bank.getByText('lost', { exact: true })).toBeVisible();
   await expect(card.getByRole('note')).toHaveText(

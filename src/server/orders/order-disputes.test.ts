@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { CustomerOrder, KitchenOrder } from '../../shared/orders.js';
+import type { MoneyOverview } from '../../shared/payments.js';
 import { orderDisputes } from '../db/schema.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
@@ -206,6 +207,21 @@ describeEachEngine(
       expect((await money(ctx, paid.order.id)).ledger).toMatchObject({
         dispute_withdrawn: -TOTAL,
         dispute_fee: -FEE,
+      });
+      // The operator's Money tab lists it, open, with its deadline.
+      const operator = await signedIn(ctx, 'operator', { email: OPERATOR_EMAIL });
+      const overview = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/operator/money',
+        headers: { cookie: operator.cookie },
+      });
+      expect(overview.json<MoneyOverview>().disputes.find((d) => d.orderId === paid.order.id)).toMatchObject({
+        amountCents: TOTAL,
+        feeCents: FEE,
+        status: 'needs_response',
+        evidenceSubmitted: false,
+        outcome: null,
+        evidenceDueBy: expect.any(String),
       });
       const shown = await ctx.app.inject({ method: 'GET', url: pagePath });
       expect(shown.body).toContain('Disputed: $29.45');
