@@ -252,9 +252,15 @@ function ReportForm({ order, onDone }: { order: CustomerOrder; onDone: () => voi
 /**
  * On a delivered (or collected) order, for 48 hours: 'Report a problem'; then the report, until a refund answers it.
  */
-export function ReportProblem({ order }: { order: CustomerOrder }) {
+export function ReportProblem({ order, compact = false }: { order: CustomerOrder; compact?: boolean }) {
   const [open, setOpen] = useState(false);
   const reported = order.problem && !order.problem.resolvedAt ? order.problem : null;
+  if (reported && compact)
+    return (
+      <Text size="sm" fw={600}>
+        {t('You reported a problem')}
+      </Text>
+    );
   if (reported)
     return (
       <Alert
