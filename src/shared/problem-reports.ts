@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { msg, t } from './i18n/translator.js';
 import { StoredImage } from './images.js';
+import { DishCount } from './dish-count.js';
 
-/** Some of an order's dishes: a line of it (its dish and price, as ordered) and how many (as a refund names them). */
-export const ProblemDish = z.object({
-  item: z.string({ error: () => t('Dish is required') }).max(200),
-  priceCents: z
-    .number({ error: () => t('Price must be a number of cents') })
-    .int()
-    .min(0),
-  quantity: z
-    .number({ error: () => t('Quantity must be a whole number') })
-    .int({ error: () => t('Quantity must be a whole number') })
-    .min(1, { error: () => t('Quantity must be at least 1') })
-    .max(50, { error: () => t('Quantity must be at most 50') }),
-});
-export type ProblemDish = z.infer<typeof ProblemDish>;
+/** The dishes a report is about, and how many of each (as a refund names them). */
+export const ProblemDish = DishCount;
+export type ProblemDish = DishCount;
 
 /** Why a customer reports a problem with a delivered (or collected) order. */
 export const PROBLEM_REASONS = ['missing', 'wrong_dish', 'cold_or_spilled', 'made_ill', 'other'] as const;

@@ -6,7 +6,13 @@ import { orderDisputes } from '../db/schema.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
 import { expectLedgerBalanced, expectMoneySettled } from '../test/payment-checks.js';
-import { intentOfOrder, localProvider, money, orderCalls, paidOrder } from '../test/payments-world.js';
+import {
+  deliveredCardOrder,
+  intentOfOrder,
+  localProvider,
+  money,
+  paidOrder,
+} from '../test/payments-world.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 
 /** The provider's events of `type` about payment `intent` (the provider is the whole file's). */
@@ -27,17 +33,8 @@ const FEE = 1500;
 describeEachEngine(
   "a cardholder's dispute of a delivered order",
   (get) => {
-    const { move } = orderCalls(get);
-
     async function disputedOrder(ctx: TestContext) {
-      const paid = await paidOrder(ctx);
-      for (const body of [
-        { move: 'accept', readyInMinutes: 30 },
-        { move: 'prepare' },
-        { move: 'dispatch' },
-        { move: 'deliver' },
-      ])
-        expect((await move(paid.cook.cookie, paid.order.id, body)).statusCode).toBe(200);
+      const paid = await deliveredCardOrder(ctx);
       const local = localProvider(ctx);
       const { row } = await money(ctx, paid.order.id);
       const dispute = await local.dispute(row?.paymentIntentId ?? '');
@@ -144,16 +141,8 @@ describeEachEngine(
 
     it("'Dispute this payment' on /dev-pay opens a dispute as Stripe would, and the bank's decision closes it", async () => {
       const ctx = get();
-      const paid = await paidOrder(ctx);
-      for (const body of [
-        { move: 'accept', readyInMinutes: 30 },
-        { move: 'prepare' },
-        { move: 'dispatch' },
-        { move: 'deliver' },
-      ])
-        expect((await move(paid.cook.cookie, paid.order.id, body)).statusCode).toBe(200);
+      const paid = await deliveredCardOrder(ctx);
       const local = localProvider(ctx);
-      await local.settled();
       const pagePath = new URL(paid.order.payment.checkoutUrl ?? '').pathname;
       const paidPage = await ctx.app.inject({ method: 'GET', url: pagePath });
       expect(paidPage.body).toContain('This order is paid');

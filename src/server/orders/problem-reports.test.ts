@@ -9,7 +9,7 @@ import { images, orderEvents, problemReports, reports } from '../db/schema.js';
 import { sweepAbandonedImages } from '../images/image-sweep.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
-import { localProvider, orderCalls, paidOrder } from '../test/payments-world.js';
+import { deliveredCardOrder, paidOrder } from '../test/payments-world.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 import { makePicture } from '../test/test-images.js';
 
@@ -24,21 +24,9 @@ const DAL = { item: 'Dal', priceCents: 950 };
 describeEachEngine(
   'problem reports of a delivered order',
   (get) => {
-    const { move } = orderCalls(get);
-
-    /** A card order of 2 × Dal (9.50) paid, accepted, prepared, dispatched and delivered. */
+    /** A card order of 2 × Dal (9.50) paid, accepted, prepared, dispatched and delivered; when it was delivered. */
     async function deliveredOrder(ctx: TestContext) {
-      const paid = await paidOrder(ctx);
-      for (const body of [
-        { move: 'accept', readyInMinutes: 30 },
-        { move: 'prepare' },
-        { move: 'dispatch' },
-        { move: 'deliver' },
-      ]) {
-        const res = await move(paid.cook.cookie, paid.order.id, body);
-        expect(res.statusCode, res.body).toBe(200);
-      }
-      await localProvider(ctx).settled();
+      const paid = await deliveredCardOrder(ctx);
       const [delivered] = await ctx.database.db
         .select({ at: orderEvents.createdAt })
         .from(orderEvents)
