@@ -1,13 +1,11 @@
 import {
   Alert,
   Button,
-  Checkbox,
   CloseButton,
   FileButton,
   Group,
   Image,
   Modal,
-  NumberInput,
   Radio,
   Stack,
   Text,
@@ -17,7 +15,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { imageUrl } from '../../shared/image-urls.js';
 import type { StoredImage } from '../../shared/images.js';
-import { formatCents } from '../../shared/money.js';
 import { groupLines, type CustomerOrder } from '../../shared/orders.js';
 import {
   MAX_PROBLEM_PHOTOS,
@@ -32,6 +29,7 @@ import { useUploadPicture } from '../images/use-upload-picture.js';
 import { api, ApiError } from '../lib/api-client.js';
 import { t } from '../i18n.js';
 import { myOrderKey, myOrdersKey } from './use-my-order.js';
+import { DishCounts, useDishCounts } from './dish-counts.js';
 
 /** A stored photo's smallest size. */
 const thumbnail = (photo: StoredImage) => imageUrl(photo.id, photo.widths[0] ?? photo.width);
@@ -102,14 +100,13 @@ function useReportProblem(orderId: string) {
 /** The form: the dishes concerned and how many, what went wrong, words, up to 3 photos. */
 function ReportForm({ order, onDone }: { order: CustomerOrder; onDone: () => void }) {
   const lines = groupLines(order.items);
-  const [counts, setCounts] = useState<number[]>(() => lines.map(() => 0));
+  const { counts, setCount, dishes } = useDishCounts(lines);
   const [reason, setReason] = useState<ProblemReason | ''>('');
   const [details, setDetails] = useState('');
   const [photos, setPhotos] = useState<StoredImage[]>([]);
   const [error, setError] = useState<{ field?: string | undefined; message: string }>();
   const upload = useUploadPicture('/api/customer/images');
   const report = useReportProblem(order.id);
-  const setCount = (i: number, n: number) => setCounts((now) => now.map((c, j) => (j === i ? n : c)));
 
   const addPhoto = async (file: File | null) => {
     if (!file) return;
@@ -124,11 +121,6 @@ function ReportForm({ order, onDone }: { order: CustomerOrder; onDone: () => voi
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const dishes = lines.flatMap((line, i) =>
-      (counts[i] ?? 0) > 0
-        ? [{ item: line.item, priceCents: line.priceCents, quantity: counts[i] ?? 0 }]
-        : [],
-    );
     if (dishes.length === 0) return setError({ field: 'dishes', message: t('Choose at least one dish') });
     if (!reason) return setError({ field: 'reason', message: t('Choose what went wrong') });
     try {
@@ -155,27 +147,7 @@ function ReportForm({ order, onDone }: { order: CustomerOrder; onDone: () => voi
             {t('Which dishes?')}
           </Text>
           <Stack gap={6}>
-            {lines.map((line, i) => (
-              <Group key={`${line.item}:${line.priceCents}`} justify="space-between" wrap="nowrap">
-                <Checkbox
-                  label={`${line.item} · ${formatCents(line.priceCents)}`}
-                  checked={(counts[i] ?? 0) > 0}
-                  onChange={(e) => setCount(i, e.currentTarget.checked ? 1 : 0)}
-                />
-                {line.quantity > 1 ? (
-                  <NumberInput
-                    aria-label={t('How many {dish}', { dish: line.item })}
-                    w={80}
-                    min={0}
-                    max={line.quantity}
-                    value={counts[i] ?? 0}
-                    onChange={(value) =>
-                      setCount(i, Math.min(line.quantity, Math.max(0, Number(value) || 0)))
-                    }
-                  />
-                ) : null}
-              </Group>
-            ))}
+            <DishCounts lines={lines} counts={counts} setCount={setCount} />
           </Stack>
         </fieldset>
         <Radio.Group
