@@ -11,6 +11,7 @@ import {
   intentOfOrder,
   localProvider,
   money,
+  objectOf,
   paidOrder,
 } from '../test/payments-world.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
@@ -236,6 +237,41 @@ describeEachEngine(
       expect(eventsOf(local.events, 'charge.dispute.closed', row?.paymentIntentId)).toHaveLength(1);
       await expectLedgerBalanced(ctx, paid.order.id);
       await expectMoneySettled(ctx, paid.order.id);
+    });
+
+    it('reads a balance transaction as Stripe writes it: a gross amount, and a fee given back as a negative fee', async () => {
+      const ctx = get();
+      const { order } = await disputedOrder(ctx);
+      const local = localProvider(ctx);
+      const { row } = await money(ctx, order.id);
+      const [created] = eventsOf(local.events, 'charge.dispute.created', row?.paymentIntentId);
+      const dispute = structuredClone(objectOf(created ?? {}));
+      // A bank's decision for the shop whose fee Stripe gives back too (API reference: Balance Transaction object,
+      // net = amount - fee).
+      dispute.status = 'won';
+      (dispute.balance_transactions as Record<string, unknown>[]).push({
+        id: 'txn_fee_back',
+        object: 'balance_transaction',
+        amount: TOTAL,
+        fee: -FEE,
+        net: TOTAL + FEE,
+        type: 'adjustment',
+        reporting_category: 'dispute_reversal',
+      });
+      const answer = await local.resend({
+        ...created,
+        id: `evt_won_${order.id}`,
+        type: 'charge.dispute.closed',
+        data: { object: dispute },
+      });
+      expect(answer).toBe(200);
+      expect((await money(ctx, order.id)).ledger).toMatchObject({
+        dispute_withdrawn: -TOTAL,
+        dispute_fee: -FEE,
+        dispute_reinstated: TOTAL,
+        dispute_fee_returned: FEE,
+      });
+      await expectLedgerBalanced(ctx, order.id);
     });
 
     it('refuses to dispute a payment not taken yet', async () => {
