@@ -119,6 +119,12 @@ export function changesOf(event: DomainEvent): Change[] {
     case 'order.payment-changed':
     case 'order.refund-changed':
       return orderLists(event.kitchenUid, event.customerId);
+    case 'order.problem-reported':
+      // Both sides' orders show it; a food-safety complaint is on the operators' page too.
+      return [
+        ...orderLists(event.kitchenUid, event.customerId),
+        ...(event.foodSafety ? [changed(moderationTopic)] : []),
+      ];
     case 'order.message-sent':
       return []; // its conversation only (conversationOf)
     case 'allergies.saved':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProblemReport } from './problem-reports.js';
 import { AllergenAcknowledgement } from './allergen-declaration.js';
 import { requiredText } from './fields.js';
 import { MenuItem } from './menu.js';
@@ -54,6 +55,10 @@ const Lifecycle = {
   slot: OrderSlot.nullable(),
   /** 'A note for the cook' ('' when none). */
   note: z.string(),
+  /** The latest problem its customer reported with it, open or answered. */
+  problem: ProblemReport.nullable(),
+  /** Until when its customer may report a problem (48 hours after delivery; null: not delivered). */
+  problemReportUntil: z.string().nullable(),
 };
 
 /** An order as its kitchen sees it on /KitchenOrders. */

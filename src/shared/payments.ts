@@ -168,7 +168,8 @@ export type Earnings = z.infer<typeof Earnings>;
 
 /**
  * The operator's 'Money' tab: the ledger's card totals (net of refunds: what the platform kept and the kitchens were
- * paid), the differences the reconciliation flagged (newest first), the latest refunds, and when it last ran.
+ * paid), the differences the reconciliation flagged (newest first), the latest refunds and disputes, and when it
+ * last ran.
  */
 export const MoneyOverview = z.object({
   currency: z.string(),
@@ -185,6 +186,20 @@ export const MoneyOverview = z.object({
     z.object({ orderId: z.string(), at: z.string(), kitchenName: z.string(), amountCents: z.number().int() }),
   ),
   lastReconciledAt: z.string().nullable(),
+  /** The latest disputes of card payments (newest first): open ones with their deadline for evidence, then decided. */
+  disputes: z.array(
+    z.object({
+      orderId: z.string(),
+      kitchenName: z.string(),
+      at: z.string(),
+      amountCents: z.number().int(),
+      feeCents: z.number().int(),
+      status: z.string(),
+      evidenceDueBy: z.string().nullable(),
+      evidenceSubmitted: z.boolean(),
+      outcome: z.enum(['won', 'lost']).nullable(),
+    }),
+  ),
   /**
    * Payment steps (capture, release, refund) that failed and are tried again, backing off, or were given up on
    * (`gaveUpAt`): the provider's last word with each.
@@ -204,6 +219,34 @@ export const MoneyOverview = z.object({
 export type MoneyOverview = z.infer<typeof MoneyOverview>;
 
 /** Where an order's money stands, in words, for the customer or for its kitchen. */
+/**
+ * A payment's dispute as each side reads it: open, with the deadline for the shop's evidence (a day of `timeZone`),
+ * or decided. `amount` is formatted by the caller (the deployment's currency).
+ */
+export function disputeText(
+  dispute: PaymentDispute,
+  reader: 'customer' | 'kitchen',
+  amount: string,
+  timeZone: string,
+  tr: Translator = translator(),
+): string {
+  if (dispute.outcome === 'won')
+    return reader === 'customer'
+      ? tr.t('Your bank decided the dispute of {amount} for the kitchen', { amount })
+      : tr.t('The customer’s bank decided the dispute of {amount} for you', { amount });
+  if (dispute.outcome === 'lost')
+    return reader === 'customer'
+      ? tr.t('Your bank decided the dispute of {amount} for you', { amount })
+      : tr.t('The customer’s bank decided the dispute of {amount} for the customer', { amount });
+  const due = dispute.evidenceDueBy
+    ? tr.dateFormat({ dateStyle: 'medium', timeZone }).format(new Date(dispute.evidenceDueBy))
+    : null;
+  if (reader === 'customer') return tr.t('You disputed {amount} of this payment with your bank', { amount });
+  return due
+    ? tr.t('Payment disputed by the customer’s bank: {amount}, evidence due by {due}', { amount, due })
+    : tr.t('Payment disputed by the customer’s bank: {amount}', { amount });
+}
+
 export function paymentText(
   payment: Pick<OrderPayment, 'method' | 'state'>,
   reader: 'customer' | 'kitchen',

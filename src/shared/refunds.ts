@@ -3,6 +3,7 @@ import { optionalText } from './fields.js';
 import { msg, t } from './i18n/translator.js';
 import { MAX_ORDER_TOTAL_CENTS } from './orders.js';
 import { REFUND_STATES } from './payments.js';
+import { DishCount } from './dish-count.js';
 
 /** Who gives a refund's money back: the cook (the kitchen's transfer is reversed) or the platform (it is not). */
 export const REFUND_PAYERS = ['kitchen', 'platform'] as const;
@@ -25,20 +26,9 @@ const amountCents = z
   .min(1, { error: () => t('Amount must be at least 1 cent') })
   .max(MAX_ORDER_TOTAL_CENTS, { error: () => t('Amount is more than any order') });
 
-/** Some of an order's dishes: a line of it (its dish and price, as ordered) and how many of them. */
-export const RefundDish = z.object({
-  item: z.string({ error: () => t('Dish is required') }).max(200),
-  priceCents: z
-    .number({ error: () => t('Price must be a number of cents') })
-    .int()
-    .min(0),
-  quantity: z
-    .number({ error: () => t('Quantity must be a whole number') })
-    .int({ error: () => t('Quantity must be a whole number') })
-    .min(1, { error: () => t('Quantity must be at least 1') })
-    .max(50, { error: () => t('Quantity must be at most 50') }),
-});
-export type RefundDish = z.infer<typeof RefundDish>;
+/** Some of an order's dishes and how many of each, as a refund names them. */
+export const RefundDish = DishCount;
+export type RefundDish = DishCount;
 
 const refundFields = {
   key,

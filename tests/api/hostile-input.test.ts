@@ -409,6 +409,15 @@ describeEachEngine(
         valid: () => ({ stars: 4, text: 'Good' }),
       },
       {
+        name: 'POST /api/orders/:id/problem',
+        method: 'POST',
+        url: () => `/api/orders/${ids.deliveredId}/problem`,
+        cookie: () => cookies.reviewer,
+        fields: ['reason', 'dishes', 'details', 'photoIds'],
+        valid: () => ({ reason: 'missing', dishes: [{ item: 'Dal', priceCents: 950, quantity: 1 }] }),
+        tables: ['problem_reports', 'problem_report_photos', 'reports'],
+      },
+      {
         name: 'POST /api/kitchen/reviews/:id/reply',
         method: 'POST',
         url: () => `/api/kitchen/reviews/${ids.reviewId}/reply`,
@@ -466,6 +475,15 @@ describeEachEngine(
         fields: ['card', 'expiry', 'cvc'],
         // The declined test card: the page stays open for the next body.
         valid: () => ({ card: '4000 0000 0000 0002', expiry: '12/40', cvc: '123' }),
+        form: true,
+      },
+      {
+        name: 'POST /dev-pay/checkout/:id/dispute/close',
+        method: 'POST',
+        url: () => `/dev-pay/checkout/${ids.sessionId}/dispute/close`,
+        cookie: () => '',
+        fields: ['outcome'],
+        valid: () => ({ outcome: 'lost' }),
         form: true,
       },
       {
@@ -567,6 +585,9 @@ describeEachEngine(
             ['GET', `/dev-pay/checkout/${segment}`, ''],
             ['POST', `/dev-pay/checkout/${segment}`, ''],
             ['POST', `/dev-pay/checkout/${segment}/authenticate`, ''],
+            ['POST', `/dev-pay/checkout/${segment}/dispute`, ''],
+            ['POST', `/dev-pay/checkout/${segment}/dispute/close`, ''],
+            ['POST', `/api/orders/${segment}/problem`, cookies.reviewer],
             ['GET', `/dev-pay/onboard/${segment}?return_url=${segment}`, ''],
             ['POST', `/dev-pay/onboard/${segment}`, ''],
           ] as const) {

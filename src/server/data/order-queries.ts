@@ -7,6 +7,8 @@ import type { OrderReview } from '../../shared/reviews.js';
 import type { DbOrTx } from '../db/database.js';
 import { kitchens, orderDisputes, orderEvents, orderItems, orderRefunds, orders } from '../db/schema.js';
 import { reviewsOfOrders } from './review-queries.js';
+import { latestProblemReports, reportableUntil } from './problem-report-queries.js';
+import type { ProblemReport } from '../../shared/problem-reports.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -42,7 +44,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
   const rows = await (limit === undefined ? query : query.limit(limit));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, events, refunds, disputes, reviewOf] = await Promise.all([
+  const [lines, events, refunds, disputes, reviewOf, problemOf] = await Promise.all([
     db
       .select({ orderId: orderItems.orderId, item: orderItems.item, priceCents: orderItems.priceCents })
       .from(orderItems)
@@ -76,6 +78,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
       .where(inArray(orderDisputes.orderId, ids))
       .orderBy(asc(orderDisputes.createdAt)),
     withReviews ? reviewsOfOrders(db, ids) : new Map<string, OrderReview>(),
+    latestProblemReports(db, ids),
   ]);
   const pickupOf = withReviews ? await pickupPlaces(db, rows) : new Map<string, PickupPlace>();
   const linesOf = groupBy(lines);
@@ -97,6 +100,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
   return rows.map((row) => ({
     row,
     dispute: disputeOf.get(row.id) ?? null,
+    problem: problemOf.get(row.id) ?? null,
     refunds: (refundsOf.get(row.id) ?? []).map((r): PaymentRefund => ({
       id: r.id,
       amountCents: r.amountCents,
@@ -120,8 +124,12 @@ function lifecycle(
   events: OrderEvent[],
   refunds: PaymentRefund[],
   dispute: PaymentDispute | null,
+  problem: ProblemReport | null,
 ) {
+  const delivered = row.state === 'delivered' ? events.findLast((e) => e.state === 'delivered') : undefined;
   return {
+    problem,
+    problemReportUntil: delivered ? reportableUntil(new Date(delivered.at)).toISOString() : null,
     payment: {
       method: row.paymentMethod,
       state: row.paymentState,
@@ -176,6 +184,7 @@ function toKitchenOrder({
   events,
   refunds,
   dispute,
+  problem,
 }: Awaited<ReturnType<typeof loadOrders>>[number]): KitchenOrder {
   return {
     id: row.id,
@@ -184,7 +193,7 @@ function toKitchenOrder({
     items,
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
-    ...lifecycle(row, events, refunds, dispute),
+    ...lifecycle(row, events, refunds, dispute, problem),
     customerAllergies: row.customerAllergies,
     allergensAcknowledged: row.allergensAcknowledged,
   };
@@ -196,6 +205,7 @@ export function toCustomerOrder({
   events,
   refunds,
   dispute,
+  problem,
   review,
   pickup,
 }: Awaited<ReturnType<typeof loadOrders>>[number]): CustomerOrder {
@@ -210,7 +220,7 @@ export function toCustomerOrder({
     feesAndTaxCents: row.feesAndTaxCents,
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
-    ...lifecycle(row, events, refunds, dispute),
+    ...lifecycle(row, events, refunds, dispute, problem),
     review,
     pickup,
   };

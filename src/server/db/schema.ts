@@ -8,6 +8,7 @@ import { DOCUMENT_KINDS } from '../../shared/kitchen-documents.js';
 import { KITCHEN_LISTINGS } from '../../shared/jurisdictions.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import { REFUND_PAYERS, REFUND_STATES } from '../../shared/refunds.js';
+import { PROBLEM_REASONS } from '../../shared/problem-reports.js';
 import { ALLERGENS } from '../../shared/allergen-set.js';
 import {
   bigserial,
@@ -676,6 +677,64 @@ export const orderRefunds = pgTable(
     check('order_refunds_who_pays_check', sql`${t.whoPays} in ${sqlTextList(REFUND_PAYERS)}`),
     check('order_refunds_state_check', sql`${t.state} in ${sqlTextList(REFUND_STATES)}`),
     check('order_refunds_reason_check', sql`char_length(${t.reason}) <= 300`),
+  ],
+);
+
+/**
+ * A problem a customer reported with a delivered (or collected) order, within 48 hours: the dishes concerned as the
+ * order has them, why, their words and photos. One open at a time per order (a refund of the order resolves it).
+ */
+export const problemReports = pgTable(
+  'problem_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null once the customer deleted their account (the kitchen keeps the report with the order). */
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: PROBLEM_REASONS }).notNull(),
+    dishes: jsonb('dishes').$type<{ item: string; priceCents: number; quantity: number }[]>().notNull(),
+    details: text('details').notNull().default(''),
+    /** The food-safety complaint it filed for the operators ('Made me ill'). */
+    complaintId: uuid('complaint_id').references((): AnyPgColumn => reports.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('problem_reports_one_open')
+      .on(t.orderId)
+      .where(sql`${t.resolvedAt} is null`),
+    index('problem_reports_order_idx').on(t.orderId, t.createdAt),
+    index('problem_reports_customer_idx').on(t.customerId),
+    index('problem_reports_complaint_idx').on(t.complaintId),
+    index('problem_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+    check('problem_reports_reason_check', sql`${t.reason} in ${sqlTextList(PROBLEM_REASONS)}`),
+    check('problem_reports_details_check', sql`char_length(${t.details}) <= 1000`),
+  ],
+);
+
+/**
+ * A report's photos (at most 3), in the order the customer added them: a photo in use is never swept; it goes with
+ * its uploader's account.
+ */
+export const problemReportPhotos = pgTable(
+  'problem_report_photos',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => problemReports.id, { onDelete: 'cascade' }),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.imageId] }),
+    index('problem_report_photos_image_idx').on(t.imageId),
+    check('problem_report_photos_position_check', sql`${t.position} between 0 and 2`),
   ],
 );
 

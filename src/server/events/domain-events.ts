@@ -84,6 +84,8 @@ export type OrderEvent =
       refundId: string;
       state: 'refunding' | 'refunded' | 'failed';
     })
+  /** Its customer reported a problem with it (`foodSafety`: 'Made me ill', which also filed a complaint). */
+  | (OrderRef & { type: 'order.problem-reported'; reportId: string; foodSafety: boolean })
   /** The cook typed a status of their own ('What is the status of the order?'). */
   | (OrderRef & { type: 'order.status-set' })
   /** The cook deleted it from their list. */

@@ -15,7 +15,7 @@ label{display:block;margin:.8rem 0 .2rem;font-weight:600}input{width:100%;paddin
 button{margin-top:1.2rem;padding:.7rem 1.2rem;font-size:1rem;background:#c2410c;color:#fff;border:0;border-radius:6px;width:100%;min-height:44px}
 .note{color:#495057;font-size:.9rem}.error{color:#a61e4d;font-weight:600}.amount{font-size:1.6rem;font-weight:700;margin:.2rem 0}
 .row{display:flex;gap:.8rem}.row>div{flex:1}a{color:#9a3412}</style></head>
-<body>${body}</body></html>`;
+<body><main>${body}</main></body></html>`;
 
 const testCardsNote = `<p class="note">Development payments: nothing is charged. ${TEST_CARDS.pays.replace(/(\d{4})(?=\d)/g, '$1 ')} pays,
 ${TEST_CARDS.declined.replace(/(\d{4})(?=\d)/g, '$1 ')} is declined, ${TEST_CARDS.authentication.replace(/(\d{4})(?=\d)/g, '$1 ')} asks for a confirmation step.</p>`;
@@ -49,7 +49,8 @@ function cardProblem(card: string, expiry: string, cvc: string, now: Date): stri
 /**
  * The `local` provider's hosted pages, like Stripe's, on loopback only (registered only with `PAYMENTS=local`, which
  * production refuses): the customer's payment page (card, expiry, CVC, 'Pay $…'; declined and confirmation-step test
- * cards) and the cook's one-click onboarding ('Activate payouts'). They act on our server speaking Stripe's API,
+ * cards; once paid, 'Dispute this payment' and the bank's decision) and the cook's one-click onboarding
+ * ('Activate payouts'). They act on our server speaking Stripe's API,
  * which sends its signed events to our webhook, so the code that runs after is the code Stripe's events run.
  */
 export async function registerDevPayPages(app: FastifyInstance, local: LocalStripe): Promise<void> {
@@ -79,11 +80,42 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <p><a href="${escapeHtml(String(session.cancel_url))}">Back to the shop</a></p>`,
       );
     };
-    const closedPage = (session: Json) =>
+    /** The dispute of the session's payment, if its cardholder opened one. */
+    const disputeOf = (session: Json): Json | undefined =>
+      [...local.objects.values()].find(
+        (o) => o.object === 'dispute' && o.payment_intent === session.payment_intent,
+      );
+    /**
+     * On a paid page: 'Dispute this payment' (the cardholder's bank opens a dispute, as Stripe then tells the
+     * platform with `charge.dispute.created`), then the dispute with the bank's two decisions.
+     */
+    const disputeSection = (session: Json, error?: string) => {
+      const id = escapeHtml(String(session.id));
+      const problem = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+      const dispute = disputeOf(session);
+      if (!dispute)
+        return `${problem}<p class="note">Development payments: as the cardholder, you may ask your bank to take this payment back.</p>
+<form method="post" action="${DEV_PAY_PATH}/checkout/${id}/dispute"><button type="submit">Dispute this payment</button></form>`;
+      const amount = formatMoney(Number(dispute.amount), String(dispute.currency).toUpperCase());
+      const due = new Date(Number((dispute.evidence_details as Json).due_by) * 1000)
+        .toISOString()
+        .slice(0, 10);
+      const status = String(dispute.status);
+      const open = status !== 'won' && status !== 'lost';
+      return `${problem}<h2>Disputed: ${escapeHtml(amount)}</h2>
+<p>Status: <strong>${escapeHtml(status.replace(/_/g, ' '))}</strong>${open ? ` · the shop's evidence is due by ${escapeHtml(due)}` : ''}</p>
+${
+  open
+    ? `<form method="post" action="${DEV_PAY_PATH}/checkout/${id}/dispute/close"><input type="hidden" name="outcome" value="won"><button type="submit">The bank sides with the shop</button></form>
+<form method="post" action="${DEV_PAY_PATH}/checkout/${id}/dispute/close"><input type="hidden" name="outcome" value="lost"><button type="submit">The bank sides with the cardholder</button></form>`
+    : ''
+}`;
+    };
+    const closedPage = (session: Json, error?: string) =>
       session.status === 'complete'
         ? page(
             'Paid',
-            `<h1>This order is paid</h1><p><a href="${escapeHtml(String(session.success_url))}">Back to the shop</a></p>`,
+            `<h1>This order is paid</h1>${disputeSection(session, error)}<p><a href="${escapeHtml(String(session.success_url))}">Back to the shop</a></p>`,
           )
         : page(
             'Expired',
@@ -153,6 +185,53 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
           return sendPage(reply, 200, checkoutPage(session, error.message));
         }
         return reply.redirect(String(session.success_url), 303);
+      },
+    );
+
+    scope.post<{ Params: { id: string } }>(
+      `${DEV_PAY_PATH}/checkout/:id/dispute`,
+      {
+        config: {
+          doc: {
+            summary: "Development payments: the cardholder's bank disputes a paid payment",
+            tags: ['dev'],
+          },
+        },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request.params.id);
+        if (!session) return sendPage(reply, 404, page('Not found', '<h1>No such payment page</h1>'));
+        if (session.status !== 'complete' || typeof session.payment_intent !== 'string')
+          return sendPage(reply, 200, closedPage(session));
+        // A second press (the page shown again) finds the dispute already open: nothing more is sent.
+        if (!disputeOf(session))
+          try {
+            await local.dispute(session.payment_intent);
+          } catch (error) {
+            if (!(error instanceof StripeError)) throw error;
+            return sendPage(reply, 200, closedPage(session, error.message));
+          }
+        return reply.redirect(`${DEV_PAY_PATH}/checkout/${encodeURIComponent(String(session.id))}`, 303);
+      },
+    );
+
+    scope.post<{ Params: { id: string }; Body: Record<string, string> }>(
+      `${DEV_PAY_PATH}/checkout/:id/dispute/close`,
+      {
+        config: {
+          doc: { summary: "Development payments: the bank decides a payment's dispute", tags: ['dev'] },
+        },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request.params.id);
+        const dispute = session && disputeOf(session);
+        if (!session || !dispute) return sendPage(reply, 404, page('Not found', '<h1>No such dispute</h1>'));
+        const form = typeof request.body === 'object' && request.body !== null ? request.body : {};
+        const outcome = form.outcome === 'won' || form.outcome === 'lost' ? form.outcome : undefined;
+        if (!outcome) return sendPage(reply, 400, closedPage(session, 'Choose who the bank sides with'));
+        if (dispute.status !== 'won' && dispute.status !== 'lost')
+          await local.closeDispute(String(dispute.id), outcome);
+        return reply.redirect(`${DEV_PAY_PATH}/checkout/${encodeURIComponent(String(session.id))}`, 303);
       },
     );
 

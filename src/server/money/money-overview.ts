@@ -1,12 +1,13 @@
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MoneyOverview } from '../../shared/payments.js';
-import { ledgerEntries, orders, paymentDifferences, type LedgerKind } from '../db/schema.js';
+import { ledgerEntries, orderDisputes, orders, paymentDifferences, type LedgerKind } from '../db/schema.js';
 import { lastReconciled } from './reconcile.js';
 
 const DIFFERENCES_SHOWN = 100;
 const REFUNDS_SHOWN = 50;
 const FAILING_SHOWN = 100;
+const DISPUTES_SHOWN = 50;
 
 /** A sum of the ledger's rows of these kinds, as a number (0 when there is none). */
 const sumOf = (...kinds: LedgerKind[]) =>
@@ -17,13 +18,13 @@ const sumOf = (...kinds: LedgerKind[]) =>
 /**
  * The operator's 'Money' tab, from the ledger in the marketplace's currency: card money captured and refunded, the
  * platform's fees kept and the kitchens' transfers (both net of refunds), what is held now (authorised, neither
- * captured nor released yet); the reconciliation's differences and last run; the latest refunds; the payment steps
+ * captured nor released yet); the reconciliation's differences and last run; the latest refunds and disputes; the payment steps
  * that keep failing.
  */
 export async function moneyOverview(app: Pick<FastifyInstance, 'db' | 'payments'>): Promise<MoneyOverview> {
   const currency = app.payments.config.currency;
   const inCurrency = eq(ledgerEntries.currency, currency);
-  const [[totals], [held], differences, refunds, last, failing] = await Promise.all([
+  const [[totals], [held], differences, refunds, last, failing, disputes] = await Promise.all([
     app.db
       .select({
         capturedCents: sumOf('captured'),
@@ -78,6 +79,12 @@ export async function moneyOverview(app: Pick<FastifyInstance, 'db' | 'payments'
       .where(gt(orders.paymentFailures, 0))
       .orderBy(desc(orders.paymentGaveUpAt), desc(orders.paymentFailures))
       .limit(FAILING_SHOWN),
+    app.db
+      .select({ dispute: orderDisputes, kitchenName: orders.kitchenName })
+      .from(orderDisputes)
+      .innerJoin(orders, eq(orders.id, orderDisputes.orderId))
+      .orderBy(desc(orderDisputes.createdAt), desc(orderDisputes.id))
+      .limit(DISPUTES_SHOWN),
   ]);
   return {
     currency,
@@ -96,6 +103,17 @@ export async function moneyOverview(app: Pick<FastifyInstance, 'db' | 'payments'
       amountCents: -r.amount,
     })),
     lastReconciledAt: last?.toISOString() ?? null,
+    disputes: disputes.map(({ dispute, kitchenName }) => ({
+      orderId: dispute.orderId,
+      kitchenName,
+      at: dispute.createdAt.toISOString(),
+      amountCents: dispute.amountCents,
+      feeCents: dispute.feeCents,
+      status: dispute.status,
+      evidenceDueBy: dispute.evidenceDueBy?.toISOString() ?? null,
+      evidenceSubmitted: dispute.evidenceSubmittedAt !== null,
+      outcome: dispute.outcome,
+    })),
     failingSteps: failing.map((f) => ({
       ...f,
       error: f.error ?? '',

@@ -237,6 +237,8 @@ export async function insertOrder(
     fulfilment: order.fulfilment,
     slot: order.slot && { start: order.slot.start.toISOString(), end: order.slot.end.toISOString() },
     note: order.note,
+    problem: null,
+    problemReportUntil: null,
     review: null,
     pickup: null,
   };

@@ -1,12 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { CustomerOrder, KitchenOrder } from '../../shared/orders.js';
+import type { MoneyOverview } from '../../shared/payments.js';
 import { orderDisputes } from '../db/schema.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
 import { expectLedgerBalanced, expectMoneySettled } from '../test/payment-checks.js';
-import { localProvider, money, orderCalls, paidOrder } from '../test/payments-world.js';
+import {
+  deliveredCardOrder,
+  intentOfOrder,
+  localProvider,
+  money,
+  objectOf,
+  paidOrder,
+} from '../test/payments-world.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
+
+/** The provider's events of `type` about payment `intent` (the provider is the whole file's). */
+const eventsOf = (events: Record<string, unknown>[], type: string, intent: string | null | undefined) =>
+  events.filter(
+    (e) =>
+      e.type === type &&
+      (e.data as { object: { payment_intent?: unknown } }).object.payment_intent === intent,
+  );
 
 const clock = new FakeClock();
 clock.advance(Date.now());
@@ -18,17 +34,8 @@ const FEE = 1500;
 describeEachEngine(
   "a cardholder's dispute of a delivered order",
   (get) => {
-    const { move } = orderCalls(get);
-
     async function disputedOrder(ctx: TestContext) {
-      const paid = await paidOrder(ctx);
-      for (const body of [
-        { move: 'accept', readyInMinutes: 30 },
-        { move: 'prepare' },
-        { move: 'dispatch' },
-        { move: 'deliver' },
-      ])
-        expect((await move(paid.cook.cookie, paid.order.id, body)).statusCode).toBe(200);
+      const paid = await deliveredCardOrder(ctx);
       const local = localProvider(ctx);
       const { row } = await money(ctx, paid.order.id);
       const dispute = await local.dispute(row?.paymentIntentId ?? '');
@@ -131,6 +138,153 @@ describeEachEngine(
       expect(entries).toBe(4 + 3);
       await expectLedgerBalanced(ctx, order.id);
       expect((await submitEvidence(order.id)).json()).toMatchObject({ code: 'DISPUTE_CLOSED' });
+    });
+
+    it("'Dispute this payment' on /dev-pay opens a dispute as Stripe would, and the bank's decision closes it", async () => {
+      const ctx = get();
+      const paid = await deliveredCardOrder(ctx);
+      const local = localProvider(ctx);
+      const pagePath = new URL(paid.order.payment.checkoutUrl ?? '').pathname;
+      const paidPage = await ctx.app.inject({ method: 'GET', url: pagePath });
+      expect(paidPage.body).toContain('This order is paid');
+      expect(paidPage.body).toContain('Dispute this payment');
+
+      const press = () => ctx.app.inject({ method: 'POST', url: `${pagePath}/dispute` });
+      const pressed = await press();
+      expect(pressed.statusCode, pressed.body).toBe(303);
+      expect(pressed.headers.location).toBe(pagePath);
+      // Pressed again (the page reloaded): still the one dispute.
+      expect((await press()).statusCode).toBe(303);
+      await local.settled();
+      const { row } = await money(ctx, paid.order.id);
+      const created = eventsOf(local.events, 'charge.dispute.created', row?.paymentIntentId);
+      expect(created).toHaveLength(1);
+      // The event as Stripe sends it (API reference: Event, Dispute and Balance Transaction objects).
+      const event = created[0] as { data: { object: Record<string, unknown> } } & Record<string, unknown>;
+      expect(event).toMatchObject({ object: 'event', type: 'charge.dispute.created', livemode: false });
+      const dispute = event.data.object;
+      expect(dispute).toMatchObject({
+        object: 'dispute',
+        amount: TOTAL,
+        currency: 'usd',
+        payment_intent: row?.paymentIntentId,
+        status: 'needs_response',
+        is_charge_refundable: false,
+        livemode: false,
+        evidence_details: { has_evidence: false, past_due: false, submission_count: 0 },
+        balance_transactions: [
+          {
+            object: 'balance_transaction',
+            amount: -TOTAL,
+            fee: FEE,
+            net: -(TOTAL + FEE),
+            fee_details: [{ amount: FEE, type: 'stripe_fee' }],
+            reporting_category: 'dispute',
+            type: 'adjustment',
+            source: dispute.id,
+          },
+        ],
+      });
+      expect(String(dispute.charge)).toMatch(/^ch_/);
+      expect(typeof (dispute.evidence_details as { due_by: unknown }).due_by).toBe('number');
+
+      // The flow runs on: both sides see it, with the ledger's withdrawal and fee.
+      const [recorded] = await ctx.database.db
+        .select()
+        .from(orderDisputes)
+        .where(eq(orderDisputes.orderId, paid.order.id));
+      expect(recorded).toMatchObject({ status: 'needs_response', amountCents: TOTAL, feeCents: FEE });
+      expect((await money(ctx, paid.order.id)).ledger).toMatchObject({
+        dispute_withdrawn: -TOTAL,
+        dispute_fee: -FEE,
+      });
+      // The operator's Money tab lists it, open, with its deadline.
+      const operator = await signedIn(ctx, 'operator', { email: OPERATOR_EMAIL });
+      const overview = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/operator/money',
+        headers: { cookie: operator.cookie },
+      });
+      expect(overview.json<MoneyOverview>().disputes.find((d) => d.orderId === paid.order.id)).toMatchObject({
+        amountCents: TOTAL,
+        feeCents: FEE,
+        status: 'needs_response',
+        evidenceSubmitted: false,
+        outcome: null,
+        evidenceDueBy: expect.any(String),
+      });
+      const shown = await ctx.app.inject({ method: 'GET', url: pagePath });
+      expect(shown.body).toContain('Disputed: $29.45');
+      expect(shown.body).toContain('needs response');
+
+      // The bank sides with the cardholder.
+      const decide = (outcome: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `${pagePath}/dispute/close`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `outcome=${outcome}`,
+        });
+      expect((await decide('maybe')).statusCode).toBe(400);
+      expect((await decide('lost')).statusCode).toBe(303);
+      expect((await decide('won')).statusCode).toBe(303);
+      await local.settled();
+      const [closed] = await ctx.database.db
+        .select()
+        .from(orderDisputes)
+        .where(eq(orderDisputes.orderId, paid.order.id));
+      expect(closed).toMatchObject({ status: 'lost', outcome: 'lost' });
+      expect(eventsOf(local.events, 'charge.dispute.closed', row?.paymentIntentId)).toHaveLength(1);
+      await expectLedgerBalanced(ctx, paid.order.id);
+      await expectMoneySettled(ctx, paid.order.id);
+    });
+
+    it('reads a balance transaction as Stripe writes it: a gross amount, and a fee given back as a negative fee', async () => {
+      const ctx = get();
+      const { order } = await disputedOrder(ctx);
+      const local = localProvider(ctx);
+      const { row } = await money(ctx, order.id);
+      const [created] = eventsOf(local.events, 'charge.dispute.created', row?.paymentIntentId);
+      const dispute = structuredClone(objectOf(created ?? {}));
+      // A bank's decision for the shop whose fee Stripe gives back too (API reference: Balance Transaction object,
+      // net = amount - fee).
+      dispute.status = 'won';
+      (dispute.balance_transactions as Record<string, unknown>[]).push({
+        id: 'txn_fee_back',
+        object: 'balance_transaction',
+        amount: TOTAL,
+        fee: -FEE,
+        net: TOTAL + FEE,
+        type: 'adjustment',
+        reporting_category: 'dispute_reversal',
+      });
+      const answer = await local.resend({
+        ...created,
+        id: `evt_won_${order.id}`,
+        type: 'charge.dispute.closed',
+        data: { object: dispute },
+      });
+      expect(answer).toBe(200);
+      expect((await money(ctx, order.id)).ledger).toMatchObject({
+        dispute_withdrawn: -TOTAL,
+        dispute_fee: -FEE,
+        dispute_reinstated: TOTAL,
+        dispute_fee_returned: FEE,
+      });
+      await expectLedgerBalanced(ctx, order.id);
+    });
+
+    it('refuses to dispute a payment not taken yet', async () => {
+      const ctx = get();
+      const paid = await paidOrder(ctx);
+      const pagePath = new URL(paid.order.payment.checkoutUrl ?? '').pathname;
+      const pressed = await ctx.app.inject({ method: 'POST', url: `${pagePath}/dispute` });
+      expect(pressed.statusCode).toBe(200);
+      expect(pressed.body).toContain('cannot be disputed');
+      const { row } = await money(ctx, paid.order.id);
+      const intent = row?.paymentIntentId ?? (await intentOfOrder(ctx, paid.order.id));
+      expect(intent).toMatch(/^pi_/);
+      expect(eventsOf(localProvider(ctx).events, 'charge.dispute.created', intent)).toEqual([]);
     });
   },
   { PAYMENTS: 'local', ...operatorEnv },

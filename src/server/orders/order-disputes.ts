@@ -57,11 +57,14 @@ function readDispute(object: Record<string, unknown>) {
  * dispute returns. Written once each (entry `dispute:<id>`), so an event repeated or late changes nothing twice.
  */
 function disputeMovements(moves: BalanceMove[]): [LedgerKind, number][] {
+  // A balance transaction's `amount` is gross and its `fee` Stripe's (API reference, Balance Transaction object:
+  // `net` = `amount` - `fee`): the first withdraws the disputed amount and charges the fee; a later one gives the
+  // amount back, and a fee given back shows as a negative fee.
   const [first, ...later] = moves;
   const out: [LedgerKind, number][] = [];
-  if (first) out.push(['dispute_withdrawn', first.amount + first.fee], ['dispute_fee', -first.fee]);
+  if (first) out.push(['dispute_withdrawn', first.amount], ['dispute_fee', -first.fee]);
   if (later.length > 0) {
-    const back = later.reduce((sum, m) => sum + m.amount + m.fee, 0);
+    const back = later.reduce((sum, m) => sum + m.amount, 0);
     const fee = later.reduce((sum, m) => sum + m.fee, 0);
     out.push(['dispute_reinstated', back]);
     if (fee !== 0) out.push(['dispute_fee_returned', -fee]);

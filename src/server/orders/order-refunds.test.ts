@@ -9,8 +9,8 @@ import { reconcile } from '../money/reconcile.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
 import { advancePast, expectMoneySettled } from '../test/payment-checks.js';
-import { localProvider, money, orderCalls, paidOrder } from '../test/payments-world.js';
-import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
+import { deliveredCardOrder, localProvider, money, orderCalls, paidOrder } from '../test/payments-world.js';
+import { describeEachEngine, signedIn } from '../test/test-app.js';
 import { pollPayments } from './payment-poll.js';
 
 const clock = new FakeClock();
@@ -26,20 +26,7 @@ describeEachEngine(
     const { move } = orderCalls(get);
 
     /** A card order paid, accepted (captured), prepared, dispatched and delivered. */
-    async function deliveredOrder(ctx: TestContext) {
-      const paid = await paidOrder(ctx);
-      for (const body of [
-        { move: 'accept', readyInMinutes: 30 },
-        { move: 'prepare' },
-        { move: 'dispatch' },
-        { move: 'deliver' },
-      ]) {
-        const res = await move(paid.cook.cookie, paid.order.id, body);
-        expect(res.statusCode, res.body).toBe(200);
-      }
-      await localProvider(ctx).settled();
-      return paid;
-    }
+    const deliveredOrder = deliveredCardOrder;
 
     const refundAsCook = (cookie: string, orderId: string, body: Record<string, unknown>) =>
       get().app.inject({

@@ -18,6 +18,7 @@ import { HttpError, notFound } from '../lib/errors.js';
 import { writeLedger } from '../payments/ledger.js';
 import { refundKey, type RefundDone } from '../payments/provider.js';
 import { retryDelayMs, type PaymentApp } from './order-payments.js';
+import { resolveProblemReports } from './problem-reports.js';
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 
@@ -160,6 +161,8 @@ export async function askRefund(app: PaymentApp, by: RefundAsker, orderId: strin
       })
       .returning();
     if (!row) throw new Error('the refund was not written');
+    // It answers the customer's open report of a problem with the order, if any.
+    await resolveProblemReports(tx, orderId);
     record({
       type: 'order.refund-changed',
       orderId,

@@ -179,6 +179,32 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     enqueue(event);
   };
 
+  /**
+   * A dispute's balance transaction (API reference, Balance Transaction object): `amount` is gross (negative: sent
+   * to the cardholder), `fee` what Stripe charged for it, `net` = `amount` - `fee`, the change to the balance; its
+   * `source` is the dispute (set by the caller once the dispute has its id) and its reporting category `dispute`.
+   */
+  const disputeBalanceTransaction = (amount: number, fee: number, currency: string): Json => ({
+    id: id('txn'),
+    object: 'balance_transaction',
+    amount,
+    available_on: now(),
+    created: now(),
+    currency,
+    description: amount < 0 ? 'Chargeback withdrawal' : 'Chargeback reversal',
+    exchange_rate: null,
+    fee,
+    fee_details:
+      fee === 0
+        ? []
+        : [{ amount: fee, application: null, currency, description: 'Dispute fee', type: 'stripe_fee' }],
+    net: amount - fee,
+    reporting_category: amount < 0 ? 'dispute' : 'dispute_reversal',
+    source: null,
+    status: 'available',
+    type: 'adjustment',
+  });
+
   const pagesBase = () => options.pagesBase ?? base;
   const get = (prefix: string, key: string): Json => {
     const found = objects.get(key);
@@ -864,6 +890,14 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       const intent = get('pi', paymentIntentId);
       if (typeof intent.latest_charge !== 'string') throw new Error('no charge to dispute');
       const charge = get('ch', intent.latest_charge);
+      // A cardholder disputes money taken: a charge captured, not refunded in full, not disputed already.
+      if (charge.captured !== true || charge.refunded === true || charge.disputed === true)
+        throw new StripeError(
+          400,
+          'invalid_request_error',
+          'This charge cannot be disputed: it is not captured, refunded in full, or disputed already.',
+          'charge_not_disputable',
+        );
       charge.disputed = true;
       const amount = Number(charge.amount_captured ?? intent.amount_received);
       // docs.stripe.com/api/disputes/object: the disputed amount and Stripe's dispute fee (15.00 USD,
@@ -879,6 +913,9 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         reason: 'fraudulent',
         status: 'needs_response',
         is_charge_refundable: false,
+        livemode: false,
+        metadata: {},
+        payment_method_details: { type: 'card', card: { brand: 'visa', network_reason_code: '10.4' } },
         evidence: {},
         evidence_details: {
           due_by: now() + 7 * 24 * 3600,
@@ -886,11 +923,10 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           submission_count: 0,
           past_due: false,
         },
-        balance_transactions: [
-          { id: id('txn'), amount: -(amount + DISPUTE_FEE), fee: DISPUTE_FEE, type: 'adjustment' },
-        ],
+        balance_transactions: [disputeBalanceTransaction(-amount, DISPUTE_FEE, String(intent.currency))],
         created: now(),
       };
+      for (const bt of dispute.balance_transactions as Json[]) bt.source = dispute.id;
       objects.set(dispute.id as string, dispute);
       save();
       await emit('charge.dispute.created', dispute);
@@ -904,10 +940,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       // "How disputes work"; the ledger writes whatever balance transactions the dispute lists).
       if (outcome === 'won')
         (dispute.balance_transactions as Json[]).push({
-          id: id('txn'),
-          amount: dispute.amount,
-          fee: 0,
-          type: 'adjustment',
+          ...disputeBalanceTransaction(Number(dispute.amount), 0, String(dispute.currency)),
+          source: dispute.id,
         });
       save();
       await emit('charge.dispute.closed', dispute);

@@ -129,6 +129,26 @@ export function orderCalls(get: () => TestContext) {
   };
 }
 
+/** The kitchen's moves of an accepted order to its door: accept (the payment captured), prepare, dispatch, deliver. */
+export const TO_THE_DOOR = [
+  { move: 'accept', readyInMinutes: 30 },
+  { move: 'prepare' },
+  { move: 'dispatch' },
+  { move: 'deliver' },
+] as const;
+
+/** A card order (2 × Dal) paid, then taken by its kitchen to the door: captured and delivered. */
+export async function deliveredCardOrder(ctx: TestContext) {
+  const paid = await paidOrder(ctx);
+  const { move } = orderCalls(() => ctx);
+  for (const body of TO_THE_DOOR) {
+    const res = await move(paid.cook.cookie, paid.order.id, body);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  await localProvider(ctx).settled();
+  return paid;
+}
+
 /** The object a provider event is about. */
 export const objectOf = (event: Record<string, unknown>) =>
   (event.data as { object: Record<string, unknown> }).object;

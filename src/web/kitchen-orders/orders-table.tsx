@@ -4,13 +4,14 @@ import { Fragment, type ReactNode } from 'react';
 import { formatCents } from '../../shared/money.js';
 import { FULFILMENT_LABELS } from '../../shared/ordering.js';
 import { slotLabel } from '../../shared/slots.js';
-import { paymentText } from '../../shared/payments.js';
+import { disputeText, paymentText } from '../../shared/payments.js';
 import { useMinuteTick } from '../availability/use-availability.js';
 import { allowedMoves, isEnded, MOVE_RULES, type OrderMove } from '../../shared/order-states.js';
 import type { KitchenOrder } from '../../shared/orders.js';
 import { itemCounts, listOf, timeOfDay } from '../orders/order-format.js';
 import { KitchenOrderMessages } from '../order-messages/kitchen-order-messages.js';
 import { RefundButton } from './refund-button.js';
+import { ProblemSummary } from '../orders/report-problem.js';
 import { hasPreOrders, slotGroups, type OrderGroup } from './slot-groups.js';
 import { msg, t, tx } from '../i18n.js';
 
@@ -128,6 +129,24 @@ function OrderActions({
         <Text size="xs" c="dimmed" mb={4}>
           {stateNote(order)}
         </Text>
+      ) : null}
+      {order.payment.dispute ? (
+        <Text size="xs" fw={700} c={order.payment.dispute.outcome ? undefined : '#a61e4d'} mb={4} role="note">
+          {disputeText(
+            order.payment.dispute,
+            'kitchen',
+            formatCents(order.payment.dispute.amountCents),
+            Intl.DateTimeFormat().resolvedOptions().timeZone,
+          )}
+        </Text>
+      ) : null}
+      {order.problem && !order.problem.resolvedAt ? (
+        <Box role="group" aria-label={t('Problem reported')} mb={6} p={6} bg="var(--mantine-color-orange-0)">
+          <Text size="xs" fw={700} c="#8a3b00">
+            {t('Problem reported')}
+          </Text>
+          <ProblemSummary report={order.problem} />
+        </Box>
       ) : null}
       <Group gap="xs">
         {onMove &&

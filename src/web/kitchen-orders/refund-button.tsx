@@ -1,13 +1,15 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCents } from '../../shared/money.js';
 import { groupLines, type KitchenOrder } from '../../shared/orders.js';
+import { PROBLEM_REASON_NAMES } from '../../shared/problem-reports.js';
 import type { KitchenRefundInput, OrderRefund } from '../../shared/refunds.js';
 import { api, ApiError } from '../lib/api-client.js';
 import { t } from '../i18n.js';
 import { allKitchenOrdersKey } from './use-kitchen-orders.js';
+import { DishCounts, useDishCounts } from '../orders/dish-counts.js';
 
 /** Whether the cook may give back a part of this order: delivered, paid by card, not refunded in full. */
 const refundable = (order: KitchenOrder) =>
@@ -25,20 +27,20 @@ function useRefund(orderId: string) {
 /** The dishes of the order, with how many of each to give back (0: none). */
 function RefundForm({ order, onDone }: { order: KitchenOrder; onDone: () => void }) {
   const lines = groupLines(order.items);
-  const [counts, setCounts] = useState<number[]>(() => lines.map(() => 0));
-  const [reason, setReason] = useState('');
+  // The dishes of the customer's open problem report, if any, are chosen already.
+  const reported = order.problem && !order.problem.resolvedAt ? order.problem : null;
+  const { counts, setCount, dishes } = useDishCounts(
+    lines,
+    (line) =>
+      reported?.dishes.find((d) => d.item === line.item && d.priceCents === line.priceCents)?.quantity ?? 0,
+  );
+  const [reason, setReason] = useState(() => (reported ? t(PROBLEM_REASON_NAMES[reported.reason]) : ''));
   const [error, setError] = useState<string>();
   // One key per opening of the form: a double click or a retry gives the same refund.
   const [key] = useState(() => crypto.randomUUID());
   const refund = useRefund(order.id);
   const amount = lines.reduce((sum, line, i) => sum + line.priceCents * (counts[i] ?? 0), 0);
-  const setCount = (i: number, n: number) => setCounts((now) => now.map((c, j) => (j === i ? n : c)));
   const submit = async () => {
-    const dishes = lines.flatMap((line, i) =>
-      (counts[i] ?? 0) > 0
-        ? [{ item: line.item, priceCents: line.priceCents, quantity: counts[i] ?? 0 }]
-        : [],
-    );
     if (dishes.length === 0) return setError(t('Choose at least one dish'));
     try {
       const done = await refund.mutateAsync({ key, dishes, reason: reason.trim() || null });
@@ -57,25 +59,7 @@ function RefundForm({ order, onDone }: { order: KitchenOrder; onDone: () => void
   return (
     <Stack>
       <Text size="sm">{t('Choose what to give back. The refund comes out of your earnings.')}</Text>
-      {lines.map((line, i) => (
-        <Group key={`${line.item}:${line.priceCents}`} justify="space-between" wrap="nowrap">
-          <Checkbox
-            label={`${line.item} · ${formatCents(line.priceCents)}`}
-            checked={(counts[i] ?? 0) > 0}
-            onChange={(e) => setCount(i, e.currentTarget.checked ? 1 : 0)}
-          />
-          {line.quantity > 1 ? (
-            <NumberInput
-              aria-label={t('How many {dish}', { dish: line.item })}
-              w={80}
-              min={0}
-              max={line.quantity}
-              value={counts[i] ?? 0}
-              onChange={(value) => setCount(i, Math.min(line.quantity, Math.max(0, Number(value) || 0)))}
-            />
-          ) : null}
-        </Group>
-      ))}
+      <DishCounts lines={lines} counts={counts} setCount={setCount} />
       <TextInput
         label={t('Reason')}
         value={reason}

@@ -2,6 +2,7 @@ import { Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mant
 import { formatMoney } from '../../shared/money.js';
 import type { MoneyOverview } from '../../shared/payments.js';
 import { msg, t, translator } from '../i18n.js';
+import { MoneyDisputes } from './money-disputes.js';
 
 const formatWhen = (iso: string) =>
   translator().dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -137,6 +138,8 @@ export function MoneyView({ view }: { view: MoneyOverview }) {
           </Table>
         )}
       </section>
+
+      <MoneyDisputes view={view} />
 
       <section aria-labelledby="money-refunds">
         <Title order={2} size="h3" id="money-refunds" mb="sm">

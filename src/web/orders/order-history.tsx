@@ -7,6 +7,7 @@ import { OrderAgainButton } from './order-again-button.js';
 import { dateAndTime, itemCounts, listOf } from './order-format.js';
 import { useMyOrders } from './use-my-order.js';
 import { RateOrder } from '../reviews/rate-order.js';
+import { ReportProblem } from './report-problem.js';
 import { Spinner } from '../lib/spinner.js';
 import { t } from '../i18n.js';
 
@@ -48,6 +49,7 @@ export function OrderHistory() {
                   <Text>{listOf(itemCounts(order.items))}</Text>
                   <Text fw={600}>{formatCents(order.totalCents)}</Text>
                   <RateOrder order={order} compact />
+                  <ReportProblem order={order} compact />
                 </Stack>
                 <Stack gap="xs" align="flex-end">
                   <Badge variant="light" tt="none" color={inProgress(order) ? 'brand' : 'gray'}>

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { paymentText } from '../../shared/payments.js';
+import { disputeText, paymentText } from '../../shared/payments.js';
 import { refundedText } from '../../shared/refunds.js';
 import { Link, Navigate } from '../router/router.js';
 import { formatCents } from '../../shared/money.js';
@@ -26,6 +26,7 @@ import { OrderTimeline } from './order-timeline.js';
 import { OrderConversation } from '../order-messages/order-conversation.js';
 import { useMyOrder } from './use-my-order.js';
 import { RateOrder } from '../reviews/rate-order.js';
+import { ReportProblem } from './report-problem.js';
 import { Spinner } from '../lib/spinner.js';
 import { PushButton } from '../notifications/push-button.js';
 import { t } from '../i18n.js';
@@ -141,6 +142,7 @@ export function OrderStatus() {
         </Alert>
       )}
       <RateOrder order={o} />
+      <ReportProblem order={o} />
       <CancelOrderButton order={o} />
       {inProgress(o) ? (
         <PushButton as="customer" intro={t('Get told when your order moves, even with this page closed')} />
@@ -196,6 +198,16 @@ export function OrderStatus() {
                 {refundedText(formatCents(refund.amountCents))}
               </Text>
             ))}
+          {o.payment.dispute ? (
+            <Text size="sm">
+              {disputeText(
+                o.payment.dispute,
+                'customer',
+                formatCents(o.payment.dispute.amountCents),
+                browserTimeZone(),
+              )}
+            </Text>
+          ) : null}
         </Stack>
         {o.fulfilment === 'delivery' ? (
           <Text size="sm" c="dimmed" mt="md">

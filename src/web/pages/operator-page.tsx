@@ -9,6 +9,7 @@ import { LoadFailed } from '../lib/load-failed.js';
 import { ModerationView } from '../moderation/moderation-view.js';
 import { useModeration } from '../moderation/use-moderation.js';
 import { MoneyView } from '../moderation/money-view.js';
+import { ProblemsView } from '../moderation/problems-view.js';
 import { useMoneyOverview } from '../moderation/use-money.js';
 import { Spinner } from '../lib/spinner.js';
 import { useSteadyWhilePressed } from '../live/steady-while-pressed.js';
@@ -59,19 +60,21 @@ const OverviewTab = lazy(async () => ({
   default: (await import('../insights/overview-view.js')).OverviewTab,
 }));
 
-/** Reports and the like in one tab, the marketplace's money in the other. */
+/** Reports and the like in one tab, customers' problems with orders in another, the marketplace's money in a third. */
 function OperatorTabs() {
   const [tab, setTab] = useState<string | null>('moderation');
   return (
     <Tabs value={tab} onChange={setTab}>
       <Tabs.List mb="lg">
         <Tabs.Tab value="moderation">{t('Moderation')}</Tabs.Tab>
+        <Tabs.Tab value="problems">{t('Problems')}</Tabs.Tab>
         <Tabs.Tab value="money">{t('Money')}</Tabs.Tab>
         <Tabs.Tab value="overview">{t('Overview')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="moderation">
         <Moderation />
       </Tabs.Panel>
+      <Tabs.Panel value="problems">{tab === 'problems' ? <ProblemsView /> : null}</Tabs.Panel>
       <Tabs.Panel value="money">{tab === 'money' ? <Money /> : null}</Tabs.Panel>
       <Tabs.Panel value="overview">
         {tab === 'overview' ? (
