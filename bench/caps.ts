@@ -176,7 +176,15 @@ async function run(engine: 'pglite' | 'postgres', kitchensEach: number) {
     const counted = await database.db
       .select({ meals: kitchenMealCounts.meals })
       .from(kitchenMealCounts)
-      .where(and(inArray(kitchenMealCounts.kitchenId, on.map((k) => k.uid)), eq(kitchenMealCounts.period, 'year')));
+      .where(
+        and(
+          inArray(
+            kitchenMealCounts.kitchenId,
+            on.map((k) => k.uid),
+          ),
+          eq(kitchenMealCounts.period, 'year'),
+        ),
+      );
     const row = (p: number) => ({
       off: percentile(samples.off, p),
       on: percentile(samples.on, p),
