@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { markCheckoutFailure } from '../lib/errors.js';
 import { projectRoot } from '../lib/project-root.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { timeQueries, type QueryObserver } from './query-timing.js';
@@ -177,6 +178,7 @@ export async function openPostgres(
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on the next checkout.
   });
+  markCheckoutFailures(pool);
   // A client checked out for a transaction has no error listener of the pool's: losing the server between two of
   // its statements would crash the process. With this one, its next statement fails instead (answered 503).
   const observers = new Set<QueryObserver>();
@@ -224,6 +226,25 @@ export async function openPostgres(
       await pool.end();
     },
   };
+}
+
+type Checkout = (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
+
+/**
+ * Every error of a checkout from `pool` is marked as the database being unavailable (answered 503): a transaction
+ * checks its connection out bare, outside drizzle's wrapping, and whatever stops a connection from opening (refused,
+ * reset, 'too many clients' as a restarted server's clients all come back) means the database cannot serve now.
+ * (crash-safety's PostgreSQL case answered a 500 in two CI runs whose cause is not proven; this closes one way.)
+ */
+export function markCheckoutFailures(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: Checkout) => Promise<pg.PoolClient> | undefined;
+  const marked = (callback?: Checkout) =>
+    callback
+      ? connect((err, client, done) => callback(err && markCheckoutFailure(err), client, done))
+      : connect()?.catch((error: unknown) => {
+          throw markCheckoutFailure(error);
+        });
+  pool.connect = marked as typeof pool.connect;
 }
 
 /** A dedicated LISTEN connection that reconnects by itself and reports a resync when it comes back. */

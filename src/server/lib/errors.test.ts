@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -7,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it, describe } from 'vitest';
 import { buildApp } from '../app.js';
-import type { Database } from '../db/database.js';
+import { markCheckoutFailures, type Database } from '../db/database.js';
 import { chatMessages } from '../db/schema.js';
 import { freePort } from '../test/http-client.js';
 import { adminUrl, openTestDatabase } from '../test/test-database.js';
@@ -109,6 +110,39 @@ describe('what counts as "database unavailable"', () => {
     expect(isDatabaseUnavailable(await failure(() => drizzlePg(slow).execute(sql`select pg_sleep(2)`)))).toBe(
       true,
     );
+  });
+
+  it("counts a connection the server refuses as it opens ('too many clients'), in a transaction too", async () => {
+    // A server that answers the startup message as PostgreSQL does when max_connections is reached (an ErrorResponse,
+    // FATAL 53300, then the connection closes: PostgreSQL's protocol, 'Start-up'): as a restarted server's clients
+    // all come back at once may meet. In a transaction's checkout the driver's error arrives bare.
+    const fields = ['SFATAL', 'VFATAL', 'C53300', 'Msorry, too many clients already']
+      .map((f) => `${f}\0`)
+      .join('');
+    const body = Buffer.from(`${fields}\0`, 'utf8');
+    const header = Buffer.alloc(5);
+    header.write('E', 0);
+    header.writeInt32BE(body.length + 4, 1);
+    const full = net.createServer((socket) =>
+      socket.once('data', () => socket.end(Buffer.concat([header, body]))),
+    );
+    await new Promise<void>((resolve) => full.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = full.address() as AddressInfo;
+      const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+      const unmarked = await failure(() => drizzlePg(pool(url)).transaction(async () => {}));
+      expect(unmarked).toMatchObject({ code: '53300' });
+      // As the driver gives it, a refusal of the server's is not by itself an outage...
+      expect(isDatabaseUnavailable(unmarked)).toBe(false);
+      // ...but met checking a connection out of the pool openPostgres makes, the database cannot serve now: 503.
+      const ours = pool(url);
+      markCheckoutFailures(ours);
+      const db = drizzlePg(ours);
+      expect(isDatabaseUnavailable(await failure(() => db.transaction(async () => {})))).toBe(true);
+      expect(isDatabaseUnavailable(await failure(() => db.execute(sql`select 1`)))).toBe(true);
+    } finally {
+      await new Promise((resolve) => full.close(resolve));
+    }
   });
 
   it('does not count a query the database refuses, nor a network error of anything but the database', async () => {

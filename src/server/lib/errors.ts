@@ -78,6 +78,18 @@ const SOCKET_ERROR_CODES = new Set([
 const DRIVER_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout|PGlite is clos(ed|ing))/;
 
+/** Marks an error met while checking a connection out of the database's pool (src/server/db/database.ts). */
+const CHECKOUT_FAILED = Symbol('database connection checkout failed');
+
+/**
+ * Marks `error` as met while opening or checking out a connection to the database: whatever it is (refused, reset
+ * while the server starts or stops, 'too many clients', a timeout), the database cannot serve the request now.
+ */
+export function markCheckoutFailure<E>(error: E): E {
+  if (error instanceof Error) (error as Error & { [CHECKOUT_FAILED]?: true })[CHECKOUT_FAILED] = true;
+  return error;
+}
+
 /**
  * True for an error of the database driver saying the database cannot be reached, and for nothing else: a
  * client's request stream reports ECONNRESET too when the client goes away, and a fetch to another service
@@ -88,6 +100,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const wrapped = error instanceof DrizzleQueryError;
   const cause = wrapped ? error.cause : error;
   if (!(cause instanceof Error)) return false;
+  if (CHECKOUT_FAILED in cause) return true;
   if (cause instanceof pg.DatabaseError) return SERVER_UNAVAILABLE_STATES.has(cause.code ?? '');
   if (DRIVER_MESSAGES.test(cause.message)) return true;
   const { code, syscall } = cause as NodeJS.ErrnoException;
