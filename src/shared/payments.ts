@@ -105,6 +105,17 @@ export const PayoutSettings = z.object({
 });
 export type PayoutSettings = z.infer<typeof PayoutSettings>;
 
+/**
+ * What selling here costs a cook, shown before they agree (at sign-up and on 'Get paid'): on a card order the platform
+ * keeps `commissionPercent` of the dishes' price (and the customer's service fee and tax), and the delivery fee goes
+ * to the cook whole; a cash order costs the cook nothing.
+ */
+export const MarketplaceFees = z.object({
+  cardPayments: z.boolean(),
+  commissionPercent: z.number(),
+});
+export type MarketplaceFees = z.infer<typeof MarketplaceFees>;
+
 export const CashSettingInput = z.object({
   acceptsCash: z.boolean({ error: () => t('Accept cash on delivery must be true or false') }),
 });

@@ -124,6 +124,10 @@ test('a cook sets up payouts, accepts a card order (captured) and cancels it (re
 
   await cook.goto(at('/MenuDashboard'));
   const getPaid = cook.getByRole('region', { name: 'Get paid' });
+  // What selling costs the cook is said before they set payouts up (and at sign-up): the deployment's share.
+  await expect(getPaid.getByTestId('fees-note')).toHaveText(
+    /on a card order the platform keeps \d+(\.\d+)? % of your dishes' price, and the delivery fee comes to you whole/,
+  );
   await expect(getPaid.getByTestId('payout-state')).toHaveText('Set up payouts');
   await getPaid.getByRole('button', { name: 'Set up payouts' }).click();
   await cook.getByRole('button', { name: 'Activate payouts' }).click();

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KitchenParams } from '../../shared/kitchens.js';
 import { paths } from '../../shared/paths.js';
-import { CashSettingInput, KitchenPayments, OnboardingLink, PayoutSettings } from '../../shared/payments.js';
+import {
+  CashSettingInput,
+  KitchenPayments,
+  MarketplaceFees,
+  OnboardingLink,
+  PayoutSettings,
+} from '../../shared/payments.js';
 import { kitchens } from '../db/schema.js';
 import { requireKitchen } from '../data/require-kitchen.js';
 import { mutate } from '../events/mutate.js';
@@ -35,6 +41,23 @@ const settingsOf = (app: FastifyInstance, row: { state: PayoutSettings['state'];
  * chooses whether to take cash on delivery; and what a kitchen takes, for its menu page and the checkout.
  */
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/fees',
+    {
+      config: {
+        doc: {
+          summary:
+            "What selling here costs a cook: the platform's share of a card order's dishes (PLATFORM_COMMISSION_PERCENT), and whether cards are taken",
+        },
+      },
+      schema: { response: { 200: MarketplaceFees } },
+    },
+    async () => ({
+      cardPayments: app.payments.provider !== undefined,
+      commissionPercent: app.payments.config.commissionPercent,
+    }),
+  );
+
   app.get(
     '/api/kitchen/payouts',
     {

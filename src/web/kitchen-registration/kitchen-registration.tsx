@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { FeesNote } from '../payments/fees-note.js';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '../../shared/auth.js';
 import type { KitchenInput } from '../../shared/kitchens.js';
@@ -52,6 +53,7 @@ export function KitchenRegistration({ user }: { user: SessionUser }) {
           <Title order={2} id="register-heading" mb="md">
             {t('Register your kitchen')}
           </Title>
+          <FeesNote />
           <KitchenForm initialValues={emptyKitchen()} submitLabel={t('Next Step')} onSave={onRegister} />
         </section>
       )}

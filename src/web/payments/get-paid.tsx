@@ -5,6 +5,7 @@ import { useSearchParams } from '../router/router.js';
 import { PAYOUT_STATE_LABELS } from '../../shared/payments.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { usePayoutActions, usePayouts } from './payout-actions.js';
+import { FeesNote } from './fees-note.js';
 import { t } from '../i18n.js';
 
 const STATE_COLORS = { 'not-set-up': 'gray', 'details-needed': 'orange', 'payouts-on': 'green' } as const;
@@ -59,6 +60,7 @@ export function GetPaid() {
         <Text c="dimmed">{t('Loading…')}</Text>
       ) : (
         <Stack gap="md">
+          <FeesNote />
           {payouts.data.cardPayments ? (
             <>
               <Group gap="sm">
