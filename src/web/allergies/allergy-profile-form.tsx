@@ -1,13 +1,16 @@
 import { Button, Checkbox, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { ALLERGENS, allergenDescription, allergenName, type Allergen } from '../../shared/allergen-set.js';
+import { allergenDescription } from '../../shared/allergen-descriptions.js';
+import { ALLERGENS, allergenName, type Allergen } from '../../shared/allergen-set.js';
 import { pageLocale, t } from '../i18n.js';
 import { useAllergyProfile } from './use-allergy-profile.js';
+import { useSaveAllergyProfile } from './save-allergy-profile.js';
 
 /** 'Your allergies': pick allergens (each described), say whether 'may contain' matters, save. */
 export function AllergyProfileForm({ onSaved }: { onSaved?: () => void }) {
-  const { profile, signedIn, save } = useAllergyProfile();
+  const { profile, signedIn } = useAllergyProfile();
+  const save = useSaveAllergyProfile(signedIn);
   const [allergens, setAllergens] = useState<string[]>([...profile.allergens]);
   const [mayContainMatters, setMayContainMatters] = useState(profile.mayContainMatters);
   const known = profile.allergens.join();

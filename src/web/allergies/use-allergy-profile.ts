@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import type { AllergyProfile, AllergyProfileInput } from '../../shared/allergen-declaration.js';
+import type { AllergyProfile } from '../../shared/allergen-declaration.js';
 import { isAllergen, type Allergen } from '../../shared/allergen-set.js';
 import { useSession } from '../auth/use-session.js';
 import { api } from '../lib/api-client.js';
@@ -18,7 +18,7 @@ const NOTHING: Kept = { allergens: [], mayContainMatters: true, hide: false };
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; kept: Kept } | undefined;
 
-function read(): Kept {
+export function read(): Kept {
   let raw: string | null;
   try {
     raw = localStorage.getItem(STORAGE_KEY);
@@ -41,7 +41,7 @@ function read(): Kept {
   return kept;
 }
 
-function write(next: Kept) {
+export function write(next: Kept) {
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   } catch {
@@ -69,21 +69,11 @@ export function useAllergyProfile() {
   const kept = useSyncExternalStore(subscribe, read, () => NOTHING);
   const session = useSession();
   const signedIn = !!session.data?.customer;
-  const queryClient = useQueryClient();
   const account = useQuery({
     queryKey: allergiesKey,
     queryFn: () => api.get<AllergyProfile>('/api/account/allergies'),
     enabled: signedIn,
     staleTime: 60_000,
-  });
-  const save = useMutation({
-    mutationFn: async (input: AllergyProfileInput) => {
-      if (!signedIn) {
-        write({ ...read(), ...input });
-        return;
-      }
-      queryClient.setQueryData(allergiesKey, await api.put<AllergyProfile>('/api/account/allergies', input));
-    },
   });
   const profile = signedIn && account.data ? account.data : kept;
   return {
@@ -92,7 +82,6 @@ export function useAllergyProfile() {
     signedIn,
     hide: kept.hide,
     setHide: (hide: boolean) => write({ ...read(), hide }),
-    save,
   };
 }
 

@@ -1,13 +1,9 @@
 import { Button, Group, NumberInput, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { allergenDescription } from '../../shared/allergen-descriptions.js';
 import type { useForm } from '@mantine/form';
 import type { AllergenAnswers } from '../../shared/allergen-declaration.js';
 import { MAX_KEEPS_DAYS } from '../../shared/allergen-declaration.js';
-import {
-  ALLERGENS,
-  allergenDescription,
-  allergenName,
-  type AllergenAnswer,
-} from '../../shared/allergen-set.js';
+import { ALLERGENS, allergenName, type AllergenAnswer } from '../../shared/allergen-set.js';
 import type { MenuItemFormInput } from '../../shared/menu.js';
 import { pageLocale, t } from '../i18n.js';
 

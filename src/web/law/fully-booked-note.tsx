@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { t } from '../i18n.js';
-import { useKitchenBooking } from './use-kitchen-rules.js';
+import { useKitchenBooking } from './use-kitchen-booking.js';
 
 /**
  * On a kitchen's menu page: its permit number where its place's rules ask for it, and 'Fully booked today' once its

@@ -4,8 +4,9 @@ import type {
   KitchenDocumentInput,
   KitchenDocuments,
 } from '../../shared/kitchen-documents.js';
-import type { KitchenBooking, KitchenRules } from '../../shared/jurisdictions.js';
+import type { KitchenRules } from '../../shared/jurisdictions.js';
 import { api } from '../lib/api-client.js';
+import { kitchenBookingKey } from './use-kitchen-booking.js';
 
 /** Keyed by the cook, so that another cook signing in on this browser never sees these. */
 export const kitchenRulesKey = (ownerUid: string) => ['kitchen-rules', ownerUid] as const;
@@ -15,17 +16,6 @@ export function useKitchenRules(ownerUid: string) {
   return useQuery({
     queryKey: kitchenRulesKey(ownerUid),
     queryFn: () => api.get<KitchenRules>('/api/kitchen/rules'),
-  });
-}
-
-export const kitchenBookingKey = (uid: string) => ['kitchens', uid, 'booking'] as const;
-
-/** Whether a kitchen's meals for today are all sold under its place's caps (asked again when the page is shown). */
-export function useKitchenBooking(uid: string) {
-  return useQuery({
-    queryKey: kitchenBookingKey(uid),
-    queryFn: () => api.get<KitchenBooking>(`/api/kitchens/${encodeURIComponent(uid)}/booking`),
-    enabled: uid !== '',
   });
 }
 
