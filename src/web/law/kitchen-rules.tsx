@@ -56,6 +56,18 @@ function ruleRows(rules: Rules): [string, string][] {
   ];
 }
 
+/**
+ * Whether a profile asks anything of a kitchen: a deployment's fallback may (JURISDICTION_FALLBACK), and then it is
+ * not 'No rules configured'.
+ */
+const asksAnything = (rules: Rules) =>
+  !rules.sellingAllowed ||
+  rules.permit !== null ||
+  rules.certificates.length > 0 ||
+  rules.caps.mealsPerDay !== null ||
+  rules.caps.mealsPerWeek !== null ||
+  rules.caps.grossPerYear !== null;
+
 /** 'Rules for your kitchen': the profile that applies to the cook's kitchen, every rule, and why (place, sources). */
 export function KitchenRules({ ownerUid }: { ownerUid: string }) {
   const rules = useKitchenRules(ownerUid);
@@ -83,7 +95,7 @@ export function KitchenRules({ ownerUid }: { ownerUid: string }) {
               profile: profile.name,
             })}
       </Text>
-      {profile.fallback && (
+      {profile.fallback && !asksAnything(profile.rules) && (
         <Alert color="gray" title={t('No rules configured')}>
           {t('No rules are configured for your place yet: nothing is checked or capped.')}
         </Alert>
