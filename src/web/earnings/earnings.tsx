@@ -1,6 +1,6 @@
-import { Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type ChangeEvent, type ReactNode } from 'react';
-import { FIRST_DAY, LAST_DAY } from '../../shared/fields.js';
+import { DayRangeInputs } from '../lib/day-range-inputs.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { ApiError } from '../lib/api-client.js';
 import { LoadFailed } from '../lib/load-failed.js';
@@ -29,26 +29,7 @@ export function KitchenEarnings({ kitchen }: { kitchen: Kitchen }) {
     <Stack gap="lg">
       <Title order={1}>{t('Earnings')}</Title>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          type="date"
-          label={t('From')}
-          value={shown.from ?? ''}
-          onChange={pick('from')}
-          min={FIRST_DAY}
-          max={LAST_DAY}
-          error={refused?.field === 'from' ? refused.message : undefined}
-          w={160}
-        />
-        <TextInput
-          type="date"
-          label={t('To')}
-          value={shown.to ?? ''}
-          onChange={pick('to')}
-          min={FIRST_DAY}
-          max={LAST_DAY}
-          error={refused?.field === 'to' ? refused.message : undefined}
-          w={160}
-        />
+        <DayRangeInputs from={shown.from} to={shown.to} onPick={pick} refused={refused} />
         {data && data.lines.length > 0 ? (
           <Button
             component="a"

@@ -1,6 +1,6 @@
-import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, SegmentedControl } from '@mantine/core';
 import type { ChangeEvent } from 'react';
-import { FIRST_DAY, LAST_DAY } from '../../shared/fields.js';
+import { DayRangeInputs } from '../lib/day-range-inputs.js';
 import type { InsightPeriod, InsightsRange } from '../../shared/insights.js';
 import { ApiError } from '../lib/api-client.js';
 import { msg, t } from '../i18n.js';
@@ -45,28 +45,7 @@ export function PeriodPicker({
         styles={{ root: { flexWrap: 'wrap' } }}
       />
       {choice.period === 'custom' ? (
-        <>
-          <TextInput
-            type="date"
-            label={t('From')}
-            value={choice.from ?? ''}
-            onChange={pick('from')}
-            min={FIRST_DAY}
-            max={LAST_DAY}
-            error={refused?.field === 'from' ? refused.message : undefined}
-            w={160}
-          />
-          <TextInput
-            type="date"
-            label={t('To')}
-            value={choice.to ?? ''}
-            onChange={pick('to')}
-            min={FIRST_DAY}
-            max={LAST_DAY}
-            error={refused?.field === 'to' ? refused.message : undefined}
-            w={160}
-          />
-        </>
+        <DayRangeInputs from={choice.from} to={choice.to} onPick={pick} refused={refused} />
       ) : null}
     </Group>
   );
