@@ -213,6 +213,21 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   };
 
   /**
+   * docs.stripe.com/connect/destination-charges: the destination must be able to receive transfers, which an Express
+   * account can once its onboarding is done; otherwise Stripe refuses the payment, naming `param`.
+   */
+  const refuseDestination = (destination: unknown, param: string) => {
+    if (destination && get('acct', String(destination)).charges_enabled !== true)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'Your destination account needs to have at least one of the following capabilities enabled: transfers, legacy_payments',
+        undefined,
+        param,
+      );
+  };
+
+  /**
    * A captured destination charge moves money (docs.stripe.com/connect/destination-charges, "Collect fees"): the whole
    * amount is transferred to the destination account (a Transfer, `charge.transfer`), and `application_fee_amount`
    * comes back to the platform from it (an Application Fee, `charge.application_fee`).
@@ -346,16 +361,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
             'line_items',
           );
         const destination = ((pid.transfer_data ?? {}) as Json).destination;
-        // docs.stripe.com/connect/destination-charges: the destination must be able to receive transfers, which an
-        // Express account can once its onboarding is done.
-        if (destination && get('acct', String(destination)).charges_enabled !== true)
-          throw new StripeError(
-            400,
-            'invalid_request_error',
-            'Your destination account needs to have at least one of the following capabilities enabled: transfers, legacy_payments',
-            undefined,
-            'payment_intent_data[transfer_data][destination]',
-          );
+        refuseDestination(destination, 'payment_intent_data[transfer_data][destination]');
         // docs.stripe.com/api/checkout/sessions/create, `expires_at`: 30 minutes to 24 hours after creation.
         const expiresAt = Number(p.expires_at ?? now() + 24 * 3600);
         if (expiresAt < now() + 30 * 60 || expiresAt > now() + 24 * 3600)
@@ -447,14 +453,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
             'amount',
           );
         const destination = ((p.transfer_data ?? {}) as Json).destination;
-        if (destination && get('acct', String(destination)).charges_enabled !== true)
-          throw new StripeError(
-            400,
-            'invalid_request_error',
-            'Your destination account needs to have at least one of the following capabilities enabled: transfers, legacy_payments',
-            undefined,
-            'transfer_data[destination]',
-          );
+        refuseDestination(destination, 'transfer_data[destination]');
         const intent: Json = {
           id: id('pi'),
           object: 'payment_intent',
