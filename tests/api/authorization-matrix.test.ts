@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/shared/chat.js';
 import type { Kitchen } from '../../src/shared/kitchens.js';
 import type { MenuItem } from '../../src/shared/menu.js';
@@ -974,27 +974,36 @@ async function party(
 /** A fresh world, built through the API: X and Y with a kitchen and an item, A's order at X, B's at Y. */
 async function buildWorld(ctx: TestContext): Promise<World> {
   const tag = randomUUID().slice(0, 8);
-  const parties = {
-    A: await party(ctx, 'customer', `Customer A ${tag}`),
-    B: await party(ctx, 'customer', `Customer B ${tag}`),
-    X: await party(ctx, 'kitchen', `Owner X ${tag}`),
-    Y: await party(ctx, 'kitchen', `Owner Y ${tag}`),
-    O: await party(ctx, 'operator', `Operator O ${tag}`, OPERATOR_EMAIL),
-  };
+  // What does not depend on another step is made side by side (on PostgreSQL their round trips overlap).
+  const [A, B, X, Y, O] = await Promise.all([
+    party(ctx, 'customer', `Customer A ${tag}`),
+    party(ctx, 'customer', `Customer B ${tag}`),
+    party(ctx, 'kitchen', `Owner X ${tag}`),
+    party(ctx, 'kitchen', `Owner Y ${tag}`),
+    party(ctx, 'operator', `Operator O ${tag}`, OPERATOR_EMAIL),
+  ]);
+  const parties = { A, B, X, Y, O };
   const post = async <T>(cookie: string, url: string, body: Record<string, unknown>) =>
     (await call(ctx, cookie, { method: 'POST', url, body }, 201)).json<T>();
-  const kitchenX = await post<Kitchen>(parties.X.cookie, '/api/kitchen', kitchenBody(`Kitchen X ${tag}`));
-  const kitchenY = await post<Kitchen>(parties.Y.cookie, '/api/kitchen', kitchenBody(`Kitchen Y ${tag}`));
-  const itemX = await post<MenuItem>(parties.X.cookie, '/api/kitchen/menu', itemBody(`Dish X ${tag}`));
-  const itemY = await post<MenuItem>(parties.Y.cookie, '/api/kitchen/menu', itemBody(`Dish Y ${tag}`));
-  // Card payments are on and neither cook has set up payouts: both take cash on delivery, so orders are paid as before.
-  for (const owner of [parties.X, parties.Y])
-    await call(
-      ctx,
-      owner.cookie,
-      { method: 'PUT', url: '/api/kitchen/payouts/cash', body: { acceptsCash: true } },
-      200,
-    );
+  // A cook's kitchen, then its dish and (card payments are on and no cook has set up payouts) cash on delivery, so
+  // orders are paid as before.
+  const kitchenOf = async (owner: Signed, name: string) => {
+    const kitchen = await post<Kitchen>(owner.cookie, '/api/kitchen', kitchenBody(`Kitchen ${name} ${tag}`));
+    const [item] = await Promise.all([
+      post<MenuItem>(owner.cookie, '/api/kitchen/menu', itemBody(`Dish ${name} ${tag}`)),
+      call(
+        ctx,
+        owner.cookie,
+        { method: 'PUT', url: '/api/kitchen/payouts/cash', body: { acceptsCash: true } },
+        200,
+      ),
+    ]);
+    return { kitchen, item };
+  };
+  const [{ kitchen: kitchenX, item: itemX }, { kitchen: kitchenY, item: itemY }] = await Promise.all([
+    kitchenOf(X, 'X'),
+    kitchenOf(Y, 'Y'),
+  ]);
   const order = (who: Signed, kitchen: Kitchen, item: MenuItem, address: string) =>
     post<CustomerOrder>(who.cookie, '/api/orders', {
       kitchenUid: kitchen.uid,
@@ -1002,9 +1011,11 @@ async function buildWorld(ctx: TestContext): Promise<World> {
       address,
       idempotencyKey: `world-${randomUUID()}`,
     });
-  const orderA = await order(parties.A, kitchenX, itemX, `1 A Street ${tag}`);
-  const orderB = await order(parties.B, kitchenY, itemY, `2 B Street ${tag}`);
-  const messageA = await post<ChatMessage>(parties.A.cookie, '/api/chat', { text: `A was here ${tag}` });
+  const [orderA, orderB, messageA] = await Promise.all([
+    order(A, kitchenX, itemX, `1 A Street ${tag}`),
+    order(B, kitchenY, itemY, `2 B Street ${tag}`),
+    post<ChatMessage>(A.cookie, '/api/chat', { text: `A was here ${tag}` }),
+  ]);
   return { tag, parties, kitchenX, kitchenY, itemX, itemY, orderA, orderB, messageA };
 }
 
@@ -1119,6 +1130,12 @@ async function fingerprint(
   );
 }
 
+/** Every world's rows gone: the tables a world writes, and (CASCADE) whatever refers to them. */
+async function emptyWorlds(ctx: TestContext): Promise<void> {
+  await ctx.app.payments.local?.settled();
+  await ctx.database.db.execute(sql.raw(`truncate ${TABLES.join(', ')} cascade`));
+}
+
 /** What must never appear in an answer to `actor`: others' orders, addresses, emails; any session token. */
 function hiddenFrom(actor: Actor, w: World): string[] {
   const { A, B, X, Y, O } = w.parties;
@@ -1173,100 +1190,106 @@ describeEachEngine(
       baseUrl = await get().app.listen({ port: 0, host: '127.0.0.1' });
     });
 
-    for (const row of MATRIX) {
-      // A refusal changes nothing, and neither does a read, allowed or not (each one checks it): a row's refused
-      // cells, and every cell of a read (GET), share one world, the same as a world of their own, built once. Each
-      // allowed cell of a write gets a world of its own.
-      const read = row.route.startsWith('GET ');
-      let sharedWorld: Promise<World> | undefined;
-      const worldFor = async (ctx: TestContext) => {
-        const w = await buildWorld(ctx);
-        await row.setUp?.(ctx, w);
-        return w;
-      };
-      ACTORS.forEach((actor, column) => {
-        const cell = row.cells[column];
-        it(`${label(row)} — ${ACTOR_LABELS[actor]}: ${cell}`, async () => {
-          const ctx = get();
-          const changesNothing = cell !== 'allow' || read;
-          const w = changesNothing ? await (sharedWorld ??= worldFor(ctx)) : await worldFor(ctx);
-          const req = row.request(w);
-          const cookie = actor === 'anonymous' ? undefined : w.parties[actor].cookie;
-          const also = cell === 'allow' ? (row.alsoChanges?.(w) ?? {}) : {};
-          // Two fingerprints a cell, before and after: of the whole database where nothing may change (a refusal, a
-          // read: others' rows unchanged follows), of others' rows where the actor may change its own.
-          const before = changesNothing
-            ? await fingerprint(ctx, w, 'anonymous')
-            : await fingerprint(ctx, w, actor, also);
+    for (const row of MATRIX)
+      describe(label(row), () => {
+        // The worlds of a row are emptied once its cells have run: each cell's fingerprint reads every row of the
+        // database, so the rows of earlier worlds would make every later cell slower (the file took 84 s of CI's db
+        // layer). Each cell still checks the whole database: its own world, the row's shared world and the worlds of
+        // the row's cells before it.
+        afterAll(() => emptyWorlds(get()));
+        // A refusal changes nothing, and neither does a read, allowed or not (each one checks it): a row's refused
+        // cells, and every cell of a read (GET), share one world, the same as a world of their own, built once. Each
+        // allowed cell of a write gets a world of its own.
+        const read = row.route.startsWith('GET ');
+        let sharedWorld: Promise<World> | undefined;
+        const worldFor = async (ctx: TestContext) => {
+          const w = await buildWorld(ctx);
+          await row.setUp?.(ctx, w);
+          return w;
+        };
+        ACTORS.forEach((actor, column) => {
+          const cell = row.cells[column];
+          it(`${label(row)} — ${ACTOR_LABELS[actor]}: ${cell}`, async () => {
+            const ctx = get();
+            const changesNothing = cell !== 'allow' || read;
+            const w = changesNothing ? await (sharedWorld ??= worldFor(ctx)) : await worldFor(ctx);
+            const req = row.request(w);
+            const cookie = actor === 'anonymous' ? undefined : w.parties[actor].cookie;
+            const also = cell === 'allow' ? (row.alsoChanges?.(w) ?? {}) : {};
+            // Two fingerprints a cell, before and after: of the whole database where nothing may change (a refusal, a
+            // read: others' rows unchanged follows), of others' rows where the actor may change its own.
+            const before = changesNothing
+              ? await fingerprint(ctx, w, 'anonymous')
+              : await fingerprint(ctx, w, actor, also);
 
-          let status: number;
-          let text: string;
-          if (row.stream && cell === 'allow' && req.url.startsWith('/api/live?')) {
-            // Every topic of the tab's stream answered (a snapshot, or a refusal naming its status): all of it is
-            // searched for what the actor may not see.
-            const stream = await openEventStream(`${baseUrl}${req.url}`, cookie ? { cookie } : {});
-            try {
-              await stream.waitFor((d) => typeof d === 'object' && d !== null && 'topics' in d);
-              for (const topic of TAB_TOPICS)
-                await stream.waitFor((d) => (d as { topic?: string }).topic === topic);
-              status = 200;
-              text = stream.events.map((e) => e.data).join('\n');
-            } finally {
-              stream.close();
+            let status: number;
+            let text: string;
+            if (row.stream && cell === 'allow' && req.url.startsWith('/api/live?')) {
+              // Every topic of the tab's stream answered (a snapshot, or a refusal naming its status): all of it is
+              // searched for what the actor may not see.
+              const stream = await openEventStream(`${baseUrl}${req.url}`, cookie ? { cookie } : {});
+              try {
+                await stream.waitFor((d) => typeof d === 'object' && d !== null && 'topics' in d);
+                for (const topic of TAB_TOPICS)
+                  await stream.waitFor((d) => (d as { topic?: string }).topic === topic);
+                status = 200;
+                text = stream.events.map((e) => e.data).join('\n');
+              } finally {
+                stream.close();
+              }
+            } else if (row.stream && cell === 'allow') {
+              const stream = await openEventStream(`${baseUrl}${req.url}`, cookie ? { cookie } : {});
+              try {
+                await stream.waitFor(() => true);
+                status = 200;
+                text = stream.events[0]?.data ?? '';
+              } finally {
+                stream.close();
+              }
+            } else if (row.stream) {
+              const answer = await openRefusedStream(`${baseUrl}${req.url}`, cookie);
+              status = answer.status;
+              text = answer.body;
+              expect(answer.type).not.toContain('text/event-stream');
+              expect(text).not.toMatch(/^data:/m);
+            } else {
+              const res = await ctx.app.inject({
+                method: req.method,
+                url: req.url,
+                headers: {
+                  ...(cookie ? { cookie } : {}),
+                  ...(req.file ? { 'content-type': req.file.type } : {}),
+                },
+                ...(req.body ? { payload: req.body } : {}),
+                ...(req.file ? { payload: req.file.bytes } : {}),
+              });
+              status = res.statusCode;
+              text = res.body;
             }
-          } else if (row.stream && cell === 'allow') {
-            const stream = await openEventStream(`${baseUrl}${req.url}`, cookie ? { cookie } : {});
-            try {
-              await stream.waitFor(() => true);
-              status = 200;
-              text = stream.events[0]?.data ?? '';
-            } finally {
-              stream.close();
-            }
-          } else if (row.stream) {
-            const answer = await openRefusedStream(`${baseUrl}${req.url}`, cookie);
-            status = answer.status;
-            text = answer.body;
-            expect(answer.type).not.toContain('text/event-stream');
-            expect(text).not.toMatch(/^data:/m);
-          } else {
-            const res = await ctx.app.inject({
-              method: req.method,
-              url: req.url,
-              headers: {
-                ...(cookie ? { cookie } : {}),
-                ...(req.file ? { 'content-type': req.file.type } : {}),
-              },
-              ...(req.body ? { payload: req.body } : {}),
-              ...(req.file ? { payload: req.file.bytes } : {}),
-            });
-            status = res.statusCode;
-            text = res.body;
-          }
 
-          // What the call set off at the payment provider (a refund's `charge.refunded`) comes back to the webhook
-          // before the fingerprints are taken, never during the next cell's.
-          await ctx.app.payments.local?.settled();
-          if (cell === 'allow') {
-            expect(status, text).toBeGreaterThanOrEqual(200);
-            expect(status, text).toBeLessThan(300);
-            if (actor !== 'anonymous')
-              await row.sees?.(text ? (JSON.parse(text) as unknown) : undefined, w, actor, ctx);
-            // Whatever the actor changed, it was its own; a read changed nothing.
-            if (read) expect(await fingerprint(ctx, w, 'anonymous')).toBe(before);
-            else expect(await fingerprint(ctx, w, actor, also)).toBe(before);
-          } else {
-            expect([401, 403, 404, ...(row.refusedAlsoWith ? [row.refusedAlsoWith] : [])], text).toContain(
-              status,
-            );
-            expect(await fingerprint(ctx, w, 'anonymous')).toBe(before);
-          }
-          const shown = cell === 'allow' ? (row.mayShow?.(w) ?? []) : [];
-          for (const secret of hiddenFrom(actor, w).filter((s) => !shown.includes(s)))
-            expect(text).not.toContain(secret);
+            // What the call set off at the payment provider (a refund's `charge.refunded`) comes back to the webhook
+            // before the fingerprints are taken, never during the next cell's.
+            await ctx.app.payments.local?.settled();
+            if (cell === 'allow') {
+              expect(status, text).toBeGreaterThanOrEqual(200);
+              expect(status, text).toBeLessThan(300);
+              if (actor !== 'anonymous')
+                await row.sees?.(text ? (JSON.parse(text) as unknown) : undefined, w, actor, ctx);
+              // Whatever the actor changed, it was its own; a read changed nothing.
+              if (read) expect(await fingerprint(ctx, w, 'anonymous')).toBe(before);
+              else expect(await fingerprint(ctx, w, actor, also)).toBe(before);
+            } else {
+              expect([401, 403, 404, ...(row.refusedAlsoWith ? [row.refusedAlsoWith] : [])], text).toContain(
+                status,
+              );
+              expect(await fingerprint(ctx, w, 'anonymous')).toBe(before);
+            }
+            const shown = cell === 'allow' ? (row.mayShow?.(w) ?? []) : [];
+            for (const secret of hiddenFrom(actor, w).filter((s) => !shown.includes(s)))
+              expect(text).not.toContain(secret);
+          });
         });
       });
-    }
 
     it('agrees with what each route declares of who may call it, and covers every route that needs a session', () => {
       const declared = new Map<string, string>(
