@@ -517,6 +517,9 @@ describeEachEngine(
     for (const route of routes) {
       it(`${route.name}: never a 5xx, never a partial write`, async () => {
         const ctx = get();
+        // The database's fingerprint as a refusal left it (checked unchanged by it): the next case starts from it
+        // rather than reading every table again. Anything else (an answer of 2xx, a failed check) reads afresh.
+        let known: string | undefined;
         await fc.assert(
           fc.asyncProperty(
             fc.oneof(
@@ -524,7 +527,8 @@ describeEachEngine(
               fc.string().map((raw) => ({ __raw: raw })),
             ),
             async (body) => {
-              const before = await fingerprint(ctx, route.tables);
+              const before = known ?? (await fingerprint(ctx, route.tables));
+              known = undefined;
               const raw = typeof body === 'object' && body !== null && '__raw' in body;
               const payload = raw
                 ? String((body as { __raw: string }).__raw)
@@ -545,7 +549,11 @@ describeEachEngine(
               // What the provider sends after the answer (its events) has arrived before the next fingerprint.
               await localProvider(ctx).settled();
               expect(res.statusCode, res.body).toBeLessThan(500);
-              if (res.statusCode >= 400) expect(await fingerprint(ctx, route.tables)).toBe(before);
+              if (res.statusCode >= 400) {
+                const after = await fingerprint(ctx, route.tables);
+                expect(after).toBe(before);
+                known = after;
+              }
             },
           ),
           {
