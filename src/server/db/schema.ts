@@ -882,6 +882,12 @@ export const images = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     widths: integer('widths').array().notNull(),
+    /**
+     * Shown only to its uploader, the people an attachment names and operators (a customer's photo of a problem
+     * with an order: its kitchen sees it), never to anyone holding its address; a cook's kitchen and dish pictures
+     * are public.
+     */
+    private: boolean('private').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('images_owner_idx').on(t.ownerId), index('images_created_at_idx').on(t.createdAt)],

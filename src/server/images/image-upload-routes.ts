@@ -11,11 +11,14 @@ const UPLOADS = [
   {
     url: '/api/kitchen/images',
     role: 'kitchen',
+    private: false,
     summary: 'Upload a picture (the bytes as the body: JPEG, PNG, WebP or AVIF, 10 MB at most)',
   },
   {
     url: '/api/customer/images',
     role: 'customer',
+    // Shown to the customer, the order's kitchen and operators only (image-serve-routes.ts).
+    private: true,
     summary:
       "Upload a photo of a problem with one's order (the bytes as the body: JPEG, PNG, WebP or AVIF, 10 MB at most); it is theirs to attach to a problem report",
   },
@@ -34,7 +37,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, body),
   );
 
-  for (const { url, role, summary } of UPLOADS)
+  for (const { url, role, private: isPrivate, summary } of UPLOADS)
     app.post(
       url,
       {
@@ -59,7 +62,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0)
           throw badRequest('Choose a picture to upload', 'file');
-        return reply.status(201).send(await storeUpload(app, user.id, body));
+        return reply.status(201).send(await storeUpload(app, user.id, body, { private: isPrivate }));
       },
     );
 };

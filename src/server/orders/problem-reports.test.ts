@@ -65,6 +65,57 @@ describeEachEngine(
       return res.json<KitchenOrder[]>().find((o) => o.id === id);
     };
 
+    it("a problem's photo is seen by the customer, the order's kitchen and operators only, never by its address", async () => {
+      const ctx = get();
+      const { cook, customer, order } = await deliveredOrder(ctx);
+      const photo = await upload(customer.cookie);
+      const picture = `/images/${photo.id}-${photo.widths[0]}.webp`;
+      const viewer = async (cookie?: string) => {
+        const res = await ctx.app.inject({ url: picture, headers: cookie ? { cookie } : {} });
+        return res.statusCode === 200 ? `${res.statusCode} ${res.headers['cache-control']}` : res.statusCode;
+      };
+      const stranger = await signedIn(ctx, 'customer');
+      const otherCook = await signedIn(ctx, 'kitchen');
+      const operator = await signedIn(ctx, 'operator', { email: OPERATOR_EMAIL });
+      const shown = '200 private, max-age=3600';
+
+      // Uploaded, not yet attached: its uploader's alone (and the operators').
+      expect(await viewer(customer.cookie)).toBe(shown);
+      expect(await viewer(cook.cookie)).toBe(404);
+
+      const filed = await report(customer.cookie, order.id, {
+        reason: 'missing',
+        dishes: [{ ...DAL, quantity: 1 }],
+        details: 'One dal was not in the bag',
+        photoIds: [photo.id],
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      expect(await viewer(customer.cookie)).toBe(shown);
+      expect(await viewer(cook.cookie)).toBe(shown);
+      expect(await viewer(operator.cookie)).toBe(shown);
+      for (const other of [undefined, stranger.cookie, otherCook.cookie])
+        expect(await viewer(other)).toBe(404);
+      // Its name known, an ETag guessed: still nothing for a stranger.
+      const guessed = await ctx.app.inject({
+        url: picture,
+        headers: { 'if-none-match': `"${photo.id}-${photo.widths[0]}"` },
+      });
+      expect(guessed.statusCode).toBe(404);
+      // A cook's pictures stay public, cached by anyone for a year.
+      const dish = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/kitchen/images',
+        headers: { cookie: cook.cookie, 'content-type': 'image/jpeg' },
+        payload: await makePicture('jpeg', 400, 300),
+      });
+      const kitchenPicture = dish.json<StoredImage>();
+      const open = await ctx.app.inject({
+        url: `/images/${kitchenPicture.id}-${kitchenPicture.widths[0]}.webp`,
+      });
+      expect(open.statusCode).toBe(200);
+      expect(open.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
     it('files a missing dish with a photo: the kitchen sees it, one at a time, and a refund of the dish answers it', async () => {
       const ctx = get();
       const { cook, customer, order } = await deliveredOrder(ctx);

@@ -1,7 +1,7 @@
-import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { StoredImage } from '../../shared/images.js';
 import type { DbOrTx } from '../db/database.js';
-import { images } from '../db/schema.js';
+import { images, orders, problemReportPhotos, problemReports } from '../db/schema.js';
 import { HttpError } from '../lib/errors.js';
 import type { ProcessedImage } from './process-image.js';
 import { msg } from '../../shared/i18n/translator.js';
@@ -16,11 +16,17 @@ export const toStoredImage = (row: ImageRow): StoredImage => ({
 });
 
 /** Records an uploaded picture of `ownerId`; its bytes go to the image store. */
-export async function insertImage(db: DbOrTx, ownerId: string, image: ProcessedImage): Promise<StoredImage> {
+export async function insertImage(
+  db: DbOrTx,
+  ownerId: string,
+  image: ProcessedImage,
+  { private: isPrivate = false }: { private?: boolean } = {},
+): Promise<StoredImage> {
   const [row] = await db
     .insert(images)
     .values({
       ownerId,
+      private: isPrivate,
       width: image.width,
       height: image.height,
       widths: image.variants.map((v) => v.width),
@@ -77,3 +83,28 @@ export async function deleteAbandonedImages(db: DbOrTx, before: Date): Promise<s
     .returning({ id: images.id });
   return rows.map((r) => r.id);
 }
+
+/**
+ * Whether `userIds` (the request's signed-in users) may see private picture `imageId`: its uploader, or the kitchen
+ * of an order whose problem report holds it. Undefined for no picture by that id; true for a public one.
+ */
+export async function mayViewImage(
+  db: DbOrTx,
+  imageId: string,
+  userIds: string[],
+): Promise<boolean | undefined> {
+  const viewers =
+    userIds.length > 0 ? or(inArray(images.ownerId, userIds), attachedForKitchenOf(userIds)) : sql`false`;
+  const [row] = await db
+    .select({ allowed: sql<boolean>`not ${images.private} or coalesce(${viewers}, false)` })
+    .from(images)
+    .where(eq(images.id, imageId));
+  return row?.allowed;
+}
+
+/** The picture is a photo of a problem report about an order of the kitchens of `kitchenIds`. */
+const attachedForKitchenOf = (kitchenIds: string[]) => sql`exists (
+  select 1 from ${problemReportPhotos}
+    join ${problemReports} on ${problemReports.id} = ${problemReportPhotos.reportId}
+    join ${orders} on ${orders.id} = ${problemReports.orderId}
+  where ${problemReportPhotos.imageId} = ${images.id} and ${inArray(orders.kitchenId, kitchenIds)})`;

@@ -8,15 +8,18 @@ import { processImage } from './process-image.js';
 
 export type ImagesApp = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'imageStore'>;
 
-/** Checks, converts and stores a picture `ownerId` uploaded; it is theirs to attach to their kitchen or dishes. */
+/**
+ * Checks, converts and stores a picture `ownerId` uploaded; it is theirs to attach to their kitchen or dishes (or,
+ * `private`, to their problem report: see `mayViewImage`).
+ */
 export async function storeUpload(
   app: Pick<FastifyInstance, 'db' | 'imageStore'>,
   ownerId: string,
   bytes: Buffer,
-  options: { trusted?: boolean } = {},
+  options: { trusted?: boolean; private?: boolean } = {},
 ): Promise<StoredImage> {
   const processed = await processImage(bytes, options);
-  const image = await insertImage(app.db, ownerId, processed);
+  const image = await insertImage(app.db, ownerId, processed, options);
   try {
     await app.imageStore.put(image.id, processed.variants);
   } catch (error) {

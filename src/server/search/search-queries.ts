@@ -196,6 +196,8 @@ function toHit(row: SearchRow, rating: Rating | null): KitchenSearchHit {
           width: row.image_width ?? 0,
           height: row.image_height ?? 0,
           widths: row.image_widths ?? [],
+          // A kitchen's picture is a cook's: public.
+          private: false,
           createdAt: new Date(row.created_at),
         },
     rating,

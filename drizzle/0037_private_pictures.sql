@@ -1,0 +1,1 @@
+ALTER TABLE "images" ADD COLUMN "private" boolean DEFAULT false NOT NULL;
