@@ -79,6 +79,8 @@ interface World {
   /** A photo X uploaded, for the rows that set it up. */
   photoX?: StoredImage;
   photoFile?: { bytes: Buffer; type: string };
+  /** A's photo of a problem with its order at X, for the rows that set it up. */
+  problemPhotoA?: StoredImage;
   /** What the moderation rows' set-ups make: a message of someone else, a review, a report. */
   otherMessage?: ChatMessage;
   reviewId?: string;
@@ -292,6 +294,28 @@ async function problemReportedByA(ctx: TestContext, w: World) {
     ctx,
     w.parties.A.cookie,
     { method: 'POST', url: `/api/orders/${w.orderA.id}/problem`, body: problemOfA(w) },
+    201,
+  );
+}
+
+/** A's delivered card order at X, of which A reported a problem with a photo: a private picture. */
+async function problemPhotoOfA(ctx: TestContext, w: World) {
+  await cardOrderADelivered(ctx, w);
+  const upload = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/customer/images',
+    headers: { cookie: w.parties.A.cookie, 'content-type': 'image/png' },
+    payload: await makePicture('png', 64, 48),
+  });
+  w.problemPhotoA = upload.json<StoredImage>();
+  await call(
+    ctx,
+    w.parties.A.cookie,
+    {
+      method: 'POST',
+      url: `/api/orders/${w.orderA.id}/problem`,
+      body: { ...problemOfA(w), photoIds: [w.problemPhotoA.id] },
+    },
     201,
   );
 }
@@ -846,6 +870,8 @@ const MATRIX: readonly Row[] = [
     setUp: async (_ctx, w) => { w.photoFile = { bytes: await makePicture('png', 64, 48), type: 'image/png' }; } },
   { route: 'GET /images/:file', target: "X's kitchen photo", cells: [allow, allow, allow, allow, allow, allow],
     request: (w) => ({ method: 'GET', url: `/images/${w.photoX?.id}-64.webp` }), setUp: attachPhotoX },
+  { route: 'GET /images/:file', target: "A's photo of a problem at X", cells: [refuse, allow, refuse, allow, refuse, allow],
+    request: (w) => ({ method: 'GET', url: `/images/${w.problemPhotoA?.id}-64.webp` }), setUp: problemPhotoOfA },
   { route: 'PATCH /api/kitchen', target: "with X's uploaded photo", cells: [refuse, refuse, refuse, allow, refuse, refuse],
     request: (w) => ({ method: 'PATCH', url: '/api/kitchen', body: { imageId: w.photoX?.id } }), setUp: uploadPhotoX },
 
