@@ -10,7 +10,21 @@ import { moneyKey } from './use-money.js';
 
 type Dispute = MoneyOverview['disputes'][number];
 
-const formatDay = (iso: string) => translator().dateFormat({ dateStyle: 'medium' }).format(new Date(iso));
+/**
+ * A deadline is a moment (the provider's `evidence_details.due_by`): shown to the minute in the operator's own zone,
+ * the zone named, so that an operator anywhere reads when they must act.
+ */
+const formatDeadline = (iso: string) =>
+  translator()
+    .dateFormat({
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    })
+    .format(new Date(iso));
 
 /** Where a dispute stands, as the operator reads it. */
 function standing(d: Dispute): string {
@@ -18,7 +32,7 @@ function standing(d: Dispute): string {
   if (d.outcome === 'lost') return t('Lost');
   if (d.evidenceSubmitted) return t('Evidence submitted: the bank decides');
   return d.evidenceDueBy
-    ? t('Evidence due by {date}', { date: formatDay(d.evidenceDueBy) })
+    ? t('Evidence due by {date}', { date: formatDeadline(d.evidenceDueBy) })
     : t('Evidence needed');
 }
 
