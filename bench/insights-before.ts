@@ -232,6 +232,8 @@ export async function kitchenInsights(
       reviews: n(r.reviews),
       average: Math.round(n(r.average) * 100) / 100,
     })),
+    // The bench's kitchens are in no capped place (the old queries had no caps).
+    caps: null,
   };
 }
 

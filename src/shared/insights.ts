@@ -10,7 +10,7 @@ export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
 export const MAX_CUSTOM_DAYS = 400;
 
 /** The charts whose data a CSV file carries (one table each, as 'Show as table' shows it). */
-export const INSIGHT_CHARTS = ['sales', 'dishes', 'hours', 'customers', 'reliability'] as const;
+export const INSIGHT_CHARTS = ['sales', 'dishes', 'hours', 'customers', 'reliability', 'caps'] as const;
 export const OVERVIEW_CHARTS = ['days', 'kitchens', 'hours', 'slow'] as const;
 
 const periodFields = {
@@ -135,6 +135,21 @@ export type Reliability = z.infer<typeof Reliability>;
 export const RatingPoint = z.object({ period: z.string(), reviews: int(), average: z.number() });
 export type RatingPoint = z.infer<typeof RatingPoint>;
 
+/** Meals a kitchen's orders counted (as its home-kitchen caps count them) in a day or a week, against the cap. */
+export const MealsBar = z.object({ period: z.string(), meals: int() });
+export type MealsBar = z.infer<typeof MealsBar>;
+
+/** Where the kitchen's place caps its meals: each day's and each week's count over the period, and the caps. */
+export const CapsFigures = z.object({
+  mealsPerDay: int().nullable(),
+  mealsPerWeek: int().nullable(),
+  /** The period's days (only when its bars are days: a year of days is not drawn). */
+  days: z.array(MealsBar),
+  /** The weeks (from Monday) the period touches. */
+  weeks: z.array(MealsBar),
+});
+export type CapsFigures = z.infer<typeof CapsFigures>;
+
 export const Insights = z.object({
   range: InsightsRange,
   timeZone: z.string(),
@@ -160,6 +175,8 @@ export const Insights = z.object({
   }),
   reliability: Reliability,
   rating: z.array(RatingPoint),
+  /** Null where the kitchen's place caps no meals. */
+  caps: CapsFigures.nullable(),
 });
 export type Insights = z.infer<typeof Insights>;
 

@@ -59,6 +59,19 @@ function insightsTable(insights: Insights, chart: InsightsCsvQuery['chart']): Ta
         header: [msg('Customer'), msg('Orders'), msg('Last ordered')],
         rows: insights.customers.best.map((c) => [text(c.firstName), c.orders, text(c.lastOrderedAt)]),
       };
+    case 'caps': {
+      // Each day's meals against the day's cap, then each week's against the week's (empty where none is set).
+      const caps = insights.caps;
+      return {
+        header: [msg('Period'), msg('Meals'), msg('Cap')],
+        rows: caps
+          ? [
+              ...caps.days.map((bar): Cell[] => [text(bar.period), bar.meals, caps.mealsPerDay]),
+              ...caps.weeks.map((bar): Cell[] => [text(`${bar.period}/P1W`), bar.meals, caps.mealsPerWeek]),
+            ]
+          : [],
+      };
+    }
     case 'reliability': {
       const r = insights.reliability;
       return {

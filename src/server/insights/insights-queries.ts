@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Insights, InsightsRange, Overview, OverviewKitchen, SalesBar } from '../../shared/insights.js';
 import type { Kitchen } from '../../shared/kitchens.js';
+import { capPeriods } from '../../shared/jurisdictions.js';
 import type { DbOrTx } from '../db/database.js';
 import { addDays, alignedDay, bucketOf, bucketsOf, monthSpans } from './insight-range.js';
 
@@ -55,11 +56,22 @@ export async function kitchenInsights(
   range: InsightsRange,
   currency: string,
   today: string,
+  /** The meal caps of the kitchen's place, or null where it has none. */
+  mealCaps: { mealsPerDay: number | null; mealsPerWeek: number | null } | null = null,
 ): Promise<Insights> {
   const uid = kitchen.uid;
   const from = sql`${range.from}::date`;
   const to = sql`${range.to}::date`;
   const localDay = sql`(r.created_at at time zone ${kitchen.timeZone})::date`;
+  // The counts the caps keep (kitchen_meal_counts, written with each order): days of the period, weeks it touches.
+  const firstWeek = capPeriods(range.from).week;
+  const capsCounts = mealCaps
+    ? sql`(select coalesce(json_agg(c order by period, starts), '[]') from (
+         select period, starts::text as starts, meals from kitchen_meal_counts
+          where kitchen_id = ${uid} and ((period = 'day' and starts between ${from} and ${to})
+             or (period = 'week' and starts between ${firstWeek}::date and ${to}))
+      ) c)`
+    : sql`null`;
   const [answer] = await rows<{
     days: DayRow[];
     hours: { weekday: number; hour: number; orders: number }[];
@@ -68,6 +80,7 @@ export async function kitchenInsights(
     customers: { customers: number; returning: number } | null;
     best: { name: string; orders: number; last_ordered_at: string }[];
     rating: { period: string; reviews: number; average: number }[];
+    caps: { period: 'day' | 'week'; starts: string; meals: number }[] | null;
   }>(
     db,
     sql`select
@@ -112,10 +125,23 @@ export async function kitchenInsights(
            from reviews r
           where r.kitchen_id = ${uid} and r.hidden_at is null and ${localDay} between ${from} and ${to}
           group by 1
-      ) r) as rating`,
+      ) r) as rating,
+      ${capsCounts} as caps`,
   );
   if (!answer) throw new Error('no answer');
   const { days, hours, dishes, unsold, customers, best, rating } = answer;
+  const counted = (period: 'day' | 'week', starts: string) =>
+    n(answer.caps?.find((c) => c.period === period && c.starts === starts)?.meals);
+  const weeks: string[] = [];
+  for (let week = firstWeek; week <= range.to; week = addDays(week, 7)) weeks.push(week);
+  const caps = mealCaps && {
+    ...mealCaps,
+    days:
+      range.bucket === 'day'
+        ? bucketsOf(range).map((day) => ({ period: day, meals: counted('day', day) }))
+        : [],
+    weeks: weeks.map((week) => ({ period: week, meals: counted('week', week) })),
+  };
 
   const bars = new Map<string, SalesBar>(
     bucketsOf(range).map((period) => [
@@ -218,6 +244,7 @@ export async function kitchenInsights(
       reviews: n(r.reviews),
       average: Math.round(n(r.average) * 100) / 100,
     })),
+    caps,
   };
 }
 

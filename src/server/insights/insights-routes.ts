@@ -11,6 +11,7 @@ import { NO_KITCHEN, type Kitchen } from '../../shared/kitchens.js';
 import { KitchenUidParams } from '../../shared/moderation.js';
 import { localTime } from '../../shared/opening-hours.js';
 import { findKitchen } from '../data/kitchen-queries.js';
+import { kitchenPlace } from '../data/kitchen-place.js';
 import { requireKitchen } from '../data/require-kitchen.js';
 import { requireOperator } from '../identity/sessions.js';
 import { notFound } from '../lib/errors.js';
@@ -23,11 +24,20 @@ const NO_KITCHEN_ERROR = { 404: `${NO_KITCHEN}: the owner has not registered a k
 const NOT_OPERATOR = { 403: 'The email is no longer listed in OPERATOR_EMAILS' };
 const CSV = { 200: { description: 'A CSV file, a header row first', type: 'text/csv' } };
 
-function insightsOf(app: FastifyInstance, kitchen: Kitchen, query: InsightsQuery) {
+async function insightsOf(app: FastifyInstance, kitchen: Kitchen, query: InsightsQuery) {
   const now = new Date(app.clock.now());
   const range = insightsRange(query, kitchen.timeZone, now);
   const today = localTime(now, kitchen.timeZone).date;
-  return kitchenInsights(app.db, kitchen, range, app.payments.config.currency, today);
+  const currency = app.payments.config.currency;
+  return kitchenInsights(app.db, kitchen, range, currency, today, await mealCapsOf(app, kitchen.uid));
+}
+
+/** The meal caps of the kitchen's place (its 'Rules for your kitchen'), or null where it caps no meals. */
+async function mealCapsOf(app: FastifyInstance, kitchenUid: string) {
+  const where = await kitchenPlace(app.db, kitchenUid);
+  if (!where) return null;
+  const { mealsPerDay, mealsPerWeek } = app.jurisdictions.forPlace(where.place).rules.caps;
+  return mealsPerDay === null && mealsPerWeek === null ? null : { mealsPerDay, mealsPerWeek };
 }
 
 /** The operator's days are UTC's; each kitchen's figures are of its own days. */
@@ -46,7 +56,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         doc: {
           summary:
-            "The cook's 'Insights' over a period (this week, last 4 weeks, last 12 months, custom) in the kitchen's time zone: sales and orders per day or week beside the previous period, dishes ranked and unsold, orders by weekday and hour, customers, reliability and rating",
+            "The cook's 'Insights' over a period (this week, last 4 weeks, last 12 months, custom) in the kitchen's time zone: sales and orders per day or week beside the previous period, dishes ranked and unsold, orders by weekday and hour, customers, reliability and rating, and meals against the caps of the kitchen's place",
           cookie: 'kitchen',
           tags: ['insights'],
           errors: NO_KITCHEN_ERROR,
@@ -66,7 +76,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         doc: {
           summary:
-            "One chart of the cook's 'Insights' (chart=sales|dishes|hours|customers|reliability) as a CSV file, same period",
+            "One chart of the cook's 'Insights' (chart=sales|dishes|hours|customers|reliability|caps) as a CSV file, same period",
           cookie: 'kitchen',
           tags: ['insights'],
           responses: CSV,

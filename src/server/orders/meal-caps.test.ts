@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { MEAL_CAP_REACHED, SELLING_NOT_ALLOWED } from '../../shared/jurisdictions.js';
+import type { Insights } from '../../shared/insights.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { kitchenMealCounts, kitchens, orders } from '../db/schema.js';
@@ -131,6 +132,50 @@ describeEachEngine(
       expect((await order(kitchen, dish, 1)).json()).toMatchObject({ code: MEAL_CAP_REACHED });
       now = Date.parse('2026-11-30T08:00:00Z'); // Monday 00:00 there: a new week
       expect((await order(kitchen, dish, 1)).statusCode).toBe(201);
+    });
+
+    it("shows the cook's Insights its meals against the caps, per day and per week (JSON and CSV)", async () => {
+      const { kitchen, dish, cookie } = await capped('3 State Street');
+      now = Date.parse('2026-11-23T20:00:00Z'); // Monday noon in Santa Barbara: 60 a week, 30 a day (the state's)
+      expect((await order(kitchen, dish, 12)).statusCode).toBe(201);
+      now = Date.parse('2026-11-24T20:00:00Z');
+      expect((await order(kitchen, dish, 30)).statusCode).toBe(201);
+      const insights = await ctx.app.inject({
+        url: '/api/kitchen/insights?period=week',
+        headers: { cookie },
+      });
+      expect(insights.statusCode, insights.body).toBe(200);
+      const caps = insights.json<Insights>().caps;
+      expect(caps).toMatchObject({
+        mealsPerDay: 30,
+        mealsPerWeek: 60,
+        weeks: [{ period: '2026-11-23', meals: 42 }],
+      });
+      // This week so far: Monday and today.
+      expect(caps?.days).toEqual([
+        { period: '2026-11-23', meals: 12 },
+        { period: '2026-11-24', meals: 30 },
+      ]);
+      const csv = await ctx.app.inject({
+        url: '/api/kitchen/insights.csv?period=week&chart=caps',
+        headers: { cookie },
+      });
+      expect(csv.statusCode, csv.body).toBe(200);
+      // (With a byte-order mark, every text quoted: as every CSV file of the app.)
+      expect(csv.body.split(/\r?\n/).slice(0, 4)).toEqual([
+        '\uFEFF"Period","Meals","Cap"',
+        '"2026-11-23",12,30',
+        '"2026-11-24",30,30',
+        '"2026-11-23/P1W",42,60',
+      ]);
+
+      // A kitchen in a place that caps nothing has no such chart.
+      const nowhere = await capped('Somewhere unknown');
+      const uncapped = await ctx.app.inject({
+        url: '/api/kitchen/insights?period=week',
+        headers: { cookie: nowhere.cookie },
+      });
+      expect(uncapped.json<Insights>().caps).toBeNull();
     });
 
     it('refuses the order that would pass the year’s gross, saying what is left', async () => {

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { List, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { Insights } from '../../shared/insights.js';
+import type { CapsFigures, Insights, MealsBar } from '../../shared/insights.js';
 import { t, translator } from '../i18n.js';
 import { ChartCard } from './chart-card.js';
 import { HeatMap } from './heat-map.js';
@@ -206,6 +206,7 @@ export function KitchenInsightsCharts({ insights, choice }: { insights: Insights
           </Text>
         )}
       </ChartCard>
+      {insights.caps && <MealsAgainstCaps caps={insights.caps} choice={choice} />}
     </Stack>
   );
 }
@@ -221,4 +222,53 @@ function Figure({ label, value }: { label: string; value: string }) {
       </Text>
     </div>
   );
+}
+
+/**
+ * The meals the home-kitchen rules count, per day and per week, each against its cap (a line): how close the kitchen
+ * runs to being fully booked, before the menu says so.
+ */
+function MealsAgainstCaps({ caps, choice }: { caps: CapsFigures; choice: PeriodChoice }) {
+  const charts: { title: string; bars: MealsBar[]; cap: number; name: (period: string) => string }[] = [];
+  if (caps.mealsPerDay !== null && caps.days.length > 0)
+    charts.push({
+      title: t('Meals per day against the cap'),
+      bars: caps.days,
+      cap: caps.mealsPerDay,
+      name: shortDay,
+    });
+  if (caps.mealsPerWeek !== null)
+    charts.push({
+      title: t('Meals per week against the cap'),
+      bars: caps.weeks,
+      cap: caps.mealsPerWeek,
+      name: (period) => t('Week of {day}', { day: shortDay(period) }),
+    });
+  const mealsLabel = t('Meals');
+  return charts.map(({ title, bars, cap, name }) => {
+    const data = bars.map((bar) => ({ ...bar, name: name(bar.period) }));
+    const busiest = Math.max(0, ...bars.map((bar) => bar.meals));
+    return (
+      <ChartCard
+        key={title}
+        title={title}
+        summary={t('The cap: {cap} meals. The most counted: {busiest}.', { cap, busiest })}
+        table={{
+          columns: [t('Period'), mealsLabel, t('Cap')],
+          rows: data.map((bar) => [bar.name, bar.meals, cap]),
+        }}
+        csvUrl={insightsCsvUrl(choice, 'caps')}
+      >
+        <BarChart
+          h={CHART_HEIGHT}
+          data={data}
+          dataKey="name"
+          accessibilityLayer={false}
+          yAxisProps={{ domain: [0, Math.max(cap, busiest)] }}
+          referenceLines={[{ y: cap, label: t('Cap'), color: 'red.7' }]}
+          series={[{ name: 'meals', label: mealsLabel, color: 'indigo.7' }]}
+        />
+      </ChartCard>
+    );
+  });
 }
