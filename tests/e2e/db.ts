@@ -11,7 +11,7 @@ import { ChangeBus } from '../../src/server/live/bus.js';
 import { mutate } from '../../src/server/events/mutate.js';
 import { reactions } from '../../src/server/reactions.js';
 import { postMessage } from '../../src/server/chat/chat-service.js';
-import { kitchens, menuItems, orders, users } from '../../src/server/db/schema.js';
+import { kitchenMealCounts, kitchens, menuItems, orders, users } from '../../src/server/db/schema.js';
 import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 import { addMenuItem } from '../../src/server/menu/menu-service.js';
 import { placeOrder } from '../../src/server/orders/place-order.js';
@@ -367,6 +367,56 @@ export async function postChatAs(email: string, text: string) {
 }
 
 /** `days` days of past orders at a kitchen, with their figures (src/server/insights/demo-history.ts). */
+/**
+ * Moves a kitchen to Santa Barbara County, California (jurisdictions/us.yaml: 30 meals a day, 60 a week), listed,
+ * with the meals its caps counted on each of the last `days` days and in their weeks, as orders placed there would
+ * have counted them (`meals(daysAgo)`).
+ */
+export async function countMealsInSantaBarbara(
+  kitchenUid: string,
+  days: number,
+  meals: (daysAgo: number) => number,
+) {
+  const { db } = await e2eDatabase();
+  await db
+    .update(kitchens)
+    .set({
+      countryCode: 'US',
+      region: 'California',
+      county: 'Santa Barbara County',
+      timeZone: 'America/Los_Angeles',
+    })
+    .where(eq(kitchens.ownerId, kitchenUid));
+  const weeks = new Map<string, number>();
+  const rows: (typeof kitchenMealCounts.$inferInsert)[] = [];
+  for (let ago = 0; ago < days; ago++) {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
+      new Date(Date.now() - ago * 86_400_000),
+    );
+    const at = new Date(`${day}T00:00:00Z`);
+    const monday = new Date(at.getTime() - ((at.getUTCDay() + 6) % 7) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    rows.push({
+      kitchenId: kitchenUid,
+      period: 'day',
+      starts: day,
+      meals: meals(ago),
+      grossMinor: meals(ago) * 950,
+    });
+    weeks.set(monday, (weeks.get(monday) ?? 0) + meals(ago));
+  }
+  for (const [monday, count] of weeks)
+    rows.push({
+      kitchenId: kitchenUid,
+      period: 'week',
+      starts: monday,
+      meals: count,
+      grossMinor: count * 950,
+    });
+  await db.insert(kitchenMealCounts).values(rows);
+}
+
 export async function addOrderHistory(kitchenUid: string, days: number): Promise<number> {
   const { db } = await e2eDatabase();
   return db.transaction((tx) => addDemoHistory(tx, kitchenUid, { days, now: new Date() }));

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { compileCatalogues } from '../../src/server/i18n/catalogues.js';
 import { Translator } from '../../src/shared/i18n/translator.js';
 import { axeFindings } from './axe.js';
-import { addOrderHistory, createKitchenWithOwner } from './db.js';
+import { addOrderHistory, countMealsInSantaBarbara, createKitchenWithOwner } from './db.js';
 import { expect, test } from './fixtures.js';
 import { signInWithPopup } from './sign-in.js';
 
@@ -67,6 +67,29 @@ for (const width of [1280, 390]) {
     await context.close();
   });
 }
+
+test('a cook where the rules cap meals sees each day and week against the cap, at 390 px, axe clean', async ({
+  browser,
+}) => {
+  const { cookie, kitchen } = await cookWithHistory();
+  // Busy days and quiet ones; the busiest, three days ago, sold all 30 of its meals.
+  await countMealsInSantaBarbara(kitchen.uid, 28, (ago) => (ago === 3 ? 30 : (ago * 7) % 23));
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addCookies([cookie]);
+  const page = await context.newPage();
+  await page.goto('/Insights');
+  const days = page.getByRole('region', { name: 'Meals per day against the cap' });
+  await expect(days.getByText('The cap: 30 meals. The most counted: 30.')).toBeVisible();
+  // The cap drawn as a line across the bars.
+  await expect(days.locator('.recharts-reference-line line')).toHaveAttribute('stroke', /.+/);
+  const weeks = page.getByRole('region', { name: 'Meals per week against the cap' });
+  await expect(weeks.getByText(/^The cap: 60 meals\./)).toBeVisible();
+  await weeks.getByRole('button', { name: 'Show as table' }).click();
+  await expect(weeks.getByRole('row').nth(1)).toContainText(/Week of .*60$/);
+  expect(await overflows(page)).toBe(false);
+  expect(await axeFindings(page)).toEqual([]);
+  await context.close();
+});
 
 test("the cook's Insights in English and Arabic, for docs/screenshots", async ({ browser }, testInfo) => {
   test.slow();
