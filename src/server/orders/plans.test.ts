@@ -277,14 +277,12 @@ describeEachEngine(
       // A placement that died after placing its order and before recording it: the week stays held ('placing')
       // until its hold runs out; the next run takes it over and finds the order by its key.
       now = Date.parse('2026-11-03T23:00:00Z');
-      await ctx.database.db
-        .insert(mealPlanWeeks)
-        .values({
-          planId: plan.id,
-          slotDate: '2026-11-05',
-          state: 'placing',
-          heldUntil: new Date(now + 120_000),
-        });
+      await ctx.database.db.insert(mealPlanWeeks).values({
+        planId: plan.id,
+        slotDate: '2026-11-05',
+        state: 'placing',
+        heldUntil: new Date(now + 120_000),
+      });
       const { order: orphan } = await placeOrder(
         ctx.app,
         { id: customer.user.id, email: customer.user.email },
@@ -360,7 +358,7 @@ describeEachEngine(
     it('places the next week when the one before failed for a full slot', async () => {
       const ctx = get();
       const kitchen = await planKitchen(ctx, { ordersPerSlot: 1 });
-      const { customer, plan } = await thursdayPlan(ctx, kitchen);
+      const { customer } = await thursdayPlan(ctx, kitchen);
       // Someone else takes the only place of Thursday 29 October 18:00 first.
       const other = await signedIn(ctx, 'customer');
       now = Date.parse('2026-10-27T12:00:00Z');
@@ -394,7 +392,16 @@ describeEachEngine(
         ],
       });
       expect(plans.slots).toHaveLength(4);
-      expect(customer.user.id).toBeTruthy();
+      // The customer sees the week that failed, why, and the next one placed.
+      const [mine] = (await call(customer.cookie, 'GET', '/api/plans')).json<CustomerPlan[]>();
+      expect(mine!.weeks.slice(0, 2)).toMatchObject([
+        {
+          week: '2026-10-29',
+          state: 'failed',
+          reason: 'This time is fully booked now. Please choose another time.',
+        },
+        { week: '2026-11-05', state: 'placed' },
+      ]);
     });
 
     it('refuses a plan where none is offered, a slot that cannot be chosen, and card payment (not built yet)', async () => {
