@@ -3,17 +3,17 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { CustomerPlan, PlanChange, PlanWeek } from '../../shared/plans.js';
 import { LoadFailed } from '../lib/load-failed.js';
-import { t, translator } from '../i18n.js';
+import { msg, t, translator } from '../i18n.js';
 import { changeBy, everyWeek, weekSlot } from './plan-format.js';
 import { useChangePlan, usePlans } from './use-plans.js';
 
 const STATE_LABELS: Record<PlanWeek['state'], string> = {
-  planned: 'Planned',
-  paused: 'Paused',
-  skipped: 'Skipped',
-  placing: 'Being placed',
-  placed: 'Placed',
-  failed: 'Not placed',
+  planned: msg('Planned'),
+  paused: msg('Paused'),
+  skipped: msg('Skipped'),
+  placing: msg('Being placed'),
+  placed: msg('Placed'),
+  failed: msg('Not placed'),
 };
 
 /** One plan: its day and dishes, its next order with its cut-off, and what may be changed. */
