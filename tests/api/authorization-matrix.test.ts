@@ -766,6 +766,18 @@ const MATRIX: readonly Row[] = [
     request: (w) => ({ method: 'POST', url: '/api/plans', body: { kitchenUid: w.kitchenX.uid, itemIds: [w.itemX.id],
       address: `7 Plan Street ${w.tag}`, payment: 'cash', slotStart: tomorrowNoon() } }),
     sees: (d, w) => expect(d).toMatchObject({ kitchenUid: w.kitchenX.uid, status: 'active', payment: 'cash' }) },
+  { route: 'POST /api/orders/:id/every-week', target: "A's pre-order at X", cells: [refuse, allow, refuse, refuse, refuse, refuse],
+    setUp: async (ctx, w) => {
+      await offerPlans(ctx, w);
+      const start = new Date(tomorrowNoon());
+      await ctx.database.db.execute(sql`update orders set slot_start = ${start}, slot_end = ${new Date(start.getTime() + 3_600_000)}
+        where id = ${w.orderA.id}`);
+    },
+    request: (w) => ({ method: 'POST', url: `/api/orders/${w.orderA.id}/every-week`, body: {} }),
+    sees: (d, w) => expect(d).toMatchObject({ kitchenUid: w.kitchenX.uid, status: 'active', slotTime: '12:00' }) },
+  { route: 'GET /api/kitchens/:uid/plans', target: "X's kitchen", cells: [allow, allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/plans` }),
+    sees: (d) => expect(d).toEqual({ offered: false, cutoffHours: 48 }) },
   { route: 'GET /api/plans', cells: [refuse, allow, allow, refuse, refuse, refuse],
     request: () => ({ method: 'GET', url: '/api/plans' }),
     sees: (d) => expect(d).toEqual([]) },
@@ -1036,7 +1048,8 @@ async function buildWorld(ctx: TestContext): Promise<World> {
 
 /** X offers weekly plans, in hour-long slots of its all-day hours, and takes cash: a plan can be made there. */
 async function offerPlans(ctx: TestContext, w: World) {
-  await ctx.database.db.execute(sql`update kitchens set plans_offered = true, slot_minutes = 60, prior_notice_minutes = 60,
+  await ctx.database.db
+    .execute(sql`update kitchens set plans_offered = true, slot_minutes = 60, prior_notice_minutes = 60,
     days_ahead = 2, accepts_cash = true where owner_id = ${w.kitchenX.uid}`);
 }
 

@@ -10,7 +10,18 @@ import {
 } from '../../shared/plans.js';
 import { requireKitchen } from '../data/require-kitchen.js';
 import { requireUser } from '../identity/sessions.js';
-import { changePlan, createPlan, customerPlans, kitchenPlans, savePlanSettings } from './plans.js';
+import { KitchenParams } from '../../shared/kitchens.js';
+import { OrderParams } from '../../shared/orders.js';
+import { notFound } from '../lib/errors.js';
+import {
+  changePlan,
+  createPlan,
+  customerPlans,
+  kitchenPlans,
+  planFromOrder,
+  planOffer,
+  savePlanSettings,
+} from './plans.js';
 
 /** Weekly plans (ADR 26): the customer's 'Every week' and 'Your plans'; the cook's 'Plans' and its settings. */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,6 +43,47 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = await requireUser(request, 'customer');
       const plan = await createPlan(app, customer, request.body, app.i18n.translator(request.locale));
       return reply.status(201).send(plan);
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/every-week',
+    {
+      config: {
+        doc: {
+          summary:
+            "'Every week' for a pre-order the customer placed: a weekly plan of its day, slot and dishes",
+          cookie: 'customer',
+          errors: {
+            404: 'No such order of yours',
+            409: 'Not a pre-order, the kitchen offers no plans, or the plan cannot be paid as the order was',
+          },
+        },
+      },
+      schema: { params: OrderParams, response: { 201: CustomerPlan } },
+    },
+    async (request, reply) => {
+      const customer = await requireUser(request, 'customer');
+      const plan = await planFromOrder(app, customer, request.params.id, app.i18n.translator(request.locale));
+      return reply.status(201).send(plan);
+    },
+  );
+
+  app.get(
+    '/api/kitchens/:uid/plans',
+    {
+      config: {
+        doc: {
+          summary: 'Whether a kitchen offers weekly plans, and its cut-off (hours before the slot)',
+          errors: { 404: 'No such kitchen' },
+        },
+      },
+      schema: { params: KitchenParams, response: { 200: PlanSettings } },
+    },
+    async (request) => {
+      const offer = await planOffer(app, request.params.uid);
+      if (!offer) throw notFound('No kitchen with this id');
+      return offer;
     },
   );
 

@@ -19,7 +19,7 @@ import {
   type PlanTiming,
   type PlanWeek,
 } from '../../shared/plans.js';
-import { kitchens, mealPlans, mealPlanWeeks, menuItems } from '../db/schema.js';
+import { kitchens, mealPlans, mealPlanWeeks, menuItems, orderItems, orders } from '../db/schema.js';
 import { mutate } from '../events/mutate.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { findKitchenAndItems } from './customer-order-queries.js';
@@ -58,6 +58,8 @@ export async function createPlan(
   customer: { id: string },
   input: PlanInput,
   tr: Translator = translator(),
+  /** The slot of a pre-order the customer placed: checked when it was placed, it need not be choosable now. */
+  placedSlot?: { start: Date; date: string },
 ): Promise<CustomerPlan> {
   const menu = await findKitchenAndItems(app.db, input.kitchenUid, input.itemIds);
   if (!menu) throw badRequest('This kitchen does not exist', 'kitchenUid');
@@ -81,7 +83,9 @@ export async function createPlan(
   const fulfilment = input.fulfilment ?? 'delivery';
   if (fulfilment === 'delivery') refuseOutsideDeliveryArea(kitchen, input.location, tr);
   const now = new Date(app.clock.now());
-  const slot = findSlot(kitchen, now, input.slotStart);
+  const slot = placedSlot
+    ? { start: placedSlot.start.toISOString(), date: placedSlot.date }
+    : findSlot(kitchen, now, input.slotStart);
   if (!slot)
     throw new HttpError(
       409,
@@ -433,4 +437,70 @@ export async function savePlanSettings(
     record({ type: 'plan.changed', planId: null, customerId: null, kitchenUid });
     return row;
   });
+}
+
+/**
+ * 'Every week' for a pre-order the customer placed: a plan of its kitchen, day, slot, dishes, fulfilment, address and
+ * note, from the week after it (404 for an order not theirs; 409 naming `orderId` for one that is not a pre-order).
+ */
+export async function planFromOrder(
+  app: App,
+  customer: { id: string },
+  orderId: string,
+  tr: Translator = translator(),
+): Promise<CustomerPlan> {
+  const [order] = await app.db
+    .select({
+      kitchenId: orders.kitchenId,
+      slotStart: orders.slotStart,
+      fulfilment: orders.fulfilment,
+      address: orders.address,
+      note: orders.note,
+      payment: orders.paymentMethod,
+      allergensAcknowledged: orders.allergensAcknowledged,
+      portionsDay: orders.portionsDay,
+      timeZone: kitchens.timeZone,
+    })
+    .from(orders)
+    .leftJoin(kitchens, eq(kitchens.ownerId, orders.kitchenId))
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customer.id)));
+  if (!order) throw notFound(msg('You have no order with this id'));
+  if (order.kitchenId === null || order.slotStart === null || order.timeZone === null)
+    throw conflict(msg('Only an order for a later time can be repeated every week.'), 'orderId');
+  const lines = await app.db
+    .select({ id: orderItems.menuItemId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.id);
+  const itemIds = lines.map((line) => line.id);
+  if (!itemIds.length || itemIds.some((id) => id === null))
+    throw conflict("Some items are not on this kitchen's menu (any more)", 'orderId');
+  return createPlan(
+    app,
+    customer,
+    {
+      kitchenUid: order.kitchenId,
+      itemIds: itemIds as string[],
+      fulfilment: order.fulfilment,
+      ...(order.fulfilment === 'delivery' ? { address: order.address } : {}),
+      note: order.note,
+      allergensAcknowledged: order.allergensAcknowledged as PlanInput['allergensAcknowledged'],
+      payment: order.payment,
+      slotStart: order.slotStart.toISOString(),
+    },
+    tr,
+    { start: order.slotStart, date: localTime(order.slotStart, order.timeZone).date },
+  );
+}
+
+/** Whether a kitchen offers weekly plans, and its cut-off: public, as its menu is. */
+export async function planOffer(
+  app: Pick<FastifyInstance, 'db'>,
+  kitchenUid: string,
+): Promise<PlanSettings | undefined> {
+  const [row] = await app.db
+    .select({ offered: kitchens.plansOffered, cutoffHours: kitchens.planCutoffHours })
+    .from(kitchens)
+    .where(eq(kitchens.ownerId, kitchenUid));
+  return row;
 }
