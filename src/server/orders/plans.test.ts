@@ -404,6 +404,58 @@ describeEachEngine(
       ]);
     });
 
+    it("makes 'Every week' of a placed pre-order: its day, slot and dishes, from the week after", async () => {
+      const ctx = get();
+      now = START;
+      const kitchen = await planKitchen(ctx);
+      const customer = await signedIn(ctx, 'customer');
+      const placed = await call(customer.cookie, 'POST', '/api/orders', {
+        kitchenUid: kitchen.cook.kitchen.uid,
+        itemIds: [kitchen.rice.id, kitchen.dal.id, kitchen.dal.id],
+        fulfilment: 'pickup',
+        payment: 'cash',
+        note: 'Less salt',
+        slotStart: '2026-10-22T22:00:00Z',
+        idempotencyKey: 'pre-order-to-repeat',
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const orderId = placed.json<{ id: string }>().id;
+      // Another customer's order is not theirs to repeat.
+      const other = await signedIn(ctx, 'customer');
+      expect((await call(other.cookie, 'POST', `/api/orders/${orderId}/every-week`)).statusCode).toBe(404);
+      // Hours later (the slot no longer choosable as a new pre-order would need), it is still the order's slot.
+      now = Date.parse('2026-10-22T21:00:00Z');
+      const res = await call(customer.cookie, 'POST', `/api/orders/${orderId}/every-week`);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<CustomerPlan>()).toMatchObject({
+        weekday: 'thu',
+        slotTime: '18:00',
+        fulfilment: 'pickup',
+        items: [
+          { item: 'Rice', quantity: 1 },
+          { item: 'Dal', quantity: 2 },
+        ],
+        weeks: [{ week: '2026-10-29', cutoff: '2026-10-27T22:00:00.000Z' }, {}, {}, {}],
+      });
+      // An order 'As soon as possible' is no pre-order: 409 naming it.
+      await finish(kitchen.cook.cookie, orderId);
+      const asap = await call(other.cookie, 'POST', '/api/orders', {
+        kitchenUid: kitchen.cook.kitchen.uid,
+        itemIds: [kitchen.dal.id],
+        address: '1 Road',
+        payment: 'cash',
+        idempotencyKey: 'an-order-for-now',
+      });
+      expect(asap.statusCode, asap.body).toBe(201);
+      const refused = await call(
+        other.cookie,
+        'POST',
+        `/api/orders/${asap.json<{ id: string }>().id}/every-week`,
+      );
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ field: 'orderId' });
+    });
+
     it('refuses a plan where none is offered, a slot that cannot be chosen, and card payment (not built yet)', async () => {
       const ctx = get();
       now = START;

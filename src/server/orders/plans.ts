@@ -51,7 +51,7 @@ export const cutoffPassed = (cutoff: Date, timeZone: string, tr: Translator) =>
  * 'Every week' for a pre-order: a plan at a kitchen that offers them, on the day and time of one of its slots (as a
  * pre-order may choose now), with the same dishes every week, from the week after that slot's. The first week is
  * the pre-order the customer places for that slot; the plan repeats it. Paid in cash on delivery: a card saved for
- * later payments is not built yet (the kitchen must take cash).
+ * later payments is not built yet (where cards are taken, the kitchen must take cash too).
  */
 export async function createPlan(
   app: App,
@@ -93,8 +93,9 @@ export async function createPlan(
       msg('This time can no longer be chosen. Please choose another time.'),
       'slotStart',
     );
-  // Cash on delivery until a card can be saved for the weeks' payments.
-  if (input.payment === 'card' || !kitchen.acceptsCash)
+  // Cash on delivery until a card can be saved for the weeks' payments: where cards are taken, the kitchen must
+  // take cash too (where none are, every order is cash).
+  if (input.payment === 'card' || (app.payments.provider && !kitchen.acceptsCash))
     throw new HttpError(
       409,
       PAYMENT_METHOD_REFUSED,
