@@ -43,7 +43,7 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
           <Title order={3} size="h4" id={headingId}>
             {plan.kitchenName}
           </Title>
-          <Badge color={plan.status === 'active' ? 'green' : 'gray'}>
+          <Badge color={plan.status === 'active' ? 'teal.9' : 'dark'}>
             {plan.status === 'active' ? t('Active') : plan.status === 'paused' ? t('Paused') : t('Cancelled')}
           </Badge>
         </Group>
