@@ -412,7 +412,7 @@ describeEachEngine(
       const placed = await call(customer.cookie, 'POST', '/api/orders', {
         kitchenUid: kitchen.cook.kitchen.uid,
         itemIds: [kitchen.rice.id, kitchen.dal.id, kitchen.dal.id],
-        fulfilment: 'pickup',
+        address: '4 Repeat Road',
         payment: 'cash',
         note: 'Less salt',
         slotStart: '2026-10-22T22:00:00Z',
@@ -430,7 +430,7 @@ describeEachEngine(
       expect(res.json<CustomerPlan>()).toMatchObject({
         weekday: 'thu',
         slotTime: '18:00',
-        fulfilment: 'pickup',
+        fulfilment: 'delivery',
         items: [
           { item: 'Rice', quantity: 1 },
           { item: 'Dal', quantity: 2 },

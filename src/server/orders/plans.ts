@@ -472,7 +472,7 @@ export async function planFromOrder(
     .select({ id: orderItems.menuItemId })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.id);
+    .orderBy(orderItems.position);
   const itemIds = lines.map((line) => line.id);
   if (!itemIds.length || itemIds.some((id) => id === null))
     throw conflict("Some items are not on this kitchen's menu (any more)", 'orderId');
