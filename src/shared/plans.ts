@@ -221,3 +221,24 @@ export const KitchenPlans = z.object({
   slots: z.array(PlannedSlot),
 });
 export type KitchenPlans = z.infer<typeof KitchenPlans>;
+
+/** One week of a plan on the operator's view: its kitchen, slot and cut-off; why it failed (a failed one). */
+export const PlacementRow = z.object({
+  planId: z.string(),
+  kitchenName: z.string(),
+  week: z.string(),
+  slotStart: z.string(),
+  cutoff: z.string(),
+  /** Its cut-off has passed and it is not placed yet (the job is late, or a placement is holding it). */
+  overdue: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type PlacementRow = z.infer<typeof PlacementRow>;
+
+/** GET /api/operator/plans: the placements of the next 24 hours (and any overdue), and the weeks that failed. */
+export const OperatorPlacements = z.object({
+  due: z.array(PlacementRow),
+  /** Failed in the last 7 days, newest first (at most 100). */
+  failed: z.array(PlacementRow),
+});
+export type OperatorPlacements = z.infer<typeof OperatorPlacements>;

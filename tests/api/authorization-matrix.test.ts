@@ -755,6 +755,9 @@ const MATRIX: readonly Row[] = [
       priorNoticeMinutes: 120, daysAhead: 2, sameDayCutoff: null, ordersPerSlot: null, minimumOrderCents: 1500 } }),
     sees: (d, w) => expect(d).toMatchObject({ offersPickup: true, pickupAddress: `5 Pickup Yard ${w.tag}`, slotMinutes: 30 }) },
   // ---- weekly plans (ADR 26): a customer's own plans; each cook's own 'Plans' and its settings ----
+  { route: 'GET /api/operator/plans', cells: operatorOnly,
+    request: () => ({ method: 'GET', url: '/api/operator/plans' }),
+    sees: (d) => expect(d).toEqual({ due: [], failed: [] }) },
   { route: 'GET /api/kitchen/plans', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'GET', url: '/api/kitchen/plans' }),
     sees: (d) => expect(d).toEqual({ settings: { offered: false, cutoffHours: 48 }, slots: [] }) },

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import {
   CustomerPlan,
   KitchenPlans,
+  OperatorPlacements,
   PlanChange,
   PlanInput,
   PlanParams,
   PlanSettings,
 } from '../../shared/plans.js';
 import { requireKitchen } from '../data/require-kitchen.js';
-import { requireUser } from '../identity/sessions.js';
+import { requireOperator, requireUser } from '../identity/sessions.js';
 import { KitchenParams } from '../../shared/kitchens.js';
 import { OrderParams } from '../../shared/orders.js';
 import { notFound } from '../lib/errors.js';
@@ -18,6 +19,7 @@ import {
   createPlan,
   customerPlans,
   kitchenPlans,
+  operatorPlacements,
   planFromOrder,
   planOffer,
   savePlanSettings,
@@ -130,6 +132,26 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         app.i18n.translator(request.locale),
       );
+    },
+  );
+
+  app.get(
+    '/api/operator/plans',
+    {
+      config: {
+        doc: {
+          summary:
+            "The operator's 'Plans': the weekly plans' placements of the next 24 hours (and any overdue), and the weeks that failed in the last 7 days with why",
+          cookie: 'operator',
+          errors: { 403: 'The email is no longer listed in OPERATOR_EMAILS' },
+        },
+      },
+      schema: { response: { 200: OperatorPlacements } },
+    },
+    async (request, reply) => {
+      await requireOperator(request);
+      reply.header('cache-control', 'no-store');
+      return operatorPlacements(app, app.i18n.translator(request.locale));
     },
   );
 

@@ -8,6 +8,7 @@ import { FakeClock } from '../test/fake-clock.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 import { placeDuePlans, planOrderKey } from './plan-placement.js';
 import { placeOrder } from './place-order.js';
+import { operatorPlacements } from './plans.js';
 
 /**
  * Tuesday 20 October 2026, 12:00 UTC (08:00 in New York, on summer time until Sunday 1 November; back on it from
@@ -358,7 +359,7 @@ describeEachEngine(
     it('places the next week when the one before failed for a full slot', async () => {
       const ctx = get();
       const kitchen = await planKitchen(ctx, { ordersPerSlot: 1 });
-      const { customer } = await thursdayPlan(ctx, kitchen);
+      const { customer, plan } = await thursdayPlan(ctx, kitchen);
       // Someone else takes the only place of Thursday 29 October 18:00 first.
       const other = await signedIn(ctx, 'customer');
       now = Date.parse('2026-10-27T12:00:00Z');
@@ -375,8 +376,23 @@ describeEachEngine(
       expect(await placeDuePlans(ctx.app)).toMatchObject([
         { outcome: 'failed', reason: 'This time is fully booked now. Please choose another time.' },
       ]);
-      now = Date.parse('2026-11-03T23:00:00Z');
+      // The operator's view: the failed week and why; the next week's placement within 24 hours, then overdue.
+      now = Date.parse('2026-11-03T00:00:00Z');
+      const mineOnly = async () => {
+        const view = await operatorPlacements(ctx.app);
+        const ours = (row: { planId: string }) => row.planId === plan.id;
+        return { due: view.due.filter(ours), failed: view.failed.filter(ours) };
+      };
+      expect(await mineOnly()).toMatchObject({
+        due: [{ week: '2026-11-05', cutoff: '2026-11-03T23:00:00.000Z', overdue: false }],
+        failed: [
+          { week: '2026-10-29', reason: 'This time is fully booked now. Please choose another time.' },
+        ],
+      });
+      now = Date.parse('2026-11-03T23:30:00Z');
+      expect((await mineOnly()).due).toMatchObject([{ week: '2026-11-05', overdue: true }]);
       expect(await placeDuePlans(ctx.app)).toMatchObject([{ outcome: 'placed' }]);
+      expect((await mineOnly()).due).toEqual([]);
       // The cook sees the planned meals: the week placed, and the weeks to come, with the dishes to cook.
       const plans = (await call(kitchen.cook.cookie, 'GET', '/api/kitchen/plans')).json<KitchenPlans>();
       expect(plans.settings).toEqual({ offered: true, cutoffHours: 48 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { msg, translator, type Translator } from '../../shared/i18n/translator.js';
 import { formatOpening, localTime } from '../../shared/opening-hours.js';
@@ -12,6 +12,8 @@ import {
   upcomingWeeks,
   type CustomerPlan,
   type KitchenPlans,
+  type OperatorPlacements,
+  type PlacementRow,
   type PlanChange,
   type PlannedSlot,
   type PlanSettings,
@@ -504,4 +506,93 @@ export async function planOffer(
     .from(kitchens)
     .where(eq(kitchens.ownerId, kitchenUid));
   return row;
+}
+
+/**
+ * The operator's 'Plans': every active plan's week whose cut-off comes within 24 hours, and any whose cut-off has
+ * passed unplaced (overdue: the job is late, or a placement is holding it), soonest first; and the weeks that failed
+ * in the last 7 days with why, newest first.
+ */
+export async function operatorPlacements(
+  app: Pick<FastifyInstance, 'db' | 'clock'>,
+  tr: Translator = translator(),
+): Promise<OperatorPlacements> {
+  const now = new Date(app.clock.now());
+  const soon = now.getTime() + DAY_MS;
+  const plans = await app.db
+    .select({
+      plan: mealPlans,
+      kitchenName: kitchens.name,
+      timeZone: kitchens.timeZone,
+      planCutoffHours: kitchens.planCutoffHours,
+    })
+    .from(mealPlans)
+    .innerJoin(kitchens, eq(kitchens.ownerId, mealPlans.kitchenId))
+    .where(eq(mealPlans.status, 'active'));
+  const decided = plans.length
+    ? await app.db
+        .select({
+          planId: mealPlanWeeks.planId,
+          slotDate: mealPlanWeeks.slotDate,
+          state: mealPlanWeeks.state,
+        })
+        .from(mealPlanWeeks)
+        .where(
+          inArray(
+            mealPlanWeeks.planId,
+            plans.map((row) => row.plan.id),
+          ),
+        )
+    : [];
+  const stateOf = new Map(decided.map((row) => [`${row.planId} ${row.slotDate}`, row.state]));
+  const due: PlacementRow[] = [];
+  for (const { plan, kitchenName, ...kitchen } of plans) {
+    for (const week of upcomingWeeks(timingOf(plan, kitchen), now, 2)) {
+      const state = stateOf.get(`${plan.id} ${week.slotDate}`);
+      if (week.slotDate < plan.startsOn || week.cutoff.getTime() >= soon) continue;
+      if ((state !== undefined && state !== 'placing') || pausedFor(plan, week.slotDate, week.cutoff))
+        continue;
+      due.push({
+        planId: plan.id,
+        kitchenName,
+        week: week.slotDate,
+        slotStart: week.slotStart.toISOString(),
+        cutoff: week.cutoff.toISOString(),
+        overdue: week.cutoff.getTime() <= now.getTime(),
+        reason: null,
+      });
+    }
+  }
+  const failedRows = await app.db
+    .select({
+      week: mealPlanWeeks,
+      plan: mealPlans,
+      kitchenName: kitchens.name,
+      timeZone: kitchens.timeZone,
+      planCutoffHours: kitchens.planCutoffHours,
+    })
+    .from(mealPlanWeeks)
+    .innerJoin(mealPlans, eq(mealPlans.id, mealPlanWeeks.planId))
+    .innerJoin(kitchens, eq(kitchens.ownerId, mealPlans.kitchenId))
+    .where(
+      and(
+        eq(mealPlanWeeks.state, 'failed'),
+        gte(mealPlanWeeks.updatedAt, new Date(now.getTime() - 7 * DAY_MS)),
+      ),
+    )
+    .orderBy(desc(mealPlanWeeks.updatedAt))
+    .limit(100);
+  const failed = failedRows.map(({ week, plan, kitchenName, ...kitchen }) => {
+    const time = planWeekAt(timingOf(plan, kitchen), week.slotDate);
+    return {
+      planId: plan.id,
+      kitchenName,
+      week: week.slotDate,
+      slotStart: time.slotStart.toISOString(),
+      cutoff: time.cutoff.toISOString(),
+      overdue: false,
+      reason: week.reason ? tr.t(week.reason, week.reasonValues ?? {}) : null,
+    };
+  });
+  return { due: due.sort((a, b) => a.cutoff.localeCompare(b.cutoff)), failed };
 }
