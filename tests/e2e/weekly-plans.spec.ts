@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { answersWith } from '../../src/shared/allergen-declaration.js';
 import type { CustomerPlan } from '../../src/shared/plans.js';
 import { axeFindings } from './axe.js';
-import { createKitchenWithOwner, customerSessionCookie, placePlansAt } from './db.js';
+import { createKitchenWithOwner, customerSessionCookie, placePlansAt, sessionCookieAs } from './db.js';
 import { expect, test } from './fixtures.js';
 
 test.describe('weekly plans', () => {
@@ -100,5 +100,25 @@ test.describe('weekly plans', () => {
     const planned = cook.getByRole('table', { name: 'Planned meals, next four weeks' });
     await expect(planned.getByRole('row').filter({ hasText: '1 (1 placed)' })).toContainText('Biryani × 2');
     expect(await axeFindings(cook)).toEqual([]);
+
+    // The week after, the customer still has that order open (one at a time): the week fails, and says why to the
+    // customer and to the operator.
+    const third = plan!.weeks[2]!;
+    expect(await placePlansAt(new Date(Date.parse(third.cutoff) + 60_000))).toMatchObject([
+      { week: third.week, outcome: 'failed' },
+    ]);
+    await customer.goto('/CustomerOrders');
+    await expect(
+      yourPlans.getByText(/^Not placed for .*: You already have an order in progress/),
+    ).toBeVisible();
+    await context.addCookies([await sessionCookieAs('operator@e2e.test', 'operator')]);
+    const operator = await context.newPage();
+    await operator.goto('/Operator');
+    await operator.getByRole('tab', { name: 'Plans' }).click();
+    const failed = operator.getByRole('table', { name: 'Weeks not placed, newest first' });
+    await expect(failed.getByRole('row').filter({ hasText: name })).toContainText(
+      'You already have an order in progress',
+    );
+    expect(await axeFindings(operator)).toEqual([]);
   });
 });
