@@ -162,9 +162,10 @@ export function changesOf(event: DomainEvent): Change[] {
         ...orderLists(null, event.userId),
       ];
     case 'session.ended':
-    // Plans are not live lists: 'Your plans' and the cook's 'Plans' are read when opened.
+      return [];
     case 'plan.changed':
     case 'plan.week-failed':
+      // Plans are not live lists: 'Your plans' and the cook's 'Plans' are read when opened.
       return [];
   }
 }
