@@ -22,6 +22,7 @@ import { ownMenuRoutes } from './menu/own-menu-routes.js';
 import { customerOrderRoutes } from './orders/customer-order-routes.js';
 import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
 import { refundRoutes } from './orders/refund-routes.js';
+import { planRoutes } from './orders/plan-routes.js';
 import { problemReportRoutes } from './orders/problem-report-routes.js';
 import { labelRoutes } from './labels/label-routes.js';
 import { orderMessageRoutes } from './order-messages/order-message-routes.js';
@@ -57,6 +58,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(customerOrderRoutes);
   await api.register(orderMessageRoutes);
   await api.register(slotRoutes);
+  await api.register(planRoutes);
   await api.register(reviewRoutes);
   await api.register(geocodeRoutes);
   await api.register(chatRoutes);

@@ -46,6 +46,7 @@ import { loadPageRenderer, searchEngineRoutes, serverRenderedPages } from './pag
 import type { PageRenderer } from '../shared/page-data.js';
 import { openPayments } from './payments/payments.js';
 import { registerPaymentPoll } from './orders/payment-poll.js';
+import { registerPlanPlacement } from './orders/plan-placement.js';
 import { registerNotifications } from './notifications/notifications.js';
 import { registerDevMail } from './notifications/mail/dev-mail-routes.js';
 import { paymentWebhookRoutes } from './orders/payment-webhook-routes.js';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDocumentReminders(app);
   if (database.kind === 'postgres') registerRateLimitSweep(app);
   registerPaymentPoll(app);
+  registerPlanPlacement(app);
   registerReconciliation(app);
   // Email and push with the tab closed: the channels, and the worker that empties the outbox.
   await registerNotifications(app, config);

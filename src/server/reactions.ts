@@ -163,6 +163,10 @@ export function changesOf(event: DomainEvent): Change[] {
       ];
     case 'session.ended':
       return [];
+    case 'plan.changed':
+    case 'plan.week-failed':
+      // Plans are not live lists: 'Your plans' and the cook's 'Plans' are read when opened.
+      return [];
   }
 }
 
@@ -232,6 +236,15 @@ export function noticesOf(event: DomainEvent): Notice[] {
               subjectId: event.kitchenUid,
             },
           ];
+    case 'plan.week-failed':
+      return [
+        {
+          key: `plan-week:${event.weekId}:failed:${event.customerId}`,
+          recipientId: event.customerId,
+          kind: 'plan-week-failed',
+          subjectId: event.weekId,
+        },
+      ];
     case 'document.expiring':
       // Once each: 30, 7 and 1 day before (the key decides however often the sweep finds it).
       return [

@@ -21,6 +21,7 @@ export const NOTICE_KINDS = [
   'order-delivered',
   'order-refunded',
   'document-expiring',
+  'plan-week-failed',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -38,6 +39,7 @@ export const NOTICE_AUDIENCE: Record<NoticeKind, 'kitchen' | 'customer'> = {
   'order-delivered': 'customer',
   'order-refunded': 'customer',
   'document-expiring': 'kitchen',
+  'plan-week-failed': 'customer',
 };
 
 /** How each kind is named in 'Notifications'. */
@@ -54,6 +56,7 @@ export const NOTICE_LABELS: Record<NoticeKind, string> = {
   'order-delivered': msg('Your order delivered'),
   'order-refunded': msg('A refund'),
   'document-expiring': msg('A permit or certificate about to expire'),
+  'plan-week-failed': msg('A week of your plan that could not be placed'),
 };
 
 /** A person's email setting for one kind. */

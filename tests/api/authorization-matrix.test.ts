@@ -89,6 +89,8 @@ interface World {
   deviceX?: string;
   /** The unsubscribe link of A's 'Your order on its way' emails (path and query), for the rows that set it up. */
   unsubscribeA?: string;
+  /** A's weekly plan at X, for the rows that set it up. */
+  planA?: string;
 }
 
 interface Request {
@@ -776,6 +778,45 @@ const MATRIX: readonly Row[] = [
       pickupAddress: `5 Pickup Yard ${w.tag}`, pickupInstructions: 'Ring twice', takesAsap: true, slotMinutes: 30,
       priorNoticeMinutes: 120, daysAhead: 2, sameDayCutoff: null, ordersPerSlot: null, minimumOrderCents: 1500 } }),
     sees: (d, w) => expect(d).toMatchObject({ offersPickup: true, pickupAddress: `5 Pickup Yard ${w.tag}`, slotMinutes: 30 }) },
+  // ---- weekly plans (ADR 26): a customer's own plans; each cook's own 'Plans' and its settings ----
+  { route: 'GET /api/operator/plans', cells: operatorOnly,
+    request: () => ({ method: 'GET', url: '/api/operator/plans' }),
+    sees: (d) => expect(d).toEqual({ due: [], failed: [] }) },
+  { route: 'GET /api/kitchen/plans', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'GET', url: '/api/kitchen/plans' }),
+    sees: (d) => expect(d).toEqual({ settings: { offered: false, cutoffHours: 48 }, slots: [] }) },
+  { route: 'PUT /api/kitchen/plans/settings', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'PUT', url: '/api/kitchen/plans/settings', body: { offered: true, cutoffHours: 24 } }),
+    sees: (d) => expect(d).toEqual({ offered: true, cutoffHours: 24 }) },
+  { route: 'POST /api/plans', target: 'a plan at X', cells: [refuse, allow, allow, refuse, refuse, refuse],
+    setUp: async (ctx, w) => offerPlans(ctx, w),
+    request: (w) => ({ method: 'POST', url: '/api/plans', body: { kitchenUid: w.kitchenX.uid, itemIds: [w.itemX.id],
+      address: `7 Plan Street ${w.tag}`, payment: 'cash', slotStart: tomorrowNoon() } }),
+    sees: (d, w) => expect(d).toMatchObject({ kitchenUid: w.kitchenX.uid, status: 'active', payment: 'cash' }) },
+  { route: 'POST /api/orders/:id/every-week', target: "A's pre-order at X", cells: [refuse, allow, refuse, refuse, refuse, refuse],
+    setUp: async (ctx, w) => {
+      await offerPlans(ctx, w);
+      const start = new Date(tomorrowNoon());
+      await ctx.database.db.execute(sql`update orders set slot_start = ${start}, slot_end = ${new Date(start.getTime() + 3_600_000)}
+        where id = ${w.orderA.id}`);
+    },
+    request: (w) => ({ method: 'POST', url: `/api/orders/${w.orderA.id}/every-week`, body: {} }),
+    sees: (d, w) => expect(d).toMatchObject({ kitchenUid: w.kitchenX.uid, status: 'active', slotTime: '12:00' }) },
+  { route: 'GET /api/kitchens/:uid/plans', target: "X's kitchen", cells: [allow, allow, allow, allow, allow, allow],
+    request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/plans` }),
+    sees: (d) => expect(d).toEqual({ offered: false, cutoffHours: 48 }) },
+  { route: 'GET /api/plans', cells: [refuse, allow, allow, refuse, refuse, refuse],
+    request: () => ({ method: 'GET', url: '/api/plans' }),
+    sees: (d) => expect(d).toEqual([]) },
+  { route: 'PATCH /api/plans/:id', target: "A's plan at X", cells: [refuse, allow, refuse, refuse, refuse, refuse],
+    setUp: async (ctx, w) => {
+      await offerPlans(ctx, w);
+      w.planA = (await call(ctx, w.parties.A.cookie, { method: 'POST', url: '/api/plans', body: { kitchenUid: w.kitchenX.uid,
+        itemIds: [w.itemX.id], address: `7 Plan Street ${w.tag}`, payment: 'cash', slotStart: tomorrowNoon() } }, 201))
+        .json<{ id: string }>().id;
+    },
+    request: (w) => ({ method: 'PATCH', url: `/api/plans/${w.planA}`, body: { action: 'pause', until: '2100-01-01' } }),
+    sees: (d) => expect(d).toMatchObject({ status: 'paused', pausedUntil: '2100-01-01' }) },
   { route: 'GET /api/kitchens/:uid/payments', target: "X's kitchen", cells: [allow, allow, allow, allow, allow, allow],
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/payments` }),
     sees: (d) => expect(d).toEqual({ card: false, cash: true }) },
@@ -1045,6 +1086,16 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   return { tag, parties, kitchenX, kitchenY, itemX, itemY, orderA, orderB, messageA };
 }
 
+/** X offers weekly plans, in hour-long slots of its all-day hours, and takes cash: a plan can be made there. */
+async function offerPlans(ctx: TestContext, w: World) {
+  await ctx.database.db
+    .execute(sql`update kitchens set plans_offered = true, slot_minutes = 60, prior_notice_minutes = 60,
+    days_ahead = 2, accepts_cash = true where owner_id = ${w.kitchenX.uid}`);
+}
+
+/** Tomorrow at noon, UTC (X's zone): one of X's hour-long slots once it offers them. */
+const tomorrowNoon = () => `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T12:00:00.000Z`;
+
 // ---- what a call may change, and what an actor may see ----
 
 const TABLES = [
@@ -1072,6 +1123,8 @@ const TABLES = [
   'push_subscriptions',
   'allergy_profiles',
   'dish_declarations',
+  'meal_plans',
+  'meal_plan_weeks',
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -1132,6 +1185,11 @@ function own(table: Table, actor: Actor, w: World): SQL {
     case 'problem_report_photos':
       return sql`t.report_id in (select r.id from problem_reports r join orders o on o.id = r.order_id
         where o.kitchen_id = ${id} or o.customer_id = ${id} or o.id = ${worldOrderOf(actor, w)})`;
+    case 'meal_plans':
+      // A customer's own plans (a cook reads their kitchen's, and changes none).
+      return sql`t.customer_id = ${id}`;
+    case 'meal_plan_weeks':
+      return sql`t.plan_id in (select p.id from meal_plans p where p.customer_id = ${id})`;
     case 'payment_events':
       // Only the payment provider's signed events write here: no session owns a row.
       return sql`false`;

@@ -15,6 +15,7 @@ import { kitchenMealCounts, kitchens, menuItems, orders, users } from '../../src
 import { noGeocoder } from '../../src/server/geocode/geocoder.js';
 import { addMenuItem } from '../../src/server/menu/menu-service.js';
 import { placeOrder } from '../../src/server/orders/place-order.js';
+import { placeDuePlans } from '../../src/server/orders/plan-placement.js';
 import { loadJurisdictions } from '../../src/server/data/jurisdictions.js';
 import { addDemoHistory } from '../../src/server/insights/demo-history.js';
 import { systemClock } from '../../src/server/lib/clock.js';
@@ -243,6 +244,28 @@ export async function placeOrderAs(kitchenUid: string, itemIds: string[]) {
     photoUrl: null,
   });
   return placeOrder(app, customer, { kitchenUid, itemIds, address: '1 Road', idempotencyKey: randomUUID() });
+}
+
+/**
+ * The weekly plans' placement (src/server/orders/plan-placement.ts) run as the server's job runs it, with its clock
+ * at `at` (a week's cut-off, days ahead): the end-to-end server's clock is the real one, so the test runs the job
+ * itself at the time it needs. Its orders reach the running server as any other instance's would.
+ */
+export async function placePlansAt(at: Date) {
+  const payments: Payments = {
+    config: { kind: 'off', currency: 'USD', commissionPercent: 0, acceptWithinMinutes: 30, pollSeconds: 0 },
+    provider: undefined,
+    local: undefined,
+    close: async () => {},
+  };
+  return placeDuePlans({
+    ...(await writer()),
+    clock: { ...systemClock, now: () => at.getTime() },
+    payments,
+    config: loadConfig({ NODE_ENV: 'test', PAYMENTS: 'off' }),
+    log: pino({ enabled: false }),
+    jurisdictions: loadJurisdictions('none'),
+  });
 }
 
 /** What the cook's 'Sold out' tick does: the dish is marked, and its menu announced. */

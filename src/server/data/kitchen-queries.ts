@@ -25,6 +25,8 @@ export type KitchenRow = Omit<
   | 'listing'
   | 'listingReason'
   | 'listingDecidedAt'
+  | 'plansOffered'
+  | 'planCutoffHours'
 >;
 type OrderingColumns = Pick<
   typeof kitchens.$inferSelect,

@@ -9,7 +9,9 @@ import { KITCHEN_LISTINGS } from '../../shared/jurisdictions.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import { REFUND_PAYERS, REFUND_STATES } from '../../shared/refunds.js';
 import { PROBLEM_REASONS } from '../../shared/problem-reports.js';
-import { ALLERGENS } from '../../shared/allergen-set.js';
+import { ALLERGENS, type Allergen } from '../../shared/allergen-set.js';
+import { PLAN_STATUSES, PLAN_WEEK_STATES } from '../../shared/plans.js';
+import { WEEKDAYS } from '../../shared/opening-hours-rules.js';
 import {
   bigserial,
   boolean,
@@ -150,6 +152,9 @@ export const kitchens = pgTable(
     ordersPerSlot: integer('orders_per_slot'),
     /** Its dishes must total at least this for an order (0: no minimum). */
     minimumOrderCents: integer('minimum_order_cents').notNull().default(0),
+    /** 'Offer weekly plans' (ADR 26), and each week's cut-off: how many hours before its slot its order is placed. */
+    plansOffered: boolean('plans_offered').notNull().default(false),
+    planCutoffHours: integer('plan_cutoff_hours').notNull().default(48),
     createdAt: createdAt(),
   },
   (t) => [
@@ -166,6 +171,7 @@ export const kitchens = pgTable(
     check('kitchens_delivery_radius_check', sql`${t.deliveryRadiusKm} between 1 and 100`),
     check('kitchens_fulfilment_check', sql`${t.offersDelivery} or ${t.offersPickup}`),
     check('kitchens_when_check', sql`${t.takesAsap} or ${t.slotMinutes} is not null`),
+    check('kitchens_plan_cutoff_check', sql`${t.planCutoffHours} between 1 and 120`),
     check(
       'kitchens_slots_check',
       sql`${t.slotMinutes} between 15 and 240 and ${t.priorNoticeMinutes} between 0 and 2880 and ${t.daysAhead} between 0 and 5 and ${t.ordersPerSlot} >= 1 and ${t.minimumOrderCents} >= 0`,
@@ -395,6 +401,94 @@ export const orders = pgTable(
       .where(
         sql`${t.paymentState} in ('awaiting-payment', 'authorised', 'capturing', 'releasing', 'refunding') or ${t.state} = 'recieved'`,
       ),
+  ],
+);
+
+/**
+ * A customer's weekly plan at a kitchen (ADR 26): every week on `weekday` at `slot_time` (the kitchen's zone), the
+ * same dishes (`item_ids`, a dish repeated for each portion), placed at the kitchen's cut-off as a pre-order. Weeks
+ * whose slot is before `starts_on` or `paused_until` are not placed.
+ */
+export const mealPlans = pgTable(
+  'meal_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    weekday: text('weekday', { enum: WEEKDAYS }).notNull(),
+    /** 'HH:MM': the slot's start in the kitchen's time zone. */
+    slotTime: text('slot_time').notNull(),
+    itemIds: uuid('item_ids').array().notNull(),
+    fulfilment: text('fulfilment', { enum: FULFILMENTS }).notNull(),
+    address: text('address').notNull().default(''),
+    location: jsonb('location').$type<{ lat: number; lon: number }>(),
+    note: text('note').notNull().default(''),
+    allergensAcknowledged: text('allergens_acknowledged')
+      .array()
+      .$type<Allergen[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    status: text('status', { enum: PLAN_STATUSES }).notNull().default('active'),
+    /** The local date of its first week's slot. */
+    startsOn: date('starts_on').notNull(),
+    /** 'Pause until': no week whose slot's date is before it is placed. */
+    pausedUntil: date('paused_until'),
+    /**
+     * When the pause was set, and when the plan was cancelled: a week whose cut-off came before either is placed
+     * all the same (a change after a week's cut-off does not reach that week).
+     */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('meal_plans_customer_idx').on(t.customerId),
+    index('meal_plans_active_kitchen_idx')
+      .on(t.kitchenId)
+      .where(sql`${t.status} = 'active'`),
+    check('meal_plans_status_check', sql`${t.status} in ${sqlTextList(PLAN_STATUSES)}`),
+    check('meal_plans_weekday_check', sql`${t.weekday} in ${sqlTextList(WEEKDAYS)}`),
+    check('meal_plans_slot_time_check', sql`${t.slotTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('meal_plans_fulfilment_check', sql`${t.fulfilment} in ${sqlTextList(FULFILMENTS)}`),
+    check('meal_plans_payment_check', sql`${t.paymentMethod} in ${sqlTextList(PAYMENT_METHODS)}`),
+    check('meal_plans_items_check', sql`cardinality(${t.itemIds}) between 1 and 50`),
+  ],
+);
+
+/**
+ * One week of a plan, once something happened to it: skipped, being placed, placed (its order), failed (why). Its
+ * key (plan, local date of the week's slot) is what makes a week placed once, whatever runs the job how often.
+ */
+export const mealPlanWeeks = pgTable(
+  'meal_plan_weeks',
+  {
+    /** The notice of a failed week names it. */
+    id: uuid('id').notNull().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => mealPlans.id, { onDelete: 'cascade' }),
+    slotDate: date('slot_date').notNull(),
+    state: text('state', { enum: PLAN_WEEK_STATES }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** A failed week: the refusal's code and its words (English; translated as shown). */
+    reasonCode: text('reason_code'),
+    reason: text('reason'),
+    reasonValues: jsonb('reason_values').$type<Record<string, string | number>>(),
+    /** A placement holds a 'placing' week until then: after, another may take it over (the first one died). */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.planId, t.slotDate] }),
+    uniqueIndex('meal_plan_weeks_id_key').on(t.id),
+    index('meal_plan_weeks_order_idx').on(t.orderId),
+    check('meal_plan_weeks_state_check', sql`${t.state} in ${sqlTextList(PLAN_WEEK_STATES)}`),
   ],
 );
 

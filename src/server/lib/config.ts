@@ -182,6 +182,11 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int('must be a whole number of seconds').min(0).max(3600).default(10),
   ),
+  // How often each instance looks for weekly plans' weeks whose cut-off came (ADR 26); 0: never (tests run it).
+  PLAN_POLL_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int('must be a whole number of seconds').min(0).max(3600).default(60),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -232,6 +237,8 @@ export interface Config {
    */
   payments: PaymentsConfig;
   notifications: NotificationsConfig;
+  /** How often every instance places the weekly plans' weeks whose cut-off came (0: never, tests run it). */
+  planPollSeconds: number;
 }
 
 export interface NotificationsConfig {
@@ -402,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
     payments,
+    planPollSeconds: e.PLAN_POLL_SECONDS,
     notifications: {
       enabled: e.NOTIFICATIONS === 'on',
       smtpUrl: e.SMTP_URL,

@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { NOTICE_AUDIENCE, NOTICE_KINDS, type NoticeKind } from '../../shared/notifications.js';
 import { slotLabel } from '../../shared/slots.js';
-import { kitchenDocuments, kitchens, ledgerEntries, orders, reports, reviews } from '../db/schema.js';
+import {
+  kitchenDocuments,
+  kitchens,
+  ledgerEntries,
+  mealPlans,
+  mealPlanWeeks,
+  orders,
+  reports,
+  reviews,
+} from '../db/schema.js';
 import { buildKitchen, buildOrder } from '../test/builders.js';
 import { buildUser, describeEachEngine, type TestContext } from '../test/test-app.js';
 import type { RenderedNotice } from './channels.js';
@@ -96,6 +105,35 @@ const whole = (n: RenderedNotice | null) => {
 
 /** The text's first paragraph: what a push shows. */
 const lead = (n: RenderedNotice) => n.text.split(/\n\s*\n/)[0] ?? '';
+
+/** A failed week (Thursday 17 January 2030) of the world's customer's weekly plan at its kitchen, at 18:00. */
+async function failedPlanWeek(ctx: TestContext, w: World, values: Record<string, string>) {
+  const [plan] = await ctx.database.db
+    .insert(mealPlans)
+    .values({
+      customerId: w.customer.id,
+      kitchenId: w.cook.kitchen.uid,
+      weekday: 'thu',
+      slotTime: '18:00',
+      itemIds: [randomUUID()],
+      fulfilment: 'delivery',
+      paymentMethod: 'cash',
+      startsOn: '2030-01-10',
+    })
+    .returning();
+  const [week] = await ctx.database.db
+    .insert(mealPlanWeeks)
+    .values({
+      planId: plan!.id,
+      slotDate: '2030-01-17',
+      state: 'failed',
+      reasonCode: 'KITCHEN_CLOSED',
+      reason: '{name} is not taking orders right now.',
+      reasonValues: values,
+    })
+    .returning();
+  return week!.id;
+}
 
 describeEachEngine('rendering notices: the words of each kind, and everything typed escaped', (get) => {
   it("counts an order's dishes: 'Dal × 2, Rice'", () => {
@@ -233,6 +271,27 @@ describeEachEngine('rendering notices: the words of each kind, and everything ty
     expect(digest.path).toBe('/MenuDashboard');
   });
 
+  it('tells the customer of a week of their plan that could not be placed: when, why, and that the plan goes on', async () => {
+    const w = await orderWorld(get());
+    const week = await failedPlanWeek(get(), w, { name: w.kitchenName });
+    const n = whole(await render(get(), w, 'plan-week-failed', week));
+    expect(n.subject).toBe(`Your weekly order from ${w.kitchenName} for Jan 17, 2030 was not placed`);
+    expect(lead(n)).toBe(
+      `Your weekly plan could not place its order from ${w.kitchenName} for Jan 17, 2030 at 6:00 PM. Nothing was charged, and your plan goes on next week.`,
+    );
+    expect(n.text).toContain(`${w.kitchenName} is not taking orders right now.`);
+    expect(n.path).toBe('/CustomerOrders#plans');
+    // Not to the cook, nor to another customer.
+    expect(
+      await renderNotice(
+        get().database.db,
+        { kind: 'plan-week-failed', subjectId: week, recipientId: w.cook.user.id },
+        PUBLIC_URL,
+        NOW,
+      ),
+    ).toBeNull();
+  });
+
   it('escapes, in the HTML, everything a person typed: dishes, note, reason, review, customer email, kitchen name', async () => {
     const w = await orderWorld(get(), {
       kitchenName: `Bad ${SCRIPT} Kitchen ${randomUUID().slice(0, 4)}`,
@@ -266,9 +325,12 @@ describeEachEngine('rendering notices: the words of each kind, and everything ty
         expiresOn: NOW.toISOString().slice(0, 10),
       })
       .returning();
+    // A week of the customer's plan that failed, its reason naming what was typed.
+    const week = await failedPlanWeek(get(), w, { name: SCRIPT });
     const subjects: Partial<Record<NoticeKind, string>> = {
       'review-new': review.id,
       'document-expiring': card!.id,
+      'plan-week-failed': week,
     };
     for (const kind of NOTICE_KINDS) {
       const n = whole(await render(get(), w, kind, subjects[kind]));

@@ -14,6 +14,8 @@ import {
   kitchenDocuments,
   kitchens,
   ledgerEntries,
+  mealPlans,
+  mealPlanWeeks,
   orderItems,
   orders,
   reports,
@@ -489,6 +491,44 @@ async function documentMessage(
   };
 }
 
+/**
+ * A week of a weekly plan that could not be placed at its cut-off: which kitchen, the week's slot, why (the order's
+ * refusal, in the recipient's language), and that the plan goes on. Null when it is not the recipient's plan.
+ */
+async function planWeekMessage(
+  db: DbOrTx,
+  weekId: string,
+  recipientId: string,
+  tr: Translator,
+): Promise<Message | null> {
+  const [row] = await db
+    .select({
+      week: mealPlanWeeks,
+      customerId: mealPlans.customerId,
+      slotTime: mealPlans.slotTime,
+      kitchenName: kitchens.name,
+      timeZone: kitchens.timeZone,
+    })
+    .from(mealPlanWeeks)
+    .innerJoin(mealPlans, eq(mealPlans.id, mealPlanWeeks.planId))
+    .innerJoin(kitchens, eq(kitchens.ownerId, mealPlans.kitchenId))
+    .where(eq(mealPlanWeeks.id, weekId));
+  if (!row || row.customerId !== recipientId || row.week.state !== 'failed') return null;
+  const date = tr.date(new Date(`${row.week.slotDate}T12:00:00Z`), 'date');
+  const [hours, minutes] = row.slotTime.split(':').map(Number) as [number, number];
+  const values = { kitchen: row.kitchenName, date, time: formatClock(hours * 60 + minutes, tr) };
+  const reason = row.week.reason ? tr.t(row.week.reason, row.week.reasonValues ?? {}) : '';
+  return {
+    subject: cut(say(tr).t('Your weekly order from {kitchen} for {date} was not placed', values), 120),
+    lead: say(tr).t(
+      'Your weekly plan could not place its order from {kitchen} for {date} at {time}. Nothing was charged, and your plan goes on next week.',
+      values,
+    ),
+    ...(reason ? { quote: { label: say(tr).t('Why'), text: reason } } : {}),
+    action: { label: say(tr).t('Open your plans'), path: `${paths.customerOrders.href()}#plans` },
+  };
+}
+
 /** The plain text: the lead (the push's body), the details, the quote, and the link. */
 function textOf(message: Message, publicUrl: string, tr: Translator): string {
   // translators: a label and its value on one line of a plain-text email ('Total: $32.45')
@@ -551,6 +591,8 @@ export async function renderNotice(
     message = await reviewMessage(db, notice.subjectId, notice.recipientId, tr);
   else if (notice.kind === 'document-expiring')
     message = await documentMessage(db, notice.subjectId, notice.recipientId, now, tr);
+  else if (notice.kind === 'plan-week-failed')
+    message = await planWeekMessage(db, notice.subjectId, notice.recipientId, tr);
   else if (notice.kind === 'reports')
     message = await reportsMessage(db, notice.subjectId, notice.recipientId, tr);
   else {

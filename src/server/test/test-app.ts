@@ -27,6 +27,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PAYMENTS: 'off',
     PAYMENT_POLL_SECONDS: '0',
     NOTIFY_POLL_SECONDS: '0',
+    PLAN_POLL_SECONDS: '0',
     ...env,
   });
 }

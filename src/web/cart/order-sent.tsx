@@ -1,11 +1,16 @@
 import { Anchor, Button, Group, Modal, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '../router/router.js';
 import { groupLines, type CustomerOrder } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
 import { CartLines } from './cart-lines.js';
 import { t } from '../i18n.js';
+
+// 'Every week' under a pre-order, where its kitchen offers weekly plans: its own code, loaded once an order is sent.
+const EveryWeekOffer = lazy(async () => ({
+  default: (await import('../plans/every-week-offer.js')).EveryWeekOffer,
+}));
 
 /**
  * Shown once the order is placed: the confirmation and the link to its status. The order's lines keep their
@@ -40,6 +45,11 @@ export function OrderSent({ order }: { order: CustomerOrder }) {
         lines={groupLines(order.items).map((line, i) => ({ key: String(i), ...line }))}
         onRemove={() => setAsking(true)}
       />
+      {order.slot && (
+        <Suspense fallback={null}>
+          <EveryWeekOffer order={order} />
+        </Suspense>
+      )}
       <Modal opened={asking} onClose={() => answer(false)} title={t('Update your order?')} centered>
         <Text mb="md">{t('You want to update the order. Say yes or no')}</Text>
         <Group justify="flex-end">

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Kitchen } from '../../shared/kitchens.js';
 import type { MenuItem } from '../../shared/menu.js';
 import { YourData } from '../account/your-data.js';
@@ -17,6 +17,11 @@ import { UndeclaredDishes } from './undeclared-dishes.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { useOwnMenu, useRemoveMenuItem } from './use-own-menu.js';
 import { t } from '../i18n.js';
+
+// 'Plans' (weekly plans: its settings and the planned meals) loads with its own code.
+const KitchenPlansSection = lazy(async () => ({
+  default: (await import('../plans/kitchen-plans.js')).KitchenPlansSection,
+}));
 
 /**
  * /MenuDashboard's content: the live menu table, its edit and remove dialogs, the kitchen's details (with 'About the
@@ -65,6 +70,9 @@ export function MenuDashboard({ kitchen }: { kitchen: Kitchen }) {
       <CapsCard ownerUid={kitchen.uid} />
       <GetPaid />
       <HowYouTakeOrders />
+      <Suspense fallback={null}>
+        <KitchenPlansSection timeZone={kitchen.timeZone} />
+      </Suspense>
       <NotificationSettingsSection audience="kitchen" />
       <KitchenDetails kitchen={kitchen} />
       <KitchenReviews kitchenUid={kitchen.uid} />

@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { YourAllergies } from '../allergies/your-allergies.js';
 import { YourData } from '../account/your-data.js';
 import { CustomerOnly } from '../auth/customer-only.js';
@@ -6,7 +7,10 @@ import { PageLayout } from '../layout/page-layout.js';
 import { NotificationSettingsSection } from '../notifications/settings/notification-settings.js';
 import { OrderHistory } from '../orders/order-history.js';
 
-/** /CustomerOrders: 'Your orders', 'Notifications', 'Your allergies' and 'Your data', for the signed-in customer. */
+// 'Your plans' loads with its own code, after the orders: most customers have no plan.
+const YourPlans = lazy(async () => ({ default: (await import('../plans/your-plans.js')).YourPlans }));
+
+/** /CustomerOrders: 'Your orders', 'Your plans' (if any), 'Notifications', 'Your allergies' and 'Your data', for the signed-in customer. */
 export function CustomerOrdersPage() {
   return (
     <PageLayout>
@@ -14,6 +18,9 @@ export function CustomerOrdersPage() {
         {() => (
           <Stack gap="xl">
             <OrderHistory />
+            <Suspense fallback={null}>
+              <YourPlans />
+            </Suspense>
             <NotificationSettingsSection audience="customer" />
             <YourAllergies />
             <YourData role="customer" />

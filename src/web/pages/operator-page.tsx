@@ -60,6 +60,11 @@ const OverviewTab = lazy(async () => ({
   default: (await import('../insights/overview-view.js')).OverviewTab,
 }));
 
+/** The 'Plans' tab's code (weekly plans' placements and failures), loaded when the tab is first opened. */
+const PlansTab = lazy(async () => ({
+  default: (await import('../plans/operator-plans.js')).OperatorPlans,
+}));
+
 /** Reports and the like in one tab, customers' problems with orders in another, the marketplace's money in a third. */
 function OperatorTabs() {
   const [tab, setTab] = useState<string | null>('moderation');
@@ -70,6 +75,7 @@ function OperatorTabs() {
         <Tabs.Tab value="problems">{t('Problems')}</Tabs.Tab>
         <Tabs.Tab value="money">{t('Money')}</Tabs.Tab>
         <Tabs.Tab value="overview">{t('Overview')}</Tabs.Tab>
+        <Tabs.Tab value="plans">{t('Plans')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="moderation">
         <Moderation />
@@ -80,6 +86,13 @@ function OperatorTabs() {
         {tab === 'overview' ? (
           <Suspense fallback={<Spinner label={t('Loading the overview')} />}>
             <OverviewTab />
+          </Suspense>
+        ) : null}
+      </Tabs.Panel>
+      <Tabs.Panel value="plans">
+        {tab === 'plans' ? (
+          <Suspense fallback={<Spinner label={t('Loading the plans')} />}>
+            <PlansTab />
           </Suspense>
         ) : null}
       </Tabs.Panel>
