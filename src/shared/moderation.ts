@@ -97,6 +97,7 @@ export const OPERATOR_ACTION_KINDS = [
   'approve_kitchen',
   'ask_kitchen_changes',
   'refuse_kitchen',
+  'refer_kitchen',
 ] as const;
 export type OperatorActionKind = (typeof OPERATOR_ACTION_KINDS)[number];
 
@@ -138,12 +139,44 @@ export const KitchenAwaitingApproval = z.object({
 });
 export type KitchenAwaitingApproval = z.infer<typeof KitchenAwaitingApproval>;
 
+/** How many food-safety complaints ('Made me ill') about one kitchen within how many days put it before an operator. */
+export const REFERRAL_COMPLAINTS = 3;
+export const REFERRAL_PERIOD_DAYS = 30;
+
+/** A referral of a kitchen to the local health authority: who, when, and to whom (the action's note says so). */
+export const HealthReferral = z.object({
+  operatorEmail: z.string(),
+  referredAt: z.string(),
+  note: z.string(),
+});
+export type HealthReferral = z.infer<typeof HealthReferral>;
+
+/**
+ * A kitchen with REFERRAL_COMPLAINTS or more food-safety complaints within the last REFERRAL_PERIOD_DAYS: its
+ * complaints' count and span, and its referral if one was made since the latest of them.
+ */
+export const KitchenToRefer = z.object({
+  uid: z.string().uuid(),
+  name: z.string(),
+  complaints: z.number().int(),
+  firstAt: z.string(),
+  latestAt: z.string(),
+  referral: HealthReferral.nullable(),
+});
+export type KitchenToRefer = z.infer<typeof KitchenToRefer>;
+
+/** What 'Refer to the local health authority' answers: whether it recorded a referral now, and the referral. */
+export const ReferralResult = z.object({ changed: z.boolean(), referral: HealthReferral });
+export type ReferralResult = z.infer<typeof ReferralResult>;
+
 /**
  * The operator's page: kitchens awaiting approval (oldest first), open reports (newest first), suspended kitchens,
  * recent actions (newest first).
  */
 export const ModerationView = z.object({
   approvals: z.array(KitchenAwaitingApproval),
+  /** Kitchens whose food-safety complaints ask for a referral to the local health authority, latest first. */
+  referrals: z.array(KitchenToRefer),
   reports: z.array(OpenReport),
   suspendedKitchens: z.array(SuspendedKitchen),
   actions: z.array(OperatorActionEntry),
