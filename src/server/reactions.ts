@@ -77,6 +77,7 @@ export function changesOf(event: DomainEvent): Change[] {
       return [
         ...kitchenShown(event.kitchenUid),
         changed(menuTopic, event.kitchenUid),
+        changed(reviewsTopic, event.kitchenUid),
         changed(moderationTopic),
       ];
     case 'document.added':

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { t } from './i18n/translator.js';
+import { msg, t } from './i18n/translator.js';
 import { DOCUMENT_KINDS } from './kitchen-documents.js';
 
 export * from './moderation-texts.js';
+
+/** The API's words, to anyone but its cook and operators, for a kitchen not listed under its place's rules. */
+export const KITCHEN_NOT_LISTED = msg('This kitchen is not available: it is not listed on HomeCooked.');
 
 /** What a signed-in user may report. */
 export const REPORT_TARGET_KINDS = ['chat_message', 'review', 'kitchen'] as const;
