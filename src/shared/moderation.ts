@@ -101,6 +101,7 @@ export const OPERATOR_ACTION_KINDS = [
   'ask_kitchen_changes',
   'refuse_kitchen',
   'refer_kitchen',
+  'override_rule',
 ] as const;
 export type OperatorActionKind = (typeof OPERATOR_ACTION_KINDS)[number];
 

@@ -24,6 +24,8 @@ import {
 import { fileReport } from './report-service.js';
 import { referKitchen } from './health-referrals.js';
 import { kitchenRecord } from './health-record.js';
+import { overrideRule } from './rule-override-service.js';
+import { RuleOverride, RuleOverrideInput } from '../../shared/jurisdictions.js';
 import { msg } from '../../shared/i18n/translator.js';
 
 /**
@@ -200,6 +202,23 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .send(bytes);
     },
+  );
+  app.post(
+    '/api/operator/rule-overrides',
+    {
+      config: {
+        doc: {
+          summary:
+            "Override a value of a place's rules (meals a day or a week, gross a year) for one jurisdiction profile or one kitchen, saying why: recorded with who in the operators' log",
+          cookie: 'operator',
+          tags: ['moderation'],
+          errors: { 404: 'No such profile or kitchen (field target)' },
+        },
+      },
+      schema: { body: RuleOverrideInput, response: { 201: RuleOverride } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await overrideRule(app, await requireOperator(request), request.body)),
   );
   app.post(
     '/api/operator/reports/:id/close',

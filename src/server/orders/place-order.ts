@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { kitchenProfile } from '../data/rule-overrides.js';
 import type { FastifyInstance } from 'fastify';
 import { computeTotals, formatCents, formatMoney, type OrderTotals } from '../../shared/money.js';
 import { availability, formatOpening, isPaused, localTime } from '../../shared/opening-hours.js';
@@ -403,7 +404,14 @@ export async function placeOrder(
       name: kitchen.name,
     });
   if (kitchen.suspended) return refuse(suspended());
-  const profile = app.jurisdictions.forPlace(kitchen.place);
+  // Its place's rules with the operators' overrides in force (ADR 27).
+  const { profile } = await kitchenProfile(
+    app.db,
+    app.jurisdictions,
+    app.payments.config.currency,
+    kitchen.uid,
+    kitchen.place,
+  );
   if (!profile.rules.sellingAllowed || kitchen.listing === 'not-allowed')
     return refuse(sellingRefused(kitchen, profile));
   // Its place's rules ask an operator to approve its permit before it sells.

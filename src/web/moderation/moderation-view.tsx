@@ -42,6 +42,7 @@ const ACTION_LABEL: Record<OperatorActionEntry['action'], string> = {
   ask_kitchen_changes: msg('asked a kitchen for changes'),
   refuse_kitchen: msg('refused a kitchen'),
   refer_kitchen: msg('referred a kitchen to the health authority'),
+  override_rule: msg("overrode a value of a place's rules"),
 };
 
 /** A button running one operator action, saying so when it fails. */
