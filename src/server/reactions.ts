@@ -84,6 +84,7 @@ export function changesOf(event: DomainEvent): Change[] {
       // Its permit number may be on its page (read with its booking, not a live list).
       return [];
     case 'document.expiring':
+    case 'fees.change-announced':
       return [];
     case 'dish.added':
     case 'dish.changed':
@@ -233,6 +234,14 @@ export function noticesOf(event: DomainEvent): Notice[] {
               subjectId: event.kitchenUid,
             },
           ];
+    case 'fees.change-announced':
+      // One email to each cook, once (the key).
+      return event.kitchenUids.map((uid) => ({
+        key: `fee-change:${event.feeChangeId}:${uid}`,
+        recipientId: uid,
+        kind: 'fee-change' as const,
+        subjectId: event.feeChangeId,
+      }));
     case 'document.expiring':
       // Once each: 30, 7 and 1 day before (the key decides however often the sweep finds it).
       return [

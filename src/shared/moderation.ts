@@ -102,6 +102,7 @@ export const OPERATOR_ACTION_KINDS = [
   'refuse_kitchen',
   'refer_kitchen',
   'override_rule',
+  'schedule_fee_change',
 ] as const;
 export type OperatorActionKind = (typeof OPERATOR_ACTION_KINDS)[number];
 

@@ -21,6 +21,7 @@ export const NOTICE_KINDS = [
   'order-delivered',
   'order-refunded',
   'document-expiring',
+  'fee-change',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -38,6 +39,7 @@ export const NOTICE_AUDIENCE: Record<NoticeKind, 'kitchen' | 'customer'> = {
   'order-delivered': 'customer',
   'order-refunded': 'customer',
   'document-expiring': 'kitchen',
+  'fee-change': 'kitchen',
 };
 
 /** How each kind is named in 'Notifications'. */
@@ -54,6 +56,7 @@ export const NOTICE_LABELS: Record<NoticeKind, string> = {
   'order-delivered': msg('Your order delivered'),
   'order-refunded': msg('A refund'),
   'document-expiring': msg('A permit or certificate about to expire'),
+  'fee-change': msg("A change of the marketplace's fees"),
 };
 
 /** A person's email setting for one kind. */

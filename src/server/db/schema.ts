@@ -453,6 +453,29 @@ export const ruleOverrides = pgTable(
   ],
 );
 
+/**
+ * Changes of the platform's commission on card orders' dishes, announced to every cook at least 30 days before the
+ * day they apply from (California Health and Safety Code §114367.6; ADR 27). The latest change whose day has come
+ * is in force; before the first, PLATFORM_COMMISSION_PERCENT.
+ */
+export const feeChanges = pgTable(
+  'fee_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The commission in hundredths of a percent (12.5 % is 1250). */
+    commissionBasisPoints: integer('commission_basis_points').notNull(),
+    /** The first day (UTC) it applies to orders placed. */
+    effectiveOn: date('effective_on').notNull(),
+    operatorId: uuid('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorEmail: text('operator_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('fee_changes_effective_idx').on(t.effectiveOn.desc(), t.createdAt.desc()),
+    check('fee_changes_commission_check', sql`${t.commissionBasisPoints} between 0 and 10000`),
+  ],
+);
+
 export const CAP_PERIODS = ['day', 'week', 'year'] as const;
 
 /**

@@ -25,6 +25,8 @@ import { fileReport } from './report-service.js';
 import { referKitchen } from './health-referrals.js';
 import { kitchenRecord } from './health-record.js';
 import { overrideRule } from './rule-override-service.js';
+import { scheduleFeeChange } from './fee-change-service.js';
+import { FeeChange, FeeChangeInput } from '../../shared/payments.js';
 import { RuleOverride, RuleOverrideInput } from '../../shared/jurisdictions.js';
 import { msg } from '../../shared/i18n/translator.js';
 
@@ -219,6 +221,23 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await overrideRule(app, await requireOperator(request), request.body)),
+  );
+  app.post(
+    '/api/operator/fee-changes',
+    {
+      config: {
+        doc: {
+          summary:
+            "Schedule a change of the platform's commission on card orders' dishes from a day at least 30 days ahead: every cook is emailed (the notifications' outbox), and it is in the operators' log",
+          cookie: 'operator',
+          tags: ['moderation'],
+          errors: { 400: 'effectiveOn is less than 30 days ahead, or commissionPercent is not 0 to 100' },
+        },
+      },
+      schema: { body: FeeChangeInput, response: { 201: FeeChange } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await scheduleFeeChange(app, await requireOperator(request), request.body)),
   );
   app.post(
     '/api/operator/reports/:id/close',

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { commissionOn, utcDay } from '../data/fee-changes.js';
 import { kitchenProfile } from '../data/rule-overrides.js';
 import type { FastifyInstance } from 'fastify';
 import { computeTotals, formatCents, formatMoney, type OrderTotals } from '../../shared/money.js';
@@ -492,7 +493,15 @@ export async function placeOrder(
     capsMeals,
     totals,
     payment,
-    platformFeeCents: payment === 'card' ? platformFeeOf(totals, app.payments.config.commissionPercent) : 0,
+    platformFeeCents:
+      payment === 'card'
+        ? platformFeeOf(
+            totals,
+            // The commission in force today (a change announced 30 days ahead applies from its day: ADR 27).
+            (await commissionOn(app.db, app.payments.config.commissionPercent, utcDay(now)))
+              .commissionPercent,
+          )
+        : 0,
     currency: app.payments.config.currency,
     lines: priced.map((line) => ({ menuItemId: line.id, item: line.item, priceCents: line.priceCents })),
   };

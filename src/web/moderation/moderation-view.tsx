@@ -43,6 +43,7 @@ const ACTION_LABEL: Record<OperatorActionEntry['action'], string> = {
   refuse_kitchen: msg('refused a kitchen'),
   refer_kitchen: msg('referred a kitchen to the health authority'),
   override_rule: msg("overrode a value of a place's rules"),
+  schedule_fee_change: msg('announced a change of fees'),
 };
 
 /** A button running one operator action, saying so when it fails. */
