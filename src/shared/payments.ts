@@ -123,7 +123,7 @@ export const FEE_NOTICE_DAYS = 30;
 
 /** `POST /api/operator/fee-changes`: the new commission and the first day (UTC) it applies. */
 export const FeeChangeInput = z.object({
-  commissionPercent: z.number().min(0).max(100).multipleOf(0.01),
+  commissionPercent: z.number().min(0).max(50).multipleOf(0.01),
   effectiveOn: z.iso.date(),
 });
 export type FeeChangeInput = z.infer<typeof FeeChangeInput>;

@@ -42,7 +42,7 @@ describeEachEngine(
       expect(soon.json()).toMatchObject({ field: 'effectiveOn' });
       expect(soon.json<{ message: string }>().message).toContain(dayIn(30));
       for (const [bad, field] of [
-        [{ ...body, commissionPercent: 101 }, 'commissionPercent'],
+        [{ ...body, commissionPercent: 51 }, 'commissionPercent'],
         [{ ...body, commissionPercent: 'a lot' }, 'commissionPercent'],
         [{ ...body, effectiveOn: 'next month' }, 'effectiveOn'],
       ] as const) {

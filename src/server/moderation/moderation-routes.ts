@@ -231,7 +231,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
             "Schedule a change of the platform's commission on card orders' dishes from a day at least 30 days ahead: every cook is emailed (the notifications' outbox), and it is in the operators' log",
           cookie: 'operator',
           tags: ['moderation'],
-          errors: { 400: 'effectiveOn is less than 30 days ahead, or commissionPercent is not 0 to 100' },
+          errors: { 400: 'effectiveOn is less than 30 days ahead, or commissionPercent is not 0 to 50' },
         },
       },
       schema: { body: FeeChangeInput, response: { 201: FeeChange } },
