@@ -1,12 +1,8 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCatalogues } from '../src/server/i18n/catalogues.js';
-import {
-  allergenSummary,
-  renderLabels,
-  renderList,
-  type LabelOrder,
-} from '../src/server/labels/label-documents.js';
+import { allergenSummary, renderLabels, type LabelOrder } from '../src/server/labels/label-documents.js';
+import { renderList } from '../src/server/lib/pdf-list.js';
 import type { BenchRow } from './lib.js';
 import { root } from './lib.js';
 

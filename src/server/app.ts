@@ -43,6 +43,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { registerPortionDayWatch } from './menu/portion-days.js';
 import { registerDocumentReminders } from './law/document-reminders.js';
 import { loadPageRenderer, searchEngineRoutes, serverRenderedPages } from './pages/page-routes.js';
+import { platformDutiesRoutes } from './pages/platform-duties.js';
 import type { PageRenderer } from '../shared/page-data.js';
 import { openPayments } from './payments/payments.js';
 import { registerPaymentPoll } from './orders/payment-poll.js';
@@ -240,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (payments.local && config.nodeEnv !== 'production') await registerDevPayPages(app, payments.local);
   await registerDevMail(app);
   await app.register(searchEngineRoutes);
+  await app.register(platformDutiesRoutes);
   const webDir = options.webDir ?? join(projectRoot(), 'dist', 'web');
   const renderer =
     options.pageRenderer === undefined

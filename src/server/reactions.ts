@@ -77,12 +77,14 @@ export function changesOf(event: DomainEvent): Change[] {
       return [
         ...kitchenShown(event.kitchenUid),
         changed(menuTopic, event.kitchenUid),
+        changed(reviewsTopic, event.kitchenUid),
         changed(moderationTopic),
       ];
     case 'document.added':
       // Its permit number may be on its page (read with its booking, not a live list).
       return [];
     case 'document.expiring':
+    case 'fees.change-announced':
       return [];
     case 'dish.added':
     case 'dish.changed':
@@ -245,6 +247,14 @@ export function noticesOf(event: DomainEvent): Notice[] {
           subjectId: event.weekId,
         },
       ];
+    case 'fees.change-announced':
+      // One email to each cook, once (the key).
+      return event.kitchenUids.map((uid) => ({
+        key: `fee-change:${event.feeChangeId}:${uid}`,
+        recipientId: uid,
+        kind: 'fee-change' as const,
+        subjectId: event.feeChangeId,
+      }));
     case 'document.expiring':
       // Once each: 30, 7 and 1 day before (the key decides however often the sweep finds it).
       return [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from './i18n/translator.js';
 
 /**
  * Rules of places ("jurisdiction profiles") as data: one YAML file per country in `jurisdictions/`, its regions
@@ -241,8 +242,61 @@ export const KitchenListingState = z.strictObject({
 });
 export type KitchenListingState = z.infer<typeof KitchenListingState>;
 
+/** The profile values an operator may override, for one jurisdiction or for one kitchen (ADR 27). */
+export const OVERRIDE_KEYS = ['mealsPerDay', 'mealsPerWeek', 'grossPerYear'] as const;
+export type OverrideKey = (typeof OVERRIDE_KEYS)[number];
+export const OVERRIDE_SCOPES = ['profile', 'kitchen'] as const;
+
+/** `POST /api/operator/rule-overrides`: a value for a profile (by its id) or a kitchen (by its uid), and why. */
+export const RuleOverrideInput = z.object({
+  scope: z.enum(OVERRIDE_SCOPES),
+  /** The profile's id ('us/ca/los-angeles') or the kitchen's uid. */
+  target: z.string().trim().min(1).max(200),
+  key: z.enum(OVERRIDE_KEYS),
+  /** Meals, or the gross in minor units of the deployment's currency; null: no cap. */
+  value: z.number().int().min(1).max(1_000_000_000).nullable(),
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: () => t('Say why the value is overridden') })
+    .max(500),
+});
+export type RuleOverrideInput = z.infer<typeof RuleOverrideInput>;
+
+/** An override in force: what, where, who set it, when and why. */
+export const RuleOverride = z.strictObject({
+  scope: z.enum(OVERRIDE_SCOPES),
+  target: z.string(),
+  key: z.enum(OVERRIDE_KEYS),
+  value: z.number().int().nullable(),
+  reason: z.string(),
+  operatorEmail: z.string(),
+  at: z.string(),
+});
+export type RuleOverride = z.infer<typeof RuleOverride>;
+
+/** A profile with the overrides in force applied (a kitchen's overrides after its jurisdiction's), caps key by key. */
+export function withOverrides(
+  profile: Profile,
+  overrides: readonly RuleOverride[],
+  currency: string,
+): Profile {
+  if (!overrides.length) return profile;
+  const caps = { ...profile.rules.caps };
+  for (const o of overrides)
+    if (o.key === 'grossPerYear')
+      caps.grossPerYear =
+        o.value === null
+          ? null
+          : { amountMinor: o.value, currency: profile.rules.caps.grossPerYear?.currency ?? currency };
+    else caps[o.key] = o.value;
+  return { ...profile, rules: { ...profile.rules, caps } };
+}
+
 export const KitchenRules = z.strictObject({
   profile: Profile,
+  /** The operators' overrides of the profile's values for its place or for this kitchen, applied to `profile`. */
+  overrides: z.array(RuleOverride),
   listing: KitchenListingState,
   place: z.strictObject({
     countryCode: z.string().nullable(),

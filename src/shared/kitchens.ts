@@ -51,6 +51,12 @@ export type Kitchen = z.infer<typeof Kitchen>;
 
 /** One kitchen as its menu page shows it: also how many orders it has delivered. */
 export const KitchenProfile = Kitchen.extend({
+  /**
+   * Listed under its place's rules (ADR 19): false while it awaits an operator's approval, was refused, or is where
+   * home kitchens may not sell. Then only its cook and operators see its menu and reviews; its picture and story are
+   * withheld, and its page tells anyone else it is not available.
+   */
+  listed: z.boolean(),
   deliveredOrders: z.number().int(),
   /** When its reviews last changed (written, answered, hidden); null before the first. */
   reviewsChangedAt: z.string().nullable(),

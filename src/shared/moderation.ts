@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { t } from './i18n/translator.js';
+import { msg, t } from './i18n/translator.js';
 import { DOCUMENT_KINDS } from './kitchen-documents.js';
 
 export * from './moderation-texts.js';
+
+/** The API's words, to anyone but its cook and operators, for a kitchen not listed under its place's rules. */
+export const KITCHEN_NOT_LISTED = msg('This kitchen is not available: it is not listed on HomeCooked.');
 
 /** What a signed-in user may report. */
 export const REPORT_TARGET_KINDS = ['chat_message', 'review', 'kitchen'] as const;
@@ -97,6 +100,9 @@ export const OPERATOR_ACTION_KINDS = [
   'approve_kitchen',
   'ask_kitchen_changes',
   'refuse_kitchen',
+  'refer_kitchen',
+  'override_rule',
+  'schedule_fee_change',
 ] as const;
 export type OperatorActionKind = (typeof OPERATOR_ACTION_KINDS)[number];
 
@@ -138,12 +144,44 @@ export const KitchenAwaitingApproval = z.object({
 });
 export type KitchenAwaitingApproval = z.infer<typeof KitchenAwaitingApproval>;
 
+/** How many food-safety complaints ('Made me ill') about one kitchen within how many days put it before an operator. */
+export const REFERRAL_COMPLAINTS = 3;
+export const REFERRAL_PERIOD_DAYS = 30;
+
+/** A referral of a kitchen to the local health authority: who, when, and to whom (the action's note says so). */
+export const HealthReferral = z.object({
+  operatorEmail: z.string(),
+  referredAt: z.string(),
+  note: z.string(),
+});
+export type HealthReferral = z.infer<typeof HealthReferral>;
+
+/**
+ * A kitchen with REFERRAL_COMPLAINTS or more food-safety complaints within the last REFERRAL_PERIOD_DAYS: its
+ * complaints' count and span, and its referral if one was made since the latest of them.
+ */
+export const KitchenToRefer = z.object({
+  uid: z.string().uuid(),
+  name: z.string(),
+  complaints: z.number().int(),
+  firstAt: z.string(),
+  latestAt: z.string(),
+  referral: HealthReferral.nullable(),
+});
+export type KitchenToRefer = z.infer<typeof KitchenToRefer>;
+
+/** What 'Refer to the local health authority' answers: whether it recorded a referral now, and the referral. */
+export const ReferralResult = z.object({ changed: z.boolean(), referral: HealthReferral });
+export type ReferralResult = z.infer<typeof ReferralResult>;
+
 /**
  * The operator's page: kitchens awaiting approval (oldest first), open reports (newest first), suspended kitchens,
  * recent actions (newest first).
  */
 export const ModerationView = z.object({
   approvals: z.array(KitchenAwaitingApproval),
+  /** Kitchens whose food-safety complaints ask for a referral to the local health authority, latest first. */
+  referrals: z.array(KitchenToRefer),
   reports: z.array(OpenReport),
   suspendedKitchens: z.array(SuspendedKitchen),
   actions: z.array(OperatorActionEntry),

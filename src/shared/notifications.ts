@@ -22,6 +22,7 @@ export const NOTICE_KINDS = [
   'order-refunded',
   'document-expiring',
   'plan-week-failed',
+  'fee-change',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -40,6 +41,7 @@ export const NOTICE_AUDIENCE: Record<NoticeKind, 'kitchen' | 'customer'> = {
   'order-refunded': 'customer',
   'document-expiring': 'kitchen',
   'plan-week-failed': 'customer',
+  'fee-change': 'kitchen',
 };
 
 /** How each kind is named in 'Notifications'. */
@@ -57,6 +59,7 @@ export const NOTICE_LABELS: Record<NoticeKind, string> = {
   'order-refunded': msg('A refund'),
   'document-expiring': msg('A permit or certificate about to expire'),
   'plan-week-failed': msg('A week of your plan that could not be placed'),
+  'fee-change': msg("A change of the marketplace's fees"),
 };
 
 /** A person's email setting for one kind. */

@@ -112,8 +112,32 @@ export type PayoutSettings = z.infer<typeof PayoutSettings>;
  */
 export const MarketplaceFees = z.object({
   cardPayments: z.boolean(),
+  /** The commission in force today. */
   commissionPercent: z.number(),
+  /** A change announced to every cook at least FEE_NOTICE_DAYS ahead, and the day it applies from (null: none). */
+  upcoming: z.object({ commissionPercent: z.number(), effectiveOn: z.string() }).nullable(),
 });
+
+/** How many days ahead a change of fees is announced to every cook (California H&S Code §114367.6). */
+export const FEE_NOTICE_DAYS = 30;
+
+/** `POST /api/operator/fee-changes`: the new commission and the first day (UTC) it applies. */
+export const FeeChangeInput = z.object({
+  commissionPercent: z.number().min(0).max(50).multipleOf(0.01),
+  effectiveOn: z.iso.date(),
+});
+export type FeeChangeInput = z.infer<typeof FeeChangeInput>;
+
+export const FeeChange = z.object({
+  id: z.string().uuid(),
+  commissionPercent: z.number(),
+  effectiveOn: z.string(),
+  operatorEmail: z.string(),
+  announcedAt: z.string(),
+  /** How many cooks it was announced to (an email each, through the notifications' outbox). */
+  cooks: z.number().int(),
+});
+export type FeeChange = z.infer<typeof FeeChange>;
 export type MarketplaceFees = z.infer<typeof MarketplaceFees>;
 
 export const CashSettingInput = z.object({

@@ -262,6 +262,26 @@ describeEachEngine(
       expect(pageData(res.body).queries.map(([key]) => key)).toEqual([['kitchen', kitchen.uid]]);
     });
 
+    it("renders an unlisted kitchen's page as unavailable: none of its menu, picture or story, not to be indexed", async () => {
+      // Awaiting an operator's approval, refused, or where home kitchens may not sell (set before its first read).
+      for (const listing of ['awaiting-approval', 'refused', 'not-allowed'] as const) {
+        const { kitchen } = await buildKitchen(get(), {
+          name: 'Awaiting Arepas',
+          about: 'Secret family recipes',
+        });
+        await buildMenuItem(get(), kitchen, { item: 'Unapproved Arepa', price: '4.00' });
+        await get().database.db.update(kitchens).set({ listing }).where(eq(kitchens.ownerId, kitchen.uid));
+        const res = await page(`/KitchenMenu/${kitchen.uid}`);
+        expect(res.statusCode, listing).toBe(200);
+        expect(res.body).toContain('Kitchen unavailable');
+        expect(res.body).toContain('This kitchen is unavailable right now.');
+        expect(res.body).not.toContain('Unapproved Arepa');
+        expect(res.body).not.toContain('Secret family recipes');
+        expect(meta(res.body, 'robots')).toBe('noindex');
+        expect(pageData(res.body).queries.map(([key]) => key)).toEqual([['kitchen', kitchen.uid]]);
+      }
+    });
+
     it('lists / and every kitchen in /sitemap.xml, and points at it from /robots.txt', async () => {
       const { kitchen } = await buildKitchen(get(), { name: 'Sitemap Sambar' });
       const sitemap = await get().app.inject('/sitemap.xml');

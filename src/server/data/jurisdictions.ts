@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import {
   JurisdictionFile,
   resolveProfile,
+  type JurisdictionNode,
   type PlaceParts,
   type Profile,
 } from '../../shared/jurisdictions.js';
@@ -41,6 +42,20 @@ export interface Jurisdictions {
   forPlace(place: PlaceParts | null): Profile;
   /** The ids of the profiles a deployment may name as its fallback (files of no country). */
   fallbacks(): string[];
+  /** Whether a profile of this id exists (a level with rules, or a fallback): what an override may name. */
+  has(profileId: string): boolean;
+}
+
+/** The ids of every profile a file gives: each level with rules, by its path of keys ('us/ca/los-angeles'). */
+function profileIds(file: JurisdictionFile): string[] {
+  const ids: string[] = [];
+  const walk = (node: JurisdictionNode, path: string[]) => {
+    if (node.rules) ids.push(path.join('/'));
+    for (const [key, child] of Object.entries({ ...node.regions, ...node.counties }))
+      walk(child, [...path, key]);
+  };
+  walk(file.node, [file.id]);
+  return ids;
 }
 
 /**
@@ -59,6 +74,7 @@ export function loadJurisdictions(fallbackId: string, dir?: string): Jurisdictio
     );
   const fallbackProfile: Profile = { ...fallback, fallback: true };
   const cache = new Map<string, Profile>();
+  const ids = new Set([...files.values()].flatMap(profileIds));
   return {
     forPlace(place) {
       const key = JSON.stringify([place?.countryCode, place?.region, place?.county]);
@@ -71,5 +87,6 @@ export function loadJurisdictions(fallbackId: string, dir?: string): Jurisdictio
       return profile;
     },
     fallbacks: () => fallbacks,
+    has: (id) => ids.has(id),
   };
 }

@@ -89,6 +89,20 @@ describe('which profile a place gets', () => {
     expect(place('FR').rules).toMatchObject({ sellingAllowed: true, permit: null });
   });
 
+  it('knows the id of every profile a place may get, which an operator override names', () => {
+    for (const profile of [
+      place('US', 'California', 'Los Angeles County'),
+      place('US', 'California', 'Santa Barbara County'),
+      place('US', 'California', 'Orange County'),
+      place('US', 'California'),
+      place('GB'),
+      place('FR'),
+    ])
+      expect(jurisdictions.has(profile.id), profile.id).toBe(true);
+    expect(jurisdictions.has('us/ca/nowhere')).toBe(false);
+    expect(jurisdictions.has('us')).toBe(false); // the country level sets no rules of its own
+  });
+
   it('refuses to start with a fallback that names no profile of no country', () => {
     expect(() => loadJurisdictions('us')).toThrow(/JURISDICTION_FALLBACK/);
     expect(() => loadJurisdictions('nowhere')).toThrow(/JURISDICTION_FALLBACK: no profile "nowhere"/);

@@ -11,6 +11,7 @@ import {
   topCuisines,
 } from './kitchen-queries.js';
 import { msg } from '../../shared/i18n/translator.js';
+import { kitchenPlace } from './kitchen-place.js';
 
 /** The landing page's list of every kitchen, newest first. */
 export const kitchensTopic = defineTopic<void, Kitchen[]>({
@@ -22,8 +23,8 @@ export const kitchensTopic = defineTopic<void, Kitchen[]>({
 
 /**
  * One kitchen (its menu page's header: name, picture, hours, whether it is taking orders, its rating; 'About the
- * cook' and the orders it delivered); null when none. A suspended kitchen's picture and story are withheld (what got
- * it suspended is not served): its name still says whose dishes a cart holds, and `suspended` tells its page, its
+ * cook' and the orders it delivered); null when none. A suspended or unlisted kitchen's picture and story are
+ * withheld (what got it suspended or refused is not served): its name still says whose dishes a cart holds, and `suspended` tells its page, its
  * cook's dashboard and the carts holding its dishes; its cook edits the whole profile through `/api/kitchen`.
  */
 export const kitchenTopic = defineTopic<string, KitchenProfile | null>({
@@ -32,9 +33,15 @@ export const kitchenTopic = defineTopic<string, KitchenProfile | null>({
   load: async (db, uid) => {
     const kitchen = await findKitchen(db, uid);
     if (!kitchen) return null;
-    const [delivered, changedAt] = await Promise.all([deliveredOrders(db, uid), reviewsChangedAt(db, uid)]);
-    const shown = kitchen.suspended ? { ...kitchen, imageLink: null, image: null, about: '' } : kitchen;
-    return { ...shown, deliveredOrders: delivered, reviewsChangedAt: changedAt };
+    const [delivered, changedAt, where] = await Promise.all([
+      deliveredOrders(db, uid),
+      reviewsChangedAt(db, uid),
+      kitchenPlace(db, uid),
+    ]);
+    const listed = where?.listing.state === 'listed';
+    const shown =
+      kitchen.suspended || !listed ? { ...kitchen, imageLink: null, image: null, about: '' } : kitchen;
+    return { ...shown, listed, deliveredOrders: delivered, reviewsChangedAt: changedAt };
   },
   access: async (request) => ({ params: KitchenParams.parse(request.params).uid }),
   missing: { when: (kitchen) => kitchen === null, message: msg('No kitchen with this id') },

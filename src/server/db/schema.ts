@@ -5,7 +5,7 @@ import { ORDER_STATES, PROGRESS_STATES } from '../../shared/order-states.js';
 import { FULFILMENTS } from '../../shared/ordering.js';
 import { NOTICE_KINDS } from '../../shared/notifications.js';
 import { DOCUMENT_KINDS } from '../../shared/kitchen-documents.js';
-import { KITCHEN_LISTINGS } from '../../shared/jurisdictions.js';
+import { KITCHEN_LISTINGS, OVERRIDE_KEYS, OVERRIDE_SCOPES } from '../../shared/jurisdictions.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import { REFUND_PAYERS, REFUND_STATES } from '../../shared/refunds.js';
 import { PROBLEM_REASONS } from '../../shared/problem-reports.js';
@@ -517,6 +517,56 @@ export const kitchenDocuments = pgTable(
     index('kitchen_documents_expires_idx').on(t.expiresOn),
     check('kitchen_documents_kind_check', sql`${t.kind} in ${sqlTextList(DOCUMENT_KINDS)}`),
     check('kitchen_documents_number_check', sql`char_length(${t.number}) between 1 and 60`),
+  ],
+);
+
+/**
+ * Operators' overrides of a jurisdiction profile's values (ADR 27): for every kitchen under a profile (`scope`
+ * 'profile', `target` its id) or for one kitchen ('kitchen', its uid). One row per scope, target and key, replaced by
+ * the next override of it; each is also in the operators' log, with who and why.
+ */
+export const ruleOverrides = pgTable(
+  'rule_overrides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scope: text('scope', { enum: OVERRIDE_SCOPES }).notNull(),
+    target: text('target').notNull(),
+    key: text('key', { enum: OVERRIDE_KEYS }).notNull(),
+    /** Meals, or gross in minor units; null: no cap. */
+    value: integer('value'),
+    reason: text('reason').notNull(),
+    operatorId: uuid('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorEmail: text('operator_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rule_overrides_target_key').on(t.scope, t.target, t.key),
+    check('rule_overrides_scope_check', sql`${t.scope} in ${sqlTextList(OVERRIDE_SCOPES)}`),
+    check('rule_overrides_key_check', sql`${t.key} in ${sqlTextList(OVERRIDE_KEYS)}`),
+    check('rule_overrides_value_check', sql`${t.value} is null or ${t.value} >= 1`),
+  ],
+);
+
+/**
+ * Changes of the platform's commission on card orders' dishes, announced to every cook at least 30 days before the
+ * day they apply from (California Health and Safety Code §114367.6; ADR 27). The latest change whose day has come
+ * is in force; before the first, PLATFORM_COMMISSION_PERCENT.
+ */
+export const feeChanges = pgTable(
+  'fee_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The commission in hundredths of a percent (12.5 % is 1250). */
+    commissionBasisPoints: integer('commission_basis_points').notNull(),
+    /** The first day (UTC) it applies to orders placed. */
+    effectiveOn: date('effective_on').notNull(),
+    operatorId: uuid('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorEmail: text('operator_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('fee_changes_effective_idx').on(t.effectiveOn.desc(), t.createdAt.desc()),
+    check('fee_changes_commission_check', sql`${t.commissionBasisPoints} between 0 and 10000`),
   ],
 );
 

@@ -36,6 +36,8 @@ export type DomainEvent =
   | { type: 'report.closed'; reportId: string }
   /** An operator's action was recorded (hiding, suspending, closing the reports it resolved). */
   | { type: 'operator.acted'; action: string; targetId: string }
+  /** A change of fees was scheduled: every cook is told by email (ADR 27). */
+  | { type: 'fees.change-announced'; feeChangeId: string; kitchenUids: string[] }
   | {
       type: 'account.deleted';
       userId: string;

@@ -4,7 +4,8 @@ import { allergenName } from '../../shared/allergen-set.js';
 import { createCatalogues } from '../i18n/catalogues.js';
 import { projectRoot } from '../lib/project-root.js';
 import { readPdf } from '../test/read-pdf.js';
-import { allergenSummary, renderLabels, renderList, type LabelOrder } from './label-documents.js';
+import { renderList } from '../lib/pdf-list.js';
+import { allergenSummary, renderLabels, type LabelOrder } from './label-documents.js';
 
 const catalogues = createCatalogues(join(projectRoot(), 'locales'), 'USD');
 

@@ -8,8 +8,9 @@ import { slotLabel } from '../../shared/slots.js';
 import type { DbOrTx } from '../db/database.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { msg } from '../../shared/i18n/translator.js';
-import { allergenSummary, renderLabels, renderList, type LabelDish } from './label-documents.js';
-import type { Run } from './pdf-text.js';
+import { renderList } from '../lib/pdf-list.js';
+import { allergenSummary, renderLabels, type LabelDish } from './label-documents.js';
+import type { Run } from '../lib/pdf-text.js';
 import { orderForDocuments, slotLines } from './label-queries.js';
 
 const noSuchOrder = () => notFound('Your kitchen has no order with this id on its list');

@@ -188,6 +188,71 @@ describeEachEngine(
       expect(own.statusCode).toBe(401);
       expect((await rules(ctx, cook.cookie)).listing.state).toBe('awaiting-approval');
     });
+
+    it("shows an unlisted kitchen's menu and reviews to its cook and operators only, its picture and story to nobody", async () => {
+      const ctx = get();
+      const cook = await buildKitchen(ctx, {
+        name: `Casa ${randomUUID().slice(0, 8)}`,
+        address: '12 Sunset Boulevard',
+        timeZone: 'America/Los_Angeles',
+        about: 'Tamales from my grandmother',
+      });
+      const dish = await buildMenuItem(ctx, cook.kitchen, { item: 'Tamales' });
+      const ops = await operator(ctx);
+      const customer = await signedIn(ctx, 'customer');
+      const uid = cook.kitchen.uid;
+      const menuOf = (cookie?: string) => send(ctx.app, 'GET', `/api/kitchens/${uid}/menu`, cookie);
+      const reviewsOf = (cookie?: string) => send(ctx.app, 'GET', `/api/kitchens/${uid}/reviews`, cookie);
+
+      // Awaiting approval: the kitchen says it is not listed, and withholds its story.
+      const kitchen = await send(ctx.app, 'GET', `/api/kitchens/${uid}`);
+      expect(kitchen.statusCode).toBe(200);
+      expect(kitchen.json()).toMatchObject({ uid, listed: false, about: '', imageLink: null, image: null });
+      for (const cookie of [undefined, customer.cookie]) {
+        for (const res of [await menuOf(cookie), await reviewsOf(cookie)]) {
+          expect(res.statusCode).toBe(404);
+          expect(res.json()).toMatchObject({
+            message: 'This kitchen is not available: it is not listed on HomeCooked.',
+          });
+        }
+      }
+      for (const cookie of [cook.cookie, ops.cookie]) {
+        const menu = await menuOf(cookie);
+        expect(menu.statusCode).toBe(200);
+        expect(menu.json<{ id: string }[]>().map((d) => d.id)).toEqual([dish.id]);
+        expect((await reviewsOf(cookie)).statusCode).toBe(200);
+      }
+
+      // Refused: the same.
+      expect(
+        (await decide(ctx, uid, { decision: 'refuse', reason: 'No permit' }, ops.cookie)).statusCode,
+      ).toBe(200);
+      expect((await menuOf(customer.cookie)).statusCode).toBe(404);
+      expect((await menuOf(cook.cookie)).statusCode).toBe(200);
+
+      // Approved: everyone sees it all.
+      expect((await decide(ctx, uid, { decision: 'approve' }, ops.cookie)).statusCode).toBe(200);
+      expect((await send(ctx.app, 'GET', `/api/kitchens/${uid}`)).json()).toMatchObject({
+        listed: true,
+        about: 'Tamales from my grandmother',
+      });
+      expect((await menuOf(customer.cookie)).statusCode).toBe(200);
+      expect((await reviewsOf()).statusCode).toBe(200);
+
+      // Where home kitchens may not sell, nobody but its cook and operators sees its menu.
+      const orange = await buildKitchen(ctx, {
+        address: '3 Harbor Boulevard',
+        timeZone: 'America/Los_Angeles',
+      });
+      await buildMenuItem(ctx, orange.kitchen);
+      const url = `/api/kitchens/${orange.kitchen.uid}/menu`;
+      expect((await send(ctx.app, 'GET', `/api/kitchens/${orange.kitchen.uid}`)).json()).toMatchObject({
+        listed: false,
+      });
+      expect((await send(ctx.app, 'GET', url, customer.cookie)).statusCode).toBe(404);
+      expect((await send(ctx.app, 'GET', url, orange.cookie)).statusCode).toBe(200);
+      expect((await send(ctx.app, 'GET', url, ops.cookie)).statusCode).toBe(200);
+    });
   },
   { ...operatorEnv, GEOCODER: 'photon', GEOCODER_URL: `${fake.base}/places/api` },
 );

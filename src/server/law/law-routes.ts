@@ -11,6 +11,7 @@ import { KitchenParams } from '../../shared/kitchens.js';
 import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
 import { localTime } from '../../shared/opening-hours.js';
 import { kitchenPlace } from '../data/kitchen-place.js';
+import { kitchenProfile } from '../data/rule-overrides.js';
 import { setListing } from '../data/kitchen-queries.js';
 import { mealCounts } from '../data/meal-counts.js';
 import { noKitchen, requireKitchen } from '../data/require-kitchen.js';
@@ -46,12 +47,19 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
       const { kitchen } = await requireKitchen(request);
       const where = await kitchenPlace(app.db, kitchen.uid);
       if (!where) throw noKitchen();
-      const profile = app.jurisdictions.forPlace(where.place);
+      const { profile, overrides } = await kitchenProfile(
+        app.db,
+        app.jurisdictions,
+        app.payments.config.currency,
+        kitchen.uid,
+        where.place,
+      );
       const capped = hasCaps(capsOf(app, profile));
       const today = localTime(new Date(app.clock.now()), where.timeZone).date;
       reply.header('cache-control', 'no-store');
       return {
         profile,
+        overrides,
         listing: where.listing,
         place: where.place,
         counted: capped ? await mealCounts(app.db, kitchen.uid, today) : null,
@@ -76,8 +84,14 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!where) throw notFound('No kitchen with this id');
       if (where.suspended) throw notFound(KITCHEN_UNAVAILABLE);
       reply.header('cache-control', 'no-store');
-      const caps = capsOf(app, app.jurisdictions.forPlace(where.place));
-      const profile = app.jurisdictions.forPlace(where.place);
+      const { profile } = await kitchenProfile(
+        app.db,
+        app.jurisdictions,
+        app.payments.config.currency,
+        request.params.uid,
+        where.place,
+      );
+      const caps = capsOf(app, profile);
       const permit = profile.rules.permit?.showOnMenu ? await permitNumber(app.db, request.params.uid) : null;
       if (!hasCaps(caps))
         return { capped: false, fullyBookedToday: false, mealsLeftToday: null, permitNumber: permit };

@@ -113,6 +113,8 @@ const EnvSchema = z.object({
   ),
   /** Where the profiles' files are (default: the shipped jurisdictions/): a deployment may keep its own. */
   JURISDICTIONS_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** A text file of the public page of the platform's insurance and how to complain (a default text otherwise). */
+  PLATFORM_DUTIES_FILE: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   CURRENCY: z.preprocess(
     emptyAsUndefined,
     z
@@ -220,6 +222,8 @@ export interface Config {
   jurisdictionFallback: string;
   /** The folder of the profiles' files; undefined: the shipped jurisdictions/. */
   jurisdictionsDir: string | undefined;
+  /** The text of /Insurance (PLATFORM_DUTIES_FILE); undefined: the default text. */
+  platformDutiesFile: string | undefined;
   /** Which proxies' X-Forwarded-For to believe (none by default). */
   trustProxy: TrustProxy;
   /** Sign-ins one address may start per minute. */
@@ -400,6 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     geocoder: { kind: e.GEOCODER, url: e.GEOCODER_URL ?? DEFAULT_GEOCODER_URL[e.GEOCODER] },
     seedDemo: e.SEED_DEMO,
+    platformDutiesFile: e.PLATFORM_DUTIES_FILE,
     jurisdictionFallback: e.JURISDICTION_FALLBACK,
     jurisdictionsDir: e.JURISDICTIONS_DIR,
     trustProxy: e.TRUST_PROXY,

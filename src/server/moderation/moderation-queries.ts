@@ -19,6 +19,7 @@ import {
   reviews,
   users,
 } from '../db/schema.js';
+import { listKitchensToRefer } from './referral-queries.js';
 
 /** How many open reports and recent actions the operator's page holds at most. */
 const MAX_OPEN_REPORTS = 200;
@@ -270,14 +271,16 @@ export async function listAwaitingApproval(db: DbOrTx): Promise<ModerationView['
   }));
 }
 
-export async function loadModerationView(db: DbOrTx): Promise<ModerationView> {
-  const [approvals, openReports, suspendedKitchens, actions] = await Promise.all([
+/** The operator's page as of `now` (the app's clock: which complaints are within the referral period). */
+export async function loadModerationView(db: DbOrTx, now: number): Promise<ModerationView> {
+  const [approvals, referrals, openReports, suspendedKitchens, actions] = await Promise.all([
     listAwaitingApproval(db),
+    listKitchensToRefer(db, now),
     listOpenReports(db),
     listSuspendedKitchens(db),
     listRecentActions(db),
   ]);
-  return { approvals, reports: openReports, suspendedKitchens, actions };
+  return { approvals, referrals, reports: openReports, suspendedKitchens, actions };
 }
 
 export interface ActionRecord {

@@ -6,6 +6,7 @@ import {
   ListingDecisionInput,
   OperatorActionInput,
   OperatorActionResult,
+  ReferralResult,
   Report,
   ReportInput,
 } from '../../shared/moderation.js';
@@ -21,6 +22,12 @@ import {
   suspendKitchen,
 } from './operator-service.js';
 import { fileReport } from './report-service.js';
+import { referKitchen } from './health-referrals.js';
+import { kitchenRecord } from './health-record.js';
+import { overrideRule } from './rule-override-service.js';
+import { scheduleFeeChange } from './fee-change-service.js';
+import { FeeChange, FeeChangeInput } from '../../shared/payments.js';
+import { RuleOverride, RuleOverrideInput } from '../../shared/jurisdictions.js';
 import { msg } from '../../shared/i18n/translator.js';
 
 /**
@@ -153,6 +160,84 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => decideListing(app, await requireOperator(request), request.params.uid, request.body),
+  );
+  app.post(
+    '/api/operator/kitchens/:uid/referral',
+    {
+      config: {
+        doc: {
+          summary:
+            "Refer a kitchen to the local health authority (the issuer of the permit its place's rules ask for, if they name one): recorded with who and when in the operators' log, once until a new food-safety complaint",
+          cookie: 'operator',
+          tags: ['moderation'],
+          errors: { 404: 'No such kitchen' },
+        },
+      },
+      schema: { params: KitchenUidParams, response: { 200: ReferralResult } },
+    },
+    async (request) => referKitchen(app, await requireOperator(request), request.params.uid),
+  );
+  app.get(
+    '/api/operator/kitchens/:uid/record',
+    {
+      config: {
+        doc: {
+          summary:
+            "A kitchen's record for the health authority, as a PDF: its permit and documents with expiry dates, its food-safety complaints, orders and referrals of the last 30 days",
+          cookie: 'operator',
+          tags: ['moderation'],
+          responses: { 200: { description: 'A PDF document with a text layer', type: 'application/pdf' } },
+          errors: { 404: 'No such kitchen' },
+        },
+      },
+      schema: { params: KitchenUidParams },
+    },
+    async (request, reply) => {
+      await requireOperator(request);
+      const bytes = await kitchenRecord(app, request.params.uid);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="kitchen-record-${request.params.uid.slice(0, 8)}.pdf"`,
+        )
+        .send(bytes);
+    },
+  );
+  app.post(
+    '/api/operator/rule-overrides',
+    {
+      config: {
+        doc: {
+          summary:
+            "Override a value of a place's rules (meals a day or a week, gross a year) for one jurisdiction profile or one kitchen, saying why: recorded with who in the operators' log",
+          cookie: 'operator',
+          tags: ['moderation'],
+          errors: { 404: 'No such profile or kitchen (field target)' },
+        },
+      },
+      schema: { body: RuleOverrideInput, response: { 201: RuleOverride } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await overrideRule(app, await requireOperator(request), request.body)),
+  );
+  app.post(
+    '/api/operator/fee-changes',
+    {
+      config: {
+        doc: {
+          summary:
+            "Schedule a change of the platform's commission on card orders' dishes from a day at least 30 days ahead: every cook is emailed (the notifications' outbox), and it is in the operators' log",
+          cookie: 'operator',
+          tags: ['moderation'],
+          errors: { 400: 'effectiveOn is less than 30 days ahead, or commissionPercent is not 0 to 50' },
+        },
+      },
+      schema: { body: FeeChangeInput, response: { 201: FeeChange } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await scheduleFeeChange(app, await requireOperator(request), request.body)),
   );
   app.post(
     '/api/operator/reports/:id/close',

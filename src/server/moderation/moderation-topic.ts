@@ -9,7 +9,7 @@ import { loadModerationView } from './moderation-queries.js';
  */
 export const moderationTopic = defineTopic<void, ModerationView>({
   key: () => 'moderation',
-  load: (db) => loadModerationView(db),
+  load: (db, _params, clock) => loadModerationView(db, clock.now()),
   access: async (request) => {
     await requireOperator(request);
     return { params: undefined, sessions: requestSessionHashes(request) };

@@ -7,7 +7,7 @@ describeEachEngine(
     it("gives the platform's share of a card order's dishes, to anyone, as the deployment sets it", async () => {
       const res = await get().app.inject('/api/fees');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ cardPayments: true, commissionPercent: 12.5 });
+      expect(res.json()).toEqual({ cardPayments: true, commissionPercent: 12.5, upcoming: null });
       // A query string changes nothing (the route takes none).
       expect((await get().app.inject('/api/fees?commissionPercent=0')).json()).toEqual(res.json());
     });

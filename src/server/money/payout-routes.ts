@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { commissionOn, utcDay } from '../data/fee-changes.js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KitchenParams } from '../../shared/kitchens.js';
@@ -52,10 +53,17 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: { response: { 200: MarketplaceFees } },
     },
-    async () => ({
-      cardPayments: app.payments.provider !== undefined,
-      commissionPercent: app.payments.config.commissionPercent,
-    }),
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        cardPayments: app.payments.provider !== undefined,
+        ...(await commissionOn(
+          app.db,
+          app.payments.config.commissionPercent,
+          utcDay(new Date(app.clock.now())),
+        )),
+      };
+    },
   );
 
   app.get(

@@ -11,6 +11,7 @@ import { paths } from '../../shared/paths.js';
 import { dayName, slotLabel } from '../../shared/slots.js';
 import type { DbOrTx } from '../db/database.js';
 import {
+  feeChanges,
   kitchenDocuments,
   kitchens,
   ledgerEntries,
@@ -529,6 +530,26 @@ async function planWeekMessage(
   };
 }
 
+/** A change of the platform's commission, announced to a cook at least 30 days before it applies (ADR 27). */
+async function feeChangeMessage(db: DbOrTx, feeChangeId: string, tr: Translator): Promise<Message | null> {
+  const [change] = await db.select().from(feeChanges).where(eq(feeChanges.id, feeChangeId));
+  if (!change) return null;
+  const date = tr.date(new Date(`${change.effectiveOn}T12:00:00Z`), 'date');
+  const percent = tr.numberFormat({ maximumFractionDigits: 2 }).format(change.commissionBasisPoints / 100);
+  return {
+    subject: cut(say(tr).t("HomeCooked's fees change on {date}", { date }), 120),
+    lead: say(tr).t(
+      "From {date}, the marketplace's share of a card order's dishes will be {percent} %. Orders placed before then keep today's fees.",
+      { date, percent },
+    ),
+    details: [
+      [say(tr).t('New commission'), `${percent} %`],
+      [say(tr).t('Applies from'), date],
+    ],
+    action: { label: say(tr).t('Open the rules for your kitchen'), path: paths.kitchenRules.href() },
+  };
+}
+
 /** The plain text: the lead (the push's body), the details, the quote, and the link. */
 function textOf(message: Message, publicUrl: string, tr: Translator): string {
   // translators: a label and its value on one line of a plain-text email ('Total: $32.45')
@@ -589,6 +610,7 @@ export async function renderNotice(
   let message: Message | null;
   if (notice.kind === 'review-new')
     message = await reviewMessage(db, notice.subjectId, notice.recipientId, tr);
+  else if (notice.kind === 'fee-change') message = await feeChangeMessage(db, notice.subjectId, tr);
   else if (notice.kind === 'document-expiring')
     message = await documentMessage(db, notice.subjectId, notice.recipientId, now, tr);
   else if (notice.kind === 'plan-week-failed')

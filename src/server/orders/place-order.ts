@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { commissionOn, utcDay } from '../data/fee-changes.js';
+import { kitchenProfile } from '../data/rule-overrides.js';
 import type { FastifyInstance } from 'fastify';
 import { computeTotals, formatCents, formatMoney, type OrderTotals } from '../../shared/money.js';
 import { availability, formatOpening, isPaused, localTime } from '../../shared/opening-hours.js';
@@ -403,7 +405,14 @@ export async function placeOrder(
       name: kitchen.name,
     });
   if (kitchen.suspended) return refuse(suspended());
-  const profile = app.jurisdictions.forPlace(kitchen.place);
+  // Its place's rules with the operators' overrides in force (ADR 27).
+  const { profile } = await kitchenProfile(
+    app.db,
+    app.jurisdictions,
+    app.payments.config.currency,
+    kitchen.uid,
+    kitchen.place,
+  );
   if (!profile.rules.sellingAllowed || kitchen.listing === 'not-allowed')
     return refuse(sellingRefused(kitchen, profile));
   // Its place's rules ask an operator to approve its permit before it sells.
@@ -484,7 +493,15 @@ export async function placeOrder(
     capsMeals,
     totals,
     payment,
-    platformFeeCents: payment === 'card' ? platformFeeOf(totals, app.payments.config.commissionPercent) : 0,
+    platformFeeCents:
+      payment === 'card'
+        ? platformFeeOf(
+            totals,
+            // The commission in force today (a change announced 30 days ahead applies from its day: ADR 27).
+            (await commissionOn(app.db, app.payments.config.commissionPercent, utcDay(now)))
+              .commissionPercent,
+          )
+        : 0,
     currency: app.payments.config.currency,
     lines: priced.map((line) => ({ menuItemId: line.id, item: line.item, priceCents: line.priceCents })),
   };

@@ -203,7 +203,7 @@ export function notFoundHead(tr: Translator, publicUrl: string, path: string): P
   };
 }
 
-/** A suspended kitchen's page: says it is unavailable, names nothing of it, and is kept out of search results. */
+/** A suspended or unlisted kitchen's page: says it is unavailable, names nothing of it, and is kept out of search results. */
 export function unavailableHead(tr: Translator, publicUrl: string, path: string): PageHead {
   return {
     title: tr.t('Kitchen unavailable | HomeCooked'),

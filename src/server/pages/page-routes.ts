@@ -13,7 +13,7 @@ import {
   type PageRenderer,
 } from '../../shared/page-data.js';
 import { paths } from '../../shared/paths.js';
-import { isSuspendedKitchen } from '../data/kitchen-content-access.js';
+import { kitchenHidden } from '../data/kitchen-content-access.js';
 import { kitchensFirstPageTopic, kitchensTopic, kitchenTopic } from '../data/kitchens-topic.js';
 import { readTopic } from '../live/live-route.js';
 import { etagOf } from '../live/hub.js';
@@ -180,9 +180,12 @@ export function serverRenderedPages(
       }));
       return send(request, reply, page);
     }
-    if (isSuspendedKitchen(kitchen)) {
-      // The page says the kitchen is unavailable (its stream says when that ends): none of its menu is in it.
-      const page = cache.get(`${locale}:unavailable:${url}`, [kitchen], now, () => ({
+    const hidden = kitchenHidden(kitchen);
+    if (hidden) {
+      // The page says the kitchen is unavailable (suspended, or not listed under its place's rules; its stream says
+      // when that ends): none of its menu is in it. Its cook and operators see the rest once their session is
+      // read in the browser.
+      const page = cache.get(`${locale}:${hidden}:${url}`, [kitchen], now, () => ({
         status: 200,
         validUntil: now + MAX_PAGE_AGE_MS,
         html: build(

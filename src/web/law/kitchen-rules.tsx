@@ -1,5 +1,10 @@
 import { Alert, Anchor, Badge, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { KitchenRules as KitchenRulesAnswer, Rules } from '../../shared/jurisdictions.js';
+import type {
+  KitchenRules as KitchenRulesAnswer,
+  OverrideKey,
+  RuleOverride,
+  Rules,
+} from '../../shared/jurisdictions.js';
 import { formatWholeMoney } from '../../shared/money.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { Spinner } from '../lib/spinner.js';
@@ -11,10 +16,17 @@ import { ListingAlert } from './listing-alert.js';
 
 const yesNo = (value: boolean) => (value ? t('Yes') : t('No'));
 
-/** Each rule of the profile, one row: what it is, and what it says here. */
-function ruleRows(rules: Rules): [string, string][] {
+/** Each rule of the profile, one row: what it is, and what it says here (an operator's override said, with why). */
+function ruleRows(rules: Rules, overrides: readonly RuleOverride[]): [string, string][] {
   const { caps } = rules;
   const none = t('None');
+  // The kitchen's own override comes after its jurisdiction's, and is the one in force.
+  const overridden = (key: OverrideKey, value: string) => {
+    const override = overrides.findLast((o) => o.key === key);
+    return override
+      ? t('{value} (overridden by the operators: {reason})', { value, reason: override.reason })
+      : value;
+  };
   return [
     [t('Home kitchens may sell'), yesNo(rules.sellingAllowed)],
     [
@@ -38,13 +50,22 @@ function ruleRows(rules: Rules): [string, string][] {
             .join(', ')
         : none,
     ],
-    [t('Meals a day'), caps.mealsPerDay === null ? none : String(caps.mealsPerDay)],
-    [t('Meals a week'), caps.mealsPerWeek === null ? none : String(caps.mealsPerWeek)],
+    [
+      t('Meals a day'),
+      overridden('mealsPerDay', caps.mealsPerDay === null ? none : String(caps.mealsPerDay)),
+    ],
+    [
+      t('Meals a week'),
+      overridden('mealsPerWeek', caps.mealsPerWeek === null ? none : String(caps.mealsPerWeek)),
+    ],
     [
       t('Gross sales a year'),
-      caps.grossPerYear === null
-        ? none
-        : formatWholeMoney(caps.grossPerYear.amountMinor, caps.grossPerYear.currency),
+      overridden(
+        'grossPerYear',
+        caps.grossPerYear === null
+          ? none
+          : formatWholeMoney(caps.grossPerYear.amountMinor, caps.grossPerYear.currency),
+      ),
     ],
     [t('A meal is'), caps.meal === 'order' ? t('one order') : t('one dish portion')],
     [t('Delivery by others (third parties)'), yesNo(rules.thirdPartyDelivery)],
@@ -80,7 +101,7 @@ export function KitchenRules({ ownerUid }: { ownerUid: string }) {
       />
     );
   if (!rules.data) return <Spinner label={t('Loading the rules for your kitchen')} />;
-  const { profile, place, counted, listing }: KitchenRulesAnswer = rules.data;
+  const { profile, overrides, place, counted, listing }: KitchenRulesAnswer = rules.data;
   const where = [place.county, place.region, place.countryCode].filter(Boolean).join(', ');
   return (
     <Stack gap="lg">
@@ -110,7 +131,7 @@ export function KitchenRules({ ownerUid }: { ownerUid: string }) {
       {counted && <Text fw={600}>{capsSummary(profile.rules.caps, counted).join(' · ')}</Text>}
       <Table>
         <Table.Tbody>
-          {ruleRows(profile.rules).map(([rule, value]) => (
+          {ruleRows(profile.rules, overrides).map(([rule, value]) => (
             <Table.Tr key={rule}>
               <Table.Th scope="row">{rule}</Table.Th>
               <Table.Td>{value}</Table.Td>

@@ -11,6 +11,7 @@ import type {
 import { paths } from '../../shared/paths.js';
 import { actionUrls, useOperatorAction } from './use-moderation.js';
 import { Approvals } from './approvals.js';
+import { Referrals } from './referrals.js';
 import { msg, t, translator, tx } from '../i18n.js';
 
 const formatWhen = (iso: string) =>
@@ -40,6 +41,9 @@ const ACTION_LABEL: Record<OperatorActionEntry['action'], string> = {
   approve_kitchen: msg('approved a kitchen'),
   ask_kitchen_changes: msg('asked a kitchen for changes'),
   refuse_kitchen: msg('refused a kitchen'),
+  refer_kitchen: msg('referred a kitchen to the health authority'),
+  override_rule: msg("overrode a value of a place's rules"),
+  schedule_fee_change: msg('announced a change of fees'),
 };
 
 /** A button running one operator action, saying so when it fails. */
@@ -149,6 +153,7 @@ function ReportActions({ report }: { report: OpenReport }) {
 export function ModerationView({ view }: { view: View }) {
   return (
     <Stack gap="xl">
+      <Referrals kitchens={view.referrals} />
       <Approvals kitchens={view.approvals} />
       <section aria-labelledby="open-reports">
         <Title order={2} id="open-reports" mb="sm">

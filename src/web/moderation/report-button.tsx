@@ -15,15 +15,16 @@ const ReportDialog = lazy(async () => {
 });
 
 /**
- * 'Report' and its dialog asking why: for anyone signed in as a customer or a kitchen owner (nothing otherwise).
- * The operators see the report on /Operator at once.
+ * 'Report' and its dialog asking why: for anyone signed in as a customer or a kitchen owner (nothing otherwise), but
+ * not for one's own kitchen (ids are unique across kinds). The operators see the report on /Operator at once.
  */
 export function ReportButton({ targetKind, targetId }: { targetKind: ReportTargetKind; targetId: string }) {
   const session = useSession();
   const [open, setOpen] = useState(false);
   // Once opened, the dialog stays mounted (closed), so it keeps what was typed and its closing transition.
   const [wanted, setWanted] = useState(false);
-  if (!session.data?.customer && !session.data?.kitchen) return null;
+  if ((!session.data?.customer && !session.data?.kitchen) || session.data.kitchen?.uid === targetId)
+    return null;
   return (
     <>
       <Button

@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { Placeholder } from '../lib/placeholder.js';
 import { KitchenPaymentNote } from '../payments/kitchen-payment-note.js';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useParams } from '../router/router.js';
 import { kitchenPageTitle, siteTitle } from '../../shared/page-data.js';
 import { CartBar } from '../cart/cart-bar.js';
@@ -41,17 +41,13 @@ function KitchenHours({ kitchen }: { kitchen: Kitchen }) {
 }
 
 /**
- * 'Report' for a kitchen, unless it is the visitor's own. The session is read here, not by the page: it is asked for
- * as the page hydrates (the served page is the same for everyone), and its answer renders this alone again.
+ * An unlisted kitchen's page (awaiting approval, refused, or where home kitchens may not sell): its cook and
+ * operators see it; anyone else reads that it is unavailable (the server refuses its menu, reviews and orders too).
+ * The session is read only here, so a listed kitchen's page renders once (ADR 16).
  */
-function ReportKitchen({ kitchenUid }: { kitchenUid: string }) {
-  const session = useSession();
-  if (session.data?.kitchen?.uid === kitchenUid) return null;
-  return (
-    <Group>
-      <ReportButton targetKind="kitchen" targetId={kitchenUid} />
-    </Group>
-  );
+function NotListed({ uid, page, unavailable }: { uid: string; page: ReactNode; unavailable: ReactNode }) {
+  const session = useSession().data;
+  return session?.operator || session?.kitchen?.uid === uid ? page : unavailable;
 }
 
 /** The tab's title names the kitchen while its page is open (the served page's <title> says the same). */
@@ -85,17 +81,17 @@ export function KitchenMenuPage() {
     );
 
   // Suspended by an operator: the page says so, and shows no menu to order from (the server refuses orders too).
-  if (kitchen.data?.suspended)
-    return (
-      <PageLayout>
-        <Title order={1} mb="md">
-          {t('Kitchen unavailable')}
-        </Title>
-        <Text role="status">{t(KITCHEN_UNAVAILABLE)}</Text>
-      </PageLayout>
-    );
+  const unavailable = (
+    <PageLayout>
+      <Title order={1} mb="md">
+        {t('Kitchen unavailable')}
+      </Title>
+      <Text role="status">{t(KITCHEN_UNAVAILABLE)}</Text>
+    </PageLayout>
+  );
+  if (kitchen.data?.suspended) return unavailable;
 
-  return (
+  const page = (
     <PageLayout>
       {kitchen.isPending ? (
         <Group
@@ -145,10 +141,15 @@ export function KitchenMenuPage() {
                 {/* Before the first review, the 'Reviews' section below says 'No reviews yet'. */}
                 <RatingLine rating={kitchen.data.rating} size="md" />
               </StaticPart>
-              <OrderingLine kitchenUid={kitchen.data.uid} />
-              <FullyBookedNote kitchenUid={kitchen.data.uid} />
-              <KitchenPaymentNote kitchenUid={kitchen.data.uid} />
-              <ReportKitchen kitchenUid={kitchen.data.uid} />
+              <OrderingLine kitchenUid={uid} />
+              <FullyBookedNote kitchenUid={uid} />
+              <KitchenPaymentNote kitchenUid={uid} />
+              {/* Not for the visitor's own kitchen. The session is read by the button, not by the page: it is asked
+                  for as the page hydrates (the served page is the same for everyone), and its answer renders the
+                  button alone again. */}
+              <Group>
+                <ReportButton targetKind="kitchen" targetId={uid} />
+              </Group>
             </Stack>
           </Group>
           <CartButton />
@@ -173,4 +174,7 @@ export function KitchenMenuPage() {
       <CartBar />
     </PageLayout>
   );
+  // A kitchen of a list (a landing page's card) is listed; its own snapshot says.
+  const unlisted = kitchen.data && 'listed' in kitchen.data && !kitchen.data.listed;
+  return unlisted ? <NotListed uid={uid} page={page} unavailable={unavailable} /> : page;
 }
