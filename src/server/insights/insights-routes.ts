@@ -12,6 +12,7 @@ import { KitchenUidParams } from '../../shared/moderation.js';
 import { localTime } from '../../shared/opening-hours.js';
 import { findKitchen } from '../data/kitchen-queries.js';
 import { kitchenPlace } from '../data/kitchen-place.js';
+import { kitchenProfile } from '../data/rule-overrides.js';
 import { requireKitchen } from '../data/require-kitchen.js';
 import { requireOperator } from '../identity/sessions.js';
 import { notFound } from '../lib/errors.js';
@@ -32,11 +33,21 @@ async function insightsOf(app: FastifyInstance, kitchen: Kitchen, query: Insight
   return kitchenInsights(app.db, kitchen, range, currency, today, await mealCapsOf(app, kitchen.uid));
 }
 
-/** The meal caps of the kitchen's place (its 'Rules for your kitchen'), or null where it caps no meals. */
+/**
+ * The meal caps of the kitchen's place with the operators' overrides (its 'Rules for your kitchen'), or null where it
+ * caps no meals.
+ */
 async function mealCapsOf(app: FastifyInstance, kitchenUid: string) {
   const where = await kitchenPlace(app.db, kitchenUid);
   if (!where) return null;
-  const { mealsPerDay, mealsPerWeek } = app.jurisdictions.forPlace(where.place).rules.caps;
+  const { profile } = await kitchenProfile(
+    app.db,
+    app.jurisdictions,
+    app.payments.config.currency,
+    kitchenUid,
+    where.place,
+  );
+  const { mealsPerDay, mealsPerWeek } = profile.rules.caps;
   return mealsPerDay === null && mealsPerWeek === null ? null : { mealsPerDay, mealsPerWeek };
 }
 
