@@ -1,10 +1,10 @@
 import './mantine-styles.js';
 import { messagesReady } from './i18n.js';
 import { startTransition } from 'react';
-import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PAGE_DATA_ID, type PageData } from '../shared/page-data.js';
 import { AppRoot, createQueryClient } from './app-root.js';
+import { seedQueryCache } from './ssr/seed-query-cache.js';
 import { AppRoutes, routes } from './app-router.js';
 import { BrowserRouter } from './router/router.js';
 import { startHydration } from './ssr/render-instant.js';
@@ -20,7 +20,7 @@ const queryClient = createQueryClient();
 const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
 const data = pageData ? (JSON.parse(pageData) as PageData) : undefined;
 if (data) {
-  hydrate(queryClient, data.cache);
+  seedQueryCache(queryClient, data.cache);
   rememberPageVersions(data.versions);
   rememberAvailability(data.clocks ?? []);
   startHydration(data.now);
