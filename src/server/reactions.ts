@@ -118,6 +118,7 @@ export function changesOf(event: DomainEvent): Change[] {
     case 'order.archived':
     case 'order.payment-changed':
     case 'order.refund-changed':
+    case 'order.tip-changed':
       return orderLists(event.kitchenUid, event.customerId);
     case 'order.problem-reported':
       // Both sides' orders show it; a food-safety complaint is on the operators' page too.

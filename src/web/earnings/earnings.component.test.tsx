@@ -30,9 +30,10 @@ const line = {
   deliveryFeeCents: 299,
   platformFeeCents: 746,
   refundedCents: 0,
+  tipCents: 0,
   netCents: 2499,
 };
-const total = { orders: 1, platformFeeCents: 746, refundedCents: 0, netCents: 2499 };
+const total = { orders: 1, platformFeeCents: 746, refundedCents: 0, tipCents: 0, netCents: 2499 };
 
 describe("the cook's 'Earnings'", () => {
   let root: Root | undefined;
