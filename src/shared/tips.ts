@@ -20,7 +20,9 @@ export const tipAmount = (field: string) =>
     .number({ error: () => t('{field} must be a number of cents', { field }) })
     .int({ error: () => t('{field} must be a whole number of cents', { field }) })
     .min(0, { error: () => t('{field} must not be negative', { field }) })
-    .max(MAX_TIP_CENTS, { error: () => t('A tip may be at most {max} cents', { max: String(MAX_TIP_CENTS) }) });
+    .max(MAX_TIP_CENTS, {
+      error: () => t('A tip may be at most {max} cents', { max: String(MAX_TIP_CENTS) }),
+    });
 
 /** Suggested tips at checkout: shares of the dishes' price, at least the smallest tip, distinct. */
 export function suggestedTips(itemsCents: number, minorPerUnit = 100): number[] {

@@ -137,9 +137,10 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
     })),
     review: reviewOf.get(row.id) ?? null,
     pickup: pickupOf.get(row.id) ?? null,
-    tips: (tipsOf.get(row.id) ?? []).map(
-      (tip): OrderTip => ({ ...tip, createdAt: tip.createdAt.toISOString() }),
-    ),
+    tips: (tipsOf.get(row.id) ?? []).map((tip): OrderTip => ({
+      ...tip,
+      createdAt: tip.createdAt.toISOString(),
+    })),
   }));
 }
 

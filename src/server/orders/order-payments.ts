@@ -100,7 +100,12 @@ export async function setPaymentState(
     await writeLedger(
       tx,
       order,
-      [[step === 'captured' ? 'tip_transfer' : 'tip_reversed', step === 'captured' ? order.tipCents : -order.tipCents]],
+      [
+        [
+          step === 'captured' ? 'tip_transfer' : 'tip_reversed',
+          step === 'captured' ? order.tipCents : -order.tipCents,
+        ],
+      ],
       CHECKOUT_TIP_ENTRY,
     );
   // The figures follow the order's state and its refunds (src/server/data/order-figures.ts).

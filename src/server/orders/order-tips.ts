@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { msg } from '../../shared/i18n/translator.js';
 import { paths } from '../../shared/paths.js';
 import { PAYMENT_PROVIDER_DOWN } from '../../shared/payments.js';
-import { TIP_CLOSED, TIPS_REFUSED, type OrderTip, type TipInput, type TipStarted } from '../../shared/tips.js';
+import {
+  TIP_CLOSED,
+  TIPS_REFUSED,
+  type OrderTip,
+  type TipInput,
+  type TipStarted,
+} from '../../shared/tips.js';
 import type { Tx } from '../db/database.js';
 import { kitchens, orders, orderTips } from '../db/schema.js';
 import { deliveredAt, reportableUntil } from '../data/problem-report-queries.js';
@@ -56,7 +62,11 @@ export async function startTip(
       .where(and(eq(orderTips.orderId, orderId), eq(orderTips.requestKey, input.requestKey)));
     const [kitchen] = order.kitchenId
       ? await tx
-          .select({ acceptsTips: kitchens.acceptsTips, account: kitchens.payoutAccountId, state: kitchens.payoutState })
+          .select({
+            acceptsTips: kitchens.acceptsTips,
+            account: kitchens.payoutAccountId,
+            state: kitchens.payoutState,
+          })
           .from(kitchens)
           .where(eq(kitchens.ownerId, order.kitchenId))
       : [];
@@ -64,7 +74,11 @@ export async function startTip(
     if (earlier) return { tip: earlier, account, kitchenName: order.kitchenName };
     const delivered = order.state === 'delivered' ? await deliveredAt(tx, orderId) : null;
     if (!delivered)
-      throw new HttpError(409, TIP_CLOSED, msg('A tip can be given once the order is delivered or collected'));
+      throw new HttpError(
+        409,
+        TIP_CLOSED,
+        msg('A tip can be given once the order is delivered or collected'),
+      );
     if (app.clock.now() > reportableUntil(delivered).getTime())
       throw new HttpError(409, TIP_CLOSED, msg('A tip can be given within 48 hours of delivery'));
     if (!kitchen?.acceptsTips || !account) throw tipsRefused(order.kitchenName);
@@ -89,7 +103,8 @@ export async function startTip(
     });
     return { tip: row, account, kitchenName: order.kitchenName };
   });
-  if (tip.state !== 'paying' || tip.checkoutUrl) return { tip: toOrderTip(tip), checkoutUrl: tip.checkoutUrl };
+  if (tip.state !== 'paying' || tip.checkoutUrl)
+    return { tip: toOrderTip(tip), checkoutUrl: tip.checkoutUrl };
   if (!account) throw tipsRefused(kitchenName);
   try {
     const expiresAt = checkoutExpiry(Date.now());

@@ -30,7 +30,12 @@ describeEachEngine(
   'tips for the cook',
   (get) => {
     const tip = (cookie: string, orderId: string, body: Record<string, unknown>) =>
-      get().app.inject({ method: 'POST', url: `/api/orders/${orderId}/tips`, headers: { cookie }, payload: body });
+      get().app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/tips`,
+        headers: { cookie },
+        payload: body,
+      });
     const earnings = async (cookie: string) =>
       (await get().app.inject({ url: '/api/kitchen/earnings', headers: { cookie } })).json<Earnings>();
     const sessionIn = (url: string | null) => /\/checkout\/(cs_[0-9a-f]+)/.exec(url ?? '')?.[1] ?? '';
@@ -118,7 +123,9 @@ describeEachEngine(
       expect(off.json()).toMatchObject({ acceptsTips: false });
       const payments = await ctx.app.inject({ url: `/api/kitchens/${world.cook.kitchen.uid}/payments` });
       expect(payments.json<KitchenPayments>().tips).toBe(false);
-      const refused = await placeOrder(ctx, customer.cookie, world.cook.kitchen.uid, items, { tipCents: 200 });
+      const refused = await placeOrder(ctx, customer.cookie, world.cook.kitchen.uid, items, {
+        tipCents: 200,
+      });
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'TIPS_REFUSED', field: 'tipCents' });
       // No tip: the order goes through.
@@ -152,7 +159,12 @@ describeEachEngine(
       ]);
       // At the provider: captured at once, all of it transferred, no application fee.
       const figures = await ctx.app.payments.provider?.figures(row?.paymentIntentId ?? '');
-      expect(figures).toMatchObject({ state: 'captured', captured: 500, platformFee: 0, transferReversed: 0 });
+      expect(figures).toMatchObject({
+        state: 'captured',
+        captured: 500,
+        platformFee: 0,
+        transferReversed: 0,
+      });
       // The order's own money is untouched, and still agrees with the provider.
       expect((await money(ctx, order.id)).ledger.platform_fee).toBe(feeBefore);
       await expectMoneySettled(ctx, order.id);
@@ -168,13 +180,16 @@ describeEachEngine(
         .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.entry, `tip:${given.id}`)));
       expect(rows).toHaveLength(2);
       // Both sides' orders show it; the cook's earnings show it whole.
-      const mine = (
-        await ctx.app.inject({ url: '/api/orders', headers: { cookie: customer.cookie } })
-      ).json<CustomerOrder[]>();
+      const mine = (await ctx.app.inject({ url: '/api/orders', headers: { cookie: customer.cookie } })).json<
+        CustomerOrder[]
+      >();
       expect(mine.find((o) => o.id === order.id)?.tips).toEqual([expect.objectContaining({ state: 'paid' })]);
       const line = (await earnings(cook.cookie)).lines.find((l) => l.orderId === order.id);
       expect(line).toMatchObject({ tipCents: 500 });
-      const csv = await ctx.app.inject({ url: '/api/kitchen/earnings.csv', headers: { cookie: cook.cookie } });
+      const csv = await ctx.app.inject({
+        url: '/api/kitchen/earnings.csv',
+        headers: { cookie: cook.cookie },
+      });
       expect(csv.body).toContain('Tip');
       expect(csv.body).toContain(',5.00,');
     });
@@ -216,7 +231,9 @@ describeEachEngine(
       const off = await tip(customer.cookie, order.id, { amountCents: 500, requestKey: key() });
       expect(off.statusCode).toBe(409);
       expect(off.json()).toMatchObject({ code: 'TIPS_REFUSED', field: 'amountCents' });
-      expect(await ctx.database.db.select().from(orderTips).where(eq(orderTips.orderId, order.id))).toEqual([]);
+      expect(await ctx.database.db.select().from(orderTips).where(eq(orderTips.orderId, order.id))).toEqual(
+        [],
+      );
       // Not delivered yet: closed.
       const world = await paidKitchen(ctx);
       const early = await signedIn(ctx, 'customer');

@@ -50,6 +50,13 @@ export function OrderHistory() {
                   <Text fw={600}>{formatCents(order.totalCents)}</Text>
                   <RateOrder order={order} compact />
                   <ReportProblem order={order} compact />
+                  {order.tips
+                    .filter((tip) => tip.state === 'paid')
+                    .map((tip) => (
+                      <Text key={tip.id} size="sm" fw={600}>
+                        {t('You tipped {amount}. Thank you!', { amount: formatCents(tip.amountCents) })}
+                      </Text>
+                    ))}
                 </Stack>
                 <Stack gap="xs" align="flex-end">
                   <Badge variant="light" tt="none" color={inProgress(order) ? 'brand' : 'gray'}>

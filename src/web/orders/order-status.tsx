@@ -27,6 +27,7 @@ import { OrderConversation } from '../order-messages/order-conversation.js';
 import { useMyOrder } from './use-my-order.js';
 import { RateOrder } from '../reviews/rate-order.js';
 import { ReportProblem } from './report-problem.js';
+import { TipCook } from '../tips/tip-cook.js';
 import { Spinner } from '../lib/spinner.js';
 import { PushButton } from '../notifications/push-button.js';
 import { t } from '../i18n.js';
@@ -143,6 +144,7 @@ export function OrderStatus() {
       )}
       <RateOrder order={o} />
       <ReportProblem order={o} />
+      <TipCook order={o} />
       <CancelOrderButton order={o} />
       {inProgress(o) ? (
         <PushButton as="customer" intro={t('Get told when your order moves, even with this page closed')} />
