@@ -209,9 +209,24 @@ export function noticesOf(event: DomainEvent): Notice[] {
         ? []
         : orderNotice('order-cancelled-by-customer', event.orderId, event.kitchenUid, 'cancelled');
     case 'order.payment-changed':
+      // The money taken (a card captured, cash collected): the customer's receipt, once.
+      if (event.paymentState === 'captured' || event.paymentState === 'cash-paid')
+        return orderNotice('order-receipt', event.orderId, event.customerId, 'receipt');
       return event.paymentState === 'refunded'
         ? orderNotice('order-refunded', event.orderId, event.customerId, 'refunded')
         : [];
+    case 'order.problem-reported':
+      // The cook hears of each report (its key is the report's: a second report after a refund is told too).
+      return event.kitchenUid === null
+        ? []
+        : [
+            {
+              key: `order:${event.orderId}:problem:${event.reportId}:${event.kitchenUid}`,
+              recipientId: event.kitchenUid,
+              kind: 'order-problem',
+              subjectId: event.orderId,
+            },
+          ];
     case 'review.written':
       return [
         {

@@ -21,6 +21,8 @@ export const NOTICE_KINDS = [
   'order-delivered',
   'order-refunded',
   'document-expiring',
+  'order-receipt',
+  'order-problem',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -38,6 +40,8 @@ export const NOTICE_AUDIENCE: Record<NoticeKind, 'kitchen' | 'customer'> = {
   'order-delivered': 'customer',
   'order-refunded': 'customer',
   'document-expiring': 'kitchen',
+  'order-receipt': 'customer',
+  'order-problem': 'kitchen',
 };
 
 /** How each kind is named in 'Notifications'. */
@@ -54,6 +58,8 @@ export const NOTICE_LABELS: Record<NoticeKind, string> = {
   'order-delivered': msg('Your order delivered'),
   'order-refunded': msg('A refund'),
   'document-expiring': msg('A permit or certificate about to expire'),
+  'order-receipt': msg('Your receipt, when your payment is taken'),
+  'order-problem': msg('A problem reported with an order'),
 };
 
 /** A person's email setting for one kind. */

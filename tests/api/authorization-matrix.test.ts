@@ -699,6 +699,11 @@ const MATRIX: readonly Row[] = [
     request: (w) => ({ method: 'POST', url: `/api/orders/${w.orderA.id}/tips`,
       body: { amountCents: 300, requestKey: `matrix-${w.tag}` } }),
     sees: (d) => expect(d).toMatchObject({ tip: { amountCents: 300, state: 'paying' } }) },
+  // A paid order's receipt: its customer's, and operators'.
+  { route: 'GET /api/orders/:id/receipt', target: "A's delivered card order at X",
+    cells: [refuse, allow, refuse, refuse, refuse, allow], setUp: cardOrderADelivered,
+    request: (w) => ({ method: 'GET', url: `/api/orders/${w.orderA.id}/receipt` }),
+    mayShow: (w) => [w.orderA.id] },
   // Its operators' list names the order (to refund it, choosing who pays): operators only.
   { route: 'GET /api/operator/problem-reports', target: "A's problem with its order at X", cells: operatorOnly,
     setUp: problemReportedByA,

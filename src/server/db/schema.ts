@@ -753,9 +753,16 @@ export const problemReports = pgTable(
     /** The food-safety complaint it filed for the operators ('Made me ill'). */
     complaintId: uuid('complaint_id').references((): AnyPgColumn => reports.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * Closed without a refund (ADR 25): by the kitchen's cook or an operator, with a reason its customer reads (null:
+     * open, or answered by a refund).
+     */
+    closedBy: text('closed_by', { enum: ['kitchen', 'operator'] }),
+    closedReason: text('closed_reason'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('problem_reports_closed_reason_check', sql`char_length(${t.closedReason}) <= 500`),
     uniqueIndex('problem_reports_one_open')
       .on(t.orderId)
       .where(sql`${t.resolvedAt} is null`),
