@@ -80,6 +80,7 @@ describeEachEngine(
           'review-new',
           'reports',
           'document-expiring',
+          'order-problem',
         ]);
       });
 
