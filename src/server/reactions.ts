@@ -119,6 +119,7 @@ export function changesOf(event: DomainEvent): Change[] {
     case 'order.payment-changed':
     case 'order.refund-changed':
     case 'order.tip-changed':
+    case 'order.problem-closed':
       return orderLists(event.kitchenUid, event.customerId);
     case 'order.problem-reported':
       // Both sides' orders show it; a food-safety complaint is on the operators' page too.

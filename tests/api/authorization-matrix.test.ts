@@ -699,6 +699,18 @@ const MATRIX: readonly Row[] = [
     request: (w) => ({ method: 'POST', url: `/api/orders/${w.orderA.id}/tips`,
       body: { amountCents: 300, requestKey: `matrix-${w.tag}` } }),
     sees: (d) => expect(d).toMatchObject({ tip: { amountCents: 300, state: 'paying' } }) },
+  // Closing a problem report without a refund: the order's cook, or an operator.
+  { route: 'POST /api/kitchen/orders/:id/problem/close', target: "A's problem with its order at X",
+    cells: [refuse, refuse, refuse, allow, refuse, refuse], setUp: problemReportedByA,
+    request: (w) => ({ method: 'POST', url: `/api/kitchen/orders/${w.orderA.id}/problem/close`,
+      body: { reason: `Delivered hot ${w.tag}` } }),
+    sees: (d) => expect(d).toMatchObject({ closedBy: 'kitchen' }) },
+  { route: 'POST /api/operator/orders/:id/problem/close', target: "A's problem with its order at X",
+    cells: operatorOnly, setUp: problemReportedByA,
+    request: (w) => ({ method: 'POST', url: `/api/operator/orders/${w.orderA.id}/problem/close`,
+      body: { reason: `Checked ${w.tag}` } }),
+    sees: (d) => expect(d).toMatchObject({ closedBy: 'operator' }),
+    alsoChanges: (w) => ({ problem_reports: sql`t.order_id = ${w.orderA.id}` }) },
   // A paid order's receipt: its customer's, and operators'.
   { route: 'GET /api/orders/:id/receipt', target: "A's delivered card order at X",
     cells: [refuse, allow, refuse, refuse, refuse, allow], setUp: cardOrderADelivered,
