@@ -26,7 +26,9 @@ async function signIn(context: BrowserContext, role: 'customer' | 'kitchen') {
   await context.addCookies([await server.sessionCookie(role, `${role}-${randomUUID()}@e2e.test`)]);
 }
 
-test('a tip at checkout and one after delivery reach the cook’s Earnings whole', async ({ browser }) => {
+test('a tip at checkout and one after delivery reach the cook’s Earnings whole; a report closed without a refund', async ({
+  browser,
+}) => {
   // Two people, two payment pages and four moves: longer than one minute on a busy machine.
   test.setTimeout(180_000);
   const cookContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -116,6 +118,26 @@ test('a tip at checkout and one after delivery reach the cook’s Earnings whole
   await expect(cook.getByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
   await expect(cook.getByRole('list', { name: 'Paid orders' })).toContainText('Tip $7.00, yours whole');
   expect(await axeViolations(cook)).toEqual([]);
+
+  // A problem the cook closes without a refund, saying why: the customer reads it.
+  await customer.goto(at('/CustomerOrderStatus'));
+  await customer.getByRole('button', { name: 'Report a problem' }).click();
+  const report = customer.getByRole('dialog', { name: 'Report a problem' });
+  await report.getByRole('checkbox', { name: 'Lamb Biryani · $11.75' }).check();
+  await report.getByRole('radio', { name: 'Arrived cold or spilled' }).check();
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report).toBeHidden();
+  await cook.goto(at('/KitchenOrders'));
+  await cook.getByRole('tab', { name: 'Past' }).click();
+  const card = cook.getByTestId('order-card').filter({ hasText: '3 Grateful Lane' });
+  await card.getByRole('button', { name: 'Close without refund' }).click();
+  const closing = cook.getByRole('dialog', { name: 'Close this report without a refund' });
+  await closing.getByLabel('Why (the customer reads this)').fill('It left here hot; the rider was quick');
+  expect(await axeViolations(cook)).toEqual([]);
+  await closing.getByRole('button', { name: 'Close the report' }).click();
+  await expect(closing).toBeHidden();
+  await expect(customer.getByText('The kitchen says: It left here hot; the rider was quick')).toBeVisible();
+  expect(await axeViolations(customer)).toEqual([]);
   await cookContext.close();
   await customerContext.close();
 });
