@@ -98,6 +98,33 @@ describeEachEngine(
       expect(line).toMatchObject({ tipCents: 300, platformFeeCents: fee, netCents: order.totalCents - fee });
     });
 
+    it('gives a checkout tip back with its order when the order is cancelled after capture', async () => {
+      const ctx = get();
+      const world = await paidKitchen(ctx);
+      const customer = await signedIn(ctx, 'customer');
+      const order = (
+        await placeOrder(ctx, customer.cookie, world.cook.kitchen.uid, [world.dal], { tipCents: 250 })
+      ).json<CustomerOrder>();
+      const local = localProvider(ctx);
+      await local.pay(sessionOf(order), TEST_CARDS.pays);
+      await local.settled();
+      const { move } = orderCalls(() => ctx);
+      expect(
+        (await move(world.cook.cookie, order.id, { move: 'accept', readyInMinutes: 30 })).statusCode,
+      ).toBe(200);
+      await local.settled();
+      const cancelled = await move(world.cook.cookie, order.id, { move: 'cancel', reason: 'Out of lamb' });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      await local.settled();
+      const { ledger, row } = await money(ctx, order.id);
+      expect(row?.paymentState).toBe('refunded');
+      expect(ledger).toMatchObject({ tip_transfer: 250, tip_reversed: -250, refunded: -order.totalCents });
+      await expectMoneySettled(ctx, order.id);
+      expect((await reconcile(ctx.app)).found.filter((d) => d.scope === `order:${order.id}`)).toEqual([]);
+      const line = (await earnings(world.cook.cookie)).lines.find((l) => l.orderId === order.id);
+      expect(line).toMatchObject({ tipCents: 0, netCents: 0 });
+    });
+
     it('refuses a tip at checkout with cash, where tips are off, and bad amounts, naming tipCents', async () => {
       const ctx = get();
       const world = await paidKitchen(ctx, { acceptsCash: true });
