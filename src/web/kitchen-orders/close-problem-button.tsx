@@ -10,21 +10,42 @@ import { allKitchenOrdersKey } from './use-kitchen-orders.js';
 
 /** 'Close without refund' on an order whose customer reported a problem: the cook says why; the customer reads it. */
 export function CloseProblemButton({ order, size = 'xs' }: { order: KitchenOrder; size?: 'xs' | 'md' }) {
+  if (!order.problem || order.problem.resolvedAt) return null;
+  return (
+    <CloseProblem
+      url={`/api/kitchen/orders/${encodeURIComponent(order.id)}/problem/close`}
+      invalidate={allKitchenOrdersKey}
+      who={order.customerEmail}
+      size={size}
+    />
+  );
+}
+
+/** The button and its dialog: a reason, sent to `url`; `invalidate` is the list it changes. */
+export function CloseProblem({
+  url,
+  invalidate,
+  who,
+  size = 'xs',
+}: {
+  url: string;
+  invalidate: readonly unknown[];
+  who: string;
+  size?: 'xs' | 'md';
+}) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const queryClient = useQueryClient();
   const close = useMutation({
-    mutationFn: (body: CloseProblemInput) =>
-      api.post<ProblemReport>(`/api/kitchen/orders/${encodeURIComponent(order.id)}/problem/close`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: allKitchenOrdersKey }),
+    mutationFn: (body: CloseProblemInput) => api.post<ProblemReport>(url, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invalidate }),
   });
-  if (!order.problem || order.problem.resolvedAt) return null;
   const submit = async () => {
     if (!reason.trim()) return setError(t('Reason is required'));
     try {
       await close.mutateAsync({ reason: reason.trim() });
-      notifications.show({ color: 'green', title: t('Report closed'), message: order.customerEmail });
+      notifications.show({ color: 'green', title: t('Report closed'), message: who });
       setOpen(false);
     } catch (failure) {
       const message = t((failure as Error).message);
