@@ -24,6 +24,8 @@ import { kitchenOrderRoutes } from './orders/kitchen-order-routes.js';
 import { refundRoutes } from './orders/refund-routes.js';
 import { planRoutes } from './orders/plan-routes.js';
 import { problemReportRoutes } from './orders/problem-report-routes.js';
+import { tipRoutes } from './orders/tip-routes.js';
+import { receiptRoutes } from './orders/receipt-routes.js';
 import { labelRoutes } from './labels/label-routes.js';
 import { orderMessageRoutes } from './order-messages/order-message-routes.js';
 import { kitchenSlotsAnswer, slotRoutes } from './orders/slot-routes.js';
@@ -54,6 +56,8 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(kitchenOrderRoutes);
   await api.register(refundRoutes);
   await api.register(problemReportRoutes);
+  await api.register(tipRoutes);
+  await api.register(receiptRoutes);
   await api.register(labelRoutes);
   await api.register(customerOrderRoutes);
   await api.register(orderMessageRoutes);

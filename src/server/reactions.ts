@@ -120,6 +120,8 @@ export function changesOf(event: DomainEvent): Change[] {
     case 'order.archived':
     case 'order.payment-changed':
     case 'order.refund-changed':
+    case 'order.tip-changed':
+    case 'order.problem-closed':
       return orderLists(event.kitchenUid, event.customerId);
     case 'order.problem-reported':
       // Both sides' orders show it; a food-safety complaint is on the operators' page too.
@@ -214,9 +216,24 @@ export function noticesOf(event: DomainEvent): Notice[] {
         ? []
         : orderNotice('order-cancelled-by-customer', event.orderId, event.kitchenUid, 'cancelled');
     case 'order.payment-changed':
+      // The money taken (a card captured, cash collected): the customer's receipt, once.
+      if (event.paymentState === 'captured' || event.paymentState === 'cash-paid')
+        return orderNotice('order-receipt', event.orderId, event.customerId, 'receipt');
       return event.paymentState === 'refunded'
         ? orderNotice('order-refunded', event.orderId, event.customerId, 'refunded')
         : [];
+    case 'order.problem-reported':
+      // The cook hears of each report (its key is the report's: a second report after a refund is told too).
+      return event.kitchenUid === null
+        ? []
+        : [
+            {
+              key: `order:${event.orderId}:problem:${event.reportId}:${event.kitchenUid}`,
+              recipientId: event.kitchenUid,
+              kind: 'order-problem',
+              subjectId: event.orderId,
+            },
+          ];
     case 'review.written':
       return [
         {

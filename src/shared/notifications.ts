@@ -23,6 +23,8 @@ export const NOTICE_KINDS = [
   'document-expiring',
   'plan-week-failed',
   'fee-change',
+  'order-receipt',
+  'order-problem',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -42,6 +44,8 @@ export const NOTICE_AUDIENCE: Record<NoticeKind, 'kitchen' | 'customer'> = {
   'document-expiring': 'kitchen',
   'plan-week-failed': 'customer',
   'fee-change': 'kitchen',
+  'order-receipt': 'customer',
+  'order-problem': 'kitchen',
 };
 
 /** How each kind is named in 'Notifications'. */
@@ -60,6 +64,8 @@ export const NOTICE_LABELS: Record<NoticeKind, string> = {
   'document-expiring': msg('A permit or certificate about to expire'),
   'plan-week-failed': msg('A week of your plan that could not be placed'),
   'fee-change': msg("A change of the marketplace's fees"),
+  'order-receipt': msg('Your receipt, when your payment is taken'),
+  'order-problem': msg('A problem reported with an order'),
 };
 
 /** A person's email setting for one kind. */

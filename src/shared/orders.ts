@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProblemReport } from './problem-reports.js';
+import { OrderTip, tipAmount } from './tips.js';
 import { AllergenAcknowledgement } from './allergen-declaration.js';
 import { requiredText } from './fields.js';
 import { MenuItem } from './menu.js';
@@ -57,8 +58,10 @@ const Lifecycle = {
   note: z.string(),
   /** The latest problem its customer reported with it, open or answered. */
   problem: ProblemReport.nullable(),
-  /** Until when its customer may report a problem (48 hours after delivery; null: not delivered). */
+  /** Until when its customer may report a problem, or tip (48 hours after delivery; null: not delivered). */
   problemReportUntil: z.string().nullable(),
+  /** Tips given after delivery, each a card payment of its own, oldest first. */
+  tips: z.array(OrderTip),
 };
 
 /** An order as its kitchen sees it on /KitchenOrders. */
@@ -88,6 +91,8 @@ export const CustomerOrder = z.object({
   itemsCents: z.number().int(),
   deliveryFeeCents: z.number().int(),
   feesAndTaxCents: z.number().int(),
+  /** The tip chosen at checkout (in `totalCents`); tips given after delivery are `tips`. */
+  tipCents: z.number().int(),
   totalCents: z.number().int(),
   createdAt: z.string(),
   ...Lifecycle,
@@ -190,6 +195,11 @@ export const PlaceOrderInput = z
         { error: () => t('Location must be {shape}', { shape: '{lat, lon}' }) },
       )
       .optional(),
+    /**
+     * A tip for the cook, in minor units, paid with the order by card (outside the platform's fee: the cook gets it
+     * whole). Refused where the kitchen does not take tips, and with cash.
+     */
+    tipCents: tipAmount('tipCents').optional(),
     /** 'Pay by card' (the default where cards are taken) or 'Cash on delivery'. Amounts are never taken from here. */
     payment: z.enum(PAYMENT_METHODS, { error: () => t("Payment must be 'card' or 'cash'") }).optional(),
     idempotencyKey: z

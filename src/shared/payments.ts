@@ -93,6 +93,8 @@ export const PAYOUT_STATE_LABELS: Record<PayoutStateName, string> = {
 export const KitchenPayments = z.object({
   card: z.boolean(),
   cash: z.boolean(),
+  /** It takes tips (by card: its payouts are on and 'Accept tips' is on). */
+  tips: z.boolean(),
 });
 export type KitchenPayments = z.infer<typeof KitchenPayments>;
 
@@ -102,6 +104,8 @@ export const PayoutSettings = z.object({
   cardPayments: z.boolean(),
   state: z.enum(PAYOUT_STATES),
   acceptsCash: z.boolean(),
+  /** 'Accept tips' (on unless the cook turned it off). */
+  acceptsTips: z.boolean(),
 });
 export type PayoutSettings = z.infer<typeof PayoutSettings>;
 
@@ -144,6 +148,10 @@ export const CashSettingInput = z.object({
   acceptsCash: z.boolean({ error: () => t('Accept cash on delivery must be true or false') }),
 });
 
+export const TipsSettingInput = z.object({
+  acceptsTips: z.boolean({ error: () => t('Accept tips must be true or false') }),
+});
+
 export const OnboardingLink = z.object({ url: z.string() });
 
 /** `?from=&to=` of the cook's earnings: days of the kitchen's wall calendar, both included (the last 12 months when left out). */
@@ -174,7 +182,9 @@ export const EarningsLine = z.object({
   platformFeeCents: z.number().int(),
   /** Given back to the customer (positive). */
   refundedCents: z.number().int(),
-  /** The cook's: the kitchen's transfer less its reversal, or the cash collected. */
+  /** Tips for the cook (at checkout and after delivery), whole: outside the platform's fee (ADR 25). */
+  tipCents: z.number().int(),
+  /** The cook's: the kitchen's transfer less its reversal, or the cash collected, and the tips. */
   netCents: z.number().int(),
 });
 export type EarningsLine = z.infer<typeof EarningsLine>;
@@ -185,6 +195,7 @@ export const EarningsTotal = z.object({
   orders: z.number().int(),
   platformFeeCents: z.number().int(),
   refundedCents: z.number().int(),
+  tipCents: z.number().int(),
   netCents: z.number().int(),
 });
 export type EarningsTotal = z.infer<typeof EarningsTotal>;

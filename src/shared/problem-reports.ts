@@ -1,3 +1,4 @@
+import { requiredText } from './fields.js';
 import { z } from 'zod';
 import { msg, t } from './i18n/translator.js';
 import { StoredImage } from './images.js';
@@ -79,10 +80,17 @@ export const ProblemReport = z.object({
   /** The photos, as stored (served at `/images/{id}-{width}.webp`). */
   photos: z.array(StoredImage),
   createdAt: z.string(),
-  /** When a refund answered it (null while open). */
+  /** When a refund answered it, or it was closed without one (null while open). */
   resolvedAt: z.string().nullable(),
+  /** Closed without a refund: by whom, and the reason its customer reads (null otherwise). */
+  closedBy: z.enum(['kitchen', 'operator']).nullable(),
+  closedReason: z.string().nullable(),
 });
 export type ProblemReport = z.infer<typeof ProblemReport>;
+
+/** 'Close without refund': the reason the customer reads (required). */
+export const CloseProblemInput = z.object({ reason: requiredText(msg('Reason'), 500) });
+export type CloseProblemInput = z.infer<typeof CloseProblemInput>;
 
 /** An open report on the operators' list: the report, its order and kitchen. */
 export const OperatorProblemReport = ProblemReport.extend({

@@ -730,6 +730,29 @@ const MATRIX: readonly Row[] = [
     cells: [refuse, allow, refuse, refuse, refuse, refuse], setUp: cardOrderADelivered,
     request: (w) => ({ method: 'POST', url: `/api/orders/${w.orderA.id}/problem`, body: problemOfA(w) }),
     sees: (d) => expect(d).toMatchObject({ reason: 'missing', resolvedAt: null }) },
+  // A tip for the cook after delivery opens a payment page of its own: the order's customer only.
+  { route: 'POST /api/orders/:id/tips', target: "A's delivered card order at X",
+    cells: [refuse, allow, refuse, refuse, refuse, refuse], setUp: cardOrderADelivered,
+    request: (w) => ({ method: 'POST', url: `/api/orders/${w.orderA.id}/tips`,
+      body: { amountCents: 300, requestKey: `matrix-${w.tag}` } }),
+    sees: (d) => expect(d).toMatchObject({ tip: { amountCents: 300, state: 'paying' } }) },
+  // Closing a problem report without a refund: the order's cook, or an operator.
+  { route: 'POST /api/kitchen/orders/:id/problem/close', target: "A's problem with its order at X",
+    cells: [refuse, refuse, refuse, allow, refuse, refuse], setUp: problemReportedByA,
+    request: (w) => ({ method: 'POST', url: `/api/kitchen/orders/${w.orderA.id}/problem/close`,
+      body: { reason: `Delivered hot ${w.tag}` } }),
+    sees: (d) => expect(d).toMatchObject({ closedBy: 'kitchen' }) },
+  { route: 'POST /api/operator/orders/:id/problem/close', target: "A's problem with its order at X",
+    cells: operatorOnly, setUp: problemReportedByA,
+    request: (w) => ({ method: 'POST', url: `/api/operator/orders/${w.orderA.id}/problem/close`,
+      body: { reason: `Checked ${w.tag}` } }),
+    sees: (d) => expect(d).toMatchObject({ closedBy: 'operator' }),
+    alsoChanges: (w) => ({ problem_reports: sql`t.order_id = ${w.orderA.id}` }) },
+  // A paid order's receipt: its customer's, and operators'.
+  { route: 'GET /api/orders/:id/receipt', target: "A's delivered card order at X",
+    cells: [refuse, allow, refuse, refuse, refuse, allow], setUp: cardOrderADelivered,
+    request: (w) => ({ method: 'GET', url: `/api/orders/${w.orderA.id}/receipt` }),
+    mayShow: (w) => [w.orderA.id] },
   // Its operators' list names the order (to refund it, choosing who pays): operators only.
   { route: 'GET /api/operator/problem-reports', target: "A's problem with its order at X", cells: operatorOnly,
     setUp: problemReportedByA,
@@ -770,16 +793,19 @@ const MATRIX: readonly Row[] = [
   // ---- getting paid: each cook's own payouts and cash setting (neither X nor Y has set up payouts) ----
   { route: 'GET /api/kitchen/payouts', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'GET', url: '/api/kitchen/payouts' }),
-    sees: (d) => expect(d).toEqual({ cardPayments: true, state: 'not-set-up', acceptsCash: true }) },
+    sees: (d) => expect(d).toEqual({ cardPayments: true, state: 'not-set-up', acceptsCash: true, acceptsTips: true }) },
   { route: 'POST /api/kitchen/payouts/onboarding', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'POST', url: '/api/kitchen/payouts/onboarding', body: {} }),
     sees: (d) => expect((d as { url: string }).url).toMatch(/\/onboard\/acct_\w+/) },
   { route: 'POST /api/kitchen/payouts/refresh', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'POST', url: '/api/kitchen/payouts/refresh', body: {} }),
-    sees: (d) => expect(d).toEqual({ cardPayments: true, state: 'not-set-up', acceptsCash: true }) },
+    sees: (d) => expect(d).toEqual({ cardPayments: true, state: 'not-set-up', acceptsCash: true, acceptsTips: true }) },
   { route: 'PUT /api/kitchen/payouts/cash', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'PUT', url: '/api/kitchen/payouts/cash', body: { acceptsCash: false } }),
     sees: (d) => expect(d).toMatchObject({ acceptsCash: false }) },
+  { route: 'PUT /api/kitchen/payouts/tips', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'PUT', url: '/api/kitchen/payouts/tips', body: { acceptsTips: true } }),
+    sees: (d) => expect(d).toMatchObject({ acceptsTips: true }) },
   // ---- how a kitchen takes orders: each cook's own ordering options ----
   { route: 'GET /api/kitchen/ordering', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'GET', url: '/api/kitchen/ordering' }),
@@ -830,7 +856,7 @@ const MATRIX: readonly Row[] = [
     sees: (d) => expect(d).toMatchObject({ status: 'paused', pausedUntil: '2100-01-01' }) },
   { route: 'GET /api/kitchens/:uid/payments', target: "X's kitchen", cells: [allow, allow, allow, allow, allow, allow],
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/payments` }),
-    sees: (d) => expect(d).toEqual({ card: false, cash: true }) },
+    sees: (d) => expect(d).toEqual({ card: false, cash: true, tips: false }) },
   // When an order can be for: public, as the menu is, but a suspended kitchen takes no order at all.
   { route: 'GET /api/kitchens/:uid/slots', target: "X's kitchen", cells: [allow, allow, allow, allow, allow, allow],
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/slots` }),
@@ -1128,6 +1154,7 @@ const TABLES = [
   'order_disputes',
   'problem_reports',
   'problem_report_photos',
+  'order_tips',
   'payment_events',
   'order_messages',
   'notification_settings',
@@ -1190,6 +1217,7 @@ function own(table: Table, actor: Actor, w: World): SQL {
     case 'order_refunds':
     case 'order_disputes':
     case 'problem_reports':
+    case 'order_tips':
       // The money of the actor's own orders (a cash order delivered, a card payment's steps).
       return sql`t.order_id in (select o.id from orders o
         where o.kitchen_id = ${id} or o.customer_id = ${id} or o.id = ${worldOrderOf(actor, w)})`;

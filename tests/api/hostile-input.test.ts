@@ -434,6 +434,14 @@ describeEachEngine(
         valid: () => ({ targetKind: 'kitchen', targetId: ids.kitchenUid, reason: 'Looks fake' }),
       },
       {
+        name: 'PUT /api/kitchen/payouts/tips',
+        method: 'PUT',
+        url: () => '/api/kitchen/payouts/tips',
+        cookie: () => cookies.payoutOwner,
+        fields: ['acceptsTips'],
+        valid: () => ({ acceptsTips: true }),
+      },
+      {
         name: 'PUT /api/kitchen/payouts/cash',
         method: 'PUT',
         url: () => '/api/kitchen/payouts/cash',

@@ -5,7 +5,16 @@ import type { CustomerOrder, KitchenOrder, OrderEvent, OrderLine } from '../../s
 import type { PaymentDispute, PaymentRefund } from '../../shared/payments.js';
 import type { OrderReview } from '../../shared/reviews.js';
 import type { DbOrTx } from '../db/database.js';
-import { kitchens, orderDisputes, orderEvents, orderItems, orderRefunds, orders } from '../db/schema.js';
+import {
+  kitchens,
+  orderDisputes,
+  orderEvents,
+  orderItems,
+  orderRefunds,
+  orders,
+  orderTips,
+} from '../db/schema.js';
+import type { OrderTip } from '../../shared/tips.js';
 import { reviewsOfOrders } from './review-queries.js';
 import { latestProblemReports, reportableUntil } from './problem-report-queries.js';
 import type { ProblemReport } from '../../shared/problem-reports.js';
@@ -44,7 +53,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
   const rows = await (limit === undefined ? query : query.limit(limit));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, events, refunds, disputes, reviewOf, problemOf] = await Promise.all([
+  const [lines, events, refunds, disputes, reviewOf, problemOf, tips] = await Promise.all([
     db
       .select({ orderId: orderItems.orderId, item: orderItems.item, priceCents: orderItems.priceCents })
       .from(orderItems)
@@ -79,7 +88,19 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
       .orderBy(asc(orderDisputes.createdAt)),
     withReviews ? reviewsOfOrders(db, ids) : new Map<string, OrderReview>(),
     latestProblemReports(db, ids),
+    db
+      .select({
+        orderId: orderTips.orderId,
+        id: orderTips.id,
+        amountCents: orderTips.amountCents,
+        state: orderTips.state,
+        createdAt: orderTips.createdAt,
+      })
+      .from(orderTips)
+      .where(inArray(orderTips.orderId, ids))
+      .orderBy(asc(orderTips.orderId), asc(orderTips.createdAt), asc(orderTips.id)),
   ]);
+  const tipsOf = groupBy(tips);
   const pickupOf = withReviews ? await pickupPlaces(db, rows) : new Map<string, PickupPlace>();
   const linesOf = groupBy(lines);
   const eventsOf = groupBy(events);
@@ -116,6 +137,10 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
     })),
     review: reviewOf.get(row.id) ?? null,
     pickup: pickupOf.get(row.id) ?? null,
+    tips: (tipsOf.get(row.id) ?? []).map((tip): OrderTip => ({
+      ...tip,
+      createdAt: tip.createdAt.toISOString(),
+    })),
   }));
 }
 
@@ -125,10 +150,12 @@ function lifecycle(
   refunds: PaymentRefund[],
   dispute: PaymentDispute | null,
   problem: ProblemReport | null,
+  tips: OrderTip[],
 ) {
   const delivered = row.state === 'delivered' ? events.findLast((e) => e.state === 'delivered') : undefined;
   return {
     problem,
+    tips,
     problemReportUntil: delivered ? reportableUntil(new Date(delivered.at)).toISOString() : null,
     payment: {
       method: row.paymentMethod,
@@ -185,6 +212,7 @@ function toKitchenOrder({
   refunds,
   dispute,
   problem,
+  tips,
 }: Awaited<ReturnType<typeof loadOrders>>[number]): KitchenOrder {
   return {
     id: row.id,
@@ -193,7 +221,7 @@ function toKitchenOrder({
     items,
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
-    ...lifecycle(row, events, refunds, dispute, problem),
+    ...lifecycle(row, events, refunds, dispute, problem, tips),
     customerAllergies: row.customerAllergies,
     allergensAcknowledged: row.allergensAcknowledged,
   };
@@ -208,6 +236,7 @@ export function toCustomerOrder({
   problem,
   review,
   pickup,
+  tips,
 }: Awaited<ReturnType<typeof loadOrders>>[number]): CustomerOrder {
   return {
     id: row.id,
@@ -218,9 +247,10 @@ export function toCustomerOrder({
     itemsCents: row.itemsCents,
     deliveryFeeCents: row.deliveryFeeCents,
     feesAndTaxCents: row.feesAndTaxCents,
+    tipCents: row.tipCents,
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
-    ...lifecycle(row, events, refunds, dispute, problem),
+    ...lifecycle(row, events, refunds, dispute, problem, tips),
     review,
     pickup,
   };

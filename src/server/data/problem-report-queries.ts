@@ -28,6 +28,8 @@ export const toProblemReport = (row: ReportRow, photos: StoredImage[]): ProblemR
   photos,
   createdAt: row.createdAt.toISOString(),
   resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  closedBy: row.closedBy,
+  closedReason: row.closedReason,
 });
 
 /** Each order's latest problem report, with its photos, by order id. */

@@ -135,6 +135,8 @@ export const kitchens = pgTable(
     payoutState: text('payout_state', { enum: PAYOUT_STATES }).notNull().default('not-set-up'),
     /** 'Accept cash on delivery'. */
     acceptsCash: boolean('accepts_cash').notNull().default(false),
+    /** 'Accept tips': its customers may tip at checkout and for 48 hours after delivery (card payments only). */
+    acceptsTips: boolean('accepts_tips').notNull().default(true),
     /** How it takes orders (src/shared/ordering.ts): delivery, pickup or both; now, in slots ahead, or both. */
     offersDelivery: boolean('offers_delivery').notNull().default(true),
     offersPickup: boolean('offers_pickup').notNull().default(false),
@@ -319,6 +321,11 @@ export const orders = pgTable(
     deliveryFeeCents: integer('delivery_fee_cents').notNull(),
     feesAndTaxCents: integer('fees_and_tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * The tip chosen at checkout, in `total_cents` (the customer pays it with the order) and outside
+     * `platform_fee_cents`: it goes to the kitchen whole. Tips given after delivery are `order_tips` rows.
+     */
+    tipCents: integer('tip_cents').notNull().default(0),
     idempotencyKey: text('idempotency_key').notNull(),
     /** What was asked with the idempotency key (a hash): the same key with another cart is refused. */
     requestHash: text('request_hash'),
@@ -380,8 +387,9 @@ export const orders = pgTable(
     index('orders_kitchen_idx').on(t.kitchenId, t.createdAt.desc()),
     check(
       'orders_totals_check',
-      sql`${t.totalCents} = ${t.itemsCents} + ${t.deliveryFeeCents} + ${t.feesAndTaxCents}`,
+      sql`${t.totalCents} = ${t.itemsCents} + ${t.deliveryFeeCents} + ${t.feesAndTaxCents} + ${t.tipCents}`,
     ),
+    check('orders_tip_check', sql`${t.tipCents} >= 0`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ${sqlTextList(PAYMENT_METHODS)}`),
     check('orders_payment_state_check', sql`${t.paymentState} in ${sqlTextList(PAYMENT_STATES)}`),
     check('orders_platform_fee_check', sql`${t.platformFeeCents} between 0 and ${t.totalCents}`),
@@ -747,6 +755,15 @@ export const LEDGER_KINDS = [
   'dispute_fee',
   'dispute_reinstated',
   'dispute_fee_returned',
+  /**
+   * A tip, outside the platform's fee (ADR 25): its own entry, `tip:checkout` for one paid with the order (its money
+   * is in the order's `captured`; `tip_transfer` is its part of the transfer, `tip_reversed` when the order is
+   * refunded in full) or `tip:<id>` for one paid after delivery (`tip` what the customer paid, `tip_transfer` all of
+   * it to the kitchen).
+   */
+  'tip',
+  'tip_transfer',
+  'tip_reversed',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const ledgerEntries = pgTable(
@@ -824,6 +841,43 @@ export const orderRefunds = pgTable(
   ],
 );
 
+export const TIP_STATES = ['paying', 'paid', 'expired'] as const;
+
+/**
+ * A tip given after delivery (within 48 hours): a card payment of its own through the provider, a destination charge
+ * without an application fee (the kitchen gets it whole), captured at once. Written `paying` with its payment page;
+ * `paid` (with its ledger entry `tip:<id>`) once the provider says so; `expired` when the page closed unpaid.
+ */
+export const orderTips = pgTable(
+  'order_tips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The client's key for the request: a repeat of it gives the same tip (and the same payment page). */
+    requestKey: text('request_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state', { enum: TIP_STATES }).notNull().default('paying'),
+    checkoutSessionId: text('checkout_session_id'),
+    checkoutUrl: text('checkout_url'),
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_tips_request_key').on(t.orderId, t.requestKey),
+    index('order_tips_customer_idx').on(t.customerId),
+    index('order_tips_paying_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'paying'`),
+    check('order_tips_amount_check', sql`${t.amountCents} > 0`),
+    check('order_tips_state_check', sql`${t.state} in ${sqlTextList(TIP_STATES)}`),
+  ],
+);
+
 /**
  * A problem a customer reported with a delivered (or collected) order, within 48 hours: the dishes concerned as the
  * order has them, why, their words and photos. One open at a time per order (a refund of the order resolves it).
@@ -843,9 +897,16 @@ export const problemReports = pgTable(
     /** The food-safety complaint it filed for the operators ('Made me ill'). */
     complaintId: uuid('complaint_id').references((): AnyPgColumn => reports.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * Closed without a refund (ADR 25): by the kitchen's cook or an operator, with a reason its customer reads (null:
+     * open, or answered by a refund).
+     */
+    closedBy: text('closed_by', { enum: ['kitchen', 'operator'] }),
+    closedReason: text('closed_reason'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('problem_reports_closed_reason_check', sql`char_length(${t.closedReason}) <= 500`),
     uniqueIndex('problem_reports_one_open')
       .on(t.orderId)
       .where(sql`${t.resolvedAt} is null`),

@@ -90,6 +90,10 @@ export type OrderEvent =
       refundId: string;
       state: 'refunding' | 'refunded' | 'failed';
     })
+  /** Its customer tipped the cook after delivery: a payment page opened (`paying`), paid, or closed unpaid. */
+  | (OrderRef & { type: 'order.tip-changed'; tipId: string; state: 'paying' | 'paid' | 'expired' })
+  /** Its cook or an operator closed its open problem report without a refund, saying why. */
+  | (OrderRef & { type: 'order.problem-closed'; reportId: string })
   /** Its customer reported a problem with it (`foodSafety`: 'Made me ill', which also filed a complaint). */
   | (OrderRef & { type: 'order.problem-reported'; reportId: string; foodSafety: boolean })
   /** The cook typed a status of their own ('What is the status of the order?'). */

@@ -16,6 +16,7 @@ export const EARNINGS_CSV_HEADER = [
   msg('Delivery fee'),
   msg('Platform fee'),
   msg('Refunded'),
+  msg('Tip'),
   msg('Net'),
   msg('Currency'),
 ];
@@ -38,6 +39,7 @@ export function earningsCsv(earnings: Earnings, tr: Translator = translator()): 
     money(line.deliveryFeeCents),
     money(line.platformFeeCents),
     money(line.refundedCents),
+    money(line.tipCents),
     money(line.netCents),
     textCell(earnings.currency),
   ]);

@@ -50,7 +50,8 @@ describe('earnings as CSV cells', () => {
           deliveryFeeCents: 299,
           platformFeeCents: 746,
           refundedCents: 0,
-          netCents: 1249,
+          tipCents: 300,
+          netCents: 1549,
         },
       ],
       days: [],
@@ -59,7 +60,7 @@ describe('earnings as CSV cells', () => {
     const [, row] = earningsCsv(earnings).slice(1).trimEnd().split('\r\n');
     expect(row).toBe(
       `"2026-03-10","2026-03-10T09:00:00.000Z","00000000-0000-4000-8000-000000000001","card",` +
-        `"a;'=2+2; '-1; Dal",9.50,2.99,7.46,0.00,12.49,"USD"`,
+        `"a;'=2+2; '-1; Dal",9.50,2.99,7.46,0.00,3.00,15.49,"USD"`,
     );
   });
 });

@@ -9,6 +9,8 @@ import { ledgerEntries, orderItems, orders, type LedgerKind } from '../db/schema
 const PAID_KINDS: LedgerKind[] = ['captured', 'cash_collected'];
 const PLATFORM_KINDS: LedgerKind[] = ['platform_fee', 'platform_fee_refunded'];
 const COOK_KINDS: LedgerKind[] = ['kitchen_transfer', 'kitchen_transfer_reversed', 'cash_collected'];
+/** A tip's part of what the kitchen got (its own entry, ADR 25): whole, outside the platform's fee. */
+const TIP_KINDS: LedgerKind[] = ['tip_transfer', 'tip_reversed'];
 
 /** A calendar day `days` after `day` (YYYY-MM-DD), or before it when negative. */
 export function addDays(day: string, days: number): string {
@@ -44,11 +46,13 @@ function totalsBy(lines: readonly EarningsLine[], period: (day: string) => strin
       orders: 0,
       platformFeeCents: 0,
       refundedCents: 0,
+      tipCents: 0,
       netCents: 0,
     };
     total.orders += 1;
     total.platformFeeCents += line.platformFeeCents;
     total.refundedCents += line.refundedCents;
+    total.tipCents += line.tipCents;
     total.netCents += line.netCents;
     totals.set(key, total);
   }
@@ -104,13 +108,17 @@ export async function kitchenEarnings(
       .where(inArray(orderItems.orderId, ids))
       .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
   ]);
-  const sums = new Map<string, { platform: number; refunded: number; net: number }>();
+  const sums = new Map<string, { platform: number; refunded: number; tip: number; net: number }>();
   for (const { orderId, kind, amount } of movements) {
     if (!orderId) continue;
-    const sum = sums.get(orderId) ?? { platform: 0, refunded: 0, net: 0 };
+    const sum = sums.get(orderId) ?? { platform: 0, refunded: 0, tip: 0, net: 0 };
     if (PLATFORM_KINDS.includes(kind)) sum.platform += amount;
     if (kind === 'refunded') sum.refunded -= amount;
     if (COOK_KINDS.includes(kind)) sum.net += amount;
+    if (TIP_KINDS.includes(kind)) {
+      sum.tip += amount;
+      sum.net += amount;
+    }
     sums.set(orderId, sum);
   }
   const names = new Map<string, string[]>();
@@ -118,7 +126,7 @@ export async function kitchenEarnings(
   const lines = rows
     .map((row): EarningsLine => {
       const at = paidAt.get(row.id) as Date;
-      const sum = sums.get(row.id) ?? { platform: 0, refunded: 0, net: 0 };
+      const sum = sums.get(row.id) ?? { platform: 0, refunded: 0, tip: 0, net: 0 };
       return {
         orderId: row.id,
         at: at.toISOString(),
@@ -129,6 +137,7 @@ export async function kitchenEarnings(
         deliveryFeeCents: row.deliveryFeeCents,
         platformFeeCents: sum.platform,
         refundedCents: sum.refunded,
+        tipCents: sum.tip,
         netCents: sum.net,
       };
     })

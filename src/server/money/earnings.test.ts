@@ -75,6 +75,7 @@ describeEachEngine(
           deliveryFeeCents: 299,
           platformFeeCents: 746,
           refundedCents: 0,
+          tipCents: 0,
           netCents: 1900 + 299,
         },
         {
@@ -87,6 +88,7 @@ describeEachEngine(
           deliveryFeeCents: 299,
           platformFeeCents: 0,
           refundedCents: 950 + 299 + 746,
+          tipCents: 0,
           netCents: 0,
         },
         {
@@ -99,16 +101,45 @@ describeEachEngine(
           deliveryFeeCents: 299,
           platformFeeCents: 0,
           refundedCents: 0,
+          tipCents: 0,
           netCents: 950 + 299 + 746,
         },
       ]);
       expect(march.days).toEqual([
-        { period: '2026-03-11', orders: 1, platformFeeCents: 746, refundedCents: 0, netCents: 2199 },
-        { period: '2026-03-10', orders: 1, platformFeeCents: 0, refundedCents: 1995, netCents: 0 },
-        { period: '2026-03-01', orders: 1, platformFeeCents: 0, refundedCents: 0, netCents: 1995 },
+        {
+          period: '2026-03-11',
+          orders: 1,
+          platformFeeCents: 746,
+          refundedCents: 0,
+          tipCents: 0,
+          netCents: 2199,
+        },
+        {
+          period: '2026-03-10',
+          orders: 1,
+          platformFeeCents: 0,
+          refundedCents: 1995,
+          tipCents: 0,
+          netCents: 0,
+        },
+        {
+          period: '2026-03-01',
+          orders: 1,
+          platformFeeCents: 0,
+          refundedCents: 0,
+          tipCents: 0,
+          netCents: 1995,
+        },
       ]);
       expect(march.months).toEqual([
-        { period: '2026-03', orders: 3, platformFeeCents: 746, refundedCents: 1995, netCents: 2199 + 1995 },
+        {
+          period: '2026-03',
+          orders: 3,
+          platformFeeCents: 746,
+          refundedCents: 1995,
+          tipCents: 0,
+          netCents: 2199 + 1995,
+        },
       ]);
 
       // February in Auckland ended before the cash was paid, though it was still 28 February in UTC.
@@ -159,9 +190,9 @@ describeEachEngine(
       const rows = res.body.slice(1).trimEnd().split('\r\n');
       expect(rows).toEqual([
         EARNINGS_CSV_HEADER.map((column) => `"${column}"`).join(','),
-        `"2026-03-10","2026-03-10T09:00:00.000Z","${refunded.id}","card","Dal",9.50,2.99,0.00,19.95,0.00,"USD"`,
+        `"2026-03-10","2026-03-10T09:00:00.000Z","${refunded.id}","card","Dal",9.50,2.99,0.00,19.95,0.00,0.00,"USD"`,
         `"2026-03-01","2026-02-28T12:30:00.000Z","${cash.id}","cash",` +
-          `"'=HYPERLINK(""http://evil.example"",""Dal""); Rice, spiced",6.50,2.99,0.00,0.00,16.95,"USD"`,
+          `"'=HYPERLINK(""http://evil.example"",""Dal""); Rice, spiced",6.50,2.99,0.00,0.00,0.00,16.95,"USD"`,
       ]);
       expect(EARNINGS_CSV_HEADER[0]).toBe('Day');
     });

@@ -6,6 +6,7 @@ import { KitchenParams } from '../../shared/kitchens.js';
 import { paths } from '../../shared/paths.js';
 import {
   CashSettingInput,
+  TipsSettingInput,
   KitchenPayments,
   MarketplaceFees,
   OnboardingLink,
@@ -24,6 +25,7 @@ async function payoutRow(app: FastifyInstance, kitchenUid: string) {
       account: kitchens.payoutAccountId,
       state: kitchens.payoutState,
       acceptsCash: kitchens.acceptsCash,
+      acceptsTips: kitchens.acceptsTips,
       suspendedAt: kitchens.suspendedAt,
     })
     .from(kitchens)
@@ -31,10 +33,14 @@ async function payoutRow(app: FastifyInstance, kitchenUid: string) {
   return row;
 }
 
-const settingsOf = (app: FastifyInstance, row: { state: PayoutSettings['state']; acceptsCash: boolean }) => ({
+const settingsOf = (
+  app: FastifyInstance,
+  row: { state: PayoutSettings['state']; acceptsCash: boolean; acceptsTips: boolean },
+) => ({
   cardPayments: app.payments.provider !== undefined,
   state: row.state,
   acceptsCash: row.acceptsCash,
+  acceptsTips: row.acceptsTips,
 });
 
 /**
@@ -171,6 +177,32 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.put(
+    '/api/kitchen/payouts/tips',
+    {
+      config: {
+        doc: {
+          summary: "'Accept tips', on or off: customers tip at checkout and for 48 hours after delivery",
+          cookie: 'kitchen',
+        },
+      },
+      schema: { body: TipsSettingInput, response: { 200: PayoutSettings } },
+    },
+    async (request) => {
+      const { kitchen } = await requireKitchen(request);
+      await mutate(app, async (tx, record) => {
+        await tx
+          .update(kitchens)
+          .set({ acceptsTips: request.body.acceptsTips })
+          .where(eq(kitchens.ownerId, kitchen.uid));
+        record({ type: 'kitchen.updated', kitchenUid: kitchen.uid, zoneChanged: false });
+      });
+      const row = await payoutRow(app, kitchen.uid);
+      if (!row) throw notFound('No kitchen');
+      return settingsOf(app, row);
+    },
+  );
+
   app.get(
     '/api/kitchens/:uid/payments',
     {
@@ -198,8 +230,9 @@ export async function kitchenPaymentsAnswer(
   const row = await payoutRow(app, uid);
   if (!row) return undefined;
   // Suspended by an operator: it takes no order at all (its page says so).
-  if (row.suspendedAt) return { card: false, cash: false };
+  if (row.suspendedAt) return { card: false, cash: false, tips: false };
   // Without card payments every kitchen takes cash: it is the only way to pay.
-  if (!app.payments.provider) return { card: false, cash: true };
-  return { card: row.state === 'payouts-on' && row.account !== null, cash: row.acceptsCash };
+  if (!app.payments.provider) return { card: false, cash: true, tips: false };
+  const card = row.state === 'payouts-on' && row.account !== null;
+  return { card, cash: row.acceptsCash, tips: card && row.acceptsTips };
 }

@@ -5,6 +5,7 @@ import type { PaymentStateName } from '../../shared/payments.js';
 import { ledgerEntries, orders, paymentDifferences, reconciliationRuns } from '../db/schema.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
 import type { PaymentFigures } from '../payments/provider.js';
+import { CHECKOUT_TIP_ENTRY } from '../payments/ledger.js';
 
 export type ReconcileApp = Pick<FastifyInstance, 'db' | 'payments' | 'clock' | 'log'>;
 
@@ -88,6 +89,7 @@ async function ledgerFigures(app: ReconcileApp, orderIds: string[]) {
       kitchenId: ledgerEntries.kitchenId,
       kind: ledgerEntries.kind,
       amount: ledgerEntries.amountCents,
+      entry: ledgerEntries.entry,
     })
     .from(ledgerEntries)
     .where(inArray(ledgerEntries.orderId, orderIds));
@@ -99,6 +101,9 @@ async function ledgerFigures(app: ReconcileApp, orderIds: string[]) {
     if (row.kind === 'refunded') f.refunded -= row.amount;
     if (row.kind === 'platform_fee' || row.kind === 'platform_fee_refunded') f.platformFee += row.amount;
     if (row.kind === 'kitchen_transfer' || row.kind === 'kitchen_transfer_reversed') f.kitchen += row.amount;
+    // A tip paid with the order is in its charge and its transfer (a tip paid later is a payment of its own).
+    if (row.entry === CHECKOUT_TIP_ENTRY && (row.kind === 'tip_transfer' || row.kind === 'tip_reversed'))
+      f.kitchen += row.amount;
     byOrder.set(row.orderId, f);
   }
   return byOrder;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import { textDirection } from '../../shared/i18n/locales.js';
 import type { Values } from '../../shared/i18n/messages.js';
 import { translator, type Translator } from '../../shared/i18n/translator.js';
@@ -19,9 +19,12 @@ import {
   mealPlanWeeks,
   orderItems,
   orders,
+  problemReports,
   reports,
   reviews,
 } from '../db/schema.js';
+import { receiptOf } from '../data/receipt-queries.js';
+import { PROBLEM_REASON_NAMES } from '../../shared/problem-reports.js';
 import { DOCUMENT_LABELS } from '../../shared/kitchen-documents.js';
 import { escapeHtml } from '../lib/html.js';
 import type { NoticeRef, RenderedNotice } from './channels.js';
@@ -345,6 +348,62 @@ async function refundMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Pro
   };
 }
 
+/** The receipt of an order whose money was taken: what was paid, and a link to the receipt's page. */
+async function receiptMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Promise<Message | null> {
+  const receipt = await receiptOf(db, facts.order.id);
+  if (!receipt) return null;
+  const money = (minor: number) => formatMoney(minor, receipt.currency, tr);
+  const values = { kitchen: receipt.kitchenName, total: money(receipt.totalCents), number: receipt.number };
+  return {
+    subject: cut(say(tr).t('Your receipt from {kitchen}: {total}', values), 120),
+    lead: say(tr).t('{kitchen} received your payment of {total}. Receipt {number}.', values),
+    details: [
+      [say(tr).t('Order', {}, 'email: the label before the dishes ordered'), facts.items],
+      ...(receipt.permitNumber
+        ? [[say(tr).t('Permit number'), receipt.permitNumber] as [string, string]]
+        : []),
+      [say(tr).t('Items'), money(receipt.itemsCents)],
+      ...(receipt.fulfilment === 'delivery'
+        ? [[say(tr).t('Delivery fee'), money(receipt.deliveryFeeCents)] as [string, string]]
+        : []),
+      [say(tr).t('Fees and Estimated Tax'), money(receipt.feesAndTaxCents)],
+      ...(receipt.tipCents > 0
+        ? [[say(tr).t('Tip for the cook'), money(receipt.tipCents)] as [string, string]]
+        : []),
+      [say(tr).t('Total'), money(receipt.totalCents)],
+      [say(tr).t('Paid'), kitchenTime(receipt.paidAt, receipt.timeZone, receipt.paidAt, tr)],
+    ],
+    action: { label: say(tr).t('See your receipt'), path: `/api/orders/${receipt.orderId}/receipt` },
+  };
+}
+
+/** A customer reported a problem with an order: the cook is told what and is sent to the order. */
+async function problemMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Promise<Message | null> {
+  const [report] = await db
+    .select()
+    .from(problemReports)
+    .where(eq(problemReports.orderId, facts.order.id))
+    .orderBy(desc(problemReports.createdAt))
+    .limit(1);
+  if (!report) return null;
+  const values = { items: facts.items, reason: say(tr).t(PROBLEM_REASON_NAMES[report.reason]) };
+  const dishes = report.dishes
+    .map((d) =>
+      d.quantity > 1 ? say(tr).t('{item} × {quantity}', { item: d.item, quantity: d.quantity }) : d.item,
+    )
+    .join(say(tr).t(', '));
+  return {
+    subject: cut(say(tr).t('A problem with an order: {reason}', values), 120),
+    lead: say(tr).t(
+      'The customer of the order of {items} reported a problem: {reason}. Answer them in the order’s messages, refund the dishes, or close the report saying why.',
+      values,
+    ),
+    details: [[say(tr).t('Dishes concerned'), dishes || say(tr).t('no dishes')]],
+    ...(report.details ? { quote: { label: say(tr).t('In their words'), text: report.details } } : {}),
+    action: kitchenOrders(tr),
+  };
+}
+
 const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
 async function reviewMessage(
@@ -625,7 +684,11 @@ export async function renderNotice(
     message =
       notice.kind === 'order-refunded'
         ? await refundMessage(db, facts, tr)
-        : orderMessage(notice.kind, facts, now, tr);
+        : notice.kind === 'order-receipt'
+          ? await receiptMessage(db, facts, tr)
+          : notice.kind === 'order-problem'
+            ? await problemMessage(db, facts, tr)
+            : orderMessage(notice.kind, facts, now, tr);
   }
   if (!message) return null;
   return {

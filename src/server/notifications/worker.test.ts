@@ -88,16 +88,16 @@ describeEachEngine(
       expect((await move(ctx, cook.cookie, order.id, { move: 'deliver' })).statusCode).toBe(200);
       await drainNotices(ctx.app);
       await drainNotices(ctx.app);
-      // Accepted, on its way, delivered: 'preparing' is not worth a mail.
+      // Accepted, on its way, delivered, and the receipt of the cash collected: 'preparing' is not worth a mail.
       const mails = smtp.to(customer.user.email);
-      expect(mails).toHaveLength(3);
-      expect(new Set(mails.map((m) => m.messageId)).size).toBe(3);
+      expect(mails).toHaveLength(4);
+      expect(new Set(mails.map((m) => m.messageId)).size).toBe(4);
       expect(smtp.to(cook.user.email)).toHaveLength(1);
       const rows = await ctx.database.db
         .select()
         .from(notificationOutbox)
         .where(eq(notificationOutbox.subjectId, order.id));
-      expect(rows).toHaveLength(4);
+      expect(rows).toHaveLength(5);
       expect(rows.every((r) => r.emailDoneAt !== null && r.pushDoneAt !== null && r.attempts === 1)).toBe(
         true,
       );

@@ -39,6 +39,8 @@ export interface OrderableKitchen extends KitchenClock {
   /** Its account at the payment provider, when its payouts are on (it takes cards then). */
   payoutAccount: string | null;
   acceptsCash: boolean;
+  /** 'Accept tips'. */
+  acceptsTips: boolean;
   /** How it takes orders: delivery or pickup, now or in slots, its minimum (src/shared/ordering.ts). */
   ordering: OrderingSettings;
   /** Where it is, as the geocoder named it: picks its rules (caps) from the jurisdiction profiles. */
@@ -66,6 +68,7 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
       payoutAccountId: kitchens.payoutAccountId,
       payoutState: kitchens.payoutState,
       acceptsCash: kitchens.acceptsCash,
+      acceptsTips: kitchens.acceptsTips,
       countryCode: kitchens.countryCode,
       region: kitchens.region,
       county: kitchens.county,
@@ -104,6 +107,7 @@ export async function findKitchenAndItems(db: DbOrTx, kitchenUid: string, ids: r
     pausedUntil: first.pausedUntil?.toISOString() ?? null,
     payoutAccount: first.payoutState === 'payouts-on' ? first.payoutAccountId : null,
     acceptsCash: first.acceptsCash,
+    acceptsTips: first.acceptsTips,
     ordering: toOrdering(first),
     place: { countryCode: first.countryCode, region: first.region, county: first.county },
   };
@@ -154,6 +158,8 @@ export interface NewOrder {
   /** A card order awaits its payment (the kitchen sees it once authorised); a cash order goes to the kitchen. */
   payment: OrderPayment['method'];
   platformFeeCents: number;
+  /** The tip chosen at checkout (in `totals.totalCents`). */
+  tipCents: number;
   currency: string;
   /** A line's dish (null: none, as for a dish deleted since). */
   lines: { menuItemId: string | null; item: string; priceCents: number }[];
@@ -186,13 +192,13 @@ export async function insertOrder(
       for share
     ), placed as (
       insert into ${orders} (id, kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
-        request_hash, portions_day, caps_day, caps_meals, items_cents, delivery_fee_cents, fees_and_tax_cents, total_cents, state, status,
+        request_hash, portions_day, caps_day, caps_meals, items_cents, delivery_fee_cents, fees_and_tax_cents, tip_cents, total_cents, state, status,
         payment_method, payment_state, platform_fee_cents, currency, fulfilment, slot_start, slot_end, answer_by, note,
         customer_allergies, allergens_acknowledged)
       select ${order.id}::uuid, ${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
         ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${order.portionsDay}::date,
         ${order.capsDay}::date, ${order.capsMeals}::int, ${totals.itemsCents},
-        ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${totals.totalCents}, ${state}, ${state},
+        ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${order.tipCents}, ${totals.totalCents}, ${state}, ${state},
         ${order.payment}, ${paymentState}, ${order.platformFeeCents}, ${order.currency}, ${order.fulfilment},
         ${order.slot?.start.toISOString() ?? null}::timestamptz, ${order.slot?.end.toISOString() ?? null}::timestamptz,
         ${order.slot?.answerBy.toISOString() ?? null}::timestamptz, ${order.note},
@@ -226,6 +232,7 @@ export async function insertOrder(
     address: order.address,
     items: lines.map(({ item, priceCents }) => ({ item, priceCents })),
     ...totals,
+    tipCents: order.tipCents,
     createdAt: at,
     status: state,
     state,
@@ -239,6 +246,7 @@ export async function insertOrder(
     note: order.note,
     problem: null,
     problemReportUntil: null,
+    tips: [],
     review: null,
     pickup: null,
   };

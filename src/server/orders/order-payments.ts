@@ -7,7 +7,7 @@ import { orderEvents, orders, type LedgerKind } from '../db/schema.js';
 import type { RecordEvent } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
 import { recordOrderFigures } from '../data/order-figures.js';
-import { writeLedger } from '../payments/ledger.js';
+import { CHECKOUT_TIP_ENTRY, writeLedger } from '../payments/ledger.js';
 import { stepKey, type PaymentState } from '../payments/provider.js';
 import { giveBackWhatItTook } from './give-back.js';
 
@@ -35,10 +35,14 @@ export function platformFeeOf(
   return totals.feesAndTaxCents + Math.round((totals.itemsCents * commissionPercent) / 100);
 }
 
-/** The ledger's movements of a step done: the money taken and split, or given back. */
+/**
+ * The ledger's movements of a step done: the money taken and split, or given back. A tip chosen at checkout is in
+ * the order's charge and outside the platform's fee: its part of the kitchen's transfer is its own entry.
+ */
 function movementsOf(order: OrderRow, to: PaymentStateName): [LedgerKind, number][] {
   const total = order.totalCents;
   const fee = order.platformFeeCents;
+  const tip = order.tipCents;
   switch (to) {
     case 'authorised':
       return [['authorised', total]];
@@ -46,7 +50,7 @@ function movementsOf(order: OrderRow, to: PaymentStateName): [LedgerKind, number
       return [
         ['captured', total],
         ['platform_fee', fee],
-        ['kitchen_transfer', total - fee],
+        ['kitchen_transfer', total - fee - tip],
       ];
     case 'released':
       return [['released', -total]];
@@ -54,7 +58,7 @@ function movementsOf(order: OrderRow, to: PaymentStateName): [LedgerKind, number
       return [
         ['refunded', -total],
         ['platform_fee_refunded', -fee],
-        ['kitchen_transfer_reversed', -(total - fee)],
+        ['kitchen_transfer_reversed', -(total - fee - tip)],
       ];
     case 'cash-paid':
       return [['cash_collected', total]];
@@ -90,7 +94,20 @@ export async function setPaymentState(
     .where(eq(orders.id, order.id));
   // A capture that finds its order cancelled goes on to refund it: the capture's own movements are written first.
   const captured = order.paymentState === 'capturing' && to === 'refunding';
-  await writeLedger(tx, order, movementsOf(order, captured ? 'captured' : to));
+  const step = captured ? 'captured' : to;
+  await writeLedger(tx, order, movementsOf(order, step));
+  if (order.tipCents > 0 && (step === 'captured' || step === 'refunded'))
+    await writeLedger(
+      tx,
+      order,
+      [
+        [
+          step === 'captured' ? 'tip_transfer' : 'tip_reversed',
+          step === 'captured' ? order.tipCents : -order.tipCents,
+        ],
+      ],
+      CHECKOUT_TIP_ENTRY,
+    );
   // The figures follow the order's state and its refunds (src/server/data/order-figures.ts).
   await recordOrderFigures(tx, order.id);
   record({

@@ -7,6 +7,7 @@ import { registerPeriodicTask } from '../lib/periodic.js';
 import { CHECKOUT_OPEN_MINUTES } from './checkout.js';
 import { moveOrder } from './order-moves.js';
 import { pendingRefunds, settleRefundSoon } from './order-refunds.js';
+import { catchUpTip, payingTips } from './order-tips.js';
 import { catchUpWithProvider, paymentAbandoned, rememberHold, settleSoon } from './order-payments.js';
 
 /** How long a step may wait for its own caller or event before the poll takes it over. */
@@ -75,6 +76,11 @@ export async function pollPayments(app: FastifyInstance): Promise<void> {
   }
   // Partial refunds asked and not answered (each with its own key, so asking again refunds once).
   for (const id of await pendingRefunds(app, graceEnd, BATCH)) await settleRefundSoon(app, id);
+  // Tips after delivery whose payment was not heard of (paid, or the page closed unpaid).
+  for (const id of await payingTips(app, graceEnd, BATCH))
+    await catchUpTip(app, id).catch((error: unknown) =>
+      app.log.warn({ err: error, tipId: id }, 'could not ask the provider about a tip'),
+    );
   const unknownHolds = await app.db
     .select({ id: orders.id })
     .from(orders)

@@ -16,12 +16,14 @@ import {
   stepConfirmed,
 } from './order-payments.js';
 import { disputeChanged } from './order-disputes.js';
+import { tipExpired, tipPaid } from './order-tips.js';
 
 /** What a provider's object id looks like (`pi_…`, `acct_…`): anything else names nothing of ours. */
 const PROVIDER_ID = /^[a-z]{2,8}_[A-Za-z0-9_-]{1,200}$/;
 /** What an event's id and type look like (`evt_…`, `payment_intent.succeeded`). */
 const EVENT_ID = /^evt_[A-Za-z0-9_-]{1,200}$/;
 const EVENT_TYPE = /^[A-Za-z0-9_.]{1,500}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The PaymentIntent an event's object names: itself, or the one a Checkout Session made once its customer confirmed,
@@ -37,9 +39,8 @@ async function orderOf(tx: Tx, object: Record<string, unknown>): Promise<string 
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
   const byMetadata = typeof metadata.orderId === 'string' ? metadata.orderId : undefined;
   const intent = intentOf(object);
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const conditions = [
-    ...(byMetadata && uuid.test(byMetadata) ? [eq(orders.id, byMetadata)] : []),
+    ...(byMetadata && UUID.test(byMetadata) ? [eq(orders.id, byMetadata)] : []),
     ...(intent ? [eq(orders.paymentIntentId, intent)] : []),
   ];
   if (conditions.length === 0) return undefined;
@@ -105,6 +106,18 @@ async function applyEvent(
     'charge.dispute.closed',
   ];
   if (!handled.includes(event.type)) return {};
+  // A tip after delivery is a payment of its own (ADR 25): its events name the tip, never the order's payment.
+  const tipId = ((object.metadata ?? {}) as Record<string, unknown>).tipId;
+  if (typeof tipId === 'string') {
+    const tipIntent = intentOf(object);
+    if (!UUID.test(tipId)) return {};
+    if (event.type === 'checkout.session.expired') await tipExpired(tx, record, tipId);
+    const paid =
+      (event.type === 'checkout.session.completed' && object.payment_status === 'paid') ||
+      (event.type === 'payment_intent.succeeded' && object.status === 'succeeded');
+    if (paid && tipIntent) await tipPaid(tx, record, tipId, tipIntent);
+    return {};
+  }
   const orderId = await orderOf(tx, object);
   if (!orderId) {
     app.log.warn({ eventId: event.id, type: event.type }, 'a payment event names no order of ours');

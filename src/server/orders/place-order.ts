@@ -40,6 +40,7 @@ import {
 } from './customer-order-queries.js';
 import { takePortions, type PortionClaim } from './portions.js';
 import { needsCheckout, platformFeeOf, startCheckout } from './checkout.js';
+import { TIPS_REFUSED } from '../../shared/tips.js';
 import { PAYMENT_METHOD_REFUSED, type PaymentMethod } from '../../shared/payments.js';
 import { KITCHEN_SUSPENDED } from '../../shared/moderation.js';
 import {
@@ -235,6 +236,7 @@ const requestHashOf = ({
   fulfilment,
   slotStart,
   note,
+  tipCents,
 }: PlaceOrderInput) =>
   createHash('sha256')
     .update(
@@ -247,6 +249,7 @@ const requestHashOf = ({
         ...(fulfilment === undefined && slotStart === undefined && note === undefined
           ? []
           : [fulfilment ?? null, slotStart === undefined ? null : Date.parse(slotStart), note ?? null]),
+        ...(tipCents ? [{ tipCents }] : []),
       ]),
     )
     .digest('base64url');
@@ -378,10 +381,13 @@ export async function placeOrder(
   if (lines.some((line) => !line))
     throw badRequest("Some items are not on this kitchen's menu (any more)", 'itemIds');
   const priced = lines.filter((line) => line !== undefined);
-  const totals = computeTotals(
+  const tipCents = input.tipCents ?? 0;
+  const dishTotals = computeTotals(
     priced.map((line) => line.priceCents),
     fulfilment,
   );
+  // A tip is in what the customer pays, outside the platform's fee (ADR 25).
+  const totals = { ...dishTotals, totalCents: dishTotals.totalCents + tipCents };
   if (totals.totalCents > MAX_ORDER_TOTAL_CENTS)
     throw badRequest('An order may total at most {amount}', 'itemIds', {
       amount: formatCents(MAX_ORDER_TOTAL_CENTS, tr),
@@ -457,6 +463,12 @@ export async function placeOrder(
     return refuse(error as HttpError);
   }
   const payment = paymentMethodOf(app, kitchen, input.payment);
+  if (tipCents > 0 && payment !== 'card')
+    throw badRequest(msg('A tip is paid by card: choose Pay by card, or leave no tip'), 'tipCents');
+  if (tipCents > 0 && !kitchen.acceptsTips)
+    throw new HttpError(409, TIPS_REFUSED, msg('{name} does not take tips.'), 'tipCents', undefined, {
+      name: kitchen.name,
+    });
   const claims = portionClaims(priced);
   // A pre-order's portions are those of its slot's day.
   const portionsDay = claims.length ? (slot?.date ?? localTime(now, kitchen.timeZone).date) : null;
@@ -502,6 +514,7 @@ export async function placeOrder(
               .commissionPercent,
           )
         : 0,
+    tipCents,
     currency: app.payments.config.currency,
     lines: priced.map((line) => ({ menuItemId: line.id, item: line.item, priceCents: line.priceCents })),
   };

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OrderParams } from '../../shared/orders.js';
 import {
+  CloseProblemInput,
   OperatorProblemReportList,
   ProblemReport,
   ProblemReportInput,
 } from '../../shared/problem-reports.js';
 import { requireOperator, requireUser } from '../identity/sessions.js';
-import { fileProblemReport, openProblemReports } from './problem-reports.js';
+import { closeProblemReport, fileProblemReport, openProblemReports } from './problem-reports.js';
+import { requireKitchen } from '../data/require-kitchen.js';
 
 /**
  * Problems with a delivered order: its customer reports one (within 48 hours); its kitchen sees it on the order,
@@ -35,6 +37,58 @@ export const problemReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = await requireUser(request, 'customer');
       const report = await fileProblemReport(app, customer, request.params.id, request.body);
       return reply.status(201).send(report);
+    },
+  );
+
+  app.post(
+    '/api/kitchen/orders/:id/problem/close',
+    {
+      config: {
+        doc: {
+          summary:
+            "Close the open problem report of one's kitchen's order without a refund, with a reason its customer reads",
+          cookie: 'kitchen',
+          tags: ['orders'],
+          errors: {
+            400: 'No reason (field reason)',
+            404: 'No such order at your kitchen, or no open problem report on it',
+          },
+        },
+      },
+      schema: { params: OrderParams, body: CloseProblemInput, response: { 200: ProblemReport } },
+    },
+    async (request) => {
+      const { kitchen } = await requireKitchen(request);
+      return closeProblemReport(
+        app,
+        { role: 'kitchen', kitchenUid: kitchen.uid },
+        request.params.id,
+        request.body.reason,
+      );
+    },
+  );
+
+  app.post(
+    '/api/operator/orders/:id/problem/close',
+    {
+      config: {
+        doc: {
+          summary:
+            "Close an order's open problem report without a refund, with a reason its customer reads (operators)",
+          cookie: 'operator',
+          tags: ['orders'],
+          errors: {
+            400: 'No reason (field reason)',
+            403: 'The email is no longer listed in OPERATOR_EMAILS',
+            404: 'No such order, or no open problem report on it',
+          },
+        },
+      },
+      schema: { params: OrderParams, body: CloseProblemInput, response: { 200: ProblemReport } },
+    },
+    async (request) => {
+      await requireOperator(request);
+      return closeProblemReport(app, { role: 'operator' }, request.params.id, request.body.reason);
     },
   );
 

@@ -283,6 +283,48 @@ describeEachEngine(
       });
       expect(page.body).toContain('Sick all night after the dal');
     });
+
+    it('closes a report without a refund, the cook’s or an operator’s, with a reason the customer reads', async () => {
+      const ctx = get();
+      const { cook, customer, order } = await deliveredOrder(ctx);
+      const problem = { reason: 'cold_or_spilled', dishes: [{ ...DAL, quantity: 1 }], details: 'Cold' };
+      expect((await report(customer.cookie, order.id, problem)).statusCode).toBe(201);
+      const close = (cookie: string, url: string, body: Record<string, unknown>) =>
+        ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload: body });
+      const kitchenUrl = `/api/kitchen/orders/${order.id}/problem/close`;
+      // No reason: 400 naming it. Another kitchen, or the customer: refused.
+      const empty = await close(cook.cookie, kitchenUrl, { reason: '  ' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toMatchObject({ field: 'reason' });
+      const other = await signedIn(ctx, 'kitchen');
+      expect((await close(other.cookie, kitchenUrl, { reason: 'Not mine' })).statusCode).toBe(404);
+      expect((await close(customer.cookie, kitchenUrl, { reason: 'Me' })).statusCode).toBe(401);
+      const closed = await close(cook.cookie, kitchenUrl, { reason: 'It left here hot; sorry it was cold' });
+      expect(closed.statusCode, closed.body).toBe(200);
+      expect(closed.json<ProblemReport>()).toMatchObject({
+        closedBy: 'kitchen',
+        closedReason: 'It left here hot; sorry it was cold',
+      });
+      expect((await customerOrder(customer.cookie, order.id))?.problem).toMatchObject({
+        closedReason: 'It left here hot; sorry it was cold',
+        resolvedAt: expect.any(String),
+      });
+      // Nothing open any more: 404; no money moved.
+      expect((await close(cook.cookie, kitchenUrl, { reason: 'Again' })).statusCode).toBe(404);
+      expect(
+        (await ctx.database.db.select().from(problemReports).where(eq(problemReports.orderId, order.id)))
+          .length,
+      ).toBe(1);
+      // The customer may report again; an operator closes that one.
+      expect((await report(customer.cookie, order.id, { ...problem, reason: 'other' })).statusCode).toBe(201);
+      const operator = await signedIn(ctx, 'operator', { email: OPERATOR_EMAIL });
+      const byOperator = await close(operator.cookie, `/api/operator/orders/${order.id}/problem/close`, {
+        reason: 'Checked with the kitchen: delivered as ordered',
+      });
+      expect(byOperator.statusCode, byOperator.body).toBe(200);
+      expect(byOperator.json<ProblemReport>()).toMatchObject({ closedBy: 'operator' });
+      expect((await kitchenOrder(cook.cookie, order.id))?.problem).toMatchObject({ closedBy: 'operator' });
+    });
   },
   { PAYMENTS: 'local', ...operatorEnv },
   { clock },

@@ -188,6 +188,45 @@ export async function openProblemReports(db: DbOrTx, limit = 100): Promise<Opera
   });
 }
 
+/**
+ * 'Close without refund' (ADR 25): the order's cook (its kitchen's order) or an operator closes its open report,
+ * with a reason its customer reads. 404 for an order not the kitchen's, or with no open report.
+ */
+export async function closeProblemReport(
+  app: ProblemApp,
+  by: { role: 'kitchen'; kitchenUid: string } | { role: 'operator' },
+  orderId: string,
+  reason: string,
+): Promise<ProblemReport> {
+  return mutate(app, async (tx, record) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(
+        by.role === 'kitchen'
+          ? and(eq(orders.id, orderId), eq(orders.kitchenId, by.kitchenUid))
+          : eq(orders.id, orderId),
+      )
+      .for('update');
+    if (!order) throw notFound(msg('No such order'));
+    const [row] = await tx
+      .update(problemReports)
+      .set({ resolvedAt: sql`now()`, closedBy: by.role, closedReason: reason })
+      .where(and(eq(problemReports.orderId, orderId), isNull(problemReports.resolvedAt)))
+      .returning();
+    if (!row) throw notFound(msg('This order has no open problem report'));
+    record({
+      type: 'order.problem-closed',
+      orderId,
+      kitchenUid: order.kitchenId,
+      customerId: order.customerId,
+      reportId: row.id,
+    });
+    const photos = await withPhotos(tx, [row], (r) => r.id);
+    return photos.get(row.id) ?? toProblemReport(row, []);
+  });
+}
+
 /** A refund of the order answers its open report (in the refund's transaction). */
 export async function resolveProblemReports(tx: Tx, orderId: string): Promise<void> {
   await tx

@@ -36,3 +36,7 @@ export async function writeLedger(
     )
     .onConflictDoNothing({ target: [ledgerEntries.orderId, ledgerEntries.entry, ledgerEntries.kind] });
 }
+
+/** The ledger entry of a tip paid with its order (ADR 25); a tip paid after delivery is `tip:<id>`. */
+export const CHECKOUT_TIP_ENTRY = 'tip:checkout';
+export const tipEntry = (tipId: string) => `tip:${tipId}`;

@@ -81,6 +81,11 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** When the page closes unpaid (at least 30 minutes on; fixed per order, so that a retry asks the same). */
   expiresAt: Date;
+  /**
+   * A tip after delivery (ADR 25): its id goes in the metadata, the payment is captured at once
+   * (`capture_method=automatic`) and carries no `application_fee_amount`: the whole tip goes to the kitchen's account.
+   */
+  tipId?: string;
 }
 
 /** An event the provider sent, checked and read: its id (processed once), type and the object it is about. */
@@ -138,6 +143,9 @@ export interface PaymentProvider {
 
 /** The idempotency key of one partial refund of an order. */
 export const refundKey = (orderId: string, refundId: string) => `order:${orderId}:refund:${refundId}`;
+
+/** The idempotency key of the payment page of a tip after delivery. */
+export const tipKey = (orderId: string, tipId: string) => `order:${orderId}:tip:${tipId}`;
 
 /** The idempotency key of an order's payment step. */
 export const stepKey = (orderId: string, step: 'checkout' | 'capture' | 'release' | 'refund') =>

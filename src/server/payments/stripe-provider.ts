@@ -94,11 +94,12 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return account.details_submitted ? 'details-needed' : 'not-set-up';
     },
     async startCheckout(request: CheckoutRequest, idempotencyKey): Promise<Checkout> {
+      const tipMetadata: Record<string, string> = request.tipId ? { tipId: request.tipId } : {};
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
           client_reference_id: request.orderId,
-          metadata: { orderId: request.orderId },
+          metadata: { orderId: request.orderId, ...tipMetadata },
           line_items: [
             {
               quantity: 1,
@@ -109,11 +110,13 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
               },
             },
           ],
+          // A tip is charged at once and whole to the kitchen (no application fee: "Collect fees" of the
+          // destination charges guide takes a fee only where `application_fee_amount` is set).
           payment_intent_data: {
-            capture_method: 'manual',
-            application_fee_amount: request.platformFeeMinor,
+            capture_method: request.tipId ? 'automatic' : 'manual',
+            ...(request.tipId ? {} : { application_fee_amount: request.platformFeeMinor }),
             transfer_data: { destination: request.destinationAccount },
-            metadata: { orderId: request.orderId },
+            metadata: { orderId: request.orderId, ...tipMetadata },
           },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,

@@ -186,6 +186,7 @@ function toHit(row: SearchRow, rating: Rating | null): KitchenSearchHit {
       payoutAccountRequestedAt: null, // not read by a search
       payoutState: row.payout_state,
       acceptsCash: row.accepts_cash,
+      acceptsTips: true, // not read by a search
       createdAt: new Date(row.created_at),
     } satisfies KitchenRow,
     row.image_id === null

@@ -98,6 +98,7 @@ export async function buildOrder(
     requestHash: randomUUID(),
     portionsDay: null,
     totals: computeTotals(lines.map((l) => l.priceCents)),
+    tipCents: 0,
     payment: 'cash',
     platformFeeCents: 0,
     currency: 'USD',

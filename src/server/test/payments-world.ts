@@ -109,7 +109,11 @@ export async function money(ctx: TestContext, orderId: string) {
   // Summed by kind: an order's refunds are entries of their own, one row of each kind apiece.
   const ledger: Record<string, number> = {};
   for (const r of rows) ledger[r.kind] = (ledger[r.kind] ?? 0) + r.amountCents;
-  return { row, ledger, entries: rows.length };
+  // A tip paid with the order is in its charge: its entry's part of the kitchen's transfer (ADR 25).
+  const checkoutTip = rows
+    .filter((r) => r.entry === 'tip:checkout')
+    .reduce((sum, r) => sum + r.amountCents, 0);
+  return { row, ledger, entries: rows.length, checkoutTip };
 }
 
 /** The order routes payment tests drive: the kitchen's moves and the customer's 'Cancel order'. */

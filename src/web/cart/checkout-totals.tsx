@@ -7,11 +7,15 @@ import { t } from '../i18n.js';
 export function CheckoutTotals({
   pricesCents,
   fulfilment = 'delivery',
+  tipCents = 0,
 }: {
   pricesCents: number[];
   fulfilment?: Fulfilment;
+  /** The tip chosen for the cook (paid with the order, outside the platform's fee). */
+  tipCents?: number;
 }) {
-  const totals = computeTotals(pricesCents, fulfilment);
+  const dishes = computeTotals(pricesCents, fulfilment);
+  const totals = { ...dishes, totalCents: dishes.totalCents + tipCents };
   const row = (label: string, cents: number, strong = false) => (
     <Group justify="space-between">
       <Text fw={strong ? 700 : 400}>{label}</Text>
@@ -25,6 +29,7 @@ export function CheckoutTotals({
       {row(t('Items'), totals.itemsCents)}
       {fulfilment === 'delivery' && row(t('Delivery fee'), totals.deliveryFeeCents)}
       {row(t('Fees and Estimated Tax'), totals.feesAndTaxCents)}
+      {tipCents > 0 && row(t('Tip for the cook'), tipCents)}
       <Divider />
       {row(t('Total'), totals.totalCents, true)}
     </Stack>

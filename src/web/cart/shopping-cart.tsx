@@ -27,6 +27,8 @@ import { PAYMENT_PROVIDER_DOWN, type PaymentMethod } from '../../shared/payments
 import { PaymentChoice, paymentFor } from '../payments/payment-choice.js';
 import { PaymentConfirmation } from '../payments/payment-confirmation.js';
 import { useKitchenPayments } from '../payments/use-payments.js';
+import { TipPicker } from '../tips/tip-picker.js';
+import { MAX_TIP_CENTS, suggestedTips } from '../../shared/tips.js';
 import { useCancelOrder } from '../orders/order-actions.js';
 import { msg, t, tx } from '../i18n.js';
 import { useAllergyProfile } from '../allergies/use-allergy-profile.js';
@@ -51,6 +53,9 @@ export function ShoppingCart() {
   const lastSubmit = useRef<{ payload: string; key: string } | undefined>(undefined);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const payments = useKitchenPayments(cart.kitchen?.uid);
+  // 'Tip for the cook': by card only, where the kitchen takes tips (null: a typed amount that is not one).
+  const [tip, setTip] = useState<number | null>(0);
+  const [tipError, setTipError] = useState<string>();
   // How and when: delivery or pickup, 'As soon as possible' or a slot, as the kitchen takes orders.
   // Not asked of a kitchen that takes no orders now (suspended, or gone): its cart says why instead.
   const kitchen = useKitchen(cart.kitchen?.uid ?? '', cart.kitchen !== null);
@@ -77,6 +82,7 @@ export function ShoppingCart() {
   const understood = conflicts.all.length === 0 || acknowledged === allergyKey;
   const [allergyError, setAllergyError] = useState<string>();
   const minimum = belowMinimum(ordering, itemsCents);
+  const tipShown = paymentFor(payments.data, method) === 'card' && payments.data?.tips === true;
   // Back from the payment page: paid (the order is confirmed here), or gone back (the unpaid order ends).
   const [params, setParams] = useSearchParams();
   const paidId = params.get('paid');
@@ -132,6 +138,11 @@ export function ShoppingCart() {
     }
     const location = picked?.display_name === address ? placeOf(picked) : undefined;
     const payment = paymentFor(payments.data, method);
+    if (tipShown && (tip === null || tip > MAX_TIP_CENTS)) {
+      setTipError(t('Enter a tip such as 3.50, or choose No tip'));
+      return;
+    }
+    const tipCents = tipShown ? (tip ?? 0) : 0;
     const order = {
       kitchenUid: cart.kitchen.uid,
       itemIds: cart.lines.map((line) => line.id),
@@ -139,6 +150,7 @@ export function ShoppingCart() {
       ...(when.kind === 'slot' ? { slotStart: when.start } : {}),
       ...(note.trim() ? { note } : {}),
       ...(payment ? { payment } : {}),
+      ...(tipCents > 0 ? { tipCents } : {}),
       ...(conflicts.all.length ? { allergensAcknowledged: conflicts.all } : {}),
     };
     const payload = JSON.stringify(order);
@@ -181,6 +193,7 @@ export function ShoppingCart() {
           return;
         }
         if (error instanceof ApiError && error.field === 'address') setAddressError(t(error.message));
+        else if (error instanceof ApiError && error.field === 'tipCents') setTipError(t(error.message));
         else if (error instanceof ApiError && error.field === 'slotStart') {
           // The slot filled (or passed) meanwhile: the choice is shown afresh.
           setWhenError(t(error.message));
@@ -268,7 +281,6 @@ export function ShoppingCart() {
               </Text>
             )}
             {cart.kitchen && cart.lines.length > 0 && <NoteField value={note} onChange={setNote} />}
-            <CheckoutTotals pricesCents={cart.lines.map((line) => line.priceCents)} fulfilment={fulfilment} />
             {cart.kitchen && cart.lines.length > 0 && (
               <PaymentChoice
                 kitchenUid={cart.kitchen.uid}
@@ -277,6 +289,22 @@ export function ShoppingCart() {
                 pickup={fulfilment === 'pickup'}
               />
             )}
+            {cart.kitchen && cart.lines.length > 0 && tipShown && (
+              <TipPicker
+                suggestions={suggestedTips(itemsCents)}
+                value={tip}
+                onChange={(cents) => {
+                  setTip(cents);
+                  setTipError(undefined);
+                }}
+                error={tipError}
+              />
+            )}
+            <CheckoutTotals
+              pricesCents={cart.lines.map((line) => line.priceCents)}
+              fulfilment={fulfilment}
+              tipCents={tipShown ? (tip ?? 0) : 0}
+            />
             {cart.kitchen && cart.lines.length > 0 && (
               <CartAvailability
                 kitchenUid={cart.kitchen.uid}

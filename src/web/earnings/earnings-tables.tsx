@@ -9,6 +9,7 @@ const COLUMNS = [
   msg('Delivery fee'),
   msg('Platform fee'),
   msg('Refunds'),
+  msg('Tips'),
   msg('Net'),
 ];
 
@@ -42,6 +43,7 @@ function LineRow({ line, earnings }: { line: EarningsLine; earnings: Earnings })
       <Table.Td>{money(line.deliveryFeeCents)}</Table.Td>
       <Table.Td>{money(line.platformFeeCents)}</Table.Td>
       <Table.Td>{line.refundedCents ? money(line.refundedCents) : '—'}</Table.Td>
+      <Table.Td>{line.tipCents ? money(line.tipCents) : '—'}</Table.Td>
       <Table.Td fw={600}>{money(line.netCents)}</Table.Td>
     </Table.Tr>
   );
@@ -72,6 +74,7 @@ export function PaidOrdersTable({ earnings }: { earnings: Earnings }) {
               </Table.Th>
               <Table.Td fw={600}>{money(day.platformFeeCents)}</Table.Td>
               <Table.Td fw={600}>{day.refundedCents ? money(day.refundedCents) : '—'}</Table.Td>
+              <Table.Td fw={600}>{day.tipCents ? money(day.tipCents) : '—'}</Table.Td>
               <Table.Td fw={700}>{money(day.netCents)}</Table.Td>
             </Table.Tr>
             {(linesOf.get(day.period) ?? []).map((line) => (
@@ -142,6 +145,11 @@ export function PaidOrdersList({ earnings }: { earnings: Earnings }) {
                         platform: money(line.platformFeeCents),
                       })}
                 </Text>
+                {line.tipCents ? (
+                  <Text size="xs" c="teal.9">
+                    {t('Tip {tip}, yours whole', { tip: money(line.tipCents) })}
+                  </Text>
+                ) : null}
               </Card>
             ))}
           </Stack>
@@ -162,6 +170,7 @@ export function MonthTotalsTable({ months, currency }: { months: EarningsTotal[]
             <Table.Th>{t('Month')}</Table.Th>
             <Table.Th>{t('Orders')}</Table.Th>
             <Table.Th>{t('Refunds')}</Table.Th>
+            <Table.Th>{t('Tips')}</Table.Th>
             <Table.Th>{t('Net')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -171,6 +180,7 @@ export function MonthTotalsTable({ months, currency }: { months: EarningsTotal[]
               <Table.Th scope="row">{monthName(month.period)}</Table.Th>
               <Table.Td>{translator().number(month.orders)}</Table.Td>
               <Table.Td>{month.refundedCents ? money(month.refundedCents) : '—'}</Table.Td>
+              <Table.Td>{month.tipCents ? money(month.tipCents) : '—'}</Table.Td>
               <Table.Td fw={700}>{money(month.netCents)}</Table.Td>
             </Table.Tr>
           ))}

@@ -30,9 +30,10 @@ const line = {
   deliveryFeeCents: 299,
   platformFeeCents: 746,
   refundedCents: 0,
+  tipCents: 0,
   netCents: 2499,
 };
-const total = { orders: 1, platformFeeCents: 746, refundedCents: 0, netCents: 2499 };
+const total = { orders: 1, platformFeeCents: 746, refundedCents: 0, tipCents: 0, netCents: 2499 };
 
 describe("the cook's 'Earnings'", () => {
   let root: Root | undefined;
@@ -100,10 +101,10 @@ describe("the cook's 'Earnings'", () => {
     const cells = (row: Element | null | undefined) =>
       [...(row?.querySelectorAll('th, td') ?? [])].map((c) => c.textContent?.trim());
     const rows = orders?.querySelectorAll('tbody tr');
-    expect(cells(rows?.[0])).toEqual(['Wed, Mar 11, 2026 · 1 order', '$7.46', '—', '$24.99']);
-    expect(cells(rows?.[1])).toEqual(['9:00 AM', 'Dal × 2, Rice', '$2.99', '$7.46', '—', '$24.99']);
+    expect(cells(rows?.[0])).toEqual(['Wed, Mar 11, 2026 · 1 order', '$7.46', '—', '—', '$24.99']);
+    expect(cells(rows?.[1])).toEqual(['9:00 AM', 'Dal × 2, Rice', '$2.99', '$7.46', '—', '—', '$24.99']);
     const months = container.querySelector('table[aria-label="Totals per month"]');
-    expect(cells(months?.querySelector('tbody tr'))).toEqual(['March 2026', '1', '—', '$24.99']);
+    expect(cells(months?.querySelector('tbody tr'))).toEqual(['March 2026', '1', '—', '—', '$24.99']);
     const download = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Download CSV');
     expect(download?.getAttribute('href')).toBe('/api/kitchen/earnings.csv?from=2025-04-01&to=2026-03-15');
     expect(download?.hasAttribute('download')).toBe(true);

@@ -12,6 +12,7 @@ import { itemCounts, listOf, timeOfDay } from '../orders/order-format.js';
 import { KitchenOrderMessages } from '../order-messages/kitchen-order-messages.js';
 import { RefundButton } from './refund-button.js';
 import { ProblemSummary } from '../orders/report-problem.js';
+import { CloseProblemButton } from './close-problem-button.js';
 import { hasPreOrders, slotGroups, type OrderGroup } from './slot-groups.js';
 import { msg, t, tx } from '../i18n.js';
 
@@ -171,6 +172,7 @@ function OrderActions({
           </Button>
         )}
         <RefundButton order={order} size={size} />
+        <CloseProblemButton order={order} size={size} />
         <KitchenOrderMessages order={order} size={size} />
       </Group>
     </>

@@ -9,6 +9,7 @@ import { api, ApiError } from '../lib/api-client.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { Spinner } from '../lib/spinner.js';
 import { ProblemSummary } from '../orders/report-problem.js';
+import { CloseProblem } from '../kitchen-orders/close-problem-button.js';
 import { t, translator } from '../i18n.js';
 
 export const problemsKey = ['operator', 'problem-reports'] as const;
@@ -115,6 +116,11 @@ function ProblemItem({ report }: { report: OperatorProblemReport }) {
           <Button size="xs" variant="light" onClick={() => setOpen(true)}>
             {t('Decide')}
           </Button>
+          <CloseProblem
+            url={`/api/operator/orders/${encodeURIComponent(report.orderId)}/problem/close`}
+            invalidate={problemsKey}
+            who={report.kitchenName}
+          />
         </Group>
       </Stack>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('Refund the reported dishes')}>

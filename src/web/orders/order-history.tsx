@@ -1,4 +1,4 @@
-import { Badge, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { formatCents } from '../../shared/money.js';
 import { isEnded } from '../../shared/order-states.js';
 import { inProgress } from '../../shared/orders.js';
@@ -48,8 +48,25 @@ export function OrderHistory() {
                   </Text>
                   <Text>{listOf(itemCounts(order.items))}</Text>
                   <Text fw={600}>{formatCents(order.totalCents)}</Text>
+                  {['captured', 'refunding', 'refunded', 'cash-paid'].includes(order.payment.state) ? (
+                    <Anchor
+                      href={`/api/orders/${encodeURIComponent(order.id)}/receipt`}
+                      target="_blank"
+                      size="sm"
+                      aria-label={t('Receipt of your order from {kitchen}', { kitchen: order.kitchenName })}
+                    >
+                      {t('Receipt')}
+                    </Anchor>
+                  ) : null}
                   <RateOrder order={order} compact />
                   <ReportProblem order={order} compact />
+                  {order.tips
+                    .filter((tip) => tip.state === 'paid')
+                    .map((tip) => (
+                      <Text key={tip.id} size="sm" fw={600}>
+                        {t('You tipped {amount}. Thank you!', { amount: formatCents(tip.amountCents) })}
+                      </Text>
+                    ))}
                 </Stack>
                 <Stack gap="xs" align="flex-end">
                   <Badge variant="light" tt="none" color={inProgress(order) ? 'brand' : 'gray'}>

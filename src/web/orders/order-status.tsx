@@ -27,9 +27,14 @@ import { OrderConversation } from '../order-messages/order-conversation.js';
 import { useMyOrder } from './use-my-order.js';
 import { RateOrder } from '../reviews/rate-order.js';
 import { ReportProblem } from './report-problem.js';
+import { TipCook } from '../tips/tip-cook.js';
 import { Spinner } from '../lib/spinner.js';
 import { PushButton } from '../notifications/push-button.js';
 import { t } from '../i18n.js';
+
+/** A receipt is there once the money was taken (a card captured, cash collected). */
+const hasReceipt = (o: CustomerOrder) =>
+  ['captured', 'refunding', 'refunded', 'cash-paid'].includes(o.payment.state);
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -143,6 +148,7 @@ export function OrderStatus() {
       )}
       <RateOrder order={o} />
       <ReportProblem order={o} />
+      <TipCook order={o} />
       <CancelOrderButton order={o} />
       {inProgress(o) ? (
         <PushButton as="customer" intro={t('Get told when your order moves, even with this page closed')} />
@@ -184,6 +190,12 @@ export function OrderStatus() {
             <Text c="dimmed">{t('Fees and Estimated Tax')}</Text>
             <Text c="dimmed">{formatCents(o.feesAndTaxCents)}</Text>
           </Group>
+          {o.tipCents > 0 ? (
+            <Group justify="space-between">
+              <Text c="dimmed">{t('Tip for the cook')}</Text>
+              <Text c="dimmed">{formatCents(o.tipCents)}</Text>
+            </Group>
+          ) : null}
           <Group justify="space-between">
             <Text fw={700}>{t('Total')}</Text>
             <Text fw={700}>{formatCents(o.totalCents)}</Text>
@@ -191,6 +203,11 @@ export function OrderStatus() {
           <Text size="sm" data-testid="order-payment">
             {t(paymentText(o.payment, 'customer', o.fulfilment))}
           </Text>
+          {hasReceipt(o) ? (
+            <Anchor href={`/api/orders/${encodeURIComponent(o.id)}/receipt`} target="_blank" size="sm">
+              {t('Receipt')}
+            </Anchor>
+          ) : null}
           {o.payment.refunds
             .filter((refund) => refund.state === 'refunded')
             .map((refund) => (

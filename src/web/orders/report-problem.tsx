@@ -248,9 +248,21 @@ export function ReportProblem({ order, compact = false }: { order: CustomerOrder
       </Alert>
     );
   const until = order.problemReportUntil;
-  if (order.state !== 'delivered' || !until || Date.now() > new Date(until).getTime()) return null;
+  const closed = order.problem?.closedReason ? order.problem : null;
+  const closedNote =
+    closed && !compact ? (
+      <Alert color="gray" title={t('Your report was closed without a refund')} maw={560}>
+        <Text size="sm">
+          {closed.closedBy === 'operator'
+            ? t('HomeCooked says: {reason}', { reason: closed.closedReason ?? '' })
+            : t('The kitchen says: {reason}', { reason: closed.closedReason ?? '' })}
+        </Text>
+      </Alert>
+    ) : null;
+  if (order.state !== 'delivered' || !until || Date.now() > new Date(until).getTime()) return closedNote;
   return (
     <>
+      {closedNote}
       <Group>
         <Button variant="default" onClick={() => setOpen(true)}>
           {t('Report a problem')}

@@ -40,6 +40,10 @@ export function GetPaid() {
           message: error.message,
         }),
     });
+  const setTips = (acceptsTips: boolean) =>
+    actions.tips.mutate(acceptsTips, {
+      onError: (error) => notifications.show({ color: 'red', title: t('Not saved'), message: error.message }),
+    });
   const setCash = (acceptsCash: boolean) =>
     actions.cash.mutate(acceptsCash, {
       onError: (error) => notifications.show({ color: 'red', title: t('Not saved'), message: error.message }),
@@ -111,6 +115,17 @@ export function GetPaid() {
               checked={payouts.data.acceptsCash}
               disabled={actions.cash.isPending}
               onChange={(event) => setCash(event.currentTarget.checked)}
+            />
+          ) : null}
+          {payouts.data.cardPayments ? (
+            <Switch
+              label={t('Accept tips')}
+              description={t(
+                'Customers may tip you by card at checkout and for 48 hours after delivery; tips come to you whole, with no platform fee',
+              )}
+              checked={payouts.data.acceptsTips}
+              disabled={actions.tips.isPending}
+              onChange={(event) => setTips(event.currentTarget.checked)}
             />
           ) : null}
         </Stack>

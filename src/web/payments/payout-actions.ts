@@ -39,5 +39,10 @@ export function usePayoutActions() {
         api.put<PayoutSettings>('/api/kitchen/payouts/cash', { acceptsCash }),
       onSuccess: store,
     }),
+    tips: useMutation({
+      mutationFn: (acceptsTips: boolean) =>
+        api.put<PayoutSettings>('/api/kitchen/payouts/tips', { acceptsTips }),
+      onSuccess: store,
+    }),
   };
 }

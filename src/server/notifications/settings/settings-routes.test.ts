@@ -81,6 +81,7 @@ describeEachEngine(
           'reports',
           'document-expiring',
           'fee-change',
+          'order-problem',
         ]);
       });
 

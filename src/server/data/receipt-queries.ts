@@ -1,0 +1,104 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { groupLines } from '../../shared/orders.js';
+import type { DbOrTx } from '../db/database.js';
+import { kitchens, ledgerEntries, orderItems, orderRefunds, orders, orderTips } from '../db/schema.js';
+import { permitNumber } from './kitchen-documents.js';
+
+/** A paid order's receipt, from the order and the ledger (ADR 25): what was paid, then refunds and tips appended. */
+export interface Receipt {
+  /** Never changes: derived from the order's id. */
+  number: string;
+  orderId: string;
+  customerId: string | null;
+  kitchenName: string;
+  permitNumber: string | null;
+  timeZone: string;
+  /** When the money was taken: the card's capture, or the cash collected on delivery. */
+  paidAt: Date;
+  method: 'card' | 'cash';
+  fulfilment: 'delivery' | 'pickup';
+  address: string;
+  lines: { item: string; priceCents: number; quantity: number }[];
+  itemsCents: number;
+  deliveryFeeCents: number;
+  feesAndTaxCents: number;
+  /** The tip paid with the order. */
+  tipCents: number;
+  totalCents: number;
+  currency: string;
+  /** Refunds given back, oldest first. */
+  refunds: { amountCents: number; at: Date }[];
+  /** Tips paid after delivery, each a payment of its own, oldest first. */
+  laterTips: { amountCents: number; at: Date }[];
+}
+
+/** A receipt's number: 'HC-' and the order id's first twelve hex digits, upper case. */
+export const receiptNumber = (orderId: string) =>
+  `HC-${orderId.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+
+/** The receipt of an order whose money was taken (card captured, cash collected); null for any other order. */
+export async function receiptOf(db: DbOrTx, orderId: string): Promise<Receipt | null> {
+  const [row] = await db
+    .select({ order: orders, timeZone: kitchens.timeZone })
+    .from(orders)
+    .leftJoin(kitchens, eq(kitchens.ownerId, orders.kitchenId))
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  const order = row.order;
+  const [paid] = await db
+    .select({ at: ledgerEntries.createdAt })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.orderId, orderId),
+        eq(ledgerEntries.entry, 'order'),
+        inArray(ledgerEntries.kind, ['captured', 'cash_collected']),
+      ),
+    )
+    .limit(1);
+  if (!paid) return null;
+  const [items, refunds, tips, permit] = await Promise.all([
+    db
+      .select({ item: orderItems.item, priceCents: orderItems.priceCents })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.position)),
+    db
+      .select({ amountCents: orderRefunds.amountCents, at: orderRefunds.refundedAt })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.state, 'refunded')))
+      .orderBy(asc(orderRefunds.refundedAt)),
+    db
+      .select({ amountCents: orderTips.amountCents, at: orderTips.paidAt })
+      .from(orderTips)
+      .where(and(eq(orderTips.orderId, orderId), eq(orderTips.state, 'paid')))
+      .orderBy(asc(orderTips.paidAt)),
+    order.kitchenId ? permitNumber(db, order.kitchenId) : null,
+  ]);
+  // A whole refund of a cancelled order has no refund row of its own: the ledger's.
+  const whole =
+    refunds.length === 0 && order.paymentState === 'refunded'
+      ? [{ amountCents: order.totalCents, at: order.paymentUpdatedAt ?? paid.at }]
+      : [];
+  return {
+    number: receiptNumber(order.id),
+    orderId: order.id,
+    customerId: order.customerId,
+    kitchenName: order.kitchenName,
+    permitNumber: permit,
+    timeZone: row.timeZone ?? 'UTC',
+    paidAt: paid.at,
+    method: order.paymentMethod,
+    fulfilment: order.fulfilment,
+    address: order.address,
+    lines: groupLines(items).map(({ item, priceCents, quantity }) => ({ item, priceCents, quantity })),
+    itemsCents: order.itemsCents,
+    deliveryFeeCents: order.deliveryFeeCents,
+    feesAndTaxCents: order.feesAndTaxCents,
+    tipCents: order.tipCents,
+    totalCents: order.totalCents,
+    currency: order.currency,
+    refunds: [...refunds.map((r) => ({ amountCents: r.amountCents, at: r.at ?? paid.at })), ...whole],
+    laterTips: tips.map((tip) => ({ amountCents: tip.amountCents, at: tip.at ?? paid.at })),
+  };
+}
