@@ -28,6 +28,17 @@ export const NOTICE_KINDS = [
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
+/**
+ * Emails no setting turns off: a change of the marketplace's fees is a notice the law asks for (California's
+ * §114367.6: every cook told at least 30 days ahead, ADR 27), not a preference.
+ */
+export const ALWAYS_EMAILED: readonly NoticeKind[] = ['fee-change'];
+
+/** What a cook who tries to turn off a notice the law asks for reads. */
+export const LEGAL_NOTICE_LOCKED = msg(
+  'Notices of a change of fees are always emailed: every cook must hear of it 30 days ahead',
+);
+
 /** Who hears of each kind: the kitchen's cook or the order's customer. */
 export const NOTICE_AUDIENCE: Record<NoticeKind, 'kitchen' | 'customer'> = {
   'order-new': 'kitchen',

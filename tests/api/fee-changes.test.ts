@@ -99,6 +99,26 @@ describeEachEngine(
       const after = await platformFee(ctx);
       expect(after.fee).toBe(after.base + Math.round((1900 * 15) / 100));
     });
+
+    it("is a notice no cook can turn off: 'Notifications' shows it locked on, and turning it off is refused naming the field", async () => {
+      const ctx = get();
+      const { cookie } = await buildKitchen(ctx);
+      const settings = await ctx.app.inject({ url: '/api/notifications/settings', headers: { cookie } });
+      expect(
+        settings.json<{ email: { kind: string; email: boolean; locked: boolean }[] }>().email,
+      ).toContainEqual(expect.objectContaining({ kind: 'fee-change', email: true, locked: true }));
+      const off = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/notifications/settings/email',
+        headers: { cookie },
+        payload: { kind: 'fee-change', email: false },
+      });
+      expect(off.statusCode).toBe(409);
+      expect(off.json()).toMatchObject({
+        field: 'email',
+        message: 'Notices of a change of fees are always emailed: every cook must hear of it 30 days ahead',
+      });
+    });
   },
   { ...operatorEnv, PAYMENTS: 'local', PLATFORM_COMMISSION_PERCENT: '12.5' },
   { clock },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { PushPayload } from '../../shared/notifications.js';
+import { ALWAYS_EMAILED, type PushPayload } from '../../shared/notifications.js';
 import { notificationOutbox, notificationSettings, pushSubscriptions, users } from '../db/schema.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
 import type { PushOutcome, RenderedNotice } from './channels.js';
@@ -96,6 +96,8 @@ async function renewLease(app: WorkerApp, row: OutboxRow): Promise<void> {
 async function emailWanted(app: WorkerApp, row: OutboxRow, devices: number): Promise<boolean> {
   // A cook with no device to be pushed to is emailed of a new order whatever the setting says.
   if (row.kind === 'order-new' && devices === 0) return true;
+  // A notice the law asks for is sent whatever a row says.
+  if (ALWAYS_EMAILED.includes(row.kind)) return true;
   const [setting] = await app.db
     .select({ email: notificationSettings.email })
     .from(notificationSettings)

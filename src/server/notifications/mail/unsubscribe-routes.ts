@@ -6,6 +6,7 @@ import {
   NOTICE_KINDS,
   NOTICE_LABELS,
   type NoticeKind,
+  LEGAL_NOTICE_LOCKED,
 } from '../../../shared/notifications.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -112,6 +113,13 @@ export const notificationMailRoutes: FastifyPluginAsyncZod = async (app) => {
       const setting = await settingOf(request.query.token);
       if (!setting) return badTokenPage(reply, tr);
       const label = quotedLabel(tr, setting.kind);
+      if (setting.locked && setting.kind !== 'order-new')
+        return sendPage(
+          reply,
+          200,
+          tr.t('These emails stay on'),
+          `<p>${escapeHtml(tr.t(LEGAL_NOTICE_LOCKED))}</p>`,
+        );
       if (setting.locked) return sendPage(reply, 200, tr.t('New-order emails stay on'), lockedText(tr));
       if (!setting.on)
         return sendPage(
@@ -170,6 +178,16 @@ export const notificationMailRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!setting) {
         if (wantsPage) return badTokenPage(reply, tr);
         throw badRequest(BAD_TOKEN, 'token');
+      }
+      if (setting.locked && setting.kind !== 'order-new') {
+        if (wantsPage)
+          return sendPage(
+            reply,
+            409,
+            tr.t('These emails stay on'),
+            `<p>${escapeHtml(tr.t(LEGAL_NOTICE_LOCKED))}</p>`,
+          );
+        throw conflict(LEGAL_NOTICE_LOCKED, 'token');
       }
       if (setting.locked) {
         if (wantsPage) return sendPage(reply, 409, tr.t('New-order emails stay on'), lockedText(tr));

@@ -6,6 +6,7 @@ import {
   type EmailSetting,
   type NoticeKind,
   type PushDevice,
+  ALWAYS_EMAILED,
 } from '../../../shared/notifications.js';
 import { isPaused } from '../../../shared/opening-hours.js';
 import type { DbOrTx } from '../../db/database.js';
@@ -80,7 +81,7 @@ export async function readSettings(
   const takesOrders = audience === 'kitchen' && (await kitchenTakesOrders(db, userId, now));
   const newOrdersLocked = takesOrders && devices.length === 0;
   const email = kindsOf(audience).map((kind): EmailSetting => {
-    const locked = kind === 'order-new' && newOrdersLocked;
+    const locked = ALWAYS_EMAILED.includes(kind) || (kind === 'order-new' && newOrdersLocked);
     return { kind, label: NOTICE_LABELS[kind], email: locked || (rows.get(kind) ?? true), locked };
   });
   return { email, devices };

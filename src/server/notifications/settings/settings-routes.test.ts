@@ -7,6 +7,7 @@ import {
   NOTICE_LABELS,
   type NoticeKind,
   type NotificationSettings,
+  ALWAYS_EMAILED,
 } from '../../../shared/notifications.js';
 import { kitchens, notificationSettings, pushSubscriptions } from '../../db/schema.js';
 import { buildKitchen } from '../../test/builders.js';
@@ -18,9 +19,14 @@ const OPERATOR_EMAIL = 'settings-operator@example.test';
 const COOK_KINDS = NOTICE_KINDS.filter((kind) => NOTICE_AUDIENCE[kind] === 'kitchen');
 const CUSTOMER_KINDS = NOTICE_KINDS.filter((kind) => NOTICE_AUDIENCE[kind] === 'customer');
 
-/** Every kind of `kinds` on, none locked but `locked`. */
+/** Every kind of `kinds` on, none locked but `locked` and those the law asks for (ALWAYS_EMAILED). */
 const allOn = (kinds: readonly NoticeKind[], locked: NoticeKind[] = []) =>
-  kinds.map((kind) => ({ kind, label: NOTICE_LABELS[kind], email: true, locked: locked.includes(kind) }));
+  kinds.map((kind) => ({
+    kind,
+    label: NOTICE_LABELS[kind],
+    email: true,
+    locked: locked.includes(kind) || ALWAYS_EMAILED.includes(kind),
+  }));
 
 const settingOf = (settings: NotificationSettings, kind: NoticeKind) =>
   settings.email.find((setting) => setting.kind === kind);

@@ -5,6 +5,7 @@ import {
   NOTICE_AUDIENCE,
   NotificationSettings,
   SessionChoice,
+  LEGAL_NOTICE_LOCKED,
 } from '../../../shared/notifications.js';
 import { currentUser, requireUser } from '../../identity/sessions.js';
 import type { User } from '../../identity/users.js';
@@ -101,7 +102,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
         if (!email) {
           const current = await readSettings(tx, user.id, audience, new Date(app.clock.now()));
           if (current.email.some((setting) => setting.kind === kind && setting.locked))
-            throw conflict(NEW_ORDERS_LOCKED, 'email');
+            throw conflict(kind === 'order-new' ? NEW_ORDERS_LOCKED : LEGAL_NOTICE_LOCKED, 'email');
         }
         await saveEmailSetting(tx, user.id, kind, email);
       });

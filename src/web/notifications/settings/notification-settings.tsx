@@ -4,7 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PushButton } from '../push-button.js';
 import { usePush } from '../use-push.js';
-import type { EmailSetting, NoticeKind, PushDevice } from '../../../shared/notifications.js';
+import {
+  LEGAL_NOTICE_LOCKED,
+  type EmailSetting,
+  type NoticeKind,
+  type PushDevice,
+} from '../../../shared/notifications.js';
 import { LoadFailed } from '../../lib/load-failed.js';
 import {
   notificationSettingsKey,
@@ -96,7 +101,7 @@ function EmailSwitches({ audience, settings }: { audience: NoticeAudience; setti
             />
             {setting.locked ? (
               <Text id={explanation} size="xs" c="dimmed" mt={4}>
-                {t(LOCKED_EXPLANATION)}
+                {t(setting.kind === 'order-new' ? LOCKED_EXPLANATION : LEGAL_NOTICE_LOCKED)}
               </Text>
             ) : null}
           </div>
