@@ -17,7 +17,12 @@ import type { ModerationView } from '../../src/shared/moderation.js';
 import type { Earnings } from '../../src/shared/payments.js';
 import type { Insights, Overview } from '../../src/shared/insights.js';
 import type { OrderConversation } from '../../src/shared/order-messages.js';
-import { NOTICE_AUDIENCE, NOTICE_KINDS, type NotificationSettings } from '../../src/shared/notifications.js';
+import {
+  ALWAYS_EMAILED,
+  NOTICE_AUDIENCE,
+  NOTICE_KINDS,
+  type NotificationSettings,
+} from '../../src/shared/notifications.js';
 import { makePicture } from '../../src/server/test/test-images.js';
 import type { User } from '../../src/server/identity/users.js';
 import { registeredRoutes } from '../../src/server/docs/openapi.js';
@@ -427,14 +432,21 @@ async function aWritesToX(ctx: TestContext, w: World) {
   );
 }
 
-/** 'Notifications': the kinds of the actor's role, all on (the cook's new-order email locked: X and Y take orders). */
+/**
+ * 'Notifications': the kinds of the actor's role, all on (the cook's new-order email locked: X and Y take orders;
+ * and the notices the law asks for).
+ */
 function seesOwnNotificationSettings(data: unknown, _w: World, actor: Party) {
   const role = roleOf(actor);
   const settings = data as NotificationSettings;
   expect(settings.email.map((s) => s.kind)).toEqual(
     NOTICE_KINDS.filter((kind) => NOTICE_AUDIENCE[kind] === role),
   );
-  expect(settings.email.every((s) => s.email && s.locked === (s.kind === 'order-new'))).toBe(true);
+  expect(
+    settings.email.every(
+      (s) => s.email && s.locked === (s.kind === 'order-new' || ALWAYS_EMAILED.includes(s.kind)),
+    ),
+  ).toBe(true);
   expect(settings.devices).toEqual([]);
 }
 
