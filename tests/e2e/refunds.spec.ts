@@ -3,6 +3,7 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import type { CustomerOrder } from '../../src/shared/orders.js';
 import { expect, test } from './fixtures.js';
+import { deliverOrder } from './kitchen-moves.js';
 import { privateServer, type PrivateServer } from './private-server.js';
 import { axeViolations } from './axe.js';
 import { answersWith } from '../../src/shared/allergen-declaration.js';
@@ -90,15 +91,7 @@ async function deliveredCardOrder(browser: Browser, address: string) {
   const order = (await (await customerContext.request.get(at('/api/orders/mine'))).json()) as CustomerOrder;
 
   // The kitchen takes it all the way to the door (its moves, as its buttons make them).
-  for (const body of [
-    { move: 'accept', readyInMinutes: 30 },
-    { move: 'prepare' },
-    { move: 'dispatch' },
-    { move: 'deliver' },
-  ]) {
-    const moved = await cookContext.request.post(at(`/api/kitchen/orders/${order.id}/moves`), { data: body });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
+  await deliverOrder(cookContext.request, order.id, at);
   await customer.goto(at('/CustomerOrderStatus'));
   await expect(customer.getByTestId('order-payment')).toHaveText('Paid by card');
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addReviews, createKitchenWithOwner, customerSessionCookie } from './db.js';
 import { axeFindings } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { deliverOrder } from './kitchen-moves.js';
 
 test.describe('reviews and the cook’s story', () => {
   test("a delivered order is rated with 'Rate your order'; the landing card, the menu page and the cook's dashboard show it live", async ({
@@ -38,15 +39,7 @@ test.describe('reviews and the cook’s story', () => {
     await expect(customer.getByTestId('order-status')).toHaveText('recieved');
     // Not delivered yet: nothing to rate.
     await expect(customer.getByRole('heading', { name: 'Rate your order' })).toBeHidden();
-    for (const body of [
-      { move: 'accept', readyInMinutes: 30 },
-      { move: 'prepare' },
-      { move: 'dispatch' },
-      { move: 'deliver' },
-    ]) {
-      const moved = await context.request.post(`/api/kitchen/orders/${id}/moves`, { data: body });
-      expect(moved.status()).toBe(200);
-    }
+    await deliverOrder(context.request, id);
     await expect(customer.getByTestId('order-status')).toHaveText('delivered');
 
     const rate = customer.getByRole('form', { name: 'Rate your order' });

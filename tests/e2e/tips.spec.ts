@@ -3,6 +3,7 @@ import type { BrowserContext } from '@playwright/test';
 import { ALL_DAY_HOURS } from '../../src/shared/opening-hours.js';
 import type { CustomerOrder } from '../../src/shared/orders.js';
 import { expect, test } from './fixtures.js';
+import { deliverOrder } from './kitchen-moves.js';
 import { privateServer, type PrivateServer } from './private-server.js';
 import { axeViolations } from './axe.js';
 import { answersWith } from '../../src/shared/allergen-declaration.js';
@@ -87,15 +88,7 @@ test('a tip at checkout and one after delivery reach the cook’s Earnings whole
   const order = (await (await customerContext.request.get(at('/api/orders/mine'))).json()) as CustomerOrder;
   expect(order.tipCents).toBe(200);
 
-  for (const body of [
-    { move: 'accept', readyInMinutes: 30 },
-    { move: 'prepare' },
-    { move: 'dispatch' },
-    { move: 'deliver' },
-  ]) {
-    const moved = await cookContext.request.post(at(`/api/kitchen/orders/${order.id}/moves`), { data: body });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
+  await deliverOrder(cookContext.request, order.id, at);
 
   // After delivery: 'Tip the cook', $5.00, a payment of its own.
   await customer.goto(at('/CustomerOrderStatus'));

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { ProblemReport } from '../../shared/problem-reports.js';
 import { PROBLEM_REPORT_WINDOW_MS } from '../../shared/problem-reports.js';
 import type { DbOrTx } from '../db/database.js';
+import { HttpError } from '../lib/errors.js';
 import { images, orderEvents, problemReportPhotos, problemReports } from '../db/schema.js';
 import { toStoredImage } from '../pictures/image-queries.js';
 import type { StoredImage } from '../../shared/images.js';
@@ -19,6 +20,23 @@ export async function deliveredAt(db: DbOrTx, orderId: string): Promise<Date | n
 
 /** Until when a problem can be reported on an order delivered at `at`. */
 export const reportableUntil = (at: Date) => new Date(at.getTime() + PROBLEM_REPORT_WINDOW_MS);
+
+/**
+ * The after-sale window (a problem report, a tip): when `order` was delivered or collected, if `now` is within the 48
+ * hours after; otherwise a 409 `code` saying `notYet` (not delivered) or `over` (the hours have passed).
+ */
+export async function inAfterSaleWindow(
+  db: DbOrTx,
+  order: { id: string; state: string },
+  now: number,
+  code: string,
+  says: { notYet: string; over: string },
+): Promise<Date> {
+  const delivered = order.state === 'delivered' ? await deliveredAt(db, order.id) : null;
+  if (!delivered) throw new HttpError(409, code, says.notYet);
+  if (now > reportableUntil(delivered).getTime()) throw new HttpError(409, code, says.over);
+  return delivered;
+}
 
 export const toProblemReport = (row: ReportRow, photos: StoredImage[]): ProblemReport => ({
   id: row.id,

@@ -12,7 +12,7 @@ import {
 } from '../../shared/tips.js';
 import type { Tx } from '../db/database.js';
 import { kitchens, orders, orderTips } from '../db/schema.js';
-import { deliveredAt, reportableUntil } from '../data/problem-report-queries.js';
+import { inAfterSaleWindow } from '../data/problem-report-queries.js';
 import type { RecordEvent } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
 import type { User } from '../identity/users.js';
@@ -72,15 +72,10 @@ export async function startTip(
       : [];
     const account = kitchen?.state === 'payouts-on' ? kitchen.account : null;
     if (earlier) return { tip: earlier, account, kitchenName: order.kitchenName };
-    const delivered = order.state === 'delivered' ? await deliveredAt(tx, orderId) : null;
-    if (!delivered)
-      throw new HttpError(
-        409,
-        TIP_CLOSED,
-        msg('A tip can be given once the order is delivered or collected'),
-      );
-    if (app.clock.now() > reportableUntil(delivered).getTime())
-      throw new HttpError(409, TIP_CLOSED, msg('A tip can be given within 48 hours of delivery'));
+    await inAfterSaleWindow(tx, order, app.clock.now(), TIP_CLOSED, {
+      notYet: msg('A tip can be given once the order is delivered or collected'),
+      over: msg('A tip can be given within 48 hours of delivery'),
+    });
     if (!kitchen?.acceptsTips || !account) throw tipsRefused(order.kitchenName);
     const [row] = await tx
       .insert(orderTips)

@@ -9,7 +9,7 @@ import {
 import type { RefundDish } from '../../shared/refunds.js';
 import type { DbOrTx, Tx } from '../db/database.js';
 import { images, orderItems, orders, problemReportPhotos, problemReports, reports } from '../db/schema.js';
-import { deliveredAt, reportableUntil, toProblemReport, withPhotos } from '../data/problem-report-queries.js';
+import { inAfterSaleWindow, toProblemReport, withPhotos } from '../data/problem-report-queries.js';
 import { mutate } from '../events/mutate.js';
 import { toStoredImage } from '../pictures/image-queries.js';
 import type { User } from '../identity/users.js';
@@ -79,19 +79,10 @@ export async function fileProblemReport(
       .where(and(eq(orders.id, orderId), eq(orders.customerId, customer.id)))
       .for('update');
     if (!order) throw notFound(msg('You have no order with this id'));
-    const delivered = order.state === 'delivered' ? await deliveredAt(tx, orderId) : null;
-    if (!delivered)
-      throw new HttpError(
-        409,
-        PROBLEM_REPORT_CLOSED,
-        msg('A problem can be reported once the order is delivered or collected'),
-      );
-    if (app.clock.now() > reportableUntil(delivered).getTime())
-      throw new HttpError(
-        409,
-        PROBLEM_REPORT_CLOSED,
-        msg('A problem can be reported within 48 hours of delivery; please write to the kitchen instead'),
-      );
+    await inAfterSaleWindow(tx, order, app.clock.now(), PROBLEM_REPORT_CLOSED, {
+      notYet: msg('A problem can be reported once the order is delivered or collected'),
+      over: msg('A problem can be reported within 48 hours of delivery; please write to the kitchen instead'),
+    });
     const [open] = await tx
       .select({ id: problemReports.id })
       .from(problemReports)
