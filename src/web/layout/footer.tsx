@@ -13,7 +13,10 @@ const columns = [
   { title: 'HomeCooked', lines: [msg('About us'), msg('Careers'), msg('Privacy and terms')] },
 ];
 
-/** Static footer columns (the spec's Support, Hosting and company links are text only). */
+/**
+ * Static footer columns (the spec's Support, Hosting and company links are text only), and the link to the platform's
+ * insurance and how to complain.
+ */
 export function Footer() {
   return (
     <footer className={classes.footer}>
@@ -35,7 +38,9 @@ export function Footer() {
             ))}
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt="lg">
-            © {new Date(initialNow()).getFullYear()} HomeCooked
+            © {new Date(initialNow()).getFullYear()} HomeCooked ·{' '}
+            {/* The server's page (the platform's duties, ADR 27): loaded by the browser, not the router. */}
+            <a href="/Insurance">{t('Insurance and complaints')}</a>
           </Text>
         </Container>
       </StaticPart>

@@ -13,6 +13,7 @@ import {
   resolveTo,
   Routes,
   StaticRouter,
+  useFollowLinks,
   useNavigate,
   useParams,
   useRouteError,
@@ -156,6 +157,40 @@ describe('the router in the browser', () => {
     document.removeEventListener('click', after);
     expect(leftToBrowser).toBe(true);
     expect(text()).toContain('home q=');
+  });
+
+  it("leaves a link of a part it does not render to a page it has no route for (the server's own) to the browser", async () => {
+    // As a StaticPart hears its links' clicks (the footer's link to /Insurance).
+    function Part() {
+      const follow = useFollowLinks();
+      return (
+        <div onClick={(event) => follow(event.nativeEvent)}>
+          <a href="/Insurance">insurance</a>
+          <a href="/KitchenMenu/x">kitchen x</a>
+        </div>
+      );
+    }
+    act(() =>
+      root.render(
+        <BrowserRouter routes={routes}>
+          <Part />
+          <Routes layout={Layout} errorPage={<ErrorPage />} />
+        </BrowserRouter>,
+      ),
+    );
+    let leftToBrowser = false;
+    const after = (event: Event) => {
+      leftToBrowser = !event.defaultPrevented;
+      event.preventDefault();
+    };
+    document.addEventListener('click', after);
+    await act(async () => container.querySelector<HTMLAnchorElement>('a[href="/Insurance"]')?.click());
+    expect(leftToBrowser).toBe(true);
+    expect(window.location.pathname).toBe('/');
+    await act(async () => container.querySelector<HTMLAnchorElement>('a[href="/KitchenMenu/x"]')?.click());
+    document.removeEventListener('click', after);
+    expect(leftToBrowser).toBe(false);
+    expect(window.location.pathname).toBe('/KitchenMenu/x');
   });
 
   it('marks the current page on its links, / only on itself', async () => {

@@ -410,6 +410,8 @@ export function useFollowLinks(): (event: globalThis.MouseEvent) => void {
     const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!router || !(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download')) return;
     if (!isPlainClick(event, anchor.target) || anchor.origin !== window.location.origin) return;
+    // A page the app has no route for (the server's own, as /Insurance) is the browser's to load.
+    if (routeFor(router.routes, anchor.pathname)?.route.path === '*') return;
     // A link within the page (`#kitchens-heading`) is the browser's to scroll to.
     if (
       anchor.pathname === window.location.pathname &&
