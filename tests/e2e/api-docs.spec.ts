@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
 test('the API reference page shows every route from our own files, under our CSP, with no console error', async ({
@@ -12,9 +13,22 @@ test('the API reference page shows every route from our own files, under our CSP
   // Swagger UI lays out the whole description (some 120 routes) before its first heading: on a loaded 2-core
   // machine that has taken over 10 s (a red CI run whose snapshot showed the heading just after).
   await expect(page.getByRole('heading', { name: /HomeCooked API/ })).toBeVisible({ timeout: 30_000 });
-  const placeOrder = page.getByRole('button', { name: /POST \/api\/orders Place an order/ });
-  await placeOrder.click();
+  // Swagger UI draws the operations as they are scrolled to (some 140 routes): the page is read downwards until each
+  // is there, the kitchens' menu first (its tag comes before the orders').
+  const drawn = async (operation: Locator) => {
+    await expect
+      .poll(async () => {
+        if ((await operation.count()) > 0) return true;
+        await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+        return false;
+      })
+      .toBe(true);
+    return operation.first();
+  };
+  await expect(
+    await drawn(page.getByRole('button', { name: /GET \/api\/kitchens\/\{uid\}\/menu/ })),
+  ).toBeVisible();
+  await (await drawn(page.getByRole('button', { name: /POST \/api\/orders Place an order/ }))).click();
   await expect(page.getByText('Idempotency key reused: { code, message, field }')).toBeVisible();
-  await expect(page.getByRole('button', { name: /GET \/api\/kitchens\/\{uid\}\/menu/ })).toBeVisible();
   expect(elsewhere).toEqual([]);
 });
