@@ -193,6 +193,30 @@ describe('the router in the browser', () => {
     expect(window.location.pathname).toBe('/KitchenMenu/x');
   });
 
+  it('keeps the way to a page still loading when the page one is on replaces its query meanwhile', async () => {
+    let arrive: () => void = () => {};
+    const Slow = lazyRoute(
+      () =>
+        new Promise((resolve) => {
+          arrive = () => resolve(() => <p>slow page</p>);
+        }),
+    );
+    act(() => root.render(<App own={[{ path: '/Slow', Component: Slow }, ...routes]} />));
+    let way: Promise<void> = Promise.resolve();
+    await act(async () => {
+      way = go('/Slow');
+    });
+    // The page one is on tidies its address (as 'Get paid' drops ?payouts=done) while /Slow loads.
+    await act(async () => go('/?q=tidied', { replace: true }));
+    expect(window.location.pathname + window.location.search).toBe('/?q=tidied');
+    await act(async () => {
+      arrive();
+      await way;
+    });
+    expect(window.location.pathname).toBe('/Slow');
+    expect(text()).toContain('slow page');
+  });
+
   it('marks the current page on its links, / only on itself', async () => {
     act(() => root.render(<App />));
     const brand = container.querySelector('a[href="/"]');

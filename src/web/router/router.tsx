@@ -118,8 +118,11 @@ export function BrowserRouter({ routes, children }: { routes: readonly Route[]; 
   }, [routes, show]);
   const navigate = useCallback<NavigateFunction>(
     (to, options = {}) => {
-      const id = ++latest.current;
       const url = new URL(resolveTo(to, current()), window.location.href);
+      // A query replaced where one is (a page tidying its address) does not cancel the way to another page still
+      // loading: the person's click wins (seen in CI: 'Orders' pressed as 'Get paid' cleared ?payouts=done).
+      const here = options.replace && url.pathname.toLowerCase() === current().pathname.toLowerCase();
+      const id = here ? latest.current : ++latest.current;
       if (url.origin !== window.location.origin) {
         window.location.assign(url.href);
         return Promise.resolve();
