@@ -5,6 +5,7 @@ import type { KitchenPageQuery } from './pages/page-routes.js';
 import { reviewsTopic } from './reviews/reviews-topic.js';
 import { accountRoutes } from './account/account-routes.js';
 import { allergyRoutes } from './account/allergy-routes.js';
+import { creditRoutes } from './account/credit-routes.js';
 import { sessionRoutes } from './auth/session-routes.js';
 import { chatRoutes } from './chat/chat-routes.js';
 import { geocodeRoutes } from './geocode/geocode-routes.js';
@@ -69,6 +70,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(imageUploadRoutes);
   await api.register(accountRoutes);
   await api.register(allergyRoutes);
+  await api.register(creditRoutes);
   await api.register(moderationRoutes);
   await api.register(payoutRoutes);
   await api.register(earningsRoutes);

@@ -94,6 +94,8 @@ export const CustomerOrder = z.object({
   /** The tip chosen at checkout (in `totalCents`); tips given after delivery are `tips`. */
   tipCents: z.number().int(),
   totalCents: z.number().int(),
+  /** The part of `totalCents` paid with store credit (the card is charged the rest): ADR 29. */
+  creditCents: z.number().int(),
   createdAt: z.string(),
   ...Lifecycle,
   /** The customer's rating of it, once given ('Rate your order' once it is delivered). */
@@ -202,6 +204,11 @@ export const PlaceOrderInput = z
     tipCents: tipAmount('tipCents').optional(),
     /** 'Pay by card' (the default where cards are taken) or 'Cash on delivery'. Amounts are never taken from here. */
     payment: z.enum(PAYMENT_METHODS, { error: () => t("Payment must be 'card' or 'cash'") }).optional(),
+    /**
+     * Pay with the customer's store credit first (ADR 29): the server takes as much of their balance as the order
+     * needs; the card is charged the rest, and an order the credit covers needs no card. Card orders only.
+     */
+    useCredit: z.boolean({ error: () => t('Use store credit must be true or false') }).optional(),
     idempotencyKey: z
       .string({ error: () => t('Idempotency key is required') })
       .regex(/^[A-Za-z0-9_-]{8,100}$/, {

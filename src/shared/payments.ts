@@ -35,6 +35,8 @@ export const REFUND_STATES = ['refunding', 'refunded', 'failed'] as const;
 export const PaymentRefund = z.object({
   id: z.string().uuid(),
   amountCents: z.number().int(),
+  /** The part of it given as store credit rather than to the card (ADR 29). */
+  creditCents: z.number().int(),
   state: z.enum(REFUND_STATES),
   at: z.string(),
 });
@@ -226,6 +228,10 @@ export const MoneyOverview = z.object({
     refundedCents: z.number().int(),
     /** Authorised and not yet captured or released. */
     heldCents: z.number().int(),
+    /** Store credit (ADR 29): given by refunds, spent on orders (captured), and held in customers' accounts now. */
+    creditIssuedCents: z.number().int(),
+    creditSpentCents: z.number().int(),
+    creditHeldCents: z.number().int(),
   }),
   differences: z.array(z.object({ id: z.string(), at: z.string(), scope: z.string(), detail: z.string() })),
   refunds: z.array(

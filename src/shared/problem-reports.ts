@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { msg, t } from './i18n/translator.js';
 import { StoredImage } from './images.js';
 import { DishCount } from './dish-count.js';
+import { REFUND_AS } from './credit.js';
 
 /** The dishes a report is about, and how many of each (as a refund names them). */
 export const ProblemDish = DishCount;
@@ -68,6 +69,11 @@ export const ProblemReportInput = z.object({
     })
     .optional()
     .default([]),
+  /** The money back to the card (the default), or as store credit that spends on any kitchen's order (ADR 29). */
+  refundAs: z
+    .enum(REFUND_AS, { error: () => t("Refund as must be 'card' or 'credit'") })
+    .optional()
+    .default('card'),
 });
 export type ProblemReportInput = z.input<typeof ProblemReportInput>;
 
@@ -85,6 +91,8 @@ export const ProblemReport = z.object({
   /** Closed without a refund: by whom, and the reason its customer reads (null otherwise). */
   closedBy: z.enum(['kitchen', 'operator']).nullable(),
   closedReason: z.string().nullable(),
+  /** How the customer wants the money back: a refund answering the report is given so. */
+  refundAs: z.enum(REFUND_AS),
 });
 export type ProblemReport = z.infer<typeof ProblemReport>;
 

@@ -69,6 +69,8 @@ export type OperatorRefundInput = z.infer<typeof OperatorRefundInput>;
 
 /** "Refunded $11.75 to your card": what the customer is told of each part given back. */
 export const refundedText = (amount: string) => t('Refunded {amount} to your card', { amount });
+/** "Added $9.50 to your store credit": a refund (or its part) given as credit (ADR 29). */
+export const creditedText = (amount: string) => t('Added {amount} to your store credit', { amount });
 
 /** One refund of an order, as its kitchen and operators see it (they named the order). */
 export const OrderRefund = z.object({

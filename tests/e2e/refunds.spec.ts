@@ -288,3 +288,58 @@ test("the cardholder disputes the payment on /dev-pay; both sides see the disput
   await cookContext.close();
   await customerContext.close();
 });
+
+test('a customer takes store credit instead of a refund, and spends it on their next order', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { cookContext, cook, customerContext, customer, name } = await deliveredCardOrder(
+    browser,
+    '3 Credit Close',
+  );
+
+  await customer.getByRole('button', { name: 'Report a problem' }).click();
+  const report = customer.getByRole('dialog', { name: 'Report a problem' });
+  await report.getByRole('checkbox', { name: 'Lamb Biryani · $11.75' }).check();
+  await report.getByRole('radio', { name: 'Missing' }).check();
+  await report.getByRole('radio', { name: "As store credit, for any kitchen's order" }).check();
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report).toBeHidden();
+
+  await cook.goto(at('/KitchenOrders'));
+  await cook.getByRole('tab', { name: 'Past' }).click();
+  const card = cook.getByTestId('order-card').filter({ hasText: '3 Credit Close' });
+  await expect(card.getByRole('group', { name: 'Problem reported' })).toContainText(
+    'Asks for store credit rather than money back to the card',
+  );
+  await card.getByRole('button', { name: 'Refund dishes' }).click();
+  const dialog = cook.getByRole('dialog', { name: 'Refund part of this order' });
+  await dialog.getByRole('button', { name: 'Refund $11.75' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Nothing goes back to the card: the credit is the customer's at once.
+  await expect(customer.getByText('Added $11.75 to your store credit')).toBeVisible();
+  await customer.goto(at('/CustomerOrders'));
+  await expect(customer.getByTestId('credit-balance')).toHaveText('Your balance: $11.75');
+  expect(await axeViolations(customer)).toEqual([]);
+
+  // The next order: Raita, 3.00 + 2.99 + 7.46 = 13.45, of which the credit pays 11.75 and the card 1.70.
+  await customer.goto(at('/'));
+  await customer.getByRole('link', { name: new RegExp(name) }).click();
+  await customer.getByRole('button', { name: 'Add Raita to cart' }).click();
+  await customer.getByRole('link', { name: 'Cart (1)' }).click();
+  await expect(customer.getByRole('checkbox', { name: 'Use my store credit ($11.75)' })).toBeChecked();
+  await expect(customer.getByText('Store credit: −$11.75')).toBeVisible();
+  await customer.getByRole('combobox', { name: 'Delivery address' }).fill('3 Credit Close');
+  await customer.getByRole('button', { name: 'Submit order' }).click();
+  await customer.waitForURL(/\/dev-pay\/checkout\/cs_/);
+  await customer.getByLabel('Card number').fill('4242424242424242');
+  await customer.getByLabel('Expiry').fill('12/34');
+  await customer.getByLabel('CVC').fill('123');
+  await customer.getByRole('button', { name: 'Pay $1.70' }).click();
+  await expect(customer.getByText('Your Order is sent')).toBeVisible();
+  await customer.goto(at('/CustomerOrders'));
+  await expect(customer.getByTestId('credit-balance')).toHaveText('Your balance: $0.00');
+  await cookContext.close();
+  await customerContext.close();
+});

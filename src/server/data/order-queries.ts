@@ -75,6 +75,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
         orderId: orderRefunds.orderId,
         id: orderRefunds.id,
         amountCents: orderRefunds.amountCents,
+        creditCents: orderRefunds.creditCents,
         state: orderRefunds.state,
         createdAt: orderRefunds.createdAt,
       })
@@ -125,6 +126,7 @@ export async function loadOrders(db: DbOrTx, where: SQL | undefined, limit?: num
     refunds: (refundsOf.get(row.id) ?? []).map((r): PaymentRefund => ({
       id: r.id,
       amountCents: r.amountCents,
+      creditCents: r.creditCents,
       state: r.state,
       at: r.createdAt.toISOString(),
     })),
@@ -249,6 +251,7 @@ export function toCustomerOrder({
     feesAndTaxCents: row.feesAndTaxCents,
     tipCents: row.tipCents,
     totalCents: row.totalCents,
+    creditCents: row.creditCents,
     createdAt: row.createdAt.toISOString(),
     ...lifecycle(row, events, refunds, dispute, problem, tips),
     review,

@@ -48,6 +48,7 @@ export const toProblemReport = (row: ReportRow, photos: StoredImage[]): ProblemR
   resolvedAt: row.resolvedAt?.toISOString() ?? null,
   closedBy: row.closedBy,
   closedReason: row.closedReason,
+  refundAs: row.refundAs,
 });
 
 /** Each order's latest problem report, with its photos, by order id. */

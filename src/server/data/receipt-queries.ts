@@ -25,9 +25,11 @@ export interface Receipt {
   /** The tip paid with the order. */
   tipCents: number;
   totalCents: number;
+  /** Paid with store credit (ADR 29); the card paid the rest. */
+  creditCents: number;
   currency: string;
-  /** Refunds given back, oldest first. */
-  refunds: { amountCents: number; at: Date }[];
+  /** Refunds given back, oldest first: to the card, and the part given as store credit. */
+  refunds: { amountCents: number; creditCents: number; at: Date }[];
   /** Tips paid after delivery, each a payment of its own, oldest first. */
   laterTips: { amountCents: number; at: Date }[];
 }
@@ -51,8 +53,9 @@ export async function receiptOf(db: DbOrTx, orderId: string): Promise<Receipt | 
     .where(
       and(
         eq(ledgerEntries.orderId, orderId),
-        eq(ledgerEntries.entry, 'order'),
-        inArray(ledgerEntries.kind, ['captured', 'cash_collected']),
+        // An order its store credit paid whole has no card capture: its credit's (ADR 29).
+        inArray(ledgerEntries.entry, ['order', 'credit']),
+        inArray(ledgerEntries.kind, ['captured', 'cash_collected', 'credit_spent']),
       ),
     )
     .limit(1);
@@ -64,7 +67,11 @@ export async function receiptOf(db: DbOrTx, orderId: string): Promise<Receipt | 
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.position)),
     db
-      .select({ amountCents: orderRefunds.amountCents, at: orderRefunds.refundedAt })
+      .select({
+        amountCents: orderRefunds.amountCents,
+        creditCents: orderRefunds.creditCents,
+        at: orderRefunds.refundedAt,
+      })
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.state, 'refunded')))
       .orderBy(asc(orderRefunds.refundedAt)),
@@ -78,7 +85,13 @@ export async function receiptOf(db: DbOrTx, orderId: string): Promise<Receipt | 
   // A whole refund of a cancelled order has no refund row of its own: the ledger's.
   const whole =
     refunds.length === 0 && order.paymentState === 'refunded'
-      ? [{ amountCents: order.totalCents, at: order.paymentUpdatedAt ?? paid.at }]
+      ? [
+          {
+            amountCents: order.totalCents,
+            creditCents: order.creditCents,
+            at: order.paymentUpdatedAt ?? paid.at,
+          },
+        ]
       : [];
   return {
     number: receiptNumber(order.id),
@@ -97,8 +110,16 @@ export async function receiptOf(db: DbOrTx, orderId: string): Promise<Receipt | 
     feesAndTaxCents: order.feesAndTaxCents,
     tipCents: order.tipCents,
     totalCents: order.totalCents,
+    creditCents: order.creditCents,
     currency: order.currency,
-    refunds: [...refunds.map((r) => ({ amountCents: r.amountCents, at: r.at ?? paid.at })), ...whole],
+    refunds: [
+      ...refunds.map((r) => ({
+        amountCents: r.amountCents,
+        creditCents: r.creditCents,
+        at: r.at ?? paid.at,
+      })),
+      ...whole,
+    ],
     laterTips: tips.map((tip) => ({ amountCents: tip.amountCents, at: tip.at ?? paid.at })),
   };
 }

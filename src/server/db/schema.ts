@@ -9,6 +9,7 @@ import { KITCHEN_LISTINGS, OVERRIDE_KEYS, OVERRIDE_SCOPES } from '../../shared/j
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import { REFUND_PAYERS, REFUND_STATES } from '../../shared/refunds.js';
 import { PROBLEM_REASONS } from '../../shared/problem-reports.js';
+import { CREDIT_KINDS, REFUND_AS } from '../../shared/credit.js';
 import { ALLERGENS, type Allergen } from '../../shared/allergen-set.js';
 import { PLAN_STATUSES, PLAN_WEEK_STATES } from '../../shared/plans.js';
 import { WEEKDAYS } from '../../shared/opening-hours-rules.js';
@@ -326,6 +327,17 @@ export const orders = pgTable(
      * `platform_fee_cents`: it goes to the kitchen whole. Tips given after delivery are `order_tips` rows.
      */
     tipCents: integer('tip_cents').notNull().default(0),
+    /**
+     * The part of `total_cents` paid with the customer's store credit (ADR 29), taken from their credit account when
+     * the order was placed; the card is charged the rest. The platform funds it: the kitchen's part is unchanged.
+     */
+    creditCents: integer('credit_cents').notNull().default(0),
+    /**
+     * The transfer from the platform's balance that pays the kitchen the part of its share the card charge cannot
+     * carry (credit above the platform's fee), once made; and whether a full refund reversed it.
+     */
+    creditTransferId: text('credit_transfer_id'),
+    creditTransferReversed: boolean('credit_transfer_reversed').notNull().default(false),
     idempotencyKey: text('idempotency_key').notNull(),
     /** What was asked with the idempotency key (a hash): the same key with another cart is refused. */
     requestHash: text('request_hash'),
@@ -390,6 +402,7 @@ export const orders = pgTable(
       sql`${t.totalCents} = ${t.itemsCents} + ${t.deliveryFeeCents} + ${t.feesAndTaxCents} + ${t.tipCents}`,
     ),
     check('orders_tip_check', sql`${t.tipCents} >= 0`),
+    check('orders_credit_check', sql`${t.creditCents} between 0 and ${t.totalCents}`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ${sqlTextList(PAYMENT_METHODS)}`),
     check('orders_payment_state_check', sql`${t.paymentState} in ${sqlTextList(PAYMENT_STATES)}`),
     check('orders_platform_fee_check', sql`${t.platformFeeCents} between 0 and ${t.totalCents}`),
@@ -764,6 +777,24 @@ export const LEDGER_KINDS = [
   'tip',
   'tip_transfer',
   'tip_reversed',
+  /**
+   * Store credit (ADR 29). An order paid partly or wholly with credit: `credit_spent` (what the customer paid with
+   * credit, beside `captured`) and `credit_fee_funded` (the part of the platform's fee taken in credit rather than
+   * card money: the platform funds credit) at capture, entry `credit`; `credit_returned` and
+   * `credit_fee_funded_reversed` when the whole order is refunded. A refund (or its part) given as credit, entry
+   * `refund:<id>`: `credit_issued` (what the customer got back as credit) and `credit_platform_funded` (who pays: the
+   * platform). `credit_transfer` and `credit_transfer_reversed` note the transfer from the platform's balance that
+   * pays the kitchen what the card charge could not carry: they are in `kitchen_transfer` already, and are taken out
+   * of it where the ledger is compared with the order's payment at the provider.
+   */
+  'credit_spent',
+  'credit_fee_funded',
+  'credit_returned',
+  'credit_fee_funded_reversed',
+  'credit_issued',
+  'credit_platform_funded',
+  'credit_transfer',
+  'credit_transfer_reversed',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const ledgerEntries = pgTable(
@@ -811,6 +842,11 @@ export const orderRefunds = pgTable(
     whoPays: text('who_pays', { enum: REFUND_PAYERS }).notNull(),
     /** Whether the platform's fee on the refunded part is given back (to the kitchen's account, as Stripe does). */
     refundPlatformFee: boolean('refund_platform_fee').notNull(),
+    /**
+     * The part given back as store credit rather than to the card (ADR 29): all of it when the customer asked for
+     * credit, or what is beyond the card's part of an order paid partly with credit. The platform funds it.
+     */
+    creditCents: integer('credit_cents').notNull().default(0),
     state: text('state', { enum: REFUND_STATES }).notNull().default('refunding'),
     reason: text('reason').notNull().default(''),
     /** The dishes it is for, as the refund was asked: [{ name, quantity, cents }] (empty: an amount). */
@@ -835,9 +871,57 @@ export const orderRefunds = pgTable(
       .on(t.createdAt)
       .where(sql`${t.state} = 'refunding'`),
     check('order_refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('order_refunds_credit_check', sql`${t.creditCents} between 0 and ${t.amountCents}`),
     check('order_refunds_who_pays_check', sql`${t.whoPays} in ${sqlTextList(REFUND_PAYERS)}`),
     check('order_refunds_state_check', sql`${t.state} in ${sqlTextList(REFUND_STATES)}`),
     check('order_refunds_reason_check', sql`char_length(${t.reason}) <= 300`),
+  ],
+);
+
+/**
+ * A customer's store credit account (ADR 29): its balance, kept by the same statement that writes each of its
+ * `credit_entries` (never below zero: the check decides two spends at once). One account per customer, in the
+ * marketplace's currency; referral credit and gift cards (issue 55) are entries of other kinds in it.
+ */
+export const creditAccounts = pgTable(
+  'credit_accounts',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('credit_accounts_balance_check', sql`${t.balanceCents} >= 0`)],
+);
+
+/**
+ * The movements of a credit account, signed: `refund` (a refund given as credit), `spent` (on an order),
+ * `returned` (an order's credit given back: it ended unpaid, was released or refunded, or a refund's credit part).
+ * `entry` names the movement once per account (`refund:<id>`, `order:<id>:spent`, `order:<id>:returned`): a repeat
+ * writes nothing. The account's balance is their sum.
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => creditAccounts.customerId, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CREDIT_KINDS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    entry: text('entry').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_entries_entry_key').on(t.customerId, t.entry),
+    index('credit_entries_customer_idx').on(t.customerId, t.createdAt),
+    index('credit_entries_order_idx').on(t.orderId),
+    check('credit_entries_kind_check', sql`${t.kind} in ${sqlTextList(CREDIT_KINDS)}`),
+    check('credit_entries_amount_check', sql`${t.amountCents} <> 0`),
   ],
 );
 
@@ -903,9 +987,12 @@ export const problemReports = pgTable(
      */
     closedBy: text('closed_by', { enum: ['kitchen', 'operator'] }),
     closedReason: text('closed_reason'),
+    /** How the customer wants the money back: to the card, or as store credit (ADR 29). */
+    refundAs: text('refund_as', { enum: REFUND_AS }).notNull().default('card'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('problem_reports_refund_as_check', sql`${t.refundAs} in ${sqlTextList(REFUND_AS)}`),
     check('problem_reports_closed_reason_check', sql`char_length(${t.closedReason}) <= 500`),
     uniqueIndex('problem_reports_one_open')
       .on(t.orderId)

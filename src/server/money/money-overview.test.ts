@@ -43,6 +43,10 @@ describeEachEngine(
         platformFeeCents: 746,
         kitchenTransferCents: 2199,
         heldCents: 1995,
+        // No store credit in this world (ADR 29).
+        creditIssuedCents: 0,
+        creditSpentCents: 0,
+        creditHeldCents: 0,
       });
       expect(after.refunds[0]).toMatchObject({
         orderId: refunded.id,

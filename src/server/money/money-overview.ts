@@ -1,7 +1,14 @@
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MoneyOverview } from '../../shared/payments.js';
-import { ledgerEntries, orderDisputes, orders, paymentDifferences, type LedgerKind } from '../db/schema.js';
+import {
+  creditAccounts,
+  ledgerEntries,
+  orderDisputes,
+  orders,
+  paymentDifferences,
+  type LedgerKind,
+} from '../db/schema.js';
 import { lastReconciled } from './reconcile.js';
 
 const DIFFERENCES_SHOWN = 100;
@@ -24,13 +31,15 @@ const sumOf = (...kinds: LedgerKind[]) =>
 export async function moneyOverview(app: Pick<FastifyInstance, 'db' | 'payments'>): Promise<MoneyOverview> {
   const currency = app.payments.config.currency;
   const inCurrency = eq(ledgerEntries.currency, currency);
-  const [[totals], [held], differences, refunds, last, failing, disputes] = await Promise.all([
+  const [[totals], [held], differences, refunds, last, failing, disputes, [credit]] = await Promise.all([
     app.db
       .select({
         capturedCents: sumOf('captured'),
         refundedCents: sql<number>`-${sumOf('refunded')}`.mapWith(Number),
         platformFeeCents: sumOf('platform_fee', 'platform_fee_refunded'),
         kitchenTransferCents: sumOf('kitchen_transfer', 'kitchen_transfer_reversed'),
+        creditIssuedCents: sql<number>`-${sumOf('credit_issued')}`.mapWith(Number),
+        creditSpentCents: sql<number>`${sumOf('credit_spent')} + ${sumOf('credit_returned')}`.mapWith(Number),
       })
       .from(ledgerEntries)
       .where(inCurrency),
@@ -85,6 +94,10 @@ export async function moneyOverview(app: Pick<FastifyInstance, 'db' | 'payments'
       .innerJoin(orders, eq(orders.id, orderDisputes.orderId))
       .orderBy(desc(orderDisputes.createdAt), desc(orderDisputes.id))
       .limit(DISPUTES_SHOWN),
+    app.db
+      .select({ cents: sql<number>`coalesce(sum(${creditAccounts.balanceCents}), 0)::int`.mapWith(Number) })
+      .from(creditAccounts)
+      .where(eq(creditAccounts.currency, currency)),
   ]);
   return {
     currency,
@@ -94,6 +107,9 @@ export async function moneyOverview(app: Pick<FastifyInstance, 'db' | 'payments'
       kitchenTransferCents: totals?.kitchenTransferCents ?? 0,
       refundedCents: totals?.refundedCents ?? 0,
       heldCents: held?.heldCents ?? 0,
+      creditIssuedCents: totals?.creditIssuedCents ?? 0,
+      creditSpentCents: totals?.creditSpentCents ?? 0,
+      creditHeldCents: credit?.cents ?? 0,
     },
     differences: differences.map((d) => ({ ...d, at: d.at.toISOString() })),
     refunds: refunds.map((r) => ({

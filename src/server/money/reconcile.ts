@@ -2,7 +2,14 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatMoney } from '../../shared/money.js';
 import type { PaymentStateName } from '../../shared/payments.js';
-import { ledgerEntries, orders, paymentDifferences, reconciliationRuns } from '../db/schema.js';
+import {
+  creditAccounts,
+  creditEntries,
+  ledgerEntries,
+  orders,
+  paymentDifferences,
+  reconciliationRuns,
+} from '../db/schema.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
 import type { PaymentFigures } from '../payments/provider.js';
 import { CHECKOUT_TIP_ENTRY } from '../payments/ledger.js';
@@ -104,6 +111,8 @@ async function ledgerFigures(app: ReconcileApp, orderIds: string[]) {
     // A tip paid with the order is in its charge and its transfer (a tip paid later is a payment of its own).
     if (row.entry === CHECKOUT_TIP_ENTRY && (row.kind === 'tip_transfer' || row.kind === 'tip_reversed'))
       f.kitchen += row.amount;
+    // Store credit beyond the fee reaches the kitchen by a transfer of its own, outside the order's payment.
+    if (row.kind === 'credit_transfer' || row.kind === 'credit_transfer_reversed') f.kitchen -= row.amount;
     byOrder.set(row.orderId, f);
   }
   return byOrder;
@@ -215,8 +224,74 @@ export async function reconcile(app: ReconcileApp): Promise<ReconcileResult> {
     'platformFee',
   ]);
   if (overall) found.push(overall);
+  found.push(...(await creditDifferences(app)));
   const flagged = await recordRun(app, found, since);
   return { checked, unanswered, found, flagged };
+}
+
+/**
+ * Store credit (ADR 29) reconciles with itself: each account's balance is the sum of its entries, and what the ledger
+ * says customers hold (credit given by refunds, less credit spent on captured orders, plus credit given back from
+ * them) is what the accounts hold and the orders not captured yet have taken from them. Customers who deleted their
+ * account are left out (their credit went with it).
+ */
+export async function creditDifferences(app: Pick<ReconcileApp, 'db' | 'payments'>): Promise<Difference[]> {
+  const currency = app.payments.config.currency;
+  const money = (minor: number) => formatMoney(minor, currency);
+  const found: Difference[] = [];
+  const accounts = await app.db
+    .select({
+      customerId: creditAccounts.customerId,
+      balance: creditAccounts.balanceCents,
+      sum: sql<number>`coalesce((select sum(${creditEntries.amountCents}) from ${creditEntries}
+        where ${creditEntries.customerId} = ${creditAccounts.customerId}), 0)::int`.mapWith(Number),
+    })
+    .from(creditAccounts)
+    .where(
+      sql`${creditAccounts.balanceCents} <> coalesce((select sum(${creditEntries.amountCents}) from ${creditEntries}
+        where ${creditEntries.customerId} = ${creditAccounts.customerId}), 0)`,
+    )
+    .limit(BATCH);
+  for (const a of accounts)
+    found.push({
+      scope: `credit:${a.customerId}`,
+      detail: `Store credit: balance ${money(a.balance)}, its entries add up to ${money(a.sum)}.`,
+    });
+  const [[ledger], [held], [held2]] = await Promise.all([
+    app.db
+      .select({
+        cents:
+          sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} in ('credit_issued', 'credit_returned')), 0)::int
+          - coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'credit_spent'), 0)::int`.mapWith(
+            Number,
+          ),
+      })
+      .from(ledgerEntries)
+      .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+      .where(and(isNotNull(orders.customerId), eq(ledgerEntries.currency, currency))),
+    app.db
+      .select({ cents: sql<number>`coalesce(sum(${creditAccounts.balanceCents}), 0)::int`.mapWith(Number) })
+      .from(creditAccounts)
+      .where(eq(creditAccounts.currency, currency)),
+    app.db
+      .select({ cents: sql<number>`coalesce(sum(${orders.creditCents}), 0)::int`.mapWith(Number) })
+      .from(orders)
+      .where(
+        and(
+          isNotNull(orders.customerId),
+          eq(orders.currency, currency),
+          inArray(orders.paymentState, ['awaiting-payment', 'authorised', 'capturing', 'releasing']),
+        ),
+      ),
+  ]);
+  const inLedger = ledger?.cents ?? 0;
+  const inAccounts = (held?.cents ?? 0) + (held2?.cents ?? 0);
+  if (inLedger !== inAccounts)
+    found.push({
+      scope: 'credit',
+      detail: `Store credit: ${money(inLedger)} held by customers in the ledger, ${money(inAccounts)} in their accounts and orders not captured yet.`,
+    });
+  return found;
 }
 
 /** Writes the differences not flagged before in the same words (within the window), and the run's end. */

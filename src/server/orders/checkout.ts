@@ -7,7 +7,7 @@ import { kitchens, orders } from '../db/schema.js';
 import { mutate } from '../events/mutate.js';
 import { conflict, HttpError } from '../lib/errors.js';
 import { stepKey } from '../payments/provider.js';
-import { closeCheckout, paymentAbandoned } from './order-payments.js';
+import { cardCharge, closeCheckout, paymentAbandoned } from './order-payments.js';
 import { msg } from '../../shared/i18n/translator.js';
 
 export { platformFeeOf } from './order-payments.js';
@@ -60,6 +60,7 @@ export async function startCheckout(
     .select({
       totalCents: orders.totalCents,
       platformFeeCents: orders.platformFeeCents,
+      creditCents: orders.creditCents,
       currency: orders.currency,
       account: kitchens.payoutAccountId,
     })
@@ -72,9 +73,10 @@ export async function startCheckout(
     const checkout = await provider.startCheckout(
       {
         orderId: order.id,
-        amountMinor: row.totalCents,
+        // Store credit lowers what the card is charged and the platform's fee with it: the kitchen's part is
+        // unchanged (ADR 29; what the fee cannot carry is the platform's transfer at capture).
+        ...cardCharge(row),
         currency: row.currency,
-        platformFeeMinor: row.platformFeeCents,
         destinationAccount: row.account,
         description: `${order.kitchenName}: ${order.items.length} item${order.items.length === 1 ? '' : 's'}`,
         ...returnUrls(app.config.publicUrl, order.id),

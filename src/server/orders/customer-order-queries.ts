@@ -160,6 +160,8 @@ export interface NewOrder {
   platformFeeCents: number;
   /** The tip chosen at checkout (in `totals.totalCents`). */
   tipCents: number;
+  /** Paid with store credit (taken from the account in the same transaction); all of it: no card payment. */
+  creditCents: number;
   currency: string;
   /** A line's dish (null: none, as for a dish deleted since). */
   lines: { menuItemId: string | null; item: string; priceCents: number }[];
@@ -178,8 +180,11 @@ export async function insertOrder(
   sending: SQL,
 ): Promise<CustomerOrder | undefined> {
   const { totals, lines } = order;
-  const state = order.payment === 'card' ? 'awaiting payment' : 'recieved';
-  const paymentState = order.payment === 'card' ? 'awaiting-payment' : 'cash-due';
+  // An order its store credit pays whole has no card payment to wait for: it reaches its kitchen at once, its money
+  // held as an authorised card payment is (ADR 29).
+  const byCredit = order.payment === 'card' && order.creditCents === order.totals.totalCents;
+  const state = order.payment === 'card' && !byCredit ? 'awaiting payment' : 'recieved';
+  const paymentState = byCredit ? 'authorised' : order.payment === 'card' ? 'awaiting-payment' : 'cash-due';
   const [row] = await executePrepared<{ id: string; created_at: Date | string }>(
     db,
     sql`
@@ -192,17 +197,18 @@ export async function insertOrder(
       for share
     ), placed as (
       insert into ${orders} (id, kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
-        request_hash, portions_day, caps_day, caps_meals, items_cents, delivery_fee_cents, fees_and_tax_cents, tip_cents, total_cents, state, status,
+        request_hash, portions_day, caps_day, caps_meals, items_cents, delivery_fee_cents, fees_and_tax_cents, tip_cents, credit_cents, total_cents, state, status,
         payment_method, payment_state, platform_fee_cents, currency, fulfilment, slot_start, slot_end, answer_by, note,
-        customer_allergies, allergens_acknowledged)
+        customer_allergies, allergens_acknowledged, authorised_at)
       select ${order.id}::uuid, ${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
         ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${order.portionsDay}::date,
         ${order.capsDay}::date, ${order.capsMeals}::int, ${totals.itemsCents},
-        ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${order.tipCents}, ${totals.totalCents}, ${state}, ${state},
+        ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${order.tipCents}, ${order.creditCents}, ${totals.totalCents}, ${state}, ${state},
         ${order.payment}, ${paymentState}, ${order.platformFeeCents}, ${order.currency}, ${order.fulfilment},
         ${order.slot?.start.toISOString() ?? null}::timestamptz, ${order.slot?.end.toISOString() ?? null}::timestamptz,
         ${order.slot?.answerBy.toISOString() ?? null}::timestamptz, ${order.note},
-        ${sql.param(order.customerAllergies)}::text[], ${sql.param(order.allergensAcknowledged)}::text[]
+        ${sql.param(order.customerAllergies)}::text[], ${sql.param(order.allergensAcknowledged)}::text[],
+        ${byCredit ? order.at.toISOString() : null}::timestamptz
       from serving
       returning id, state, customer_id, created_at
     ), lines as (
@@ -233,6 +239,7 @@ export async function insertOrder(
     items: lines.map(({ item, priceCents }) => ({ item, priceCents })),
     ...totals,
     tipCents: order.tipCents,
+    creditCents: order.creditCents,
     createdAt: at,
     status: state,
     state,

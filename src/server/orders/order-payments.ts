@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { isEnded, type OrderState } from '../../shared/order-states.js';
 import { CAPTURE_FAILED_REASON, UNPAID_REASON, type PaymentStateName } from '../../shared/payments.js';
 import type { DbOrTx, Tx } from '../db/database.js';
-import { orderEvents, orders, type LedgerKind } from '../db/schema.js';
+import { kitchens, orderEvents, orders, type LedgerKind } from '../db/schema.js';
 import type { RecordEvent } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
 import { recordOrderFigures } from '../data/order-figures.js';
 import { CHECKOUT_TIP_ENTRY, writeLedger } from '../payments/ledger.js';
-import { stepKey, type PaymentState } from '../payments/provider.js';
+import { creditTransferKey, stepKey, type PaymentState } from '../payments/provider.js';
 import { giveBackWhatItTook } from './give-back.js';
+import { moveCredit, returnedEntry } from '../payments/credit.js';
 
 export type PaymentApp = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'payments' | 'log' | 'clock'>;
 type OrderRow = typeof orders.$inferSelect;
@@ -36,35 +37,110 @@ export function platformFeeOf(
 }
 
 /**
+ * How store credit splits an order's money (ADR 29): the card is charged the rest (`card`); the platform's fee at the
+ * provider is lowered by the credit (`applicationFee`), the part of the fee the credit stands for is the platform's
+ * funding (`feeFunded`), and what the credit is beyond the fee the platform pays the kitchen by a transfer of its own
+ * (`topUp`). So the kitchen's part, `total - fee`, is the same whatever the customer paid with.
+ */
+export function creditSplit(order: { totalCents: number; platformFeeCents: number; creditCents: number }) {
+  const credit = order.creditCents;
+  const fee = order.platformFeeCents;
+  return {
+    card: order.totalCents - credit,
+    applicationFee: Math.max(0, fee - credit),
+    feeFunded: Math.min(credit, fee),
+    topUp: Math.max(0, credit - fee),
+  };
+}
+
+/** What the provider's payment page charges the card, and the platform's fee kept from it. */
+export function cardCharge(order: { totalCents: number; platformFeeCents: number; creditCents: number }) {
+  const split = creditSplit(order);
+  return { amountMinor: split.card, platformFeeMinor: split.applicationFee };
+}
+
+/** An order its store credit pays whole: no card payment, its steps need no provider (but the kitchen's transfer). */
+export const paidByCredit = (order: Pick<OrderRow, 'paymentMethod' | 'creditCents' | 'totalCents'>) =>
+  order.paymentMethod === 'card' && order.creditCents > 0 && order.creditCents === order.totalCents;
+
+/**
  * The ledger's movements of a step done: the money taken and split, or given back. A tip chosen at checkout is in
- * the order's charge and outside the platform's fee: its part of the kitchen's transfer is its own entry.
+ * the order's charge and outside the platform's fee: its part of the kitchen's transfer is its own entry. With
+ * store credit the card moves only its part, and the platform's fee kept from it is lowered by the credit.
  */
 function movementsOf(order: OrderRow, to: PaymentStateName): [LedgerKind, number][] {
   const total = order.totalCents;
   const fee = order.platformFeeCents;
   const tip = order.tipCents;
-  switch (to) {
-    case 'authorised':
-      return [['authorised', total]];
-    case 'captured':
-      return [
-        ['captured', total],
-        ['platform_fee', fee],
-        ['kitchen_transfer', total - fee - tip],
-      ];
-    case 'released':
-      return [['released', -total]];
-    case 'refunded':
-      return [
-        ['refunded', -total],
-        ['platform_fee_refunded', -fee],
-        ['kitchen_transfer_reversed', -(total - fee - tip)],
-      ];
-    case 'cash-paid':
-      return [['cash_collected', total]];
-    default:
-      return [];
-  }
+  const { card, applicationFee } = creditSplit(order);
+  const moves = ((): [LedgerKind, number][] => {
+    switch (to) {
+      case 'authorised':
+        return [['authorised', card]];
+      case 'captured':
+        return [
+          ['captured', card],
+          ['platform_fee', applicationFee],
+          ['kitchen_transfer', total - fee - tip],
+        ];
+      case 'released':
+        return [['released', -card]];
+      case 'refunded':
+        return [
+          ['refunded', -card],
+          ['platform_fee_refunded', -applicationFee],
+          ['kitchen_transfer_reversed', -(total - fee - tip)],
+        ];
+      case 'cash-paid':
+        return [['cash_collected', total]];
+      default:
+        return [];
+    }
+  })();
+  // An order without credit writes its rows as it always did; one with credit leaves out the card's empty ones.
+  return order.creditCents > 0 ? moves.filter(([, amount]) => amount !== 0) : moves;
+}
+
+/** The ledger's entry of an order's store credit (ADR 29). */
+export const CREDIT_ENTRY = 'credit';
+
+/**
+ * An order's store credit follows its payment: paid with it when captured (the platform funding its share);
+ * given back to the customer's account when the order ends unpaid or released, or is refunded whole.
+ */
+async function creditFollows(tx: Tx, order: OrderRow, step: PaymentStateName): Promise<void> {
+  const credit = order.creditCents;
+  if (credit === 0) return;
+  const { feeFunded } = creditSplit(order);
+  if (step === 'captured')
+    await writeLedger(
+      tx,
+      order,
+      [
+        ['credit_spent', credit],
+        ['credit_fee_funded', feeFunded],
+      ].filter(([, amount]) => amount !== 0) as [LedgerKind, number][],
+      CREDIT_ENTRY,
+    );
+  if (step === 'refunded')
+    await writeLedger(
+      tx,
+      order,
+      [
+        ['credit_returned', -credit],
+        ['credit_fee_funded_reversed', -feeFunded],
+      ].filter(([, amount]) => amount !== 0) as [LedgerKind, number][],
+      CREDIT_ENTRY,
+    );
+  if ((step === 'refunded' || step === 'released' || step === 'unpaid') && order.customerId)
+    await moveCredit(tx, {
+      customerId: order.customerId,
+      kind: 'returned',
+      amountCents: credit,
+      currency: order.currency,
+      entry: returnedEntry(order.id),
+      orderId: order.id,
+    });
 }
 
 /**
@@ -96,6 +172,7 @@ export async function setPaymentState(
   const captured = order.paymentState === 'capturing' && to === 'refunding';
   const step = captured ? 'captured' : to;
   await writeLedger(tx, order, movementsOf(order, step));
+  await creditFollows(tx, order, step);
   if (order.tipCents > 0 && (step === 'captured' || step === 'refunded'))
     await writeLedger(
       tx,
@@ -123,6 +200,13 @@ export async function setPaymentState(
 export function paymentAfterMove(order: OrderRow, to: OrderState): PaymentStateName | undefined {
   if (order.paymentMethod === 'cash') return to === 'delivered' ? 'cash-paid' : undefined;
   const payment = order.paymentState;
+  // Paid whole with store credit: nothing to ask of the card's provider, each step is done at once.
+  if (paidByCredit(order)) {
+    if (to === 'accepted' && payment === 'authorised') return 'captured';
+    if ((to === 'declined' || to === 'cancelled') && payment === 'authorised') return 'released';
+    if (to === 'cancelled' && payment === 'captured') return 'refunded';
+    return undefined;
+  }
   if (to === 'accepted' && payment === 'authorised') return 'capturing';
   if ((to === 'declined' || to === 'cancelled') && payment === 'authorised') return 'releasing';
   if (to === 'cancelled' && payment === 'captured') return 'refunding';
@@ -324,10 +408,70 @@ async function stepFailed(app: PaymentApp, orderId: string, error: unknown) {
   });
 }
 
+/**
+ * Pays the kitchen what an order's store credit paid beyond the platform's fee (ADR 29), by a transfer from the
+ * platform's balance once the order is captured; takes it back when the whole order is refunded. Each with its own
+ * idempotency key, recorded once (the transfer's id; a memo row in the ledger). A transfer never made by the time the
+ * order is refunded is not made. Safe to run any number of times (the poll does, for one left undone).
+ */
+export async function settleCreditTransfer(app: PaymentApp, orderId: string): Promise<void> {
+  const provider = app.payments.provider;
+  if (!provider) return;
+  const [found] = await app.db
+    .select({ order: orders, account: kitchens.payoutAccountId })
+    .from(orders)
+    .leftJoin(kitchens, eq(kitchens.ownerId, orders.kitchenId))
+    .where(eq(orders.id, orderId));
+  if (!found) return;
+  const { order, account } = found;
+  const { topUp } = creditSplit(order);
+  if (topUp === 0) return;
+  if (order.paymentState === 'captured' && order.creditTransferId === null) {
+    if (!account) throw new Error('the kitchen has no payout account');
+    const transferId = await provider.transfer(
+      { orderId, destinationAccount: account, amount: topUp, currency: order.currency },
+      creditTransferKey(orderId, 'transfer'),
+    );
+    await mutate(app, async (tx) => {
+      const now = await lockOrder(tx, orderId);
+      if (!now || now.creditTransferId !== null) return;
+      await tx.update(orders).set({ creditTransferId: transferId }).where(eq(orders.id, orderId));
+      await writeLedger(
+        tx,
+        { ...now, paymentIntentId: transferId },
+        [['credit_transfer', topUp]],
+        CREDIT_ENTRY,
+      );
+    });
+    return;
+  }
+  // Refunded whole by its cancel (partial refunds of a delivered order give back their own parts, not this).
+  if (
+    order.paymentState === 'refunded' &&
+    order.state === 'cancelled' &&
+    order.creditTransferId !== null &&
+    !order.creditTransferReversed
+  ) {
+    await provider.reverseTransfer(order.creditTransferId, creditTransferKey(orderId, 'reversal'));
+    await mutate(app, async (tx) => {
+      const now = await lockOrder(tx, orderId);
+      if (!now || now.creditTransferReversed) return;
+      await tx.update(orders).set({ creditTransferReversed: true }).where(eq(orders.id, orderId));
+      await writeLedger(
+        tx,
+        { ...now, paymentIntentId: now.creditTransferId },
+        [['credit_transfer_reversed', -topUp]],
+        CREDIT_ENTRY,
+      );
+    });
+  }
+}
+
 /** Settles without failing the caller: the move is done; a step the provider did not take is the poll's. */
 export async function settleSoon(app: PaymentApp, orderId: string): Promise<void> {
   try {
     await settlePayment(app, orderId);
+    await settleCreditTransfer(app, orderId);
   } catch (error) {
     app.log.warn({ err: error, orderId }, 'a payment step failed; the poll will retry it');
     await stepFailed(app, orderId, error).catch((failed: unknown) =>

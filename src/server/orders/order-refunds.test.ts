@@ -230,7 +230,7 @@ describeEachEngine(
       // The customer's order says what came back.
       const mine = await ctx.app.inject({ url: '/api/orders/mine', headers: { cookie: customer.cookie } });
       expect(mine.json<CustomerOrder>().payment.refunds).toEqual([
-        { id: row?.id, amountCents: 950, state: 'refunded', at: expect.any(String) },
+        { id: row?.id, amountCents: 950, creditCents: 0, state: 'refunded', at: expect.any(String) },
       ]);
     });
 

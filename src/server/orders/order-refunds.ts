@@ -16,6 +16,7 @@ import type { RecordEvent } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { writeLedger } from '../payments/ledger.js';
+import { creditRefundEntry, moveCredit } from '../payments/credit.js';
 import { refundKey, type RefundDone } from '../payments/provider.js';
 import { retryDelayMs, type PaymentApp } from './order-payments.js';
 import { resolveProblemReports } from './problem-reports.js';
@@ -146,12 +147,23 @@ export async function askRefund(app: PaymentApp, by: RefundAsker, orderId: strin
         undefined,
         { left: formatMoney(left, order.currency) },
       );
+    // It answers the customer's open report of a problem with the order, if any, as they asked to be paid back.
+    const refundAs = await resolveProblemReports(tx, orderId);
+    const creditCents =
+      refundAs === 'credit'
+        ? amountCents
+        : // An order paid partly with credit: the card gives back its part first, the rest goes back as credit.
+          Math.max(
+            0,
+            amountCents - (order.totalCents - order.creditCents - (await cardAskedSoFar(tx, orderId))),
+          );
     const [row] = await tx
       .insert(orderRefunds)
       .values({
         orderId,
         requestKey: request.key,
         amountCents,
+        creditCents,
         whoPays: request.whoPays,
         refundPlatformFee: request.refundPlatformFee,
         reason: request.reason,
@@ -161,8 +173,6 @@ export async function askRefund(app: PaymentApp, by: RefundAsker, orderId: strin
       })
       .returning();
     if (!row) throw new Error('the refund was not written');
-    // It answers the customer's open report of a problem with the order, if any.
-    await resolveProblemReports(tx, orderId);
     record({
       type: 'order.refund-changed',
       orderId,
@@ -171,11 +181,30 @@ export async function askRefund(app: PaymentApp, by: RefundAsker, orderId: strin
       refundId: row.id,
       state: 'refunding',
     });
+    // All of it as credit: nothing to ask of the provider, it is given now (ADR 29).
+    if (creditCents === amountCents) {
+      await endRefund(tx, record, row.id, { done: { refundId: '', transferReversed: 0, feeRefunded: 0 } });
+      return { ...row, state: 'refunded' as const };
+    }
     return row;
   });
   if (refund.state === 'refunding') await settleRefundSoon(app, refund.id);
   const [now] = await app.db.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id));
   return toOrderRefund(now ?? refund);
+}
+
+/** What the order's refunds ask back of the card, but those the provider refused. */
+async function cardAskedSoFar(tx: Tx, orderId: string): Promise<number> {
+  const [sum] = await tx
+    .select({
+      cents:
+        sql<number>`coalesce(sum(${orderRefunds.amountCents} - ${orderRefunds.creditCents}), 0)::int`.mapWith(
+          Number,
+        ),
+    })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.state, 'failed')));
+  return sum?.cents ?? 0;
 }
 
 /** What the order's refunds ask back, but those the provider refused. */
@@ -205,12 +234,13 @@ export async function settleRefund(app: PaymentApp, refundId: string): Promise<v
     .where(eq(orderRefunds.id, refundId));
   if (!provider || !found?.intent || found.refund.state !== 'refunding') return;
   const { refund, intent } = found;
+  // The card's part: a part given as credit is the platform's, and never reaches the provider (ADR 29).
   let done: RefundDone;
   try {
     done = await provider.refundPart(
       intent,
       {
-        amount: refund.amountCents,
+        amount: refund.amountCents - refund.creditCents,
         reverseTransfer: refund.whoPays === 'kitchen',
         refundApplicationFee: refund.refundPlatformFee,
       },
@@ -255,7 +285,7 @@ async function endRefund(
       .update(orderRefunds)
       .set({
         state: 'refunded',
-        providerRefundId: done.refundId,
+        providerRefundId: done.refundId || null,
         transferReversedCents: done.transferReversed,
         feeRefundedCents: done.feeRefunded,
         refundedAt: sql`now()`,
@@ -263,7 +293,31 @@ async function endRefund(
         retryAt: null,
       })
       .where(eq(orderRefunds.id, refundId));
-    await writeLedger(tx, order, refundMovements(refund.amountCents, done), refundEntry(refundId));
+    const card = refund.amountCents - refund.creditCents;
+    await writeLedger(
+      tx,
+      order,
+      [
+        ...(card > 0 ? refundMovements(card, done) : []),
+        // Given as store credit: the customer's account gets it, and the platform pays it (ADR 29).
+        ...(refund.creditCents > 0
+          ? ([
+              ['credit_issued', -refund.creditCents],
+              ['credit_platform_funded', -refund.creditCents],
+            ] as [LedgerKind, number][])
+          : []),
+      ],
+      refundEntry(refundId),
+    );
+    if (refund.creditCents > 0 && order.customerId)
+      await moveCredit(tx, {
+        customerId: order.customerId,
+        kind: 'refund',
+        amountCents: refund.creditCents,
+        currency: order.currency,
+        entry: creditRefundEntry(refundId),
+        orderId: order.id,
+      });
     // The kitchen's figures (Insights) follow the ledger's refunds, in the same transaction.
     await recordOrderFigures(tx, order.id);
     // Parts that add up to the whole: the payment is refunded, as the provider then says (its movements are the

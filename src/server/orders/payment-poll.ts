@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { NO_ANSWER_REASON } from '../../shared/payments.js';
 import { orders } from '../db/schema.js';
@@ -8,7 +8,13 @@ import { CHECKOUT_OPEN_MINUTES } from './checkout.js';
 import { moveOrder } from './order-moves.js';
 import { pendingRefunds, settleRefundSoon } from './order-refunds.js';
 import { catchUpTip, payingTips } from './order-tips.js';
-import { catchUpWithProvider, paymentAbandoned, rememberHold, settleSoon } from './order-payments.js';
+import {
+  catchUpWithProvider,
+  paymentAbandoned,
+  rememberHold,
+  settleCreditTransfer,
+  settleSoon,
+} from './order-payments.js';
 
 /** How long a step may wait for its own caller or event before the poll takes it over. */
 const STEP_GRACE_MS = 30_000;
@@ -74,6 +80,30 @@ export async function pollPayments(app: FastifyInstance): Promise<void> {
       app.log.warn({ err: error, orderId: order.id }, 'could not ask the provider about a payment');
     }
   }
+  // Store credit beyond an order's fee: the kitchen's transfer not made yet, or one to take back (ADR 29).
+  const creditTransfers = await app.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.creditCents} > ${orders.platformFeeCents}`,
+        lt(orders.paymentUpdatedAt, graceEnd),
+        or(
+          and(eq(orders.paymentState, 'captured'), isNull(orders.creditTransferId)),
+          and(
+            eq(orders.paymentState, 'refunded'),
+            eq(orders.state, 'cancelled'),
+            isNotNull(orders.creditTransferId),
+            eq(orders.creditTransferReversed, false),
+          ),
+        ),
+      ),
+    )
+    .limit(BATCH);
+  for (const { id } of creditTransfers)
+    await settleCreditTransfer(app, id).catch((error: unknown) =>
+      app.log.warn({ err: error, orderId: id }, "could not make a kitchen's credit transfer"),
+    );
   // Partial refunds asked and not answered (each with its own key, so asking again refunds once).
   for (const id of await pendingRefunds(app, graceEnd, BATCH)) await settleRefundSoon(app, id);
   // Tips after delivery whose payment was not heard of (paid, or the page closed unpaid).

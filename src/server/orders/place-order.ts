@@ -39,8 +39,10 @@ import {
   type OrderableKitchen,
 } from './customer-order-queries.js';
 import { takePortions, type PortionClaim } from './portions.js';
+import { creditBalance, moveCredit, spentEntry } from '../payments/credit.js';
 import { needsCheckout, platformFeeOf, startCheckout } from './checkout.js';
 import { TIPS_REFUSED } from '../../shared/tips.js';
+import { CREDIT_TOO_LOW } from '../../shared/credit.js';
 import { PAYMENT_METHOD_REFUSED, type PaymentMethod } from '../../shared/payments.js';
 import { KITCHEN_SUSPENDED } from '../../shared/moderation.js';
 import {
@@ -237,6 +239,7 @@ const requestHashOf = ({
   slotStart,
   note,
   tipCents,
+  useCredit,
 }: PlaceOrderInput) =>
   createHash('sha256')
     .update(
@@ -250,6 +253,7 @@ const requestHashOf = ({
           ? []
           : [fulfilment ?? null, slotStart === undefined ? null : Date.parse(slotStart), note ?? null]),
         ...(tipCents ? [{ tipCents }] : []),
+        ...(useCredit ? [{ useCredit }] : []),
       ]),
     )
     .digest('base64url');
@@ -469,6 +473,14 @@ export async function placeOrder(
     throw new HttpError(409, TIPS_REFUSED, msg('{name} does not take tips.'), 'tipCents', undefined, {
       name: kitchen.name,
     });
+  if (input.useCredit && payment !== 'card')
+    throw badRequest(msg('Store credit is used with Pay by card'), 'useCredit');
+  // As much of the customer's credit as the order needs (ADR 29); taken in the order's transaction, where a spend
+  // that another beat meanwhile is refused.
+  const creditCents = input.useCredit
+    ? Math.min(await creditBalance(app.db, customer.id), totals.totalCents)
+    : 0;
+  const byCredit = payment === 'card' && creditCents === totals.totalCents;
   const claims = portionClaims(priced);
   // A pre-order's portions are those of its slot's day.
   const portionsDay = claims.length ? (slot?.date ?? localTime(now, kitchen.timeZone).date) : null;
@@ -515,6 +527,7 @@ export async function placeOrder(
           )
         : 0,
     tipCents,
+    creditCents,
     currency: app.payments.config.currency,
     lines: priced.map((line) => ({ menuItemId: line.id, item: line.item, priceCents: line.priceCents })),
   };
@@ -527,7 +540,7 @@ export async function placeOrder(
       [
         {
           // A card order reaches its kitchen once paid (src/server/orders/order-payments.ts).
-          type: payment === 'card' ? 'order.awaiting-payment' : 'order.placed',
+          type: payment === 'card' && !byCredit ? 'order.awaiting-payment' : 'order.placed',
           orderId: order.id,
           kitchenUid: kitchen.uid,
           customerId: customer.id,
@@ -543,13 +556,26 @@ export async function placeOrder(
           const why = await whyNotServing(db, kitchen.uid);
           throw why === 'gone' ? kitchenGone() : why === 'suspended' ? suspended() : pausedRefusal(kitchen);
         };
-        return portionsDay === null && slot === null && capsDay === null && payment === 'card'
+        return portionsDay === null &&
+          slot === null &&
+          capsDay === null &&
+          payment === 'card' &&
+          creditCents === 0
           ? insert(app.db)
           : app.db.transaction(async (tx) => {
               // The order first, then what every order of the kitchen counts against (its slot's places, its
               // dishes' portions, its meals), each a row all of them wait for: taken last, they are held for the
               // fewest round trips before the commit (a refusal rolls the order back with them).
               const placed = await insert(tx);
+              if (creditCents > 0)
+                await moveCredit(tx, {
+                  customerId: customer.id,
+                  kind: 'spent',
+                  amountCents: -creditCents,
+                  currency: order.currency,
+                  entry: spentEntry(placed.id),
+                  orderId: placed.id,
+                });
               if (
                 slot &&
                 !(await takeSlot(tx, kitchen.uid, new Date(slot.start), kitchen.ordering.ordersPerSlot))
@@ -569,16 +595,21 @@ export async function placeOrder(
               }
               // A cash order reaches its kitchen at once: its figures are recorded with it (rows of the kitchen's
               // day and hour, last for the same reason).
-              if (payment === 'cash') await recordOrderFigures(tx, placed.id);
+              if (payment === 'cash' || byCredit) await recordOrderFigures(tx, placed.id);
               return placed;
             });
       },
     );
-    return { order: payment === 'card' ? await startCheckout(app, placed) : placed, created: true };
+    return {
+      order: payment === 'card' && !byCredit ? await startCheckout(app, placed) : placed,
+      created: true,
+    };
   } catch (error) {
     if (
       error instanceof HttpError &&
-      [SOLD_OUT, KITCHEN_SUSPENDED, KITCHEN_CLOSED, SLOT_FULL, MEAL_CAP_REACHED].includes(error.code)
+      [SOLD_OUT, KITCHEN_SUSPENDED, KITCHEN_CLOSED, SLOT_FULL, MEAL_CAP_REACHED, CREDIT_TOO_LOW].includes(
+        error.code,
+      )
     )
       return refuse(error);
     // A dish deleted while this order was being placed: it is no longer on the menu (never a 500); or the whole

@@ -70,7 +70,13 @@ export async function fileProblemReport(
   app: ProblemApp,
   customer: User,
   orderId: string,
-  input: { reason: ProblemReport['reason']; dishes: RefundDish[]; details: string; photoIds: string[] },
+  input: {
+    reason: ProblemReport['reason'];
+    dishes: RefundDish[];
+    details: string;
+    photoIds: string[];
+    refundAs?: ProblemReport['refundAs'];
+  },
 ): Promise<ProblemReport> {
   return mutate(app, async (tx, record) => {
     const [order] = await tx
@@ -106,6 +112,7 @@ export async function fileProblemReport(
         dishes,
         details: input.details,
         complaintId,
+        refundAs: input.refundAs ?? 'card',
       })
       .returning();
     if (!row) throw new Error('the problem report was not written');
@@ -219,9 +226,14 @@ export async function closeProblemReport(
 }
 
 /** A refund of the order answers its open report (in the refund's transaction). */
-export async function resolveProblemReports(tx: Tx, orderId: string): Promise<void> {
-  await tx
+export async function resolveProblemReports(
+  tx: Tx,
+  orderId: string,
+): Promise<ProblemReport['refundAs'] | undefined> {
+  const [resolved] = await tx
     .update(problemReports)
     .set({ resolvedAt: sql`now()` })
-    .where(and(eq(problemReports.orderId, orderId), isNull(problemReports.resolvedAt)));
+    .where(and(eq(problemReports.orderId, orderId), isNull(problemReports.resolvedAt)))
+    .returning({ refundAs: problemReports.refundAs });
+  return resolved?.refundAs;
 }

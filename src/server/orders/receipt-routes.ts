@@ -41,10 +41,20 @@ export function receiptHtml(receipt: Receipt, tr: Translator): string {
   const after = [
     ...receipt.refunds.map((refund) => ({
       at: refund.at,
-      html: row(
-        tr.t('Refunded to your card on {when}', { when: when(refund.at, receipt.timeZone, tr) }),
-        money(-refund.amountCents),
-      ),
+      html: [
+        refund.amountCents > refund.creditCents
+          ? row(
+              tr.t('Refunded to your card on {when}', { when: when(refund.at, receipt.timeZone, tr) }),
+              money(-(refund.amountCents - refund.creditCents)),
+            )
+          : '',
+        refund.creditCents > 0
+          ? row(
+              tr.t('Given back as store credit on {when}', { when: when(refund.at, receipt.timeZone, tr) }),
+              money(-refund.creditCents),
+            )
+          : '',
+      ].join(''),
     })),
     ...receipt.laterTips.map((tip) => ({
       at: tip.at,
@@ -76,6 +86,7 @@ ${receipt.fulfilment === 'delivery' ? row(tr.t('Delivery fee'), money(receipt.de
 ${row(tr.t('Fees and Estimated Tax'), money(receipt.feesAndTaxCents))}
 ${receipt.tipCents > 0 ? row(tr.t('Tip for the cook'), money(receipt.tipCents)) : ''}
 ${row(tr.t('Total'), money(receipt.totalCents), true)}
+${receipt.creditCents > 0 ? row(tr.t('Store credit'), money(-receipt.creditCents)) + row(tr.t('Paid by card'), money(receipt.totalCents - receipt.creditCents)) : ''}
 </tbody></table>
 ${after ? `<table style="border-collapse:collapse;width:100%;margin:0 0 16px"><caption style="text-align:start;font-weight:700;padding:0 0 4px">${e(tr.t('Since then'))}</caption><tbody>${after}</tbody></table>` : ''}
 <p style="margin:0;font-size:13px;color:#495057">${e(tr.t('Order {id}', { id: receipt.orderId }))}</p>

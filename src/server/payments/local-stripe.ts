@@ -487,6 +487,69 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     ],
     ['GET', /^\/v1\/charges\/([^/]+)$/, (m) => get('ch', m[1] ?? '')],
     ['GET', /^\/v1\/transfers\/([^/]+)$/, (m) => get('tr', m[1] ?? '')],
+    // docs.stripe.com/api/transfers/create: the platform's balance pays a connected account (`destination`), with
+    // `transfer_group` and `metadata` kept as given; "Separate charges and transfers" is where Stripe describes it.
+    [
+      'POST',
+      /^\/v1\/transfers$/,
+      async (_m, p) => {
+        const amount = Number(p.amount);
+        if (!Number.isInteger(amount) || amount <= 0)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'Invalid positive integer',
+            'parameter_invalid_integer',
+            'amount',
+          );
+        refuseDestination(p.destination, 'destination');
+        const transfer: Json = {
+          id: id('tr'),
+          object: 'transfer',
+          amount,
+          amount_reversed: 0,
+          reversed: false,
+          currency: String(p.currency ?? 'usd'),
+          destination: p.destination,
+          source_transaction: null,
+          transfer_group: p.transfer_group ?? null,
+          metadata: p.metadata ?? {},
+          created: now(),
+        };
+        objects.set(transfer.id as string, transfer);
+        return transfer;
+      },
+    ],
+    // docs.stripe.com/api/transfer_reversals/create: without `amount` the whole rest of the transfer comes back.
+    [
+      'POST',
+      /^\/v1\/transfers\/([^/]+)\/reversals$/,
+      async (m, p) => {
+        const transfer = get('tr', m[1] ?? '');
+        const left = Number(transfer.amount) - Number(transfer.amount_reversed);
+        const amount = p.amount === undefined ? left : Number(p.amount);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+          throw new StripeError(
+            400,
+            'invalid_request_error',
+            'Transfer reversal amount is greater than the amount left on the transfer.',
+            'amount_too_large',
+            'amount',
+          );
+        const reversal: Json = {
+          id: id('trr'),
+          object: 'transfer_reversal',
+          amount,
+          currency: transfer.currency,
+          transfer: transfer.id,
+          created: now(),
+        };
+        objects.set(reversal.id as string, reversal);
+        transfer.amount_reversed = Number(transfer.amount_reversed) + amount;
+        transfer.reversed = transfer.amount_reversed === transfer.amount;
+        return reversal;
+      },
+    ],
     ['GET', /^\/v1\/application_fees\/([^/]+)$/, (m) => get('fee', m[1] ?? '')],
     [
       'POST',

@@ -88,6 +88,14 @@ export interface CheckoutRequest {
   tipId?: string;
 }
 
+/** A transfer of the platform's money to a kitchen's account for one order. */
+export interface TransferRequest {
+  orderId: string;
+  destinationAccount: string;
+  amount: number;
+  currency: string;
+}
+
 /** An event the provider sent, checked and read: its id (processed once), type and the object it is about. */
 export interface ProviderEvent {
   id: string;
@@ -128,6 +136,13 @@ export interface PaymentProvider {
   /** Gives back a part of a captured payment (several may be given, never more than was captured in all). */
   refundPart(paymentIntentId: string, part: RefundPart, idempotencyKey: string): Promise<RefundDone>;
   paymentState(paymentIntentId: string): Promise<PaymentState>;
+  /**
+   * Pays a connected account from the platform's balance (Stripe's Create a transfer): the part of a kitchen's share
+   * of an order that store credit paid beyond the platform's fee (ADR 29). Returns the transfer's id.
+   */
+  transfer(request: TransferRequest, idempotencyKey: string): Promise<string>;
+  /** Takes a whole transfer back from its connected account (Stripe's Create a transfer reversal). */
+  reverseTransfer(transferId: string, idempotencyKey: string): Promise<void>;
   /** Submits evidence (Stripe's dispute evidence fields) for a dispute, which then goes under review. */
   submitDisputeEvidence(disputeId: string, evidence: Record<string, string>): Promise<void>;
   /** The payment's state and amounts as the provider holds them. */
@@ -146,6 +161,10 @@ export const refundKey = (orderId: string, refundId: string) => `order:${orderId
 
 /** The idempotency key of the payment page of a tip after delivery. */
 export const tipKey = (orderId: string, tipId: string) => `order:${orderId}:tip:${tipId}`;
+
+/** The idempotency keys of the transfer that pays a kitchen an order's credit beyond the fee, and of its reversal. */
+export const creditTransferKey = (orderId: string, step: 'transfer' | 'reversal') =>
+  `order:${orderId}:credit-${step}`;
 
 /** The idempotency key of an order's payment step. */
 export const stepKey = (orderId: string, step: 'checkout' | 'capture' | 'release' | 'refund') =>

@@ -157,6 +157,22 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         { idempotencyKey },
       );
     },
+    async transfer(request, idempotencyKey) {
+      const transfer = await stripe.transfers.create(
+        {
+          amount: request.amount,
+          currency: request.currency.toLowerCase(),
+          destination: request.destinationAccount,
+          transfer_group: `order:${request.orderId}`,
+          metadata: { order_id: request.orderId },
+        },
+        { idempotencyKey },
+      );
+      return transfer.id;
+    },
+    async reverseTransfer(transferId, idempotencyKey) {
+      await stripe.transfers.createReversal(transferId, {}, { idempotencyKey });
+    },
     async refundPart(paymentIntentId, part, idempotencyKey) {
       // Read before the refund: what the fee had given back already. (A retry whose first answer was lost reads it
       // with this refund's part in it; that matters only to the cap of the last part, and the reconciliation would

@@ -99,6 +99,7 @@ export async function buildOrder(
     portionsDay: null,
     totals: computeTotals(lines.map((l) => l.priceCents)),
     tipCents: 0,
+    creditCents: 0,
     payment: 'cash',
     platformFeeCents: 0,
     currency: 'USD',

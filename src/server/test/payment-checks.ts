@@ -23,22 +23,28 @@ const PROVIDER_STATES: Partial<Record<PaymentStateName, readonly PaymentState[]>
  * the kitchen's transfer, a refund took both back, and nothing is held unless the payment is authorised.
  */
 export async function expectLedgerBalanced(ctx: TestContext, orderId: string) {
-  const { row, ledger, checkoutTip } = await money(ctx, orderId);
+  const { row, ledger, checkoutTip, creditTransfer } = await money(ctx, orderId);
   if (!row) throw new Error(`no order ${orderId}`);
   const at = (kind: string) => ledger[kind] ?? 0;
   const where = `order ${orderId} (${row.state}, ${row.paymentState}): ${JSON.stringify(ledger)}`;
   // Tips (ADR 25): one paid with the order is in `captured` and goes whole to the kitchen (`tip_transfer`, reversed
   // by `tip_reversed` when the order is refunded in full); one paid later is `tip`, all of it `tip_transfer`.
-  expect(at('captured') + at('tip'), where).toBe(
-    at('platform_fee') + at('kitchen_transfer') + at('tip_transfer'),
+  // Store credit (ADR 29): what it paid is beside the card's capture, and the platform funds it from its fee; what
+  // is given back as credit (a refund's part, or the whole order's credit) the platform pays.
+  expect(at('captured') + at('tip') + at('credit_spent'), where).toBe(
+    at('platform_fee') + at('kitchen_transfer') + at('tip_transfer') + at('credit_fee_funded'),
   );
-  expect(at('refunded'), where).toBe(
-    at('platform_fee_refunded') + at('kitchen_transfer_reversed') + at('tip_reversed'),
+  expect(at('refunded') + at('credit_issued') + at('credit_returned'), where).toBe(
+    at('platform_fee_refunded') +
+      at('kitchen_transfer_reversed') +
+      at('tip_reversed') +
+      at('credit_platform_funded') +
+      at('credit_fee_funded_reversed'),
   );
   expect(at('authorised') + at('released') - at('captured'), where).toBe(
-    row.paymentState === 'authorised' ? row.totalCents : 0,
+    row.paymentState === 'authorised' ? row.totalCents - row.creditCents : 0,
   );
-  return { row, at, where, checkoutTip };
+  return { row, at, where, checkoutTip, creditTransfer };
 }
 
 /**
@@ -46,7 +52,7 @@ export async function expectLedgerBalanced(ctx: TestContext, orderId: string) {
  * the provider holds of its payment (state, captured, refunded, the platform's fee kept).
  */
 export async function expectMoneySettled(ctx: TestContext, orderId: string): Promise<PaymentStateName> {
-  const { row, at, where, checkoutTip } = await expectLedgerBalanced(ctx, orderId);
+  const { row, at, where, checkoutTip, creditTransfer } = await expectLedgerBalanced(ctx, orderId);
   if (row.paymentMethod === 'cash' || !row.paymentIntentId) return row.paymentState;
   const figures = await ctx.app.payments.provider?.figures(row.paymentIntentId);
   expect(PROVIDER_STATES[row.paymentState] ?? [], `${where}; the provider: ${figures?.state}`).toContain(
@@ -57,7 +63,9 @@ export async function expectMoneySettled(ctx: TestContext, orderId: string): Pro
   expect(theirs.captured, where).toBe(at('captured'));
   expect(theirs.refunded, where).toBe(0 - at('refunded'));
   expect(theirs.platformFee, where).toBe(at('platform_fee') + at('platform_fee_refunded'));
-  expect(theirs.kitchen, where).toBe(at('kitchen_transfer') + at('kitchen_transfer_reversed') + checkoutTip);
+  expect(theirs.kitchen, where).toBe(
+    at('kitchen_transfer') + at('kitchen_transfer_reversed') + checkoutTip - creditTransfer,
+  );
   return row.paymentState;
 }
 

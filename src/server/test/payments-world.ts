@@ -113,7 +113,9 @@ export async function money(ctx: TestContext, orderId: string) {
   const checkoutTip = rows
     .filter((r) => r.entry === 'tip:checkout')
     .reduce((sum, r) => sum + r.amountCents, 0);
-  return { row, ledger, entries: rows.length, checkoutTip };
+  // Store credit beyond the fee reaches the kitchen by a transfer of its own, outside the order's payment (ADR 29).
+  const creditTransfer = (ledger.credit_transfer ?? 0) + (ledger.credit_transfer_reversed ?? 0);
+  return { row, ledger, entries: rows.length, checkoutTip, creditTransfer };
 }
 
 /** The order routes payment tests drive: the kitchen's moves and the customer's 'Cancel order'. */

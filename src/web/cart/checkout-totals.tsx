@@ -1,6 +1,7 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { computeTotals, formatCents } from '../../shared/money.js';
 import type { Fulfilment } from '../../shared/ordering.js';
+import { creditLineText } from '../../shared/credit.js';
 import { t } from '../i18n.js';
 
 /** The fee lines and total as a preview: the server prices the order again when it is placed. */
@@ -8,14 +9,18 @@ export function CheckoutTotals({
   pricesCents,
   fulfilment = 'delivery',
   tipCents = 0,
+  creditCents = 0,
 }: {
   pricesCents: number[];
   fulfilment?: Fulfilment;
   /** The tip chosen for the cook (paid with the order, outside the platform's fee). */
   tipCents?: number;
+  /** Store credit the customer chose to use: at most the total (the server takes it from their balance). */
+  creditCents?: number;
 }) {
   const dishes = computeTotals(pricesCents, fulfilment);
   const totals = { ...dishes, totalCents: dishes.totalCents + tipCents };
+  const credit = Math.min(creditCents, totals.totalCents);
   const row = (label: string, cents: number, strong = false) => (
     <Group justify="space-between">
       <Text fw={strong ? 700 : 400}>{label}</Text>
@@ -32,6 +37,12 @@ export function CheckoutTotals({
       {tipCents > 0 && row(t('Tip for the cook'), tipCents)}
       <Divider />
       {row(t('Total'), totals.totalCents, true)}
+      {credit > 0 && (
+        <>
+          <Text>{creditLineText(formatCents(credit))}</Text>
+          {row(t('To pay by card'), totals.totalCents - credit)}
+        </>
+      )}
     </Stack>
   );
 }

@@ -32,6 +32,8 @@ import { MAX_TIP_CENTS, suggestedTips } from '../../shared/tips.js';
 import { useCancelOrder } from '../orders/order-actions.js';
 import { msg, t, tx } from '../i18n.js';
 import { useAllergyProfile } from '../allergies/use-allergy-profile.js';
+import { useCredit } from '../credit/use-credit.js';
+import { formatCents } from '../../shared/money.js';
 import { acknowledgement, cartAllergyConflicts } from '../allergies/cart-allergies.js';
 import { usePublicMenu } from '../menu/use-public-menu.js';
 
@@ -56,6 +58,10 @@ export function ShoppingCart() {
   // 'Tip for the cook': by card only, where the kitchen takes tips (null: a typed amount that is not one).
   const [tip, setTip] = useState<number | null>(0);
   const [tipError, setTipError] = useState<string>();
+  // Store credit (ADR 29): offered with a card payment when the customer has some; the server takes it.
+  const credit = useCredit();
+  const [useStoreCredit, setUseStoreCredit] = useState(true);
+  const creditBalance = credit.data?.balanceCents ?? 0;
   // How and when: delivery or pickup, 'As soon as possible' or a slot, as the kitchen takes orders.
   // Not asked of a kitchen that takes no orders now (suspended, or gone): its cart says why instead.
   const kitchen = useKitchen(cart.kitchen?.uid ?? '', cart.kitchen !== null);
@@ -83,6 +89,7 @@ export function ShoppingCart() {
   const [allergyError, setAllergyError] = useState<string>();
   const minimum = belowMinimum(ordering, itemsCents);
   const tipShown = paymentFor(payments.data, method) === 'card' && payments.data?.tips === true;
+  const creditShown = paymentFor(payments.data, method) === 'card' && creditBalance > 0;
   // Back from the payment page: paid (the order is confirmed here), or gone back (the unpaid order ends).
   const [params, setParams] = useSearchParams();
   const paidId = params.get('paid');
@@ -151,6 +158,7 @@ export function ShoppingCart() {
       ...(note.trim() ? { note } : {}),
       ...(payment ? { payment } : {}),
       ...(tipCents > 0 ? { tipCents } : {}),
+      ...(creditShown && useStoreCredit ? { useCredit: true } : {}),
       ...(conflicts.all.length ? { allergensAcknowledged: conflicts.all } : {}),
     };
     const payload = JSON.stringify(order);
@@ -300,10 +308,18 @@ export function ShoppingCart() {
                 error={tipError}
               />
             )}
+            {cart.kitchen && cart.lines.length > 0 && creditShown && (
+              <Checkbox
+                label={t('Use my store credit ({amount})', { amount: formatCents(creditBalance) })}
+                checked={useStoreCredit}
+                onChange={(event) => setUseStoreCredit(event.currentTarget.checked)}
+              />
+            )}
             <CheckoutTotals
               pricesCents={cart.lines.map((line) => line.priceCents)}
               fulfilment={fulfilment}
               tipCents={tipShown ? (tip ?? 0) : 0}
+              creditCents={creditShown && useStoreCredit ? creditBalance : 0}
             />
             {cart.kitchen && cart.lines.length > 0 && (
               <CartAvailability

@@ -13,6 +13,9 @@ const TOTALS: [keyof MoneyOverview['totals'], string][] = [
   ['platformFeeCents', msg('Platform fees kept')],
   ['kitchenTransferCents', msg('Paid to kitchens')],
   ['heldCents', msg('Held on cards now')],
+  ['creditIssuedCents', msg('Store credit given')],
+  ['creditSpentCents', msg('Store credit spent')],
+  ['creditHeldCents', msg('Store credit held by customers')],
 ];
 
 /** The step a pending payment state waits on, as the operator reads it. */
@@ -27,6 +30,7 @@ function scopeText(scope: string): string {
   const [kind, id] = scope.split(':');
   if (kind === 'order') return t('Order {id}', { id });
   if (kind === 'kitchen') return t('Kitchen {id}', { id });
+  if (kind === 'credit') return id ? t('Store credit of customer {id}', { id }) : t('Store credit');
   return t('Platform');
 }
 

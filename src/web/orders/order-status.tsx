@@ -12,7 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { disputeText, paymentText } from '../../shared/payments.js';
-import { refundedText } from '../../shared/refunds.js';
+import { creditedText, refundedText } from '../../shared/refunds.js';
+import { creditLineText } from '../../shared/credit.js';
 import { Link, Navigate } from '../router/router.js';
 import { formatCents } from '../../shared/money.js';
 import { groupLines, inProgress, type CustomerOrder } from '../../shared/orders.js';
@@ -208,11 +209,19 @@ export function OrderStatus() {
               {t('Receipt')}
             </Anchor>
           ) : null}
+          {o.creditCents > 0 ? <Text size="sm">{creditLineText(formatCents(o.creditCents))}</Text> : null}
           {o.payment.refunds
             .filter((refund) => refund.state === 'refunded')
             .map((refund) => (
               <Text key={refund.id} size="sm">
-                {refundedText(formatCents(refund.amountCents))}
+                {[
+                  refund.amountCents > refund.creditCents
+                    ? refundedText(formatCents(refund.amountCents - refund.creditCents))
+                    : '',
+                  refund.creditCents > 0 ? creditedText(formatCents(refund.creditCents)) : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Text>
             ))}
           {o.payment.dispute ? (

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { RefundAs } from '../../shared/credit.js';
 import { imageUrl } from '../../shared/image-urls.js';
 import type { StoredImage } from '../../shared/images.js';
 import { groupLines, type CustomerOrder } from '../../shared/orders.js';
@@ -76,6 +77,9 @@ export function ProblemSummary({ report }: { report: ProblemReport }) {
           {report.details}
         </Text>
       ) : null}
+      {report.refundAs === 'credit' ? (
+        <Text size="sm">{t('Asks for store credit rather than money back to the card')}</Text>
+      ) : null}
       <ProblemPhotos photos={report.photos} />
     </Stack>
   );
@@ -103,6 +107,7 @@ function ReportForm({ order, onDone }: { order: CustomerOrder; onDone: () => voi
   const { counts, setCount, dishes } = useDishCounts(lines);
   const [reason, setReason] = useState<ProblemReason | ''>('');
   const [details, setDetails] = useState('');
+  const [refundAs, setRefundAs] = useState<RefundAs>('card');
   const [photos, setPhotos] = useState<StoredImage[]>([]);
   const [error, setError] = useState<{ field?: string | undefined; message: string }>();
   const upload = useUploadPicture('/api/customer/images');
@@ -129,6 +134,7 @@ function ReportForm({ order, onDone }: { order: CustomerOrder; onDone: () => voi
         dishes,
         details: details.trim(),
         photoIds: photos.map((p) => p.id),
+        refundAs,
       });
       onDone();
     } catch (failure) {
@@ -166,6 +172,16 @@ function ReportForm({ order, onDone }: { order: CustomerOrder; onDone: () => voi
             {t('We also pass this on to our food safety team, who may contact the kitchen.')}
           </Text>
         ) : null}
+        <Radio.Group
+          label={t('If the kitchen gives money back')}
+          value={refundAs}
+          onChange={(v) => setRefundAs(v as RefundAs)}
+        >
+          <Stack gap={6} mt={4}>
+            <Radio value="card" label={t('Back to my card')} />
+            <Radio value="credit" label={t("As store credit, for any kitchen's order")} />
+          </Stack>
+        </Radio.Group>
         <Textarea
           label={t('Tell the kitchen what happened')}
           value={details}

@@ -6,6 +6,7 @@ import { CustomerOnly } from '../auth/customer-only.js';
 import { PageLayout } from '../layout/page-layout.js';
 import { NotificationSettingsSection } from '../notifications/settings/notification-settings.js';
 import { OrderHistory } from '../orders/order-history.js';
+import { StoreCredit } from '../credit/store-credit.js';
 
 // 'Your plans' loads with its own code, after the orders: most customers have no plan.
 const YourPlans = lazy(async () => ({ default: (await import('../plans/your-plans.js')).YourPlans }));
@@ -21,6 +22,7 @@ export function CustomerOrdersPage() {
             <Suspense fallback={null}>
               <YourPlans />
             </Suspense>
+            <StoreCredit />
             <NotificationSettingsSection audience="customer" />
             <YourAllergies />
             <YourData role="customer" />
