@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { axeFindings } from './axe.js';
 import { addMenuItem, signInAsCook } from './cook.js';
-import { customerSessionCookie } from './db.js';
+import { createKitchenWithOwner, customerSessionCookie } from './db.js';
 import { expect, test } from './fixtures.js';
 import { openAroundTheClock } from './hours.js';
 import { newPerson, signInWithPopup } from './sign-in.js';
@@ -48,8 +48,9 @@ async function sellMeals(browser: Browser, kitchenUid: string, itemId: string, m
   }
 }
 
-// The 31st meal's order is answered 409, and the browser logs that.
-test.use({ expectedErrorUrls: [/\/api\/orders$/] });
+// The 31st meal's order is answered 409, an override without its reason and a change of fees too soon 400, and the
+// browser logs those.
+test.use({ expectedErrorUrls: [/\/api\/(orders|operator\/rule-overrides|operator\/fee-changes)$/] });
 
 for (const width of [1280, 390]) {
   test(`a cook in California registers, adds a permit and certificate, is approved; the 31st meal of the day is refused naming the cap, at ${width} px, axe clean`, async ({
@@ -169,3 +170,54 @@ for (const width of [1280, 390]) {
     expect(await axeFindings(last)).toEqual([]);
   });
 }
+
+test("an operator overrides a kitchen's meals a day with a reason and announces a change of fees 30 days ahead, at 390 px, axe clean", async ({
+  browser,
+}) => {
+  test.slow();
+  const { kitchen } = await createKitchenWithOwner(`Override ${randomUUID().slice(0, 6)}`);
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await page.goto('/Operator');
+  await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), OPERATOR);
+  await page.getByRole('tab', { name: 'Rules and fees' }).click();
+  const caps = page.getByRole('table', { name: 'Caps by place' });
+  await expect(
+    caps.getByRole('row', { name: /^Los Angeles County us\/ca\/los-angeles 30 90 \$100,000$/ }),
+  ).toBeVisible();
+
+  // A kitchen's own value: the reason is required.
+  const form = page.getByRole('region', { name: 'Override a value' });
+  await form.getByText('One kitchen').click();
+  await form.getByLabel('Kitchen id').fill(kitchen.uid);
+  await form.getByRole('textbox', { name: 'New value' }).fill('12');
+  await form.getByRole('button', { name: 'Override' }).click();
+  await expect(form.getByText('Say why the value is overridden')).toBeVisible();
+  await form.getByLabel('Reason').fill('Inspected: a small kitchen');
+  await form.getByRole('button', { name: 'Override' }).click();
+  const own = page.getByRole('listitem', { name: kitchen.name });
+  await expect(own).toContainText(
+    'Meals a day: 12, because “Inspected: a small kitchen” (operator@e2e.test,',
+  );
+  expect(await overflows(page)).toBe(false);
+  expect(await axeFindings(page)).toEqual([]);
+
+  // A change of fees: not sooner than 30 days ahead.
+  const fees = page.getByRole('region', { name: 'Fees' });
+  await fees.getByLabel('New commission (%)').fill('12.5');
+  await fees
+    .getByLabel('Applies from')
+    .fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+  await fees.getByRole('button', { name: 'Announce the change' }).click();
+  await expect(fees.getByText(/^A change of fees must be announced 30 days ahead/)).toBeVisible();
+  await fees
+    .getByLabel('Applies from')
+    .fill(new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10));
+  await fees.getByRole('button', { name: 'Announce the change' }).click();
+  await expect(
+    fees
+      .getByRole('list', { name: 'Changes announced' })
+      .getByText(/^12\.5 % from .*, announced by operator@e2e\.test on /),
+  ).toBeVisible();
+  expect(await overflows(page)).toBe(false);
+  expect(await axeFindings(page)).toEqual([]);
+});
