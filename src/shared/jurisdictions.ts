@@ -345,3 +345,21 @@ export const KitchenBooking = z.strictObject({
   permitNumber: z.string().nullable(),
 });
 export type KitchenBooking = z.infer<typeof KitchenBooking>;
+
+/** `GET /api/operator/rules`: each shipped profile's caps as its file says them, with the overrides in force. */
+export const OperatorRules = z.strictObject({
+  /** The deployment's currency: an override of the gross a year is in its minor units. */
+  currency: z.string(),
+  profiles: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      /** The caps of the profile's file, before any override. */
+      caps: Caps,
+      overrides: z.array(RuleOverride),
+    }),
+  ),
+  /** Kitchens with overrides of their own, by name. */
+  kitchens: z.array(z.strictObject({ uid: z.string(), name: z.string(), overrides: z.array(RuleOverride) })),
+});
+export type OperatorRules = z.infer<typeof OperatorRules>;

@@ -338,3 +338,11 @@ export function paymentText(
       return tr.t('Paid in cash');
   }
 }
+
+/** `GET /api/operator/fee-changes`: the commission in force today, the earliest day a new change may apply, and every change announced (latest day first). */
+export const FeeChanges = z.object({
+  commissionPercent: z.number(),
+  earliestEffectiveOn: z.string(),
+  changes: z.array(FeeChange.omit({ cooks: true })),
+});
+export type FeeChanges = z.infer<typeof FeeChanges>;

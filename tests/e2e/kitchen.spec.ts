@@ -4,15 +4,8 @@ import { axeViolations } from './axe.js';
 import type { Page, Route } from '@playwright/test';
 import { createKitchenWithOwner, customerSessionCookie, readOrder } from './db.js';
 import { expect, test } from './fixtures.js';
-import { newPerson, signInWithPopup, type Person } from './sign-in.js';
-
-/** Signs a new cook in from /AdminSignIn; they land on step 1 of the registration screen. */
-async function signInAsCook(page: Page, person: Person) {
-  await page.goto('/AdminSignIn');
-  await expect(page.getByRole('heading', { name: 'Please Register Yourself' })).toBeVisible();
-  await signInWithPopup(page, page.getByRole('button', { name: 'Register with google' }), person);
-  await expect(page.getByRole('heading', { name: `Welcome ${person.name}` })).toBeVisible();
-}
+import { addMenuItem, signInAsCook } from './cook.js';
+import { newPerson } from './sign-in.js';
 
 async function registerKitchen(page: Page, name: string) {
   await expect(page.getByRole('heading', { name: 'Register your kitchen' })).toBeVisible();
@@ -22,20 +15,6 @@ async function registerKitchen(page: Page, name: string) {
   await page.getByLabel('Image of your kitchen link').fill('https://images.invalid/kitchen.png');
   await page.getByRole('button', { name: 'Next Step' }).click();
   await openAroundTheClock(page);
-}
-
-async function addMenuItem(page: Page, item: string, price: string, wait: string) {
-  const itemField = page.getByRole('textbox', { name: 'Item', exact: true });
-  await itemField.fill(item);
-  await page.getByLabel('Image of your Item Link').fill('https://images.invalid/dish.png');
-  await page.getByLabel('Price').fill(price);
-  await page.getByLabel('Wait Time').fill(wait);
-  await page.getByRole('button', { name: 'Answer No to the ones left' }).click();
-  await page.getByRole('button', { name: 'Add Menu' }).click();
-  // Added: the form clears and step 2 stays.
-  await expect(itemField).toHaveValue('');
-  await expect(page.getByLabel('Price')).toHaveValue('');
-  await expect(page.getByRole('heading', { name: 'Add Menu' })).toBeVisible();
 }
 
 test.describe('kitchen owner', () => {

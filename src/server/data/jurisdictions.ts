@@ -44,6 +44,8 @@ export interface Jurisdictions {
   fallbacks(): string[];
   /** Whether a profile of this id exists (a level with rules, or a fallback): what an override may name. */
   has(profileId: string): boolean;
+  /** Every profile the files give (each level with rules, and the fallback ones), by id. */
+  profiles(): Profile[];
 }
 
 /** The ids of every profile a file gives: each level with rules, by its path of keys ('us/ca/los-angeles'). */
@@ -75,6 +77,17 @@ export function loadJurisdictions(fallbackId: string, dir?: string): Jurisdictio
   const fallbackProfile: Profile = { ...fallback, fallback: true };
   const cache = new Map<string, Profile>();
   const ids = new Set([...files.values()].flatMap(profileIds));
+  // A level's keys are names it matches (src/shared/jurisdictions.ts), so its id's path resolves to it.
+  const all = [...files.values()].flatMap((file) =>
+    profileIds(file).flatMap((id) => {
+      const [, region = null, county = null] = id.split('/');
+      const profile = resolveProfile(
+        file,
+        file.country ? { countryCode: file.country, region, county } : null,
+      );
+      return profile ? [{ ...profile, fallback: file.country === null }] : [];
+    }),
+  );
   return {
     forPlace(place) {
       const key = JSON.stringify([place?.countryCode, place?.region, place?.county]);
@@ -88,5 +101,6 @@ export function loadJurisdictions(fallbackId: string, dir?: string): Jurisdictio
     },
     fallbacks: () => fallbacks,
     has: (id) => ids.has(id),
+    profiles: () => all,
   };
 }

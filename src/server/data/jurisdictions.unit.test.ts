@@ -103,6 +103,18 @@ describe('which profile a place gets', () => {
     expect(jurisdictions.has('us')).toBe(false); // the country level sets no rules of its own
   });
 
+  it('lists every profile, each as the place it is for gets it (the operators’ caps by place)', () => {
+    const profiles = jurisdictions.profiles();
+    expect(profiles.map((p) => p.id)).toEqual(
+      expect.arrayContaining(['us/ca', 'us/ca/los-angeles', 'us/ca/santa-barbara', 'gb', 'none']),
+    );
+    for (const profile of profiles) expect(jurisdictions.has(profile.id), profile.id).toBe(true);
+    const byId = new Map(profiles.map((p) => [p.id, p]));
+    expect(byId.get('us/ca/los-angeles')).toEqual(place('US', 'California', 'Los Angeles County'));
+    expect(byId.get('us/ca/santa-barbara')?.rules.caps.mealsPerWeek).toBe(60);
+    expect(byId.get('none')?.fallback).toBe(true);
+  });
+
   it('refuses to start with a fallback that names no profile of no country', () => {
     expect(() => loadJurisdictions('us')).toThrow(/JURISDICTION_FALLBACK/);
     expect(() => loadJurisdictions('nowhere')).toThrow(/JURISDICTION_FALLBACK: no profile "nowhere"/);

@@ -26,8 +26,9 @@ import { referKitchen } from './health-referrals.js';
 import { kitchenRecord } from './health-record.js';
 import { overrideRule } from './rule-override-service.js';
 import { scheduleFeeChange } from './fee-change-service.js';
-import { FeeChange, FeeChangeInput } from '../../shared/payments.js';
-import { RuleOverride, RuleOverrideInput } from '../../shared/jurisdictions.js';
+import { FeeChange, FeeChangeInput, FeeChanges } from '../../shared/payments.js';
+import { OperatorRules, RuleOverride, RuleOverrideInput } from '../../shared/jurisdictions.js';
+import { operatorFeeChanges, operatorRules } from './rules-and-fees-queries.js';
 import { msg } from '../../shared/i18n/translator.js';
 
 /**
@@ -203,6 +204,44 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
           `inline; filename="kitchen-record-${request.params.uid.slice(0, 8)}.pdf"`,
         )
         .send(bytes);
+    },
+  );
+  app.get(
+    '/api/operator/rules',
+    {
+      config: {
+        doc: {
+          summary:
+            "Every shipped jurisdiction profile's caps as its file says them, with the operators' overrides in force there (who, why, when), and the kitchens with overrides of their own",
+          cookie: 'operator',
+          tags: ['moderation'],
+        },
+      },
+      schema: { response: { 200: OperatorRules } },
+    },
+    async (request, reply) => {
+      await requireOperator(request);
+      reply.header('cache-control', 'no-store');
+      return operatorRules(app);
+    },
+  );
+  app.get(
+    '/api/operator/fee-changes',
+    {
+      config: {
+        doc: {
+          summary:
+            "The platform's commission in force today, the earliest day a change may apply (30 days ahead), and every change of fees announced, latest day first",
+          cookie: 'operator',
+          tags: ['moderation'],
+        },
+      },
+      schema: { response: { 200: FeeChanges } },
+    },
+    async (request, reply) => {
+      await requireOperator(request);
+      reply.header('cache-control', 'no-store');
+      return operatorFeeChanges(app);
     },
   );
   app.post(

@@ -31,7 +31,8 @@ export function CartLines({
   return (
     <Stack component="ul" gap="sm" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
       {lines.map((line) => (
-        <Group component="li" key={line.key} justify="space-between" wrap="nowrap" data-testid="cart-line">
+        // On a phone a dish's name of a few letters leaves no room for the stepper beside it: they go below.
+        <Group component="li" key={line.key} justify="space-between" gap="xs" data-testid="cart-line">
           <Group wrap="nowrap" gap="md">
             {line.imageLink !== undefined && (
               <Image

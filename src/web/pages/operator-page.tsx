@@ -65,6 +65,11 @@ const PlansTab = lazy(async () => ({
   default: (await import('../plans/operator-plans.js')).OperatorPlans,
 }));
 
+/** The 'Rules and fees' tab's code (caps by place, overrides, changes of fees), loaded when the tab is first opened. */
+const RulesTab = lazy(async () => ({
+  default: (await import('../moderation/rules-and-fees.js')).RulesAndFees,
+}));
+
 /** Reports and the like in one tab, customers' problems with orders in another, the marketplace's money in a third. */
 function OperatorTabs() {
   const [tab, setTab] = useState<string | null>('moderation');
@@ -76,6 +81,7 @@ function OperatorTabs() {
         <Tabs.Tab value="money">{t('Money')}</Tabs.Tab>
         <Tabs.Tab value="overview">{t('Overview')}</Tabs.Tab>
         <Tabs.Tab value="plans">{t('Plans')}</Tabs.Tab>
+        <Tabs.Tab value="rules">{t('Rules and fees')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="moderation">
         <Moderation />
@@ -93,6 +99,13 @@ function OperatorTabs() {
         {tab === 'plans' ? (
           <Suspense fallback={<Spinner label={t('Loading the plans')} />}>
             <PlansTab />
+          </Suspense>
+        ) : null}
+      </Tabs.Panel>
+      <Tabs.Panel value="rules">
+        {tab === 'rules' ? (
+          <Suspense fallback={<Spinner label={t('Loading the rules and fees')} />}>
+            <RulesTab />
           </Suspense>
         ) : null}
       </Tabs.Panel>
