@@ -1,0 +1,3 @@
+DROP INDEX "orders_one_in_progress_per_customer";--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_one_in_progress_per_customer_slot" ON "orders" USING btree ("customer_id","kitchen_id","slot_start") WHERE "orders"."archived_at" is null and "orders"."state" in ('awaiting payment', 'recieved', 'accepted', 'preparing', 'out for delivery') and "orders"."slot_start" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_one_in_progress_per_customer" ON "orders" USING btree ("customer_id") WHERE "orders"."archived_at" is null and "orders"."state" in ('awaiting payment', 'recieved', 'accepted', 'preparing', 'out for delivery') and "orders"."slot_start" is null;
