@@ -6,7 +6,8 @@ import { kitchens, mealPlanWeeks, menuItems, notificationOutbox, orders } from '
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
-import { placeDuePlans, planOrderKey } from './plan-placement.js';
+import { placeDuePlans, planOrderKey, remindPlans } from './plan-placement.js';
+import { renderNotice } from '../notifications/render.js';
 import { placeOrder } from './place-order.js';
 import { operatorPlacements } from './plans.js';
 
@@ -373,6 +374,67 @@ describeEachEngine(
       expect((await order('for-now-later')).statusCode).toBe(201);
       expect(await ordersOf(ctx, plan.id)).toMatchObject([{ id: placed!.orderId, state: 'recieved' }]);
     }
+
+    it("reminds the customer the day before a week's cut-off, once, with its dishes, and not of a skipped week", async () => {
+      const ctx = get();
+      const kitchen = await planKitchen(ctx);
+      const { customer, plan } = await thursdayPlan(ctx, kitchen);
+      const ours = async () => (await remindPlans(ctx.app)).filter((r) => r.planId === plan.id);
+      const reminders = () =>
+        ctx.database.db
+          .select({ kind: notificationOutbox.kind, subjectId: notificationOutbox.subjectId })
+          .from(notificationOutbox)
+          .where(
+            and(
+              eq(notificationOutbox.recipientId, customer.user.id),
+              eq(notificationOutbox.kind, 'plan-week-reminder'),
+            ),
+          );
+      try {
+        // The first week's cut-off is Tuesday 27 October 22:00 UTC: 25 hours before it, nothing yet.
+        now = Date.parse('2026-10-26T21:00:00Z');
+        expect(await ours()).toEqual([]);
+        now = Date.parse('2026-10-26T23:00:00Z');
+        expect(await ours()).toEqual([{ planId: plan.id, week: '2026-10-29' }]);
+        // Found again (another run, another instance): still one reminder.
+        now += 60_000;
+        await ours();
+        expect(await reminders()).toEqual([{ kind: 'plan-week-reminder', subjectId: plan.id }]);
+        const notice = await renderNotice(
+          ctx.database.db,
+          { kind: 'plan-week-reminder', subjectId: plan.id, recipientId: customer.user.id },
+          'https://homecooked.example',
+          new Date(now),
+        );
+        expect(notice?.subject).toMatch(/^Your weekly order from .+ for .+: change it by Tue 6:00\sPM$/);
+        expect(notice?.text).toContain('Your plan orders Dal × 2, Rice from');
+        expect(notice?.text).toContain('Skip this week');
+        expect(notice?.text).toContain('https://homecooked.example/CustomerOrders#plans');
+        // Another customer is not reminded of it.
+        const other = await signedIn(ctx, 'customer');
+        expect(
+          await renderNotice(
+            ctx.database.db,
+            { kind: 'plan-week-reminder', subjectId: plan.id, recipientId: other.user.id },
+            'https://homecooked.example',
+            new Date(now),
+          ),
+        ).toBeNull();
+        // The next week is skipped: no reminder the day before its cut-off (Tuesday 3 November 23:00 UTC).
+        const skip = await call(customer.cookie, 'PATCH', `/api/plans/${plan.id}`, {
+          action: 'skip',
+          week: '2026-11-05',
+        });
+        expect(skip.statusCode, skip.body).toBe(200);
+        now = Date.parse('2026-11-03T00:00:00Z');
+        expect(await ours()).toEqual([]);
+        expect(await reminders()).toHaveLength(1);
+      } finally {
+        // Cancelled before any of its weeks' cut-offs, so that none is placed in the tests after this one.
+        now = START;
+        await call(customer.cookie, 'PATCH', `/api/plans/${plan.id}`, { action: 'cancel' });
+      }
+    });
 
     it('records why a week could not be placed, tells the customer, and places the next week', async () => {
       const ctx = get();
