@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { answersWith } from '../../src/shared/allergen-declaration.js';
 import type { CustomerPlan } from '../../src/shared/plans.js';
 import { axeFindings } from './axe.js';
@@ -118,5 +119,20 @@ test.describe('weekly plans', () => {
       `${name} is not taking orders right now.`,
     );
     expect(await axeFindings(operator)).toEqual([]);
+
+    // On a phone (390 px): 'Your plans' and the cook's 'Plans' fit the screen, axe clean.
+    for (const page of [customer, cook]) await page.setViewportSize({ width: 390, height: 844 });
+    await customer.reload();
+    await expect(yourPlans.getByText(/^Not placed for /)).toBeVisible();
+    expect(await overflows(customer)).toBe(false);
+    expect(await axeFindings(customer)).toEqual([]);
+    await cook.reload();
+    await expect(planned.getByRole('row').filter({ hasText: 'Biryani × 2' }).first()).toBeVisible();
+    expect(await overflows(cook)).toBe(false);
+    expect(await axeFindings(cook)).toEqual([]);
   });
 });
+
+/** Whether the page scrolls sideways (it must not, at any width). */
+const overflows = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
