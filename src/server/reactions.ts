@@ -169,6 +169,7 @@ export function changesOf(event: DomainEvent): Change[] {
       return [];
     case 'plan.changed':
     case 'plan.week-failed':
+    case 'plan.reminder':
       // Plans are not live lists: 'Your plans' and the cook's 'Plans' are read when opened.
       return [];
   }
@@ -255,6 +256,16 @@ export function noticesOf(event: DomainEvent): Notice[] {
               subjectId: event.kitchenUid,
             },
           ];
+    case 'plan.reminder':
+      // Once per plan and week (the key), however often the sweep finds it.
+      return [
+        {
+          key: `plan-reminder:${event.planId}:${event.week}:${event.customerId}`,
+          recipientId: event.customerId,
+          kind: 'plan-week-reminder',
+          subjectId: event.planId,
+        },
+      ];
     case 'plan.week-failed':
       return [
         {

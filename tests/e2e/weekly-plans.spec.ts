@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { answersWith } from '../../src/shared/allergen-declaration.js';
 import type { CustomerPlan } from '../../src/shared/plans.js';
 import { axeFindings } from './axe.js';
@@ -67,12 +68,7 @@ test.describe('weekly plans', () => {
     await expect(everyWeek.getByRole('status')).toContainText(/Your weekly plan is set: Every \w+day at /);
     expect(await axeFindings(customer)).toEqual([]);
 
-    // The kitchen declines that first order (a customer has one order open at a time).
-    const mine = await (await context.request.get('/api/orders/mine')).json();
-    const decline = await context.request.post(`/api/kitchen/orders/${mine.id}/moves`, {
-      data: { move: 'decline', reason: 'Out of rice today' },
-    });
-    expect(decline.status()).toBe(200);
+    // That first order stays open: a pre-order does not stop the plan's weeks, nor an order for now (ADR 31).
 
     // 'Your plans': the next order, its cut-off; the customer skips it.
     await customer.goto('/CustomerOrders');
@@ -92,24 +88,27 @@ test.describe('weekly plans', () => {
       { planId: plan!.id, week: next!.week, outcome: 'placed' },
     ]);
 
-    // The cook sees the planned order among the orders to answer, and the planned meals of that week.
+    // The cook sees the planned order among the orders to answer (beside the first pre-order), and the planned
+    // meals of that week.
     await cook.goto('/KitchenOrders');
-    await expect(cook.getByRole('button', { name: 'Accept' })).toHaveCount(1);
+    await expect(cook.getByRole('button', { name: 'Accept' })).toHaveCount(2);
     await expect(cook.getByText('Biryani × 2').first()).toBeVisible();
     await cook.goto('/MenuDashboard');
     const planned = cook.getByRole('table', { name: 'Planned meals, next four weeks' });
     await expect(planned.getByRole('row').filter({ hasText: '1 (1 placed)' })).toContainText('Biryani × 2');
     expect(await axeFindings(cook)).toEqual([]);
 
-    // The week after, the customer still has that order open (one at a time): the week fails, and says why to the
-    // customer and to the operator.
+    // The week after, the cook has paused new orders: the week fails, and says why to the customer and to the
+    // operator.
+    const pause = await context.request.post('/api/kitchen/pause', { data: { paused: true } });
+    expect(pause.status()).toBe(200);
     const third = plan!.weeks[2]!;
     expect(await placePlansAt(new Date(Date.parse(third.cutoff) + 60_000))).toMatchObject([
       { week: third.week, outcome: 'failed' },
     ]);
     await customer.goto('/CustomerOrders');
     await expect(
-      yourPlans.getByText(/^Not placed for .*: You already have an order in progress/),
+      yourPlans.getByText(new RegExp(`^Not placed for .*: ${name} is not taking orders right now\\.$`)),
     ).toBeVisible();
     await context.addCookies([await sessionCookieAs('operator@e2e.test', 'operator')]);
     const operator = await context.newPage();
@@ -117,8 +116,23 @@ test.describe('weekly plans', () => {
     await operator.getByRole('tab', { name: 'Plans' }).click();
     const failed = operator.getByRole('table', { name: 'Weeks not placed, newest first' });
     await expect(failed.getByRole('row').filter({ hasText: name })).toContainText(
-      'You already have an order in progress',
+      `${name} is not taking orders right now.`,
     );
     expect(await axeFindings(operator)).toEqual([]);
+
+    // On a phone (390 px): 'Your plans' and the cook's 'Plans' fit the screen, axe clean.
+    for (const page of [customer, cook]) await page.setViewportSize({ width: 390, height: 844 });
+    await customer.reload();
+    await expect(yourPlans.getByText(/^Not placed for /)).toBeVisible();
+    expect(await overflows(customer)).toBe(false);
+    expect(await axeFindings(customer)).toEqual([]);
+    await cook.reload();
+    await expect(planned.getByRole('row').filter({ hasText: 'Biryani × 2' }).first()).toBeVisible();
+    expect(await overflows(cook)).toBe(false);
+    expect(await axeFindings(cook)).toEqual([]);
   });
 });
+
+/** Whether the page scrolls sideways (it must not, at any width). */
+const overflows = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

@@ -279,10 +279,19 @@ export async function findKitchenOrder(db: DbOrTx, kitchenUid: string, id: strin
   return order && toKitchenOrder(order);
 }
 
-/** The customer's order in progress, or else their latest; null when they never ordered. */
+/**
+ * The customer's order in progress that comes first (an order for now, else the soonest slot: a weekly plan's order
+ * for next week does not hide the one being cooked), or else their latest; null when they never ordered.
+ */
 export async function findCurrentOrder(db: DbOrTx, customerId: string): Promise<CustomerOrder | null> {
   const mine = and(eq(orders.customerId, customerId), customerSees);
-  const [current] = await loadOrders(db, and(mine, inProgressOrders), 1, true);
+  const [first] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(mine, inProgressOrders))
+    .orderBy(isNotNull(orders.slotStart), asc(orders.slotStart), desc(orders.createdAt))
+    .limit(1);
+  const [current] = first ? await loadOrders(db, eq(orders.id, first.id), 1, true) : [];
   const found = current ?? (await loadOrders(db, mine, 1, true))[0];
   return found ? toCustomerOrder(found) : null;
 }

@@ -273,10 +273,6 @@ export const allergyProfiles = pgTable(
   (t) => [check('allergy_profiles_allergens_check', sql`${t.allergens} <@ ${sqlTextArray(ALLERGENS)}`)],
 );
 
-/**
- * An order. A customer has at most one order in progress: not ended (delivered, declined, cancelled) and not
- * archived (the kitchen's Delete). Fees and totals are stored as computed on the server when it was placed.
- */
 /** Portions of a dish ordered on one day of its kitchen (its local date); declined and cancelled orders give back. */
 export const dishPortions = pgTable(
   'dish_portions',
@@ -293,6 +289,12 @@ export const dishPortions = pgTable(
   ],
 );
 
+/**
+ * An order. A customer has at most one order 'As soon as possible' in progress (not ended: delivered, declined,
+ * cancelled; not archived: the kitchen's Delete), and at most one per kitchen and slot; pre-orders for other slots
+ * (a weekly plan's among them) do not count against the one for now (ADR 31). Fees and totals are stored as
+ * computed on the server when it was placed.
+ */
 export const orders = pgTable(
   'orders',
   {
@@ -392,7 +394,14 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_one_in_progress_per_customer')
       .on(t.customerId)
-      .where(sql`${t.archivedAt} is null and ${t.state} in ${sqlTextList(PROGRESS_STATES)}`),
+      .where(
+        sql`${t.archivedAt} is null and ${t.state} in ${sqlTextList(PROGRESS_STATES)} and ${t.slotStart} is null`,
+      ),
+    uniqueIndex('orders_one_in_progress_per_customer_slot')
+      .on(t.customerId, t.kitchenId, t.slotStart)
+      .where(
+        sql`${t.archivedAt} is null and ${t.state} in ${sqlTextList(PROGRESS_STATES)} and ${t.slotStart} is not null`,
+      ),
     index('orders_customer_idx').on(t.customerId, t.createdAt.desc()),
     check('orders_state_check', sql`${t.state} in ${sqlTextList(ORDER_STATES)}`),
     uniqueIndex('orders_customer_idempotency_key').on(t.customerId, t.idempotencyKey),

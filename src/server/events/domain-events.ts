@@ -55,7 +55,9 @@ export type DomainEvent =
   /** A weekly plan was made, changed (a week skipped, paused, cancelled) or a kitchen's plan settings changed. */
   | { type: 'plan.changed'; planId: string | null; customerId: string | null; kitchenUid: string }
   /** A week of a plan could not be placed (`weekId`: its row): its customer is told why. */
-  | { type: 'plan.week-failed'; planId: string; weekId: string; customerId: string; kitchenUid: string };
+  | { type: 'plan.week-failed'; planId: string; weekId: string; customerId: string; kitchenUid: string }
+  /** A plan's week's cut-off comes within a day (`week`: its slot's local date): its customer is reminded. */
+  | { type: 'plan.reminder'; planId: string; week: string; customerId: string; kitchenUid: string };
 
 /** Everything of an order that whoever follows it needs to know whose lists it is on. */
 interface OrderRef {

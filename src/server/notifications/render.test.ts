@@ -333,8 +333,9 @@ describeEachEngine('rendering notices: the words of each kind, and everything ty
       'plan-week-failed': week,
     };
     // A change of fees holds nothing anyone typed (a percent and a date: tests/api/fee-changes.test.ts renders it); a
-    // receipt needs money taken, a problem notice a report: both are rendered in src/server/orders/receipts.test.ts.
-    const elsewhere: NoticeKind[] = ['fee-change', 'order-receipt', 'order-problem'];
+    // receipt needs money taken, a problem notice a report: both are rendered in src/server/orders/receipts.test.ts; a
+    // plan's reminder needs its week's cut-off a day away (src/server/orders/plans.test.ts).
+    const elsewhere: NoticeKind[] = ['fee-change', 'order-receipt', 'order-problem', 'plan-week-reminder'];
     for (const kind of NOTICE_KINDS.filter((k) => !elsewhere.includes(k))) {
       const n = whole(await render(get(), w, kind, subjects[kind]));
       expect(n.html, kind).not.toMatch(/<script/i);

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { textDirection } from '../../shared/i18n/locales.js';
 import type { Values } from '../../shared/i18n/messages.js';
 import { translator, type Translator } from '../../shared/i18n/translator.js';
 import { formatMoney } from '../../shared/money.js';
 import { CAPTURE_FAILED_REASON, NO_ANSWER_REASON, UNPAID_REASON } from '../../shared/payments.js';
 import { NOTICE_AUDIENCE } from '../../shared/notifications.js';
-import { formatClock, localTime } from '../../shared/opening-hours.js';
+import { formatClock, formatOpening, localTime } from '../../shared/opening-hours.js';
+import { upcomingWeeks } from '../../shared/plans.js';
 import { itemCounts } from '../../shared/orders.js';
 import { paths } from '../../shared/paths.js';
 import { dayName, slotLabel } from '../../shared/slots.js';
@@ -17,6 +18,7 @@ import {
   ledgerEntries,
   mealPlans,
   mealPlanWeeks,
+  menuItems,
   orderItems,
   orders,
   problemReports,
@@ -589,6 +591,67 @@ async function planWeekMessage(
   };
 }
 
+/**
+ * The reminder of a plan's week the day before its cut-off: the dishes it will order, when, and until when it can be
+ * skipped or changed. Rendered when sent: about the plan's next week if its cut-off is still ahead and within a day
+ * and a bit (a notice sent late, after the cut-off, is dropped: the week is placed or failed, and told so).
+ */
+async function planReminderMessage(
+  db: DbOrTx,
+  planId: string,
+  recipientId: string,
+  now: Date,
+  tr: Translator,
+): Promise<Message | null> {
+  const [row] = await db
+    .select({
+      plan: mealPlans,
+      kitchenName: kitchens.name,
+      timeZone: kitchens.timeZone,
+      cutoffHours: kitchens.planCutoffHours,
+    })
+    .from(mealPlans)
+    .innerJoin(kitchens, eq(kitchens.ownerId, mealPlans.kitchenId))
+    .where(eq(mealPlans.id, planId));
+  if (!row || row.plan.customerId !== recipientId || row.plan.status !== 'active') return null;
+  const timing = {
+    weekday: row.plan.weekday,
+    slotTime: row.plan.slotTime,
+    timeZone: row.timeZone,
+    cutoffHours: row.cutoffHours,
+  };
+  const [week] = upcomingWeeks(timing, now, 1);
+  const left = week ? week.cutoff.getTime() - now.getTime() : 0;
+  if (!week || left <= 0 || left > 26 * 3_600_000) return null;
+  const dishes = await db
+    .select({ id: menuItems.id, item: menuItems.item })
+    .from(menuItems)
+    .where(inArray(menuItems.id, row.plan.itemIds));
+  const names = new Map(dishes.map((dish) => [dish.id, dish.item]));
+  const lines = row.plan.itemIds.flatMap((id) => {
+    const item = names.get(id);
+    return item === undefined ? [] : [{ item }];
+  });
+  const values = {
+    kitchen: row.kitchenName,
+    date: tr.date(new Date(`${week.slotDate}T12:00:00Z`), 'date'),
+    time: formatClock(localTime(week.slotStart, row.timeZone).minutes, tr),
+    cutoff: formatOpening(week.cutoff, row.timeZone, tr),
+    dishes: itemCounts(lines, tr).join(', '),
+  };
+  return {
+    subject: cut(
+      say(tr).t('Your weekly order from {kitchen} for {date}: change it by {cutoff}', values),
+      120,
+    ),
+    lead: say(tr).t(
+      'Your plan orders {dishes} from {kitchen} for {date} at {time}. It is placed at its cut-off, {cutoff}: skip this week or change it before then.',
+      values,
+    ),
+    action: { label: say(tr).t('Skip this week'), path: `${paths.customerOrders.href()}#plans` },
+  };
+}
+
 /** A change of the platform's commission, announced to a cook at least 30 days before it applies (ADR 27). */
 async function feeChangeMessage(db: DbOrTx, feeChangeId: string, tr: Translator): Promise<Message | null> {
   const [change] = await db.select().from(feeChanges).where(eq(feeChanges.id, feeChangeId));
@@ -672,6 +735,8 @@ export async function renderNotice(
   else if (notice.kind === 'fee-change') message = await feeChangeMessage(db, notice.subjectId, tr);
   else if (notice.kind === 'document-expiring')
     message = await documentMessage(db, notice.subjectId, notice.recipientId, now, tr);
+  else if (notice.kind === 'plan-week-reminder')
+    message = await planReminderMessage(db, notice.subjectId, notice.recipientId, now, tr);
   else if (notice.kind === 'plan-week-failed')
     message = await planWeekMessage(db, notice.subjectId, notice.recipientId, tr);
   else if (notice.kind === 'reports')

@@ -72,6 +72,12 @@ export interface Customer {
 const kitchenGone = () => badRequest('This kitchen does not exist', 'kitchenUid');
 const alreadyOpen = () =>
   conflict('You already have an order in progress. You can order again once the kitchen has finished it.');
+/** 409 naming `slotStart`: a pre-order of this customer at this kitchen holds that slot already (ADR 31). */
+const slotAlreadyOrdered = () =>
+  conflict(
+    'You already have an order from this kitchen for this time. Please choose another time.',
+    'slotStart',
+  );
 const itemGone = () =>
   conflict('An item in your cart is no longer on the menu. Please remove it and order again.', 'itemIds');
 const keyReused = () =>
@@ -533,8 +539,8 @@ export async function placeOrder(
   };
   try {
     // Without counted portions, one statement and no transaction: the unique indexes decide the rest in it (one
-    // open order per customer, one order per (customer, idempotency key)), with no read-then-insert window, and
-    // the change notices commit with it. With them, the portions are taken first, in the same transaction.
+    // order for now per customer, one per kitchen and slot, one per (customer, idempotency key)), with no
+    // read-then-insert window, and the change notices commit with it. With them, the portions are taken first, in the same transaction.
     const placed = await mutateInOneStatement(
       app,
       [
@@ -630,6 +636,7 @@ export async function placeOrder(
       return { order: again, created: false };
     }
     if (constraint === 'orders_one_in_progress_per_customer') throw alreadyOpen();
+    if (constraint === 'orders_one_in_progress_per_customer_slot') throw slotAlreadyOrdered();
     throw error;
   }
 }

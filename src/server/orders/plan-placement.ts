@@ -6,6 +6,7 @@ import {
   PLANS_NOT_OFFERED,
   dueWeek,
   MAX_CUTOFF_HOURS,
+  upcomingWeeks,
   type PlanWeekTime,
 } from '../../shared/plans.js';
 import { kitchens, mealPlans, mealPlanWeeks, users } from '../db/schema.js';
@@ -168,6 +169,46 @@ async function placeWeek(
   }
 }
 
+/** How long before a week's cut-off its customer is reminded (the issue: the day before). */
+export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+
+/**
+ * Reminds each active plan's customer of the week whose cut-off comes within a day (email and push, through the
+ * outbox: its dishes, and 'Skip this week'), unless that week is skipped, paused or before the plan starts. The
+ * notice's key (plan, week) makes it one reminder however many runs and instances find it.
+ */
+export async function remindPlans(app: App): Promise<{ planId: string; week: string }[]> {
+  const now = new Date(app.clock.now());
+  const rows = await app.db
+    .select({ plan: mealPlans, timeZone: kitchens.timeZone, planCutoffHours: kitchens.planCutoffHours })
+    .from(mealPlans)
+    .innerJoin(kitchens, eq(kitchens.ownerId, mealPlans.kitchenId))
+    .where(and(eq(mealPlans.status, 'active'), eq(kitchens.plansOffered, true)));
+  const reminded: { planId: string; week: string }[] = [];
+  for (const { plan, ...kitchen } of rows) {
+    const [week] = upcomingWeeks(timingOf(plan, kitchen), now, 1);
+    if (!week || week.slotDate < plan.startsOn || pausedFor(plan, week.slotDate, week.cutoff)) continue;
+    const left = week.cutoff.getTime() - now.getTime();
+    if (left <= 0 || left > REMINDER_BEFORE_MS) continue;
+    const [taken] = await app.db
+      .select({ state: mealPlanWeeks.state })
+      .from(mealPlanWeeks)
+      .where(and(eq(mealPlanWeeks.planId, plan.id), eq(mealPlanWeeks.slotDate, week.slotDate)));
+    if (taken) continue;
+    await mutate(app, async (_tx, record) =>
+      record({
+        type: 'plan.reminder',
+        planId: plan.id,
+        week: week.slotDate,
+        customerId: plan.customerId,
+        kitchenUid: plan.kitchenId,
+      }),
+    );
+    reminded.push({ planId: plan.id, week: week.slotDate });
+  }
+  return reminded;
+}
+
 /** The placement, every `PLAN_POLL_SECONDS` on every instance (a week's key makes it placed once). */
 export function registerPlanPlacement(app: FastifyInstance): void {
   const seconds = app.config.planPollSeconds;
@@ -176,6 +217,9 @@ export function registerPlanPlacement(app: FastifyInstance): void {
     everyMs: seconds * 1000,
     atStart: true,
     failure: 'the weekly plans’ placement failed; it runs again',
-    run: async () => void (await placeDuePlans(app)),
+    run: async () => {
+      await placeDuePlans(app);
+      await remindPlans(app);
+    },
   });
 }

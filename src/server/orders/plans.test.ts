@@ -6,7 +6,8 @@ import { kitchens, mealPlanWeeks, menuItems, notificationOutbox, orders } from '
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
-import { placeDuePlans, planOrderKey } from './plan-placement.js';
+import { placeDuePlans, planOrderKey, remindPlans } from './plan-placement.js';
+import { renderNotice } from '../notifications/render.js';
 import { placeOrder } from './place-order.js';
 import { operatorPlacements } from './plans.js';
 
@@ -84,7 +85,7 @@ describeEachEngine(
         .where(like(orders.idempotencyKey, `plan-${planId}-%`))
         .orderBy(orders.slotStart);
 
-    /** The cook declines an order (so that its customer has none open: one open order per customer). */
+    /** The cook declines an order (the week is done with: its slot is free for the customer again). */
     const finish = async (cookie: string, orderId: string) => {
       const res = await call(cookie, 'POST', `/api/kitchen/orders/${orderId}/moves`, {
         move: 'decline',
@@ -308,6 +309,131 @@ describeEachEngine(
         .from(mealPlanWeeks)
         .where(and(eq(mealPlanWeeks.planId, plan.id), eq(mealPlanWeeks.slotDate, '2026-11-05')));
       expect(week).toMatchObject({ state: 'placed', orderId: orphan.id, heldUntil: null });
+    });
+
+    it("places a week while the customer's order for now is open; one order for now at a time, one per kitchen and slot", async () => {
+      const ctx = get();
+      const kitchen = await planKitchen(ctx);
+      const { customer, plan } = await thursdayPlan(ctx, kitchen);
+      const order = (key: string, slotStart?: string) =>
+        call(customer.cookie, 'POST', '/api/orders', {
+          kitchenUid: kitchen.cook.kitchen.uid,
+          itemIds: [kitchen.dal.id],
+          address: '9 Plan Street',
+          payment: 'cash',
+          idempotencyKey: key,
+          ...(slotStart ? { slotStart } : {}),
+        });
+      try {
+        await forNowAndPlanned(customer, kitchen, plan, order);
+      } finally {
+        // Ended, so that the weeks to come are not placed in the tests after this one.
+        const ended = await call(customer.cookie, 'PATCH', `/api/plans/${plan.id}`, { action: 'cancel' });
+        expect(ended.statusCode, ended.body).toBe(200);
+      }
+    });
+
+    async function forNowAndPlanned(
+      customer: { cookie: string },
+      kitchen: Awaited<ReturnType<typeof planKitchen>>,
+      plan: CustomerPlan,
+      order: (key: string, slotStart?: string) => ReturnType<typeof call>,
+    ) {
+      const ctx = get();
+      // Tuesday 27 October, 15:00 in New York: an order for now, still open at the week's cut-off.
+      now = Date.parse('2026-10-27T19:00:00Z');
+      const asap = await order('for-now-first');
+      expect(asap.statusCode, asap.body).toBe(201);
+      now = Date.parse('2026-10-27T22:00:00Z');
+      const [placed] = await placeDuePlans(ctx.app);
+      expect(placed).toMatchObject({ planId: plan.id, outcome: 'placed' });
+      // A second order for now waits for the first (the spec's one order in progress), with no field named.
+      const second = await order('for-now-again');
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toMatchObject({
+        code: 'CONFLICT',
+        message:
+          'You already have an order in progress. You can order again once the kitchen has finished it.',
+      });
+      expect(second.json().field).toBeUndefined();
+      // The order page follows the order being cooked, not next week's.
+      const mine = await call(customer.cookie, 'GET', '/api/orders/mine');
+      expect(mine.json()).toMatchObject({ id: asap.json<{ id: string }>().id });
+      // The plan's slot at this kitchen is taken by the plan's order: another pre-order for it names the slot; a
+      // pre-order for another slot goes through.
+      const sameSlot = await order('same-slot-order', '2026-10-29T22:00:00Z');
+      expect(sameSlot.statusCode).toBe(409);
+      expect(sameSlot.json()).toMatchObject({
+        field: 'slotStart',
+        message: 'You already have an order from this kitchen for this time. Please choose another time.',
+      });
+      const otherSlot = await order('other-slot-order', '2026-10-29T22:30:00Z');
+      expect(otherSlot.statusCode, otherSlot.body).toBe(201);
+      // Once the order for now has ended, another may be placed while the pre-orders are open.
+      await finish(kitchen.cook.cookie, asap.json<{ id: string }>().id);
+      expect((await order('for-now-later')).statusCode).toBe(201);
+      expect(await ordersOf(ctx, plan.id)).toMatchObject([{ id: placed!.orderId, state: 'recieved' }]);
+    }
+
+    it("reminds the customer the day before a week's cut-off, once, with its dishes, and not of a skipped week", async () => {
+      const ctx = get();
+      const kitchen = await planKitchen(ctx);
+      const { customer, plan } = await thursdayPlan(ctx, kitchen);
+      const ours = async () => (await remindPlans(ctx.app)).filter((r) => r.planId === plan.id);
+      const reminders = () =>
+        ctx.database.db
+          .select({ kind: notificationOutbox.kind, subjectId: notificationOutbox.subjectId })
+          .from(notificationOutbox)
+          .where(
+            and(
+              eq(notificationOutbox.recipientId, customer.user.id),
+              eq(notificationOutbox.kind, 'plan-week-reminder'),
+            ),
+          );
+      try {
+        // The first week's cut-off is Tuesday 27 October 22:00 UTC: 25 hours before it, nothing yet.
+        now = Date.parse('2026-10-26T21:00:00Z');
+        expect(await ours()).toEqual([]);
+        now = Date.parse('2026-10-26T23:00:00Z');
+        expect(await ours()).toEqual([{ planId: plan.id, week: '2026-10-29' }]);
+        // Found again (another run, another instance): still one reminder.
+        now += 60_000;
+        await ours();
+        expect(await reminders()).toEqual([{ kind: 'plan-week-reminder', subjectId: plan.id }]);
+        const notice = await renderNotice(
+          ctx.database.db,
+          { kind: 'plan-week-reminder', subjectId: plan.id, recipientId: customer.user.id },
+          'https://homecooked.example',
+          new Date(now),
+        );
+        expect(notice?.subject).toMatch(/^Your weekly order from .+ for .+: change it by Tue 6:00\sPM$/);
+        expect(notice?.text).toContain('Your plan orders Dal × 2, Rice from');
+        expect(notice?.text).toContain('Skip this week');
+        expect(notice?.text).toContain('https://homecooked.example/CustomerOrders#plans');
+        // Another customer is not reminded of it.
+        const other = await signedIn(ctx, 'customer');
+        expect(
+          await renderNotice(
+            ctx.database.db,
+            { kind: 'plan-week-reminder', subjectId: plan.id, recipientId: other.user.id },
+            'https://homecooked.example',
+            new Date(now),
+          ),
+        ).toBeNull();
+        // The next week is skipped: no reminder the day before its cut-off (Tuesday 3 November 23:00 UTC).
+        const skip = await call(customer.cookie, 'PATCH', `/api/plans/${plan.id}`, {
+          action: 'skip',
+          week: '2026-11-05',
+        });
+        expect(skip.statusCode, skip.body).toBe(200);
+        now = Date.parse('2026-11-03T00:00:00Z');
+        expect(await ours()).toEqual([]);
+        expect(await reminders()).toHaveLength(1);
+      } finally {
+        // Cancelled before any of its weeks' cut-offs, so that none is placed in the tests after this one.
+        now = START;
+        await call(customer.cookie, 'PATCH', `/api/plans/${plan.id}`, { action: 'cancel' });
+      }
     });
 
     it('records why a week could not be placed, tells the customer, and places the next week', async () => {

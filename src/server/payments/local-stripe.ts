@@ -10,7 +10,9 @@ import { parseStripeForm } from './form.js';
  * memory, honouring `Idempotency-Key`, answering errors as Stripe does, and sending signed webhook events the way
  * Stripe signs them. The official `stripe` SDK talks to it (`host`, `port`, `protocol`), so the code that talks to
  * Stripe is the code under test. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025
- * 0000 3155 asks for a confirmation step first.
+ * 0000 3155 asks for a confirmation step first; saved on a Customer through a setup-mode session, 4000 0027 6000 3184
+ * needs its holder for every payment (off-session: `authentication_required`) and 4000 0000 0000 0341 is saved but
+ * declined when charged.
  *
  * Each behaviour follows a page of Stripe's documentation, named where it is built; the table of them is in
  * docs/decisions/0018-payments-follow-stripes-object-lifecycle.md, and src/server/payments/stripe-conformance.test.ts
@@ -48,7 +50,21 @@ export const TEST_CARDS = {
   pays: '4242424242424242',
   declined: '4000000000000002',
   authentication: '4000002500003155',
+  /** docs.stripe.com/testing: "requires authentication on all transactions, regardless of how the card is set up". */
+  alwaysAuthenticate: '4000002760003184',
+  /** docs.stripe.com/testing: "Attaching this card to a Customer object succeeds, but attempts to charge the customer fail." */
+  attachesThenDeclines: '4000000000000341',
 } as const;
+
+/**
+ * Stripe's test PaymentMethods (docs.stripe.com/testing, "PaymentMethods"): attached to a customer they become a
+ * saved card of that number.
+ */
+const TEST_PAYMENT_METHODS: Record<string, string> = {
+  pm_card_visa: TEST_CARDS.pays,
+  pm_card_authenticationRequired: TEST_CARDS.alwaysAuthenticate,
+  pm_card_chargeCustomerFail: TEST_CARDS.attachesThenDeclines,
+};
 
 const now = () => Math.floor(Date.now() / 1000);
 /** Stripe's dispute fee in the US, in cents (docs.stripe.com/disputes/how-disputes-work). */
@@ -62,6 +78,8 @@ export class StripeError extends Error {
     message: string,
     readonly code?: string,
     readonly param?: string,
+    /** More of Stripe's error object: a card error names its `decline_code`, `payment_intent`, `payment_method`. */
+    readonly extra: Json = {},
   ) {
     super(message);
   }
@@ -90,9 +108,12 @@ export interface LocalStripe {
   objects: Map<string, Json>;
   /** Every event sent, oldest first. */
   events: Json[];
-  /** The customer pays on the session's page with `card`: the payment is authorised, declined, or asks for a step. */
+  /**
+   * The customer pays on the session's page with `card`: the payment is authorised, declined, or asks for a step. On
+   * a setup-mode session the card is saved (the SetupIntent is answered), declined, or asks for a step.
+   */
   pay(sessionId: string, card: string): Promise<Json>;
-  /** The customer completes the confirmation step: the payment is authorised. */
+  /** The customer completes the confirmation step: the payment is authorised (a SetupIntent's card saved). */
   authenticate(paymentIntentId: string): Promise<Json>;
   /**
    * The cardholder disputes the payment's charge: a Dispute is opened (`charge.dispute.created`), its amount and fee
@@ -345,6 +366,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       'POST',
       /^\/v1\/checkout\/sessions$/,
       (_m, p) => {
+        if (p.mode === 'setup') return setupSession(p);
         const pid = (p.payment_intent_data ?? {}) as Json;
         const items = (p.line_items ?? []) as Json[];
         const amount = items.reduce((sum, item) => {
@@ -454,6 +476,10 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           );
         const destination = ((p.transfer_data ?? {}) as Json).destination;
         refuseDestination(destination, 'transfer_data[destination]');
+        const method = p.payment_method === undefined ? null : String(p.payment_method);
+        const customer = p.customer === undefined ? null : String(p.customer);
+        if (customer) get('cus', customer);
+        const number = method === null ? undefined : cardOf(method, customer);
         const intent: Json = {
           id: id('pi'),
           object: 'payment_intent',
@@ -464,25 +490,63 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
             p.application_fee_amount === undefined ? null : Number(p.application_fee_amount),
           transfer_data: destination ? { destination } : null,
           metadata: p.metadata ?? {},
+          customer,
+          payment_method: method,
           amount_capturable: 0,
           amount_received: 0,
-          status: 'requires_payment_method',
+          status: method === null ? 'requires_payment_method' : 'requires_confirmation',
           last_payment_error: null,
+          next_action: null,
           latest_charge: null,
           cancellation_reason: null,
           created: now(),
         };
         objects.set(intent.id as string, intent);
-        if (p.confirm !== 'true') return intent;
-        if (p.payment_method !== 'pm_card_visa')
+        if (p.confirm !== 'true' || number === undefined) return intent;
+        return confirmWithCard(intent, number, p.off_session === 'true');
+      },
+    ],
+    // docs.stripe.com/api/customers/create, /api/customers/retrieve.
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (_m, p) => {
+        const customer: Json = {
+          id: id('cus'),
+          object: 'customer',
+          email: p.email ?? null,
+          name: p.name ?? null,
+          metadata: p.metadata ?? {},
+          invoice_settings: { default_payment_method: null },
+          livemode: false,
+          created: now(),
+        };
+        objects.set(customer.id as string, customer);
+        return customer;
+      },
+    ],
+    ['GET', /^\/v1\/customers\/([^/]+)$/, (m) => get('cus', m[1] ?? '')],
+    ['GET', /^\/v1\/setup_intents\/([^/]+)$/, (m) => get('seti', m[1] ?? '')],
+    ['GET', /^\/v1\/payment_methods\/([^/]+)$/, (m) => get('pm', m[1] ?? '')],
+    // docs.stripe.com/api/payment_methods/attach: a test PaymentMethod (`pm_card_visa`, …) attached becomes a new
+    // PaymentMethod of the customer; a PaymentMethod attached to one customer cannot be attached to another.
+    [
+      'POST',
+      /^\/v1\/payment_methods\/([^/]+)\/attach$/,
+      (m, p) => {
+        const customer = get('cus', String(p.customer));
+        const test = TEST_PAYMENT_METHODS[m[1] ?? ''];
+        if (test) return savedCard(test, String(customer.id));
+        const method = get('pm', m[1] ?? '');
+        if (method.customer && method.customer !== customer.id)
           throw new StripeError(
             400,
             'invalid_request_error',
-            `No such PaymentMethod: '${String(p.payment_method)}'`,
-            'resource_missing',
-            'payment_method',
+            'The payment method you provided has already been attached to a customer.',
+            'payment_method_unexpected_state',
           );
-        return authorise(intent);
+        method.customer = customer.id;
+        return method;
       },
     ],
     ['GET', /^\/v1\/charges\/([^/]+)$/, (m) => get('ch', m[1] ?? '')],
@@ -747,7 +811,216 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     ],
   ];
 
+  /** A card saved as a PaymentMethod (its number kept aside, as Stripe keeps it from us), of `customer` if named. */
+  const savedCard = (number: string, customer: string | null): Json => {
+    const method: Json = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: 'visa', last4: number.slice(-4), exp_month: 12, exp_year: new Date().getFullYear() + 3 },
+      customer,
+      metadata: {},
+      livemode: false,
+      created: now(),
+    };
+    objects.set(method.id as string, method);
+    objects.set(`number:${String(method.id)}`, { number });
+    return method;
+  };
+
+  /**
+   * The card number of a PaymentMethod a payment names: `pm_card_visa` (a test PaymentMethod, on no customer), or a
+   * saved one, which must be used with its customer (docs.stripe.com/payments/save-and-reuse, "Charge the saved
+   * payment method later": `customer` and `payment_method` together).
+   */
+  const cardOf = (method: string, customer: string | null): string => {
+    if (method === 'pm_card_visa') return TEST_CARDS.pays;
+    const found = objects.get(method);
+    if (!found || found.object !== 'payment_method')
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `No such PaymentMethod: '${method}'`,
+        'resource_missing',
+        'payment_method',
+      );
+    if (found.customer !== customer)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        found.customer
+          ? 'The provided PaymentMethod belongs to another Customer, or no customer was given with it.'
+          : 'The provided PaymentMethod was not attached to a Customer; attach it before using it again.',
+        'payment_method_unexpected_state',
+        'payment_method',
+      );
+    return String((objects.get(`number:${method}`) ?? {}).number ?? TEST_CARDS.pays);
+  };
+
+  /**
+   * Confirms a payment with a card (docs.stripe.com/payments/save-and-reuse, "Charge the saved payment method
+   * later"; docs.stripe.com/testing). Off-session, a card that needs its holder fails with a 402 `card_error`
+   * `authentication_required` and the PaymentIntent back in `requires_payment_method`, its `last_payment_error` set;
+   * on-session it waits in `requires_action`. A declined card fails with `card_declined` the same way. The error
+   * carries the PaymentIntent and the PaymentMethod.
+   */
+  const confirmWithCard = async (intent: Json, number: string, offSession: boolean): Promise<Json> => {
+    const needsHolder =
+      number === TEST_CARDS.alwaysAuthenticate || (!offSession && number === TEST_CARDS.authentication);
+    if (needsHolder && !offSession) {
+      intent.status = 'requires_action';
+      intent.next_action = { type: 'use_stripe_sdk' };
+      await emit('payment_intent.requires_action', intent);
+      return intent;
+    }
+    const declined = number === TEST_CARDS.declined || number === TEST_CARDS.attachesThenDeclines;
+    if (!needsHolder && !declined) return authorise(intent);
+    const error: Json = needsHolder
+      ? {
+          type: 'card_error',
+          code: 'authentication_required',
+          decline_code: 'authentication_required',
+          message:
+            'Your card was declined. This transaction requires authentication. Please check your card details and try again.',
+        }
+      : {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        };
+    const method = typeof intent.payment_method === 'string' ? objects.get(intent.payment_method) : undefined;
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { ...error, ...(method ? { payment_method: method } : {}) };
+    await emit('payment_intent.payment_failed', intent);
+    throw new StripeError(402, 'card_error', String(error.message), String(error.code), undefined, {
+      decline_code: error.decline_code,
+      payment_intent: structuredClone(intent),
+      ...(method ? { payment_method: method } : {}),
+    });
+  };
+
+  /**
+   * A Checkout Session in setup mode (docs.stripe.com/payments/save-and-reuse?platform=checkout): no line items, a
+   * `currency` (dynamic payment methods need it), the `customer` the card is saved on. Its SetupIntent is made when
+   * the customer confirms, as a payment-mode session's PaymentIntent is (`setup_intent` nullable in the session
+   * object): our code reads it from the completed session.
+   */
+  const setupSession = (p: Json): Json => {
+    if (!p.currency)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'Missing required param: currency.',
+        'parameter_missing',
+        'currency',
+      );
+    if (p.customer !== undefined) get('cus', String(p.customer));
+    const expiresAt = Number(p.expires_at ?? now() + 24 * 3600);
+    if (expiresAt < now() + 30 * 60 || expiresAt > now() + 24 * 3600)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+        'parameter_invalid_integer',
+        'expires_at',
+      );
+    const session: Json = {
+      id: id('cs'),
+      object: 'checkout.session',
+      mode: 'setup',
+      status: 'open',
+      payment_status: 'no_payment_required',
+      amount_total: null,
+      currency: String(p.currency).toLowerCase(),
+      customer: p.customer ?? null,
+      client_reference_id: p.client_reference_id ?? null,
+      metadata: p.metadata ?? {},
+      payment_intent: null,
+      setup_intent: null,
+      success_url: p.success_url,
+      cancel_url: p.cancel_url,
+      expires_at: expiresAt,
+      url: '',
+    };
+    session.url = `${pagesBase()}/checkout/${String(session.id)}`;
+    objects.set(session.id as string, session);
+    objects.set(`planned:${String(session.id)}`, {
+      metadata: ((p.setup_intent_data ?? {}) as Json).metadata ?? {},
+    });
+    return session;
+  };
+
+  /** The card is saved: a PaymentMethod on the session's customer, the SetupIntent `succeeded`, the session done. */
+  const completeSetup = async (setup: Json, number: string): Promise<Json> => {
+    const method = savedCard(number, typeof setup.customer === 'string' ? setup.customer : null);
+    Object.assign(setup, {
+      status: 'succeeded',
+      payment_method: method.id,
+      next_action: null,
+      last_setup_error: null,
+    });
+    const session = [...objects.values()].find(
+      (o) => o.object === 'checkout.session' && o.setup_intent === setup.id,
+    );
+    if (session) {
+      session.status = 'complete';
+      await emit('checkout.session.completed', session);
+    }
+    await emit('setup_intent.succeeded', setup);
+    return setup;
+  };
+
+  /** The customer saves `number` on a setup-mode session's page. */
+  const saveCard = async (session: Json, number: string): Promise<Json> => {
+    let setup = typeof session.setup_intent === 'string' ? get('seti', session.setup_intent) : undefined;
+    if (!setup) {
+      setup = {
+        id: id('seti'),
+        object: 'setup_intent',
+        status: 'requires_payment_method',
+        usage: 'off_session',
+        customer: session.customer ?? null,
+        payment_method: null,
+        last_setup_error: null,
+        next_action: null,
+        metadata: (objects.get(`planned:${String(session.id)}`) ?? {}).metadata ?? {},
+        livemode: false,
+        created: now(),
+      };
+      objects.set(setup.id as string, setup);
+      session.setup_intent = setup.id;
+    }
+    if (setup.status !== 'requires_payment_method')
+      throw new StripeError(400, 'invalid_request_error', 'This card is already being saved.');
+    if (number === TEST_CARDS.declined) {
+      setup.last_setup_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      };
+      await emit('setup_intent.setup_failed', setup);
+      return setup;
+    }
+    // docs.stripe.com/testing: these cards ask their holder to authenticate when they are set up.
+    if (number === TEST_CARDS.alwaysAuthenticate || number === TEST_CARDS.authentication) {
+      setup.status = 'requires_action';
+      setup.next_action = { type: 'use_stripe_sdk' };
+      objects.set(`number:${String(setup.id)}`, { number });
+      await emit('setup_intent.requires_action', setup);
+      return setup;
+    }
+    return completeSetup(setup, number);
+  };
+
   const authenticate = async (paymentIntentId: string): Promise<Json> => {
+    if (paymentIntentId.startsWith('seti_')) {
+      const setup = get('seti', paymentIntentId);
+      if (setup.status !== 'requires_action')
+        throw new StripeError(400, 'invalid_request_error', 'This card needs no confirmation.');
+      return completeSetup(setup, String((objects.get(`number:${paymentIntentId}`) ?? {}).number));
+    }
     const intent = get('pi', paymentIntentId);
     // Only a payment waiting on its confirmation step goes on (docs.stripe.com/payments/paymentintents/lifecycle:
     // `requires_action` until the customer authenticates); one declined, or never tried, is not authorised by it.
@@ -878,7 +1151,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       res.setHeader('idempotent-replayed', 'true');
       return answer(res, cached.status, cached.body);
     }
-    const label = `${method} ${url.pathname.replace(/\/(acct|cs|pi|re|ch|tr|fee|dp)_[0-9a-f]+/g, '/$1_…')}`;
+    const label = `${method} ${url.pathname.replace(/\/(acct|cs|pi|re|ch|tr|fee|dp|cus|seti|pm)_[0-9a-f]+/g, '/$1_…')}`;
     calls.set(label, (calls.get(label) ?? 0) + 1);
     let status = 200;
     let body: string;
@@ -891,7 +1164,13 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       if (!(error instanceof StripeError)) throw error;
       status = error.status;
       body = JSON.stringify({
-        error: { type: error.type, message: error.message, code: error.code, param: error.param },
+        error: {
+          type: error.type,
+          message: error.message,
+          code: error.code,
+          param: error.param,
+          ...error.extra,
+        },
       });
     }
     // Stripe keeps the answer of an idempotent request, errors included, for 24 hours.
@@ -926,6 +1205,11 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       const session = get('cs', sessionId);
       if (session.status !== 'open')
         throw new StripeError(400, 'invalid_request_error', 'This checkout session is no longer open.');
+      if (session.mode === 'setup') {
+        const setup = await saveCard(session, card.replace(/\s/g, ''));
+        save();
+        return setup;
+      }
       const intent = intentOf(session);
       save();
       if (intent.status !== 'requires_payment_method')

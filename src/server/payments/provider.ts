@@ -96,6 +96,45 @@ export interface TransferRequest {
   currency: string;
 }
 
+/** A page on which a customer saves a card for later payments (Checkout in setup mode), on their provider customer. */
+export interface CardSetupRequest {
+  /** The customer at the provider (`cus_…`), made once per person (`createCustomer`). */
+  customerId: string;
+  currency: string;
+  /** Ours: what the card is saved for (a weekly plan), kept in the session's and the SetupIntent's metadata. */
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+/** Where a card-saving page stands, and the card it saved (null until saved). */
+export interface SavedCard {
+  status: 'open' | 'complete' | 'expired';
+  paymentMethodId: string | null;
+}
+
+/** A payment made without the customer (off-session) with their saved card, authorised for manual capture. */
+export interface OffSessionCharge {
+  orderId: string;
+  amountMinor: number;
+  currency: string;
+  platformFeeMinor: number;
+  destinationAccount: string;
+  customerId: string;
+  paymentMethodId: string;
+  description: string;
+}
+
+/**
+ * What came of an off-session payment: authorised (held until the kitchen accepts), or refused by the card, either
+ * because its holder must confirm it (`authentication_required`: the customer pays on-session) or declined; the
+ * PaymentIntent the attempt made, if any, and the provider's words.
+ */
+export type OffSessionResult =
+  | { outcome: 'authorised'; paymentIntentId: string }
+  | { outcome: 'needs-customer' | 'declined'; paymentIntentId: string | null; message: string };
+
 /** An event the provider sent, checked and read: its id (processed once), type and the object it is about. */
 export interface ProviderEvent {
   id: string;
@@ -147,6 +186,17 @@ export interface PaymentProvider {
   submitDisputeEvidence(disputeId: string, evidence: Record<string, string>): Promise<void>;
   /** The payment's state and amounts as the provider holds them. */
   figures(paymentIntentId: string): Promise<PaymentFigures>;
+  /** A customer at the provider, on whom saved cards are kept; the same person's key makes it once. */
+  createCustomer(person: { id: string; email: string }, idempotencyKey: string): Promise<string>;
+  /** A hosted page where the customer saves a card for later, off-session payments (Checkout in setup mode). */
+  startCardSetup(request: CardSetupRequest, idempotencyKey: string): Promise<Checkout>;
+  /** Where a card-saving page stands, and the PaymentMethod it saved. */
+  savedCard(sessionId: string): Promise<SavedCard>;
+  /**
+   * Charges a saved card without the customer (`off_session`, confirmed at once, manual capture, a destination
+   * charge as any order's); a card error is an outcome, not a throw. Anything else (the provider away) throws.
+   */
+  chargeSavedCard(charge: OffSessionCharge, idempotencyKey: string): Promise<OffSessionResult>;
   /** Closes a payment page nobody paid on (the customer went back, or it is too old); false if it was paid first. */
   expireCheckout(sessionId: string): Promise<boolean>;
   /**
@@ -169,3 +219,6 @@ export const creditTransferKey = (orderId: string, step: 'transfer' | 'reversal'
 /** The idempotency key of an order's payment step. */
 export const stepKey = (orderId: string, step: 'checkout' | 'capture' | 'release' | 'refund') =>
   `order:${orderId}:${step}`;
+
+/** The idempotency key of a plan's week's off-session payment: one payment per plan and week, whatever the retries. */
+export const planWeekPaymentKey = (planId: string, slotDate: string) => `plan:${planId}:${slotDate}:payment`;

@@ -1,9 +1,13 @@
 import Stripe from 'stripe';
 import {
   BadWebhook,
+  type CardSetupRequest,
   type Checkout,
   type CheckoutPayment,
   type CheckoutRequest,
+  type OffSessionCharge,
+  type OffSessionResult,
+  type SavedCard,
   feeRefundOf,
   type PaymentFigures,
   type PaymentProvider,
@@ -127,6 +131,83 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       // `url` is null only for an embedded or expired session; `payment_intent` is null until the customer confirms.
       if (!session.url) throw new Error('the checkout session has no page');
       return { sessionId: session.id, url: session.url };
+    },
+    async createCustomer(person, idempotencyKey) {
+      const customer = await stripe.customers.create(
+        { email: person.email, metadata: { userId: person.id } },
+        { idempotencyKey },
+      );
+      return customer.id;
+    },
+    async startCardSetup(request: CardSetupRequest, idempotencyKey): Promise<Checkout> {
+      // docs.stripe.com/payments/save-and-reuse?platform=checkout: setup mode, the Customer to save the card on, and
+      // `currency` (Checkout's dynamic payment methods need it in setup mode).
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          currency: request.currency.toLowerCase(),
+          customer: request.customerId,
+          metadata: request.metadata,
+          setup_intent_data: { metadata: request.metadata },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        },
+        { idempotencyKey },
+      );
+      if (!session.url) throw new Error('the checkout session has no page');
+      return { sessionId: session.id, url: session.url };
+    },
+    async savedCard(sessionId): Promise<SavedCard> {
+      const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent'] });
+      const setup = session.setup_intent;
+      const method =
+        setup && typeof setup !== 'string' && setup.status === 'succeeded' ? setup.payment_method : null;
+      return {
+        status:
+          session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+        paymentMethodId: typeof method === 'string' ? method : (method?.id ?? null),
+      };
+    },
+    async chargeSavedCard(charge: OffSessionCharge, idempotencyKey): Promise<OffSessionResult> {
+      try {
+        // docs.stripe.com/payments/save-and-reuse, "Charge the saved payment method later": `off_session` and
+        // `confirm` together; manual capture and a destination charge, as an order paid on Checkout
+        // (docs.stripe.com/connect/destination-charges).
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: charge.amountMinor,
+            currency: charge.currency.toLowerCase(),
+            customer: charge.customerId,
+            payment_method: charge.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            capture_method: 'manual',
+            application_fee_amount: charge.platformFeeMinor,
+            transfer_data: { destination: charge.destinationAccount },
+            description: charge.description,
+            metadata: { orderId: charge.orderId },
+          },
+          { idempotencyKey },
+        );
+        if (intent.status === 'requires_capture')
+          return { outcome: 'authorised', paymentIntentId: intent.id };
+        return {
+          outcome: 'needs-customer',
+          paymentIntentId: intent.id,
+          message: intent.last_payment_error?.message ?? intent.status,
+        };
+      } catch (error) {
+        // A card that needs its holder, or declines: a 402 `card_error` naming the PaymentIntent it left in
+        // `requires_payment_method`.
+        if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+        const intent = error.payment_intent;
+        return {
+          outcome: error.code === 'authentication_required' ? 'needs-customer' : 'declined',
+          paymentIntentId: intent?.id ?? null,
+          message: error.message,
+        };
+      }
     },
     async checkoutPayment(sessionId): Promise<CheckoutPayment> {
       const session = await stripe.checkout.sessions.retrieve(sessionId);

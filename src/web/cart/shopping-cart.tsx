@@ -116,8 +116,16 @@ export function ShoppingCart() {
       </Center>
     );
   if (placeOrder.data) return <OrderSent order={placeOrder.data} />;
-  // A customer who already has an order in progress watches it instead of ordering again.
-  if (entry.isFetchedAfterMount && entry.data && inProgress(entry.data) && placeOrder.isIdle && !unpaidId)
+  // A customer with an order in progress and nothing in the cart watches that order; with dishes in the cart they
+  // may pre-order for another time (one order for now at a time, ADR 31).
+  if (
+    entry.isFetchedAfterMount &&
+    entry.data &&
+    inProgress(entry.data) &&
+    cart.lines.length === 0 &&
+    placeOrder.isIdle &&
+    !unpaidId
+  )
     return <Navigate to={paths.customerOrderStatus.href()} replace />;
   if (!entry.isFetchedAfterMount || unpaidId)
     return (
