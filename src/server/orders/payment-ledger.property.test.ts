@@ -275,6 +275,12 @@ async function apply(
   const target = 'order' in s ? placed[s.order] : undefined;
   const orderId = target?.order.id ?? '';
   const moves = `/api/kitchen/orders/${orderId}/moves`;
+  // An after-sale step follows the order's delivery (each move refused where it does not apply): else it would
+  // seldom find an order delivered.
+  if (s.kind === 'dispute' || s.kind === 'tip' || s.kind === 'report for credit') {
+    for (const body of TO_THE_DOOR) await inject(kitchenCookie, moves, body);
+    await local.settled();
+  }
   switch (s.kind) {
     case 'accept':
       await inject(kitchenCookie, moves, { move: 'accept', readyInMinutes: 30 });
