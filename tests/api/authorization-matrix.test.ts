@@ -771,6 +771,9 @@ const MATRIX: readonly Row[] = [
     cells: [refuse, allow, refuse, refuse, refuse, allow], setUp: cardOrderADelivered,
     request: (w) => ({ method: 'GET', url: `/api/orders/${w.orderA.id}/receipt` }),
     mayShow: (w) => [w.orderA.id] },
+  { route: 'GET /api/orders/:id/receipt.pdf', target: "A's delivered card order at X",
+    cells: [refuse, allow, refuse, refuse, refuse, allow], setUp: cardOrderADelivered,
+    request: (w) => ({ method: 'GET', url: `/api/orders/${w.orderA.id}/receipt.pdf` }) },
   // Its operators' list names the order (to refund it, choosing who pays): operators only.
   { route: 'GET /api/operator/problem-reports', target: "A's problem with its order at X", cells: operatorOnly,
     setUp: problemReportedByA,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { groupLines } from '../../shared/orders.js';
 import type { DbOrTx } from '../db/database.js';
 import { kitchens, ledgerEntries, orderItems, orderRefunds, orders, orderTips } from '../db/schema.js';
+import type { PaymentCard, PaymentProvider } from '../payments/provider.js';
 import { permitNumber } from './kitchen-documents.js';
 
 /** A paid order's receipt, from the order and the ledger (ADR 25): what was paid, then refunds and tips appended. */
@@ -16,6 +17,8 @@ export interface Receipt {
   /** When the money was taken: the card's capture, or the cash collected on delivery. */
   paidAt: Date;
   method: 'card' | 'cash';
+  /** The card that paid ('visa', '4242'), once learnt from the provider; null for cash, or not known yet. */
+  card: PaymentCard | null;
   fulfilment: 'delivery' | 'pickup';
   address: string;
   lines: { item: string; priceCents: number; quantity: number }[];
@@ -102,6 +105,7 @@ export async function receiptOf(db: DbOrTx, orderId: string): Promise<Receipt | 
     timeZone: row.timeZone ?? 'UTC',
     paidAt: paid.at,
     method: order.paymentMethod,
+    card: order.cardBrand && order.cardLast4 ? { brand: order.cardBrand, last4: order.cardLast4 } : null,
     fulfilment: order.fulfilment,
     address: order.address,
     lines: groupLines(items).map(({ item, priceCents, quantity }) => ({ item, priceCents, quantity })),
@@ -123,3 +127,37 @@ export async function receiptOf(db: DbOrTx, orderId: string): Promise<Receipt | 
     laterTips: tips.map((tip) => ({ amountCents: tip.amountCents, at: tip.at ?? paid.at })),
   };
 }
+
+/**
+ * The card that paid a receipt's order: as kept on the order when its payment was authorised, else (an order paid
+ * before cards were kept, or whose provider did not answer then) as the provider says now. Null for cash, for an
+ * order its store credit paid whole, or when the provider does not answer (the receipt is shown without it). A read:
+ * nothing is written.
+ */
+export async function receiptCard(
+  db: DbOrTx,
+  provider: PaymentProvider | undefined,
+  receipt: Receipt,
+): Promise<PaymentCard | null> {
+  if (receipt.card || receipt.method !== 'card' || !provider) return receipt.card;
+  const [order] = await db
+    .select({ intent: orders.paymentIntentId })
+    .from(orders)
+    .where(eq(orders.id, receipt.orderId));
+  if (!order?.intent) return null;
+  return provider.cardOf(order.intent).catch(() => null);
+}
+
+const BRANDS: Record<string, string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/** A card brand as its owner names it: 'visa' → 'Visa', 'amex' → 'American Express'. */
+export const brandName = (brand: string) =>
+  BRANDS[brand] ?? brand.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());

@@ -359,6 +359,9 @@ export const orders = pgTable(
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
     /** Until when the authorised payment can be captured: its charge's `capture_before`, as the provider says. */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** The card that paid, as its charge says ('visa', '4242'), learnt once the payment is authorised: for the receipt. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     /** When its payment state last changed: a step pending too long is retried by the poll. */
     paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**

@@ -512,16 +512,31 @@ export async function attachPayment(tx: DbOrTx, orderId: string, paymentIntentId
 
 /**
  * Learns until when an order's authorised payment can be captured (its charge's `capture_before`): the poll declines
- * an order nobody accepted before then. Left for the poll when the provider does not answer.
+ * an order nobody accepted before then. Learns too the card that paid (brand and last 4, for its receipt). Left for
+ * the poll when the provider does not answer.
  */
 export async function rememberHold(app: PaymentApp, orderId: string): Promise<void> {
   const provider = app.payments.provider;
   const [order] = await app.db
-    .select({ intent: orders.paymentIntentId, state: orders.paymentState, holdUntil: orders.holdUntil })
+    .select({
+      intent: orders.paymentIntentId,
+      state: orders.paymentState,
+      holdUntil: orders.holdUntil,
+      cardLast4: orders.cardLast4,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (!provider || !order?.intent || order.state !== 'authorised' || order.holdUntil) return;
+  if (!provider || !order?.intent || order.state !== 'authorised') return;
   try {
+    if (!order.cardLast4) {
+      const card = await provider.cardOf(order.intent);
+      if (card)
+        await app.db
+          .update(orders)
+          .set({ cardBrand: card.brand, cardLast4: card.last4 })
+          .where(and(eq(orders.id, orderId), isNull(orders.cardLast4)));
+    }
+    if (order.holdUntil) return;
     const before = await provider.captureBefore(order.intent);
     if (before)
       await app.db
@@ -531,7 +546,7 @@ export async function rememberHold(app: PaymentApp, orderId: string): Promise<vo
   } catch (error) {
     app.log.warn(
       { err: error, orderId },
-      "could not learn a payment's capture deadline; the poll asks again",
+      "could not learn a payment's card or capture deadline; the poll asks again",
     );
   }
 }

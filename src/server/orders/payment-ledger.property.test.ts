@@ -3,12 +3,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { CustomerOrder } from '../../shared/orders.js';
+import type { TipStarted } from '../../shared/tips.js';
 import { orderRefunds, orders } from '../db/schema.js';
 import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
 import { TEST_CARDS } from '../payments/local-stripe.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { advancePast, expectLedgerBalanced, expectMoneySettled } from '../test/payment-checks.js';
-import { localProvider, paidKitchen, placeOrder, sessionOf } from '../test/payments-world.js';
+import { localProvider, paidKitchen, placeOrder, sessionOf, TO_THE_DOOR } from '../test/payments-world.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 import { CHECKOUT_CLOSES_WITHIN_MINUTES } from './checkout.js';
 import { pollPayments } from './payment-poll.js';
@@ -20,6 +21,8 @@ clock.advance(Date.now());
 
 /** Orders the steps tried to deliver, over all runs (reported with the parts refunded). */
 let delivered = 0;
+/** What the after-sale steps did, over all runs (reported, to see that they do happen). */
+const afterSale = { disputes: 0, decided: 0, tipsPaid: 0, creditOrders: 0 };
 
 /** Orders in each run: a few, so that moves of one meet steps of another. */
 const ORDERS = 2;
@@ -60,6 +63,39 @@ const step = fc.oneof(
     arbitrary: fc.record({ kind: fc.constantFrom('repeat event', 'replay event'), pick: fc.nat() }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('provider fails', 'provider loses answer') }) },
+  // The cardholder disputes a captured payment (refused by the provider when not captured, refunded in full or
+  // disputed already); later the bank decides it, won or lost.
+  { weight: 1, arbitrary: onOrder('dispute') },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('dispute decided'),
+      order: fc.nat(ORDERS - 1),
+      outcome: fc.constantFrom('won', 'lost'),
+    }),
+  },
+  // A tip after delivery, a payment of its own (refused before delivery, or where the window closed), paid or not.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('tip'),
+      order: fc.nat(ORDERS - 1),
+      amount: fc.integer({ min: 100, max: 2000 }),
+      card: fc.constantFrom<keyof typeof CARDS>('pays', 'pays', 'declined'),
+    }),
+  },
+  // The customer reports a missing dal asking for store credit: the refunds answering it are credit, not money back.
+  { weight: 1, arbitrary: onOrder('report for credit') },
+  // The customer orders again at the kitchen paying with their credit first (the card charged the rest); the new
+  // order is one of the run's, delivered or not by later steps.
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('spend credit'),
+      order: fc.nat(ORDERS - 1),
+      deliver: fc.boolean(),
+    }),
+  },
   // A part of a delivered order given back, by its cook or by an operator choosing who pays (refused, changing
   // nothing, when the order is not delivered or the parts would exceed what was captured).
   {
@@ -119,9 +155,14 @@ describeEachEngine(
             if (isPaid) await local.pay(sessionOf(order), CARDS.pays);
           }
           await local.settled();
-          const ids = placed.map((p) => p.order.id);
+          const disputes = new Map<string, string>();
 
-          for (const s of steps) await apply(ctx, s, world.cook.cookie, operator.cookie, placed, firstEvent);
+          for (const s of steps) {
+            await apply(ctx, s, { world, operatorCookie: operator.cookie, placed, firstEvent, disputes });
+            // After every step, each order's ledger balances (but for a step still waiting on the provider).
+            await expectBalancedNow(placed.map((p) => p.order.id));
+          }
+          const ids = placed.map((p) => p.order.id);
 
           // 1. The events still held back are lost: the poll alone settles every step.
           await drainFaults(() => provider.payoutState(world.account));
@@ -164,7 +205,27 @@ describeEachEngine(
         .select({ id: orderRefunds.id })
         .from(orderRefunds)
         .where(eq(orderRefunds.state, 'refunded'));
-      console.info(`payment property: ${delivered} deliveries tried, ${refunded.length} parts refunded`);
+      console.info(
+        `payment property: ${delivered} deliveries tried, ${refunded.length} parts refunded, ` +
+          `${afterSale.disputes} disputes (${afterSale.decided} decided), ${afterSale.tipsPaid} tips paid after ` +
+          `delivery, ${afterSale.creditOrders} orders paid partly with credit`,
+      );
+
+      /** Each order's ledger balances, unless one of its steps is still waiting on the provider. */
+      async function expectBalancedNow(ids: string[]) {
+        const rows = await ctx.database.db
+          .select({ id: orders.id, state: orders.paymentState })
+          .from(orders)
+          .where(inArray(orders.id, ids));
+        const refunding = await ctx.database.db
+          .select({ id: orderRefunds.orderId })
+          .from(orderRefunds)
+          .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.state, 'refunding')));
+        const waiting = new Set(refunding.map((r) => r.id));
+        for (const row of rows)
+          if (!(pending as readonly string[]).includes(row.state) && !waiting.has(row.id))
+            await expectLedgerBalanced(ctx, row.id);
+      }
 
       /** Runs the poll, a little later each time, until no step of these orders waits on the provider. */
       async function settle(ids: string[]) {
@@ -194,11 +255,18 @@ describeEachEngine(
 async function apply(
   ctx: TestContext,
   s: Step,
-  kitchenCookie: string,
-  operatorCookie: string,
-  placed: { order: CustomerOrder; cookie: string }[],
-  firstEvent: number,
+  run: {
+    world: Awaited<ReturnType<typeof paidKitchen>>;
+    operatorCookie: string;
+    /** The run's orders: those placed first, then those a step placed (spending credit). */
+    placed: { order: CustomerOrder; cookie: string }[];
+    firstEvent: number;
+    /** Each order's open dispute, by order id. */
+    disputes: Map<string, string>;
+  },
 ): Promise<void> {
+  const { world, operatorCookie, placed, firstEvent, disputes } = run;
+  const kitchenCookie = world.cook.cookie;
   const local = localProvider(ctx);
   const inject = async (cookie: string, url: string, payload: object) => {
     const res = await ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload });
@@ -207,6 +275,12 @@ async function apply(
   const target = 'order' in s ? placed[s.order] : undefined;
   const orderId = target?.order.id ?? '';
   const moves = `/api/kitchen/orders/${orderId}/moves`;
+  // An after-sale step follows the order's delivery (each move refused where it does not apply): else it would
+  // seldom find an order delivered.
+  if (s.kind === 'dispute' || s.kind === 'tip' || s.kind === 'report for credit') {
+    for (const body of TO_THE_DOOR) await inject(kitchenCookie, moves, body);
+    await local.settled();
+  }
   switch (s.kind) {
     case 'accept':
       await inject(kitchenCookie, moves, { move: 'accept', readyInMinutes: 30 });
@@ -296,6 +370,71 @@ async function apply(
           refundPlatformFee: s.refundPlatformFee,
         });
       break;
+    case 'dispute': {
+      const [row] = await ctx.database.db
+        .select({ intent: orders.paymentIntentId })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!row?.intent || disputes.has(orderId)) break;
+      // Refused unless its charge was captured, is not refunded in full and not disputed already.
+      const dispute = await local.dispute(row.intent).catch(() => undefined);
+      if (dispute) {
+        disputes.set(orderId, String(dispute.id));
+        afterSale.disputes++;
+      }
+      break;
+    }
+    case 'dispute decided': {
+      const dispute = disputes.get(orderId);
+      if (!dispute) break;
+      disputes.delete(orderId);
+      await local.closeDispute(dispute, s.outcome);
+      afterSale.decided++;
+      break;
+    }
+    case 'tip': {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/tips`,
+        headers: { cookie: target?.cookie ?? '' },
+        payload: { amountCents: s.amount, requestKey: randomUUID() },
+      });
+      expect(res.statusCode, `${JSON.stringify(s)}: ${res.body}`).toBeLessThan(500);
+      const page = res.statusCode < 300 ? res.json<TipStarted>().checkoutUrl : null;
+      const session = /\/checkout\/(cs_[0-9a-f]+)/.exec(page ?? '')?.[1];
+      if (
+        session &&
+        (await local.pay(session, CARDS[s.card]).then(
+          () => s.card === 'pays',
+          () => false,
+        ))
+      )
+        afterSale.tipsPaid++;
+      break;
+    }
+    case 'report for credit':
+      await inject(target?.cookie ?? '', `/api/orders/${orderId}/problem`, {
+        reason: 'missing',
+        dishes: [{ item: 'Dal', priceCents: 950, quantity: 1 }],
+        refundAs: 'credit',
+      });
+      break;
+    case 'spend credit': {
+      const cookie = target?.cookie ?? '';
+      const res = await placeOrder(ctx, cookie, world.cook.kitchen.uid, [world.dal], { useCredit: true });
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      if (res.statusCode !== 201) break;
+      const order = res.json<CustomerOrder>();
+      placed.push({ order, cookie });
+      if (order.creditCents > 0) afterSale.creditOrders++;
+      // The card pays what the credit does not (an order the credit covers has no payment page).
+      if (order.totalCents > order.creditCents) await local.pay(sessionOf(order), CARDS.pays);
+      await local.settled();
+      if (s.deliver)
+        for (const body of TO_THE_DOOR)
+          await inject(kitchenCookie, `/api/kitchen/orders/${order.id}/moves`, body);
+      break;
+    }
     case 'provider fails':
       local.failNext(/./);
       break;

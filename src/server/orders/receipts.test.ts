@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { CustomerOrder } from '../../shared/orders.js';
 import type { TipStarted } from '../../shared/tips.js';
-import { notificationOutbox } from '../db/schema.js';
+import { notificationOutbox, orders } from '../db/schema.js';
 import { receiptNumber } from '../data/receipt-queries.js';
 import { renderNotice } from '../notifications/render.js';
 import { TEST_CARDS } from '../payments/local-stripe.js';
+import { readPdf } from '../test/read-pdf.js';
 import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
 import {
   localProvider,
@@ -115,6 +116,59 @@ describeEachEngine(
       const operator = await signedIn(ctx, 'operator', { email: OPERATOR_EMAIL });
       expect((await receipt(operator.cookie, order.id)).statusCode).toBe(200);
       expect((await receipt(customer.cookie, 'not-a-uuid')).statusCode).toBe(400);
+    });
+
+    it("the receipt as a PDF: its number, the kitchen, the card, the total; its customer's alone", async () => {
+      const ctx = get();
+      const { cook, customer, order, local } = await delivered(ctx);
+      const pdfOf = (cookie: string | undefined, language = 'en') =>
+        ctx.app.inject({
+          url: `/api/orders/${order.id}/receipt.pdf`,
+          headers: { ...(cookie ? { cookie } : {}), 'accept-language': language },
+        });
+      // Authorised, not taken: no receipt yet.
+      expect((await pdfOf(customer.cookie)).statusCode).toBe(404);
+      const { move } = orderCalls(() => ctx);
+      for (const body of TO_THE_DOOR) expect((await move(cook.cookie, order.id, body)).statusCode).toBe(200);
+      await local.settled();
+
+      // The page links to the PDF and names the card (kept on the order since its payment was authorised).
+      const page = await receipt(customer.cookie, order.id);
+      expect(page.body).toContain(`href="/api/orders/${order.id}/receipt.pdf"`);
+      expect(page.body).toContain('Download PDF');
+      expect(page.body).toContain('Visa ending in 4242');
+      const [kept] = await ctx.database.db
+        .select({ brand: orders.cardBrand, last4: orders.cardLast4 })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      expect(kept).toEqual({ brand: 'visa', last4: '4242' });
+
+      const res = await pdfOf(customer.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="${receiptNumber(order.id)}.pdf"`,
+      );
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const pdf = await readPdf(res.rawPayload);
+      expect(pdf.text).toContain(`Receipt ${receiptNumber(order.id)}`);
+      expect(pdf.text).toContain(cook.kitchen.name);
+      expect(pdf.text).toContain('Visa ending in 4242');
+      expect(pdf.text).toContain('Dal × 2');
+      expect(pdf.text).toContain(`$${(order.totalCents / 100).toFixed(2)}`);
+      expect(pdf.text).toContain('Tip for the cook');
+      // The same number in the reader's language (Arabic set in the Arabic font).
+      const arabic = await readPdf((await pdfOf(customer.cookie, 'ar')).rawPayload);
+      expect(arabic.text).toContain(receiptNumber(order.id));
+      expect(arabic.items.some((i) => /NotoSansArabic/.test(i.font))).toBe(true);
+
+      // As the page: another customer 404, the cook and nobody 401, an operator 200.
+      const stranger = await signedIn(ctx, 'customer');
+      expect((await pdfOf(stranger.cookie)).statusCode).toBe(404);
+      expect((await pdfOf(cook.cookie)).statusCode).toBe(401);
+      expect((await pdfOf(undefined)).statusCode).toBe(401);
+      const operator = await signedIn(ctx, 'operator', { email: OPERATOR_EMAIL });
+      expect((await pdfOf(operator.cookie)).statusCode).toBe(200);
     });
 
     it('tells the cook when a problem is reported with one of their orders', async () => {

@@ -5,6 +5,12 @@ export type PayoutState = 'not-set-up' | 'details-needed' | 'payouts-on';
 export type PaymentState =
   'awaiting-payment' | 'needs-action' | 'authorised' | 'captured' | 'released' | 'refunded';
 
+/** The card a payment was made with, as its charge says: 'visa' and '4242'. */
+export interface PaymentCard {
+  brand: string;
+  last4: string;
+}
+
 /** What the provider holds of one payment, in minor units: for reconciliation. */
 export interface PaymentFigures {
   state: PaymentState;
@@ -169,6 +175,8 @@ export interface PaymentProvider {
    * say (the payment is not authorised).
    */
   captureBefore(paymentIntentId: string): Promise<Date | null>;
+  /** The card that paid (its charge's brand and last 4 digits, for the receipt); null when none has paid yet. */
+  cardOf(paymentIntentId: string): Promise<PaymentCard | null>;
   capture(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   release(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;

@@ -225,6 +225,14 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       const before = charge.payment_method_details?.card?.capture_before;
       return before === undefined ? null : new Date(before * 1000);
     },
+    async cardOf(paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+      const card =
+        intent.latest_charge && typeof intent.latest_charge !== 'string'
+          ? intent.latest_charge.payment_method_details?.card
+          : undefined;
+      return card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null;
+    },
     async capture(paymentIntentId, idempotencyKey) {
       await stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey });
     },
