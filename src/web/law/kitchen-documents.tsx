@@ -141,7 +141,6 @@ export function KitchenDocumentsSection({ ownerUid }: { ownerUid: string }) {
           />
           <FileInput
             label={t('Photo or PDF')}
-            placeholder={t('Choose a file')}
             accept="image/jpeg,image/png,image/webp,image/avif,application/pdf"
             value={file}
             onChange={setFile}
