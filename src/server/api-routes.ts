@@ -13,6 +13,7 @@ import { imageUploadRoutes } from './images/image-upload-routes.js';
 import { kitchenRoutes } from './kitchens/kitchen-routes.js';
 import { ownKitchenRoutes } from './kitchens/own-kitchen-routes.js';
 import { orderingRoutes } from './kitchens/ordering-routes.js';
+import { documentFileServeRoutes, documentFileUploadRoutes } from './law/document-file-routes.js';
 import { lawRoutes } from './law/law-routes.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerRateLimit } from './identity/rate-limit.js';
@@ -53,6 +54,8 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(ownKitchenRoutes);
   await api.register(orderingRoutes);
   await api.register(lawRoutes);
+  await api.register(documentFileServeRoutes);
+  await api.register(documentFileUploadRoutes);
   await api.register(ownMenuRoutes);
   await api.register(kitchenOrderRoutes);
   await api.register(refundRoutes);

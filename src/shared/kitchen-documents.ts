@@ -11,6 +11,27 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
   'food-handler-card': msg('Food handler card'),
 };
 
+/** The largest PDF of a paper the server keeps (a photo of one follows the pictures' limit). */
+export const MAX_DOCUMENT_PDF_MB = 5;
+export const MAX_DOCUMENT_PDF_BYTES = MAX_DOCUMENT_PDF_MB * 1024 * 1024;
+
+/** A photo (a private picture) or a PDF of a paper, as uploaded to `/api/kitchen/document-files`. */
+export const DocumentFileRef = z.object(
+  {
+    type: z.enum(['photo', 'pdf']),
+    id: z.string().uuid(),
+  },
+  { error: () => t('Upload the photo or PDF again') },
+);
+export type DocumentFileRef = z.infer<typeof DocumentFileRef>;
+
+/** Where the photo or PDF of a paper is shown, to its cook and operators only. */
+export const DocumentFile = z.object({ type: z.enum(['photo', 'pdf']), url: z.string() });
+export type DocumentFile = z.infer<typeof DocumentFile>;
+
+/** Where a PDF of a paper is served (`content-disposition: inline`). */
+export const documentPdfUrl = (id: string) => `/api/document-files/${id}`;
+
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 export const KitchenDocumentInput = z
@@ -38,6 +59,8 @@ export const KitchenDocumentInput = z
       .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), {
         error: () => t('Give the day it expires'),
       }),
+    /** A photo or PDF of the paper, uploaded first. */
+    file: DocumentFileRef.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.kind === 'food-handler-card' && value.holder === '')
@@ -56,6 +79,7 @@ export const KitchenDocument = z.object({
   holder: z.string(),
   expiresOn: z.string(),
   addedAt: z.string(),
+  file: DocumentFile.nullable(),
 });
 export type KitchenDocument = z.infer<typeof KitchenDocument>;
 

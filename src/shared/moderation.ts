@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg, t } from './i18n/translator.js';
-import { DOCUMENT_KINDS } from './kitchen-documents.js';
+import { DOCUMENT_KINDS, DocumentFile } from './kitchen-documents.js';
 
 export * from './moderation-texts.js';
 
@@ -139,7 +139,14 @@ export const KitchenAwaitingApproval = z.object({
   reason: z.string(),
   registeredAt: z.string(),
   documents: z.array(
-    z.object({ kind: z.enum(DOCUMENT_KINDS), number: z.string(), holder: z.string(), expiresOn: z.string() }),
+    z.object({
+      kind: z.enum(DOCUMENT_KINDS),
+      number: z.string(),
+      holder: z.string(),
+      expiresOn: z.string(),
+      /** The photo or PDF of the paper, when the cook attached one. */
+      file: DocumentFile.nullable(),
+    }),
   ),
 });
 export type KitchenAwaitingApproval = z.infer<typeof KitchenAwaitingApproval>;

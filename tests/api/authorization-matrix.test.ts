@@ -84,6 +84,8 @@ interface World {
   /** A photo X uploaded, for the rows that set it up. */
   photoX?: StoredImage;
   photoFile?: { bytes: Buffer; type: string };
+  /** A PDF of a paper X uploaded, for the rows that set it up. */
+  pdfX?: string;
   /** A's photo of a problem with its order at X, for the rows that set it up. */
   problemPhotoA?: StoredImage;
   /** What the moderation rows' set-ups make: a message of someone else, a review, a report. */
@@ -212,6 +214,24 @@ async function uploadPhotoX(ctx: TestContext, w: World) {
   });
   expect(res.statusCode, res.body).toBe(201);
   w.photoX = res.json<StoredImage>();
+}
+
+/** A small PDF, as a cook's scan of a paper would be. */
+const PAPER_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+/** X uploads a PDF of a paper (attached to nothing: private all the same). */
+async function uploadPdfX(ctx: TestContext, w: World) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/kitchen/document-files',
+    headers: { cookie: w.parties.X.cookie, 'content-type': 'application/pdf' },
+    payload: PAPER_PDF,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  w.pdfX = res.json<{ id: string }>().id;
 }
 
 /** X uploads a photo and makes it the kitchen's picture. */
@@ -896,6 +916,12 @@ const MATRIX: readonly Row[] = [
     request: (w) => ({ method: 'POST', url: '/api/kitchen/documents', body: { kind: 'permit', number: `P-${w.tag}`.slice(0, 60),
       expiresOn: '2030-01-31' } }),
     sees: (d) => expect(d).toMatchObject({ kind: 'permit', expiresOn: '2030-01-31' }) },
+  { route: 'POST /api/kitchen/document-files', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'POST', url: '/api/kitchen/document-files', file: { bytes: PAPER_PDF, type: 'application/pdf' } }),
+    sees: (d) => expect(d).toMatchObject({ type: 'pdf' }) },
+  { route: 'GET /api/document-files/:id', target: "X's PDF of a paper", cells: [refuse, refuse, refuse, allow, refuse, allow],
+    setUp: uploadPdfX,
+    request: (w) => ({ method: 'GET', url: `/api/document-files/${w.pdfX}` }) },
   { route: 'GET /api/kitchens/:uid/booking', target: "X's kitchen", cells: [allow, allow, allow, allow, allow, allow],
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/booking` }),
     sees: (d) => expect(d).toEqual({ capped: false, fullyBookedToday: false, mealsLeftToday: null, permitNumber: null }) },

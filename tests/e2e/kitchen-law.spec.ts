@@ -5,6 +5,7 @@ import { addMenuItem, signInAsCook } from './cook.js';
 import { createKitchenWithOwner, customerSessionCookie } from './db.js';
 import { expect, test } from './fixtures.js';
 import { openAroundTheClock } from './hours.js';
+import { makePicture } from '../../src/server/test/test-images.js';
 import { newPerson, signInWithPopup } from './sign-in.js';
 
 /** OPERATOR_EMAILS of the end-to-end server (tests/e2e/fixtures.ts). */
@@ -100,8 +101,20 @@ for (const width of [1280, 390]) {
     await cook.getByRole('option', { name: 'Food safety certificate' }).click();
     await papers.getByRole('textbox', { name: 'Number', exact: true }).fill('FSM-448812');
     await papers.getByLabel('Expires on').fill(nextYear());
+    // With a photo of the certificate: private, for the cook and operators only.
+    const chooser = cook.waitForEvent('filechooser');
+    await papers.getByLabel('Photo or PDF').click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'certificate.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await makePicture('jpeg', 640, 480),
+    });
     await papers.getByRole('button', { name: 'Add document' }).click();
-    await expect(papers.getByRole('row', { name: /Food safety certificate FSM-448812/ })).toBeVisible();
+    const certificate = papers.getByRole('row', { name: /Food safety certificate FSM-448812/ });
+    await expect(certificate.getByRole('link', { name: 'View the photo' })).toBeVisible();
+    const photoUrl = await certificate.getByRole('link', { name: 'View the photo' }).getAttribute('href');
     await expect(papers.getByRole('status')).toBeHidden();
     expect(await overflows(cook)).toBe(false);
     expect(await axeFindings(cook)).toEqual([]);
@@ -114,6 +127,10 @@ for (const width of [1280, 390]) {
     const waiting = operator.getByRole('listitem', { name: kitchenName });
     await expect(waiting).toContainText(`Permit number: ${permit}`);
     await expect(waiting).toContainText('Food safety certificate: FSM-448812');
+    await expect(waiting.getByRole('link', { name: 'View the photo' })).toHaveAttribute('href', photoUrl!);
+    const seen = await operator.request.get(photoUrl!);
+    expect(seen.status()).toBe(200);
+    expect(seen.headers()['content-type']).toBe('image/webp');
     await expect(waiting).toContainText('rules of Los Angeles County');
     expect(await axeFindings(operator)).toEqual([]);
     await waiting.getByRole('button', { name: 'Approve' }).click();
@@ -133,6 +150,8 @@ for (const width of [1280, 390]) {
 
     // The last customer has the dish in the cart while the day's other meals sell: 29 through the API...
     const last = await customerPage(browser, width);
+    // The certificate's photo is no customer's to see.
+    expect((await last.request.get(photoUrl!)).status()).toBe(404);
     await last.goto(`/KitchenMenu/${kitchenUid}`);
     await expect(last.getByText(`Permit number: ${permit}`)).toBeVisible();
     await expect(last.getByText('Fully booked today')).toBeHidden();

@@ -1,8 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DocumentKind, DocumentPause, KitchenDocument } from '../../shared/kitchen-documents.js';
+import {
+  documentPdfUrl,
+  type DocumentKind,
+  type DocumentPause,
+  type KitchenDocument,
+} from '../../shared/kitchen-documents.js';
+import { imageUrl } from '../../shared/image-urls.js';
 import type { Rules } from '../../shared/jurisdictions.js';
 import type { DbOrTx } from '../db/database.js';
-import { kitchenDocuments } from '../db/schema.js';
+import { images, kitchenDocuments } from '../db/schema.js';
 
 /** The documents a kitchen's rules require in force before it takes orders: its permit, the operator's certificate. */
 export function requiredDocuments(rules: Rules): DocumentKind[] {
@@ -12,20 +18,38 @@ export function requiredDocuments(rules: Rules): DocumentKind[] {
   return kinds;
 }
 
+/** Where the photo (its largest size) or PDF of a paper is shown, or null without one. */
+export function documentFile(row: {
+  fileId: string | null;
+  imageId: string | null;
+  widths: number[] | null;
+}) {
+  if (row.fileId) return { type: 'pdf', url: documentPdfUrl(row.fileId) } as const;
+  if (row.imageId)
+    return { type: 'photo', url: imageUrl(row.imageId, Math.max(...(row.widths ?? [0]))) } as const;
+  return null;
+}
+
+/** Kitchen documents with the sizes of their photos (`widths`, null without one), for `documentFile`. */
+export const documentsWithFiles = (db: DbOrTx) =>
+  db
+    .select({ document: kitchenDocuments, widths: images.widths })
+    .from(kitchenDocuments)
+    .leftJoin(images, eq(images.id, kitchenDocuments.imageId));
+
 /** A kitchen's documents, newest expiry first. */
 export async function listDocuments(db: DbOrTx, kitchenUid: string): Promise<KitchenDocument[]> {
-  const rows = await db
-    .select()
-    .from(kitchenDocuments)
+  const rows = await documentsWithFiles(db)
     .where(eq(kitchenDocuments.kitchenId, kitchenUid))
     .orderBy(kitchenDocuments.kind, desc(kitchenDocuments.expiresOn), desc(kitchenDocuments.createdAt));
-  return rows.map((r) => ({
+  return rows.map(({ document: r, widths }) => ({
     id: r.id,
     kind: r.kind,
     number: r.number,
     holder: r.holder,
     expiresOn: r.expiresOn,
     addedAt: r.createdAt.toISOString(),
+    file: documentFile({ ...r, widths }),
   }));
 }
 

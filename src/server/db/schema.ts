@@ -526,6 +526,19 @@ export const mealPlanWeeks = pgTable(
 );
 
 /**
+ * A PDF of a kitchen's paper, as its cook uploaded it (checked to start as a PDF does, 5 MB at most): private, shown
+ * only to the cook and operators. A photo of a paper is a private picture in `images` instead.
+ */
+export const documentFiles = pgTable('document_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * A kitchen's papers as its cook typed them: its permit, the operator's food safety certificate, each helper's food
  * handler card, with its number and the last day it is valid. A renewal is a new row; what is in force is decided by
  * the expiry dates (src/server/data/kitchen-documents.ts).
@@ -542,9 +555,13 @@ export const kitchenDocuments = pgTable(
     /** Whose it is (a helper's name for a food handler card), '' for the kitchen's own. */
     holder: text('holder').notNull().default(''),
     expiresOn: date('expires_on').notNull(),
+    /** A photo of the paper (a private picture) or, instead, a PDF of it; neither when the cook gave none. */
+    imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
+    fileId: uuid('file_id').references(() => documentFiles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
+    check('kitchen_documents_one_file_check', sql`${t.imageId} is null or ${t.fileId} is null`),
     index('kitchen_documents_kitchen_idx').on(t.kitchenId, t.kind, t.expiresOn.desc()),
     // The reminders' sweep: documents by the day they expire.
     index('kitchen_documents_expires_idx').on(t.expiresOn),

@@ -17,9 +17,17 @@ import { mealCounts } from '../data/meal-counts.js';
 import { noKitchen, requireKitchen } from '../data/require-kitchen.js';
 import { notFound } from '../lib/errors.js';
 import { KitchenDocument, KitchenDocumentInput, KitchenDocuments } from '../../shared/kitchen-documents.js';
-import { documentPause, listDocuments, permitNumber, requiredDocuments } from '../data/kitchen-documents.js';
+import {
+  documentFile,
+  documentPause,
+  listDocuments,
+  permitNumber,
+  requiredDocuments,
+} from '../data/kitchen-documents.js';
+import { findImage } from '../pictures/image-queries.js';
 import { kitchenDocuments } from '../db/schema.js';
 import { mutate } from '../events/mutate.js';
+import { claimDocumentFile } from '../pictures/document-pdfs.js';
 
 /** The profile's caps as counted in this deployment (a gross cap in another currency is not counted). */
 const capsOf = (app: FastifyInstance, profile: Profile) =>
@@ -143,6 +151,7 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
       const { kitchen } = await requireKitchen(request);
       const input = request.body;
       const added = await mutate(app, async (tx, record) => {
+        if (input.file) await claimDocumentFile(tx, kitchen.uid, input.file);
         const [row] = await tx
           .insert(kitchenDocuments)
           .values({
@@ -151,6 +160,8 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
             number: input.number,
             holder: input.kind === 'food-handler-card' ? input.holder : '',
             expiresOn: input.expiresOn,
+            imageId: input.file?.type === 'photo' ? input.file.id : null,
+            fileId: input.file?.type === 'pdf' ? input.file.id : null,
           })
           .returning();
         if (row) record({ type: 'document.added', kitchenUid: kitchen.uid, documentId: row.id });
@@ -169,6 +180,10 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
         holder: added.holder,
         expiresOn: added.expiresOn,
         addedAt: added.createdAt.toISOString(),
+        file: documentFile({
+          ...added,
+          widths: added.imageId ? ((await findImage(app.db, added.imageId))?.widths ?? null) : null,
+        }),
       };
     },
   );

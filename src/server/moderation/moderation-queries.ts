@@ -19,6 +19,7 @@ import {
   reviews,
   users,
 } from '../db/schema.js';
+import { documentFile, documentsWithFiles } from '../data/kitchen-documents.js';
 import { listKitchensToRefer } from './referral-queries.js';
 
 /** How many open reports and recent actions the operator's page holds at most. */
@@ -245,9 +246,7 @@ export async function listAwaitingApproval(db: DbOrTx): Promise<ModerationView['
     .orderBy(asc(kitchens.createdAt), asc(kitchens.ownerId))
     .limit(MAX_OPEN_REPORTS);
   const papers = rows.length
-    ? await db
-        .select()
-        .from(kitchenDocuments)
+    ? await documentsWithFiles(db)
         .where(
           inArray(
             kitchenDocuments.kitchenId,
@@ -266,8 +265,14 @@ export async function listAwaitingApproval(db: DbOrTx): Promise<ModerationView['
     reason: r.reason,
     registeredAt: r.registeredAt.toISOString(),
     documents: papers
-      .filter((d) => d.kitchenId === r.uid)
-      .map((d) => ({ kind: d.kind, number: d.number, holder: d.holder, expiresOn: d.expiresOn })),
+      .filter(({ document: d }) => d.kitchenId === r.uid)
+      .map(({ document: d, widths }) => ({
+        kind: d.kind,
+        number: d.number,
+        holder: d.holder,
+        expiresOn: d.expiresOn,
+        file: documentFile({ ...d, widths }),
+      })),
   }));
 }
 

@@ -62,9 +62,10 @@ export async function claimImage(db: DbOrTx, ownerId: string, imageId: string): 
 
 const unused: SQL = sql`not exists (select 1 from kitchens k where k.image_id = ${images.id})
   and not exists (select 1 from menu_items m where m.image_id = ${images.id})
-  and not exists (select 1 from problem_report_photos p where p.image_id = ${images.id})`;
+  and not exists (select 1 from problem_report_photos p where p.image_id = ${images.id})
+  and not exists (select 1 from kitchen_documents d where d.image_id = ${images.id})`;
 
-/** Deletes those of `ids` that no kitchen, dish or problem report uses any more; returns the ids deleted. */
+/** Deletes those of `ids` that no kitchen, dish, problem report or kitchen paper uses any more; returns the ids deleted. */
 export async function deleteUnusedImages(db: DbOrTx, ids: (string | null | undefined)[]): Promise<string[]> {
   const candidates = ids.filter((id): id is string => typeof id === 'string');
   if (candidates.length === 0) return [];

@@ -1,17 +1,45 @@
-import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { DOCUMENT_KINDS, DOCUMENT_LABELS, type DocumentKind } from '../../shared/kitchen-documents.js';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_LABELS,
+  type DocumentFile,
+  type DocumentKind,
+} from '../../shared/kitchen-documents.js';
 import { ApiError } from '../lib/api-client.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { t } from '../i18n.js';
 import { DocumentPauseAlert } from './document-pause.js';
-import { useAddDocument, useKitchenDocuments } from './use-kitchen-rules.js';
+import { useAddDocument, useKitchenDocuments, useUploadDocumentFile } from './use-kitchen-rules.js';
+
+/** A link that opens the photo or PDF of a paper in a new tab (it is private: only the cook and operators see it). */
+export function DocumentFileLink({ file }: { file: DocumentFile }) {
+  return (
+    <Anchor href={file.url} target="_blank" rel="noopener">
+      {file.type === 'pdf' ? t('View the PDF') : t('View the photo')}
+    </Anchor>
+  );
+}
 
 /** The cook's permit number and certificates with their expiry dates, and a form to add one (or its renewal). */
 export function KitchenDocumentsSection({ ownerUid }: { ownerUid: string }) {
   const documents = useKitchenDocuments(ownerUid);
   const add = useAddDocument(ownerUid);
+  const upload = useUploadDocumentFile();
+  const [file, setFile] = useState<File | null>(null);
   const [kind, setKind] = useState<DocumentKind>('permit');
   const [number, setNumber] = useState('');
   const [holder, setHolder] = useState('');
@@ -22,11 +50,13 @@ export function KitchenDocumentsSection({ ownerUid }: { ownerUid: string }) {
   const submit = async () => {
     setError(undefined);
     try {
-      await add.mutateAsync({ kind, number, holder, expiresOn });
+      const attached = file ? await upload.mutateAsync(file) : undefined;
+      await add.mutateAsync({ kind, number, holder, expiresOn, ...(attached ? { file: attached } : {}) });
       notifications.show({ color: 'green', title: t('Document added'), message: t(DOCUMENT_LABELS[kind]) });
       setNumber('');
       setHolder('');
       setExpiresOn('');
+      setFile(null);
     } catch (e) {
       setError({ field: e instanceof ApiError ? e.field : undefined, message: (e as Error).message });
     }
@@ -61,6 +91,7 @@ export function KitchenDocumentsSection({ ownerUid }: { ownerUid: string }) {
                 <Table.Th>{t('Document')}</Table.Th>
                 <Table.Th>{t('Number')}</Table.Th>
                 <Table.Th>{t('Expires on')}</Table.Th>
+                <Table.Th>{t('Photo or PDF')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -72,6 +103,7 @@ export function KitchenDocumentsSection({ ownerUid }: { ownerUid: string }) {
                   </Table.Td>
                   <Table.Td>{d.number}</Table.Td>
                   <Table.Td>{d.expiresOn}</Table.Td>
+                  <Table.Td>{d.file ? <DocumentFileLink file={d.file} /> : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -107,7 +139,15 @@ export function KitchenDocumentsSection({ ownerUid }: { ownerUid: string }) {
             onChange={(e) => setExpiresOn(e.currentTarget.value)}
             error={errorOf('expiresOn')}
           />
-          <Button onClick={() => void submit()} loading={add.isPending}>
+          <FileInput
+            label={t('Photo or PDF')}
+            accept="image/jpeg,image/png,image/webp,image/avif,application/pdf"
+            value={file}
+            onChange={setFile}
+            clearable
+            error={errorOf('file')}
+          />
+          <Button onClick={() => void submit()} loading={add.isPending || upload.isPending}>
             {t('Add document')}
           </Button>
         </Group>

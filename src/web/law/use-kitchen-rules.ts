@@ -1,11 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  KitchenDocument,
-  KitchenDocumentInput,
-  KitchenDocuments,
+import {
+  MAX_DOCUMENT_PDF_BYTES,
+  MAX_DOCUMENT_PDF_MB,
+  type DocumentFileRef,
+  type KitchenDocument,
+  type KitchenDocumentInput,
+  type KitchenDocuments,
 } from '../../shared/kitchen-documents.js';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '../../shared/images.js';
+import { t } from '../i18n.js';
 import type { KitchenRules } from '../../shared/jurisdictions.js';
-import { api } from '../lib/api-client.js';
+import { api, ApiError } from '../lib/api-client.js';
 import { kitchenBookingKey } from './use-kitchen-booking.js';
 
 /** Keyed by the cook, so that another cook signing in on this browser never sees these. */
@@ -39,5 +44,24 @@ export function useAddDocument(ownerUid: string) {
         queryClient.invalidateQueries({ queryKey: kitchenDocumentsKey(ownerUid) }),
         queryClient.invalidateQueries({ queryKey: kitchenBookingKey(ownerUid) }),
       ]),
+  });
+}
+
+/** Sends a photo or PDF of a paper to the server, which keeps it private; files over the limits stay here. */
+export function useUploadDocumentFile() {
+  return useMutation<DocumentFileRef, Error, File>({
+    mutationFn: async (file) => {
+      const pdf = file.type === 'application/pdf';
+      if (file.size > (pdf ? MAX_DOCUMENT_PDF_BYTES : MAX_UPLOAD_BYTES))
+        throw new ApiError(413, {
+          code: 'FILE_TOO_LARGE',
+          message: t('A photo is at most {photo} MB and a PDF {pdf} MB', {
+            photo: MAX_UPLOAD_MB,
+            pdf: MAX_DOCUMENT_PDF_MB,
+          }),
+          field: 'file',
+        });
+      return api.upload<DocumentFileRef>('/api/kitchen/document-files', file);
+    },
   });
 }

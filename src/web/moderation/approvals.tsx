@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DOCUMENT_LABELS } from '../../shared/kitchen-documents.js';
 import type { KitchenAwaitingApproval } from '../../shared/moderation.js';
@@ -49,6 +49,14 @@ function Approval({ kitchen }: { kitchen: KitchenAwaitingApproval }) {
                   holder: paper.holder ? ` (${paper.holder})` : '',
                   date: formatDay(paper.expiresOn),
                 })}
+                {paper.file && (
+                  <>
+                    {' · '}
+                    <Anchor href={paper.file.url} target="_blank" rel="noopener">
+                      {paper.file.type === 'pdf' ? t('View the PDF') : t('View the photo')}
+                    </Anchor>
+                  </>
+                )}
               </Text>
             ))}
           </Stack>
