@@ -170,6 +170,7 @@ export function changesOf(event: DomainEvent): Change[] {
     case 'plan.changed':
     case 'plan.week-failed':
     case 'plan.reminder':
+    case 'plan.card-needs-you':
       // Plans are not live lists: 'Your plans' and the cook's 'Plans' are read when opened.
       return [];
   }
@@ -264,6 +265,16 @@ export function noticesOf(event: DomainEvent): Notice[] {
           recipientId: event.customerId,
           kind: 'plan-week-reminder',
           subjectId: event.planId,
+        },
+      ];
+    case 'plan.card-needs-you':
+      // Once per plan and week (the key), however many runs find the card wanting.
+      return [
+        {
+          key: `plan-card:${event.planId}:${event.week}:${event.customerId}`,
+          recipientId: event.customerId,
+          kind: 'plan-card-needs-you',
+          subjectId: event.orderId,
         },
       ];
     case 'plan.week-failed':

@@ -27,6 +27,8 @@ export const PLAN_CUTOFF_PASSED = 'PLAN_CUTOFF_PASSED';
 export const PLANS_NOT_OFFERED = 'PLANS_NOT_OFFERED';
 /** A plan's week could not be placed: the kitchen's orders' refusal code is kept; this when none applies. */
 export const PLAN_PLACEMENT_FAILED = 'PLAN_PLACEMENT_FAILED';
+/** A card plan's week whose card was declined, or not saved yet, or that its customer did not confirm in time. */
+export const PLAN_CARD_FAILED = 'PLAN_CARD_FAILED';
 
 /** The cut-off: from 1 hour to the furthest a kitchen takes pre-orders (5 days) before the slot. */
 export const MIN_CUTOFF_HOURS = 1;
@@ -178,7 +180,10 @@ export const CustomerPlan = z.object({
   fulfilment: z.enum(['delivery', 'pickup']),
   payment: z.enum(['card', 'cash']),
   items: z.array(z.object({ item: z.string(), quantity: z.number().int(), priceCents: z.number().int() })),
-  status: z.enum(['active', 'paused', 'cancelled']),
+  /** 'waiting-for-card': a card plan whose card is not saved yet; no week is ordered until it is. */
+  status: z.enum(['active', 'paused', 'cancelled', 'waiting-for-card']),
+  /** Where the customer saves the card of a plan waiting for it (the provider's page), else null. */
+  cardSetupUrl: z.string().nullable(),
   pausedUntil: z.string().nullable(),
   /** The next four weeks, soonest first (none for a cancelled plan), and the latest week that failed. */
   weeks: z.array(PlanWeek),

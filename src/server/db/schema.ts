@@ -52,6 +52,8 @@ export const users = pgTable(
     photoUrl: text('photo_url'),
     /** The language they chose (src/shared/i18n/locales.ts), for what reaches them with no page open: emails, pushes. */
     locale: text('locale'),
+    /** Their customer at the payment provider (`cus_…`), on whom saved cards are kept: made once, when first needed. */
+    paymentCustomerId: text('payment_customer_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_issuer_subject_key').on(t.issuer, t.subject)],
@@ -466,6 +468,13 @@ export const mealPlans = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    /**
+     * A card plan: the provider's page on which its customer saves the card (Checkout in setup mode), and the card
+     * it saved (a PaymentMethod, `pm_…`); none saved yet: 'Waiting for your card', and no week is charged.
+     */
+    cardSetupSessionId: text('card_setup_session_id'),
+    cardSetupUrl: text('card_setup_url'),
+    cardPaymentMethodId: text('card_payment_method_id'),
     status: text('status', { enum: PLAN_STATUSES }).notNull().default('active'),
     /** The local date of its first week's slot. */
     startsOn: date('starts_on').notNull(),

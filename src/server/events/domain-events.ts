@@ -57,7 +57,16 @@ export type DomainEvent =
   /** A week of a plan could not be placed (`weekId`: its row): its customer is told why. */
   | { type: 'plan.week-failed'; planId: string; weekId: string; customerId: string; kitchenUid: string }
   /** A plan's week's cut-off comes within a day (`week`: its slot's local date): its customer is reminded. */
-  | { type: 'plan.reminder'; planId: string; week: string; customerId: string; kitchenUid: string };
+  | { type: 'plan.reminder'; planId: string; week: string; customerId: string; kitchenUid: string }
+  /** A card plan's week's card needs its holder (authentication): the customer is asked to pay its order. */
+  | {
+      type: 'plan.card-needs-you';
+      planId: string;
+      week: string;
+      orderId: string;
+      customerId: string;
+      kitchenUid: string;
+    };
 
 /** Everything of an order that whoever follows it needs to know whose lists it is on. */
 interface OrderRef {

@@ -335,7 +335,14 @@ describeEachEngine('rendering notices: the words of each kind, and everything ty
     // A change of fees holds nothing anyone typed (a percent and a date: tests/api/fee-changes.test.ts renders it); a
     // receipt needs money taken, a problem notice a report: both are rendered in src/server/orders/receipts.test.ts; a
     // plan's reminder needs its week's cut-off a day away (src/server/orders/plans.test.ts).
-    const elsewhere: NoticeKind[] = ['fee-change', 'order-receipt', 'order-problem', 'plan-week-reminder'];
+    // A card plan's week that needs its customer, in src/server/orders/card-plans.test.ts.
+    const elsewhere: NoticeKind[] = [
+      'fee-change',
+      'order-receipt',
+      'order-problem',
+      'plan-week-reminder',
+      'plan-card-needs-you',
+    ];
     for (const kind of NOTICE_KINDS.filter((k) => !elsewhere.includes(k))) {
       const n = whole(await render(get(), w, kind, subjects[kind]));
       expect(n.html, kind).not.toMatch(/<script/i);

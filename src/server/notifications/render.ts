@@ -592,6 +592,46 @@ async function planWeekMessage(
 }
 
 /**
+ * A card plan's week whose saved card needs its holder (the bank asks for authentication): its order waits for the
+ * customer to pay it on its page before the page closes, else the week is skipped. Dropped once the order is paid
+ * or ended.
+ */
+async function planCardMessage(
+  db: DbOrTx,
+  orderId: string,
+  recipientId: string,
+  tr: Translator,
+): Promise<Message | null> {
+  const [row] = await db
+    .select({
+      customerId: orders.customerId,
+      state: orders.state,
+      slotStart: orders.slotStart,
+      closesAt: orders.checkoutExpiresAt,
+      kitchenName: kitchens.name,
+      timeZone: kitchens.timeZone,
+    })
+    .from(orders)
+    .innerJoin(kitchens, eq(kitchens.ownerId, orders.kitchenId))
+    .where(eq(orders.id, orderId));
+  if (!row || row.customerId !== recipientId || row.state !== 'awaiting payment' || !row.slotStart)
+    return null;
+  const values = {
+    kitchen: row.kitchenName,
+    when: formatOpening(row.slotStart, row.timeZone, tr),
+    until: row.closesAt ? formatOpening(row.closesAt, row.timeZone, tr) : '',
+  };
+  return {
+    subject: say(tr).t("Your card needs you: confirm this week's payment"),
+    lead: say(tr).t(
+      'Your bank asks you to confirm the payment of your weekly order from {kitchen} for {when}. Pay it by {until}, or this week is skipped; your plan goes on.',
+      values,
+    ),
+    action: { label: say(tr).t('Pay now'), path: paths.customerOrders.href() },
+  };
+}
+
+/**
  * The reminder of a plan's week the day before its cut-off: the dishes it will order, when, and until when it can be
  * skipped or changed. Rendered when sent: about the plan's next week if its cut-off is still ahead and within a day
  * and a bit (a notice sent late, after the cut-off, is dropped: the week is placed or failed, and told so).
@@ -737,6 +777,8 @@ export async function renderNotice(
     message = await documentMessage(db, notice.subjectId, notice.recipientId, now, tr);
   else if (notice.kind === 'plan-week-reminder')
     message = await planReminderMessage(db, notice.subjectId, notice.recipientId, now, tr);
+  else if (notice.kind === 'plan-card-needs-you')
+    message = await planCardMessage(db, notice.subjectId, notice.recipientId, tr);
   else if (notice.kind === 'plan-week-failed')
     message = await planWeekMessage(db, notice.subjectId, notice.recipientId, tr);
   else if (notice.kind === 'reports')

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { isEnded, type OrderState } from '../../shared/order-states.js';
 import { CAPTURE_FAILED_REASON, UNPAID_REASON, type PaymentStateName } from '../../shared/payments.js';
 import type { DbOrTx, Tx } from '../db/database.js';
-import { kitchens, orderEvents, orders, type LedgerKind } from '../db/schema.js';
+import { kitchens, mealPlanWeeks, orderEvents, orders, type LedgerKind } from '../db/schema.js';
+import { msg } from '../../shared/i18n/translator.js';
+import { PLAN_CARD_FAILED } from '../../shared/plans.js';
 import type { RecordEvent } from '../events/domain-events.js';
 import { mutate } from '../events/mutate.js';
 import { recordOrderFigures } from '../data/order-figures.js';
@@ -296,8 +298,35 @@ export async function paymentAuthorised(tx: Tx, record: RecordEvent, orderId: st
 /** The payment page of an order awaiting payment expired or was given up: the order ends unpaid. */
 export async function paymentAbandoned(tx: Tx, record: RecordEvent, orderId: string): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  if (order?.state === 'awaiting payment' && order.paymentState === 'awaiting-payment')
+  if (order?.state === 'awaiting payment' && order.paymentState === 'awaiting-payment') {
     await endUnpaid(tx, record, order);
+    await planWeekUnpaid(tx, record, order);
+  }
+}
+
+/**
+ * A plan's week whose order was left for its customer to pay (the saved card needed them) and was not paid before
+ * its page closed: the week is skipped with the reason, and the customer told (the plan goes on).
+ */
+async function planWeekUnpaid(tx: Tx, record: RecordEvent, order: OrderRow): Promise<void> {
+  const [week] = await tx
+    .update(mealPlanWeeks)
+    .set({
+      state: 'failed',
+      reasonCode: PLAN_CARD_FAILED,
+      reason: msg("This week's payment was not confirmed in time, so this week was skipped."),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(mealPlanWeeks.orderId, order.id), eq(mealPlanWeeks.state, 'placed')))
+    .returning({ id: mealPlanWeeks.id, planId: mealPlanWeeks.planId });
+  if (week && order.kitchenId && order.customerId)
+    record({
+      type: 'plan.week-failed',
+      planId: week.planId,
+      weekId: week.id,
+      customerId: order.customerId,
+      kitchenUid: order.kitchenId,
+    });
 }
 
 /**

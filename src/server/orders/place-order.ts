@@ -340,9 +340,9 @@ function chosenSlot(kitchen: OrderableKitchen, now: Date, slotStart: string | un
  * How this order is paid: what the customer chose, card by default where cards are taken; cash on delivery only
  * where the marketplace takes no cards (`PAYMENTS=off`). 409 naming `payment` when the kitchen does not take it.
  */
-function paymentMethodOf(
+export function paymentMethodOf(
   app: Pick<FastifyInstance, 'payments'>,
-  kitchen: OrderableKitchen,
+  kitchen: Pick<OrderableKitchen, 'name' | 'payoutAccount' | 'acceptsCash'>,
   asked: PaymentMethod | undefined,
 ): PaymentMethod {
   const refuse = (message: string) =>
@@ -379,6 +379,8 @@ export async function placeOrder(
   input: PlaceOrderInput,
   /** The customer's language, for the values of refusals (a day and time, an amount). */
   tr: Translator = translator(),
+  /** A plan's week paid with its saved card (off-session): no payment page is opened, the caller charges it. */
+  { offSession = false }: { offSession?: boolean } = {},
 ): Promise<{ order: CustomerOrder; created: boolean }> {
   const requestHash = requestHashOf(input);
   const menu = await findKitchenAndItems(app.db, input.kitchenUid, input.itemIds);
@@ -409,9 +411,10 @@ export async function placeOrder(
     const earlier = await findOrderByKey(app.db, customer.id, input.idempotencyKey);
     if (earlier && earlier.requestHash === requestHash)
       return {
-        order: needsCheckout(earlier.order)
-          ? await startCheckout(app, earlier.order, { repeat: true })
-          : earlier.order,
+        order:
+          needsCheckout(earlier.order) && !offSession
+            ? await startCheckout(app, earlier.order, { repeat: true })
+            : earlier.order,
         created: false,
       };
     throw refusal;
@@ -607,7 +610,7 @@ export async function placeOrder(
       },
     );
     return {
-      order: payment === 'card' && !byCredit ? await startCheckout(app, placed) : placed,
+      order: payment === 'card' && !byCredit && !offSession ? await startCheckout(app, placed) : placed,
       created: true,
     };
   } catch (error) {
@@ -630,9 +633,10 @@ export async function placeOrder(
     if (earlier) {
       if (earlier.requestHash !== null && earlier.requestHash !== requestHash) throw keyReused();
       // A retry after a crash between the order and its payment page: the page is made (the same one, by its key).
-      const again = needsCheckout(earlier.order)
-        ? await startCheckout(app, earlier.order, { repeat: true })
-        : earlier.order;
+      const again =
+        needsCheckout(earlier.order) && !offSession
+          ? await startCheckout(app, earlier.order, { repeat: true })
+          : earlier.order;
       return { order: again, created: false };
     }
     if (constraint === 'orders_one_in_progress_per_customer') throw alreadyOpen();

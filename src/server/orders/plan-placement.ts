@@ -2,6 +2,7 @@ import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { msg, translator } from '../../shared/i18n/translator.js';
 import {
+  PLAN_CARD_FAILED,
   PLAN_PLACEMENT_FAILED,
   PLANS_NOT_OFFERED,
   dueWeek,
@@ -15,6 +16,7 @@ import { HttpError } from '../lib/errors.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
 import { placeOrder } from './place-order.js';
 import { pausedFor, timingOf } from './plans.js';
+import { chargePlanWeek, planCard } from './plan-cards.js';
 
 type App = Pick<
   FastifyInstance,
@@ -83,7 +85,25 @@ export async function placeDuePlans(app: App): Promise<PlacementOutcome[]> {
             undefined,
             { name: kitchenName },
           );
-      const outcome = await placeWeek(app, plan, { id: plan.customerId, email }, week, now, refusal);
+      // A card plan whose card is not saved (the customer may have saved it since: the provider is asked).
+      const card = plan.paymentMethod === 'card' ? await planCard(app, plan) : null;
+      const noCard =
+        plan.paymentMethod === 'card' && card === null
+          ? new HttpError(
+              409,
+              PLAN_CARD_FAILED,
+              msg('No card is saved for this plan, so this week was not ordered.'),
+              'payment',
+            )
+          : undefined;
+      const outcome = await placeWeek(
+        app,
+        { ...plan, cardPaymentMethodId: card },
+        { id: plan.customerId, email },
+        week,
+        now,
+        refusal ?? noCard,
+      );
       if (outcome) outcomes.push(outcome);
     } catch (error) {
       // Left held: the next run after the hold takes it again (the order's key keeps it one order).
@@ -132,11 +152,28 @@ async function placeWeek(
         idempotencyKey: planOrderKey(plan.id, week.slotDate),
       },
       translator(),
+      { offSession: plan.paymentMethod === 'card' },
     );
-    await app.db
-      .update(mealPlanWeeks)
-      .set({ state: 'placed', orderId: order.id, heldUntil: null, updatedAt: now })
-      .where(and(eq(mealPlanWeeks.id, taken.id), eq(mealPlanWeeks.state, 'placing')));
+    // A card plan's week is charged to its saved card now (a refusal of the card fails the week, thrown).
+    const charged =
+      plan.paymentMethod === 'card' ? await chargePlanWeek(app, plan, week.slotDate, order) : undefined;
+    await mutate(app, async (tx, record) => {
+      const [placed] = await tx
+        .update(mealPlanWeeks)
+        .set({ state: 'placed', orderId: order.id, heldUntil: null, updatedAt: now })
+        .where(and(eq(mealPlanWeeks.id, taken.id), eq(mealPlanWeeks.state, 'placing')))
+        .returning({ id: mealPlanWeeks.id });
+      // The card needs its holder: told at once, with the week's payment page (one notice per plan and week).
+      if (placed && charged === 'needs-customer')
+        record({
+          type: 'plan.card-needs-you',
+          planId: plan.id,
+          week: week.slotDate,
+          orderId: order.id,
+          customerId: customer.id,
+          kitchenUid: plan.kitchenId,
+        });
+    });
     return { ...base, outcome: 'placed', orderId: order.id };
   } catch (error) {
     // A refusal of the order (the kitchen paused, a dish gone, its slot full, a cap reached): the week fails with

@@ -598,7 +598,7 @@ describeEachEngine(
       expect(refused.json()).toMatchObject({ field: 'orderId' });
     });
 
-    it('refuses a plan where none is offered, a slot that cannot be chosen, and card payment (not built yet)', async () => {
+    it('refuses a plan where none is offered, a slot that cannot be chosen, and card payment where no cards are taken', async () => {
       const ctx = get();
       now = START;
       const kitchen = await planKitchen(ctx, { plansOffered: false });

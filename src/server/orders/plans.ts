@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { msg, translator, type Translator } from '../../shared/i18n/translator.js';
 import { formatOpening, localTime } from '../../shared/opening-hours.js';
 import { SLOT_UNAVAILABLE } from '../../shared/ordering.js';
-import { PAYMENT_METHOD_REFUSED } from '../../shared/payments.js';
+import { randomUUID } from 'node:crypto';
+import { PAYMENT_PROVIDER_DOWN } from '../../shared/payments.js';
 import {
   PLAN_CUTOFF_PASSED,
   PLANS_NOT_OFFERED,
@@ -27,8 +28,10 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { findKitchenAndItems } from './customer-order-queries.js';
 import { refuseOutsideDeliveryArea } from './delivery-area.js';
 import { findSlot } from '../../shared/slots.js';
+import { planCard, startPlanCard } from './plan-cards.js';
+import { paymentMethodOf } from './place-order.js';
 
-type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'clock' | 'payments'>;
+type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'clock' | 'payments' | 'config' | 'log'>;
 
 const DAY_MS = 86_400_000;
 const addDays = (date: string, days: number) =>
@@ -52,8 +55,9 @@ export const cutoffPassed = (cutoff: Date, timeZone: string, tr: Translator) =>
 /**
  * 'Every week' for a pre-order: a plan at a kitchen that offers them, on the day and time of one of its slots (as a
  * pre-order may choose now), with the same dishes every week, from the week after that slot's. The first week is
- * the pre-order the customer places for that slot; the plan repeats it. Paid in cash on delivery: a card saved for
- * later payments is not built yet (where cards are taken, the kitchen must take cash too).
+ * the pre-order the customer places for that slot; the plan repeats it. Paid as an order is: a card plan opens the
+ * provider's page on which its card is saved once (its status 'waiting-for-card' until then), and each week is
+ * charged to it without the customer at the cut-off; or cash on delivery.
  */
 export async function createPlan(
   app: App,
@@ -95,22 +99,18 @@ export async function createPlan(
       msg('This time can no longer be chosen. Please choose another time.'),
       'slotStart',
     );
-  // Cash on delivery until a card can be saved for the weeks' payments: where cards are taken, the kitchen must
-  // take cash too (where none are, every order is cash).
-  if (input.payment === 'card' || (app.payments.provider && !kitchen.acceptsCash))
-    throw new HttpError(
-      409,
-      PAYMENT_METHOD_REFUSED,
-      msg('A weekly plan is paid in cash on delivery for now, and {name} does not take cash.'),
-      'payment',
-      undefined,
-      { name: kitchen.name },
-    );
+  // Paid as an order there is: by card (saved once, charged each week without the customer) or cash on delivery.
+  const payment = paymentMethodOf(app, kitchen, input.payment);
   const local = localTime(new Date(slot.start), kitchen.timeZone);
+  // A card plan's page on which its card is saved, opened before the plan is written: a provider that does not
+  // answer leaves nothing behind (the customer tries again), and the page's key is the plan's id.
+  const planId = randomUUID();
+  const card = payment === 'card' ? await openCardPage(app, customer, planId) : null;
   const plan = await mutate(app, async (tx, record) => {
     const [row] = await tx
       .insert(mealPlans)
       .values({
+        id: planId,
         customerId: customer.id,
         kitchenId: kitchen.uid,
         weekday: local.weekday,
@@ -121,7 +121,9 @@ export async function createPlan(
         location: input.location ?? null,
         note: input.note ?? '',
         allergensAcknowledged: input.allergensAcknowledged ?? [],
-        paymentMethod: 'cash',
+        paymentMethod: payment,
+        cardSetupSessionId: card?.sessionId ?? null,
+        cardSetupUrl: card?.url ?? null,
         startsOn: addDays(slot.date, 7),
       })
       .returning({ id: mealPlans.id });
@@ -136,6 +138,20 @@ export async function createPlan(
 
 type PlanRow = typeof mealPlans.$inferSelect;
 
+/** The card-saving page of a new card plan; 503 when the provider does not answer (nothing is written). */
+async function openCardPage(app: App, customer: { id: string }, planId: string) {
+  try {
+    return await startPlanCard(app, customer, planId);
+  } catch (error) {
+    app.log.warn({ err: error, planId }, 'could not open a card-saving page');
+    throw new HttpError(
+      503,
+      PAYMENT_PROVIDER_DOWN,
+      msg('The payment service did not answer. Nothing was charged: please try again.'),
+    );
+  }
+}
+
 /** A plan's timing: its weekday and time, in its kitchen's zone, with the kitchen's cut-off. */
 export const timingOf = (
   plan: Pick<PlanRow, 'weekday' | 'slotTime'>,
@@ -146,6 +162,10 @@ export const timingOf = (
   timeZone: kitchen.timeZone,
   cutoffHours: kitchen.planCutoffHours,
 });
+
+/** A card plan whose card is not saved yet: no week of it is charged. */
+export const waitingForCard = (plan: Pick<PlanRow, 'paymentMethod' | 'cardPaymentMethodId'>) =>
+  plan.paymentMethod === 'card' && plan.cardPaymentMethodId === null;
 
 /** Whether a plan's pause covers the week on `slotDate` whose cut-off is `cutoff` (set before that cut-off). */
 export const pausedFor = (
@@ -160,7 +180,7 @@ export const pausedFor = (
 
 /** 'Your plans': the customer's plans (or one of them), newest first, each with its next four weeks. */
 export async function customerPlans(
-  app: Pick<FastifyInstance, 'db' | 'clock'>,
+  app: Pick<FastifyInstance, 'db' | 'clock' | 'payments' | 'config' | 'log'>,
   customerId: string,
   planId?: string,
   tr: Translator = translator(),
@@ -180,6 +200,10 @@ export async function customerPlans(
     .orderBy(desc(mealPlans.createdAt))
     .limit(50);
   if (!rows.length) return [];
+  // A card plan waiting for its card: the customer may be back from saving it (the provider is asked).
+  for (const row of rows)
+    if (row.plan.paymentMethod === 'card' && !row.plan.cardPaymentMethodId && row.plan.status === 'active')
+      row.plan = { ...row.plan, cardPaymentMethodId: await planCard(app, row.plan) };
   const ids = rows.map((row) => row.plan.id);
   const dishIds = [...new Set(rows.flatMap((row) => row.plan.itemIds))];
   const dishes = new Map(
@@ -247,7 +271,15 @@ export async function customerPlans(
       fulfilment: plan.fulfilment,
       payment: plan.paymentMethod,
       items: [...counts.values()],
-      status: plan.status === 'cancelled' ? 'cancelled' : paused ? 'paused' : 'active',
+      status:
+        plan.status === 'cancelled'
+          ? 'cancelled'
+          : waitingForCard(plan)
+            ? 'waiting-for-card'
+            : paused
+              ? 'paused'
+              : 'active',
+      cardSetupUrl: waitingForCard(plan) ? plan.cardSetupUrl : null,
       pausedUntil: paused ? plan.pausedUntil : null,
       weeks: lastFailed ? [weekOf(lastFailed.slotDate), ...upcoming] : upcoming,
     };

@@ -20,6 +20,10 @@ export function EveryWeekOffer({ order }: { order: CustomerOrder }) {
   });
   const start = useMutation({
     mutationFn: () => api.post<CustomerPlan>(`/api/orders/${order.id}/every-week`),
+    // A card plan: its card is saved on the provider's page, which comes back to 'Your plans'.
+    onSuccess: (plan) => {
+      if (plan.cardSetupUrl) window.location.assign(plan.cardSetupUrl);
+    },
   });
   if (!order.slot || !offer.data?.offered) return null;
   return (

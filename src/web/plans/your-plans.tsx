@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { CustomerPlan, PlanChange, PlanWeek } from '../../shared/plans.js';
@@ -6,6 +6,13 @@ import { LoadFailed } from '../lib/load-failed.js';
 import { msg, t, translator } from '../i18n.js';
 import { changeBy, everyWeek, weekSlot } from './plan-format.js';
 import { useChangePlan, usePlans } from './use-plans.js';
+
+const STATUS_LABELS: Record<CustomerPlan['status'], string> = {
+  active: msg('Active'),
+  paused: msg('Paused'),
+  cancelled: msg('Cancelled'),
+  'waiting-for-card': msg('Waiting for your card'),
+};
 
 const STATE_LABELS: Record<PlanWeek['state'], string> = {
   planned: msg('Planned'),
@@ -43,9 +50,7 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
           <Title order={3} size="h4" id={headingId}>
             {plan.kitchenName}
           </Title>
-          <Badge color={plan.status === 'active' ? 'teal.9' : 'dark'}>
-            {plan.status === 'active' ? t('Active') : plan.status === 'paused' ? t('Paused') : t('Cancelled')}
-          </Badge>
+          <Badge color={plan.status === 'active' ? 'teal.9' : 'dark'}>{t(STATUS_LABELS[plan.status])}</Badge>
         </Group>
         <Text>{everyWeek(plan.weekday, plan.slotTime)}</Text>
         <Text size="sm">
@@ -58,6 +63,12 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
             {t('Paused until {date}', {
               date: translator().date(new Date(`${plan.pausedUntil}T12:00:00Z`), 'date'),
             })}
+          </Text>
+        )}
+        {plan.cardSetupUrl && (
+          <Text size="sm" role="status">
+            {t('No week is ordered until your card is saved.')}{' '}
+            <Anchor href={plan.cardSetupUrl}>{t('Save your card')}</Anchor>
           </Text>
         )}
         {failed && (

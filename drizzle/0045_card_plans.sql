@@ -1,0 +1,8 @@
+ALTER TABLE "notification_outbox" DROP CONSTRAINT "notification_outbox_kind_check";--> statement-breakpoint
+ALTER TABLE "notification_settings" DROP CONSTRAINT "notification_settings_kind_check";--> statement-breakpoint
+ALTER TABLE "meal_plans" ADD COLUMN "card_setup_session_id" text;--> statement-breakpoint
+ALTER TABLE "meal_plans" ADD COLUMN "card_setup_url" text;--> statement-breakpoint
+ALTER TABLE "meal_plans" ADD COLUMN "card_payment_method_id" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "payment_customer_id" text;--> statement-breakpoint
+ALTER TABLE "notification_outbox" ADD CONSTRAINT "notification_outbox_kind_check" CHECK ("notification_outbox"."kind" in ('order-new', 'order-unanswered', 'order-cancelled-by-customer', 'review-new', 'reports', 'order-accepted', 'order-declined', 'order-cancelled', 'order-dispatched', 'order-delivered', 'order-refunded', 'document-expiring', 'plan-week-failed', 'plan-week-reminder', 'plan-card-needs-you', 'fee-change', 'order-receipt', 'order-problem'));--> statement-breakpoint
+ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_kind_check" CHECK ("notification_settings"."kind" in ('order-new', 'order-unanswered', 'order-cancelled-by-customer', 'review-new', 'reports', 'order-accepted', 'order-declined', 'order-cancelled', 'order-dispatched', 'order-delivered', 'order-refunded', 'document-expiring', 'plan-week-failed', 'plan-week-reminder', 'plan-card-needs-you', 'fee-change', 'order-receipt', 'order-problem'));
