@@ -538,14 +538,19 @@ export const mealPlanWeeks = pgTable(
  * A PDF of a kitchen's paper, as its cook uploaded it (checked to start as a PDF does, 5 MB at most): private, shown
  * only to the cook and operators. A photo of a paper is a private picture in `images` instead.
  */
-export const documentFiles = pgTable('document_files', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  ownerId: uuid('owner_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  bytes: bytea('bytes').notNull(),
-  createdAt: createdAt(),
-});
+export const documentFiles = pgTable(
+  'document_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  // A cook's account deleted finds their files by it (the foreign key's cascade).
+  (t) => [index('document_files_owner_idx').on(t.ownerId)],
+);
 
 /**
  * A kitchen's papers as its cook typed them: its permit, the operator's food safety certificate, each helper's food
@@ -572,6 +577,13 @@ export const kitchenDocuments = pgTable(
   (t) => [
     check('kitchen_documents_one_file_check', sql`${t.imageId} is null or ${t.fileId} is null`),
     index('kitchen_documents_kitchen_idx').on(t.kitchenId, t.kind, t.expiresOn.desc()),
+    // A picture or PDF removed finds the document that showed it (the foreign keys' set null); most have none.
+    index('kitchen_documents_image_idx')
+      .on(t.imageId)
+      .where(sql`${t.imageId} is not null`),
+    index('kitchen_documents_file_idx')
+      .on(t.fileId)
+      .where(sql`${t.fileId} is not null`),
     // The reminders' sweep: documents by the day they expire.
     index('kitchen_documents_expires_idx').on(t.expiresOn),
     check('kitchen_documents_kind_check', sql`${t.kind} in ${sqlTextList(DOCUMENT_KINDS)}`),

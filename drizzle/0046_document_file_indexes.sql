@@ -1,0 +1,3 @@
+CREATE INDEX "document_files_owner_idx" ON "document_files" USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "kitchen_documents_image_idx" ON "kitchen_documents" USING btree ("image_id") WHERE "kitchen_documents"."image_id" is not null;--> statement-breakpoint
+CREATE INDEX "kitchen_documents_file_idx" ON "kitchen_documents" USING btree ("file_id") WHERE "kitchen_documents"."file_id" is not null;
