@@ -237,6 +237,17 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
    * docs.stripe.com/connect/destination-charges: the destination must be able to receive transfers, which an Express
    * account can once its onboarding is done; otherwise Stripe refuses the payment, naming `param`.
    */
+  // docs.stripe.com/api/errors: an `amount` that is not a positive integer is `parameter_invalid_integer`.
+  const refuseAmount = (amount: number) => {
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'Invalid positive integer',
+        'parameter_invalid_integer',
+        'amount',
+      );
+  };
   const refuseDestination = (destination: unknown, param: string) => {
     if (destination && get('acct', String(destination)).charges_enabled !== true)
       throw new StripeError(
@@ -466,14 +477,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       /^\/v1\/payment_intents$/,
       async (_m, p) => {
         const amount = Number(p.amount);
-        if (!Number.isInteger(amount) || amount <= 0)
-          throw new StripeError(
-            400,
-            'invalid_request_error',
-            'Invalid positive integer',
-            'parameter_invalid_integer',
-            'amount',
-          );
+        refuseAmount(amount);
         const destination = ((p.transfer_data ?? {}) as Json).destination;
         refuseDestination(destination, 'transfer_data[destination]');
         const method = p.payment_method === undefined ? null : String(p.payment_method);
@@ -558,14 +562,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       /^\/v1\/transfers$/,
       async (_m, p) => {
         const amount = Number(p.amount);
-        if (!Number.isInteger(amount) || amount <= 0)
-          throw new StripeError(
-            400,
-            'invalid_request_error',
-            'Invalid positive integer',
-            'parameter_invalid_integer',
-            'amount',
-          );
+        refuseAmount(amount);
         refuseDestination(p.destination, 'destination');
         const transfer: Json = {
           id: id('tr'),
@@ -684,14 +681,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         const refunded = objects.get(`refunds:${String(intent.id)}`) as Json | undefined;
         const left = Number(intent.amount_received) - Number(refunded?.amount ?? 0);
         const amount = p.amount === undefined ? left : Number(p.amount);
-        if (!Number.isInteger(amount) || amount <= 0)
-          throw new StripeError(
-            400,
-            'invalid_request_error',
-            'Invalid positive integer',
-            'parameter_invalid_integer',
-            'amount',
-          );
+        refuseAmount(amount);
         // docs.stripe.com/api/refunds/create, `amount`: at most what is left of the charge to refund.
         if (left <= 0)
           throw new StripeError(
