@@ -43,7 +43,7 @@ export function scheduleFeeChange(app: App, operator: Operator, input: FeeChange
       action: 'schedule_fee_change',
       targetKind: null,
       targetId: null,
-      note: `Commission ${row.commissionBasisPoints / 100} % from ${row.effectiveOn}, announced to ${cooks.length} cooks`,
+      // No note: the server's words would be English; the change itself is listed on 'Rules and fees'.
     });
     record({ type: 'fees.change-announced', feeChangeId: row.id, kitchenUids: cooks.map((c) => c.uid) });
     record({ type: 'operator.acted', action: 'schedule_fee_change', targetId: row.id });

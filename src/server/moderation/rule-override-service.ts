@@ -59,7 +59,8 @@ export async function overrideRule(
       action: 'override_rule',
       targetKind: kitchen ? 'kitchen' : null,
       targetId: kitchen ? input.target : null,
-      note: `${input.key} = ${input.value ?? 'no cap'} for ${kitchen ? 'kitchen' : 'profile'} ${input.target}: ${input.reason}`,
+      // The operator's own words only: what was overridden, for what, is on 'Rules and fees' in the operator's language.
+      note: input.reason,
     });
     record({ type: 'operator.acted', action: 'override_rule', targetId: input.target });
     return {
