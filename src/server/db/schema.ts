@@ -8,6 +8,7 @@ import { DOCUMENT_KINDS } from '../../shared/kitchen-documents.js';
 import { KITCHEN_LISTINGS, OVERRIDE_KEYS, OVERRIDE_SCOPES } from '../../shared/jurisdictions.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import { REFUND_PAYERS, REFUND_STATES } from '../../shared/refunds.js';
+import { CODE_PAYERS } from '../../shared/promo-codes.js';
 import { PROBLEM_REASONS } from '../../shared/problem-reports.js';
 import { CREDIT_KINDS, REFUND_AS } from '../../shared/credit.js';
 import { ALLERGENS, type Allergen } from '../../shared/allergen-set.js';
@@ -342,6 +343,14 @@ export const orders = pgTable(
      */
     creditTransferId: text('credit_transfer_id'),
     creditTransferReversed: boolean('credit_transfer_reversed').notNull().default(false),
+    /**
+     * A promotion code's discount (ADR 30), taken off what the customer pays: `total_cents` is after it. The code as
+     * applied (normalised) and who pays it: `platform` (its fee first, then a transfer of its own, the kitchen's part
+     * unchanged) or `kitchen` (the kitchen's part is lowered). Zero and null without a code.
+     */
+    discountCents: integer('discount_cents').notNull().default(0),
+    discountCode: text('discount_code'),
+    discountPaidBy: text('discount_paid_by', { enum: CODE_PAYERS }),
     idempotencyKey: text('idempotency_key').notNull(),
     /** What was asked with the idempotency key (a hash): the same key with another cart is refused. */
     requestHash: text('request_hash'),
@@ -413,13 +422,20 @@ export const orders = pgTable(
     index('orders_kitchen_idx').on(t.kitchenId, t.createdAt.desc()),
     check(
       'orders_totals_check',
-      sql`${t.totalCents} = ${t.itemsCents} + ${t.deliveryFeeCents} + ${t.feesAndTaxCents} + ${t.tipCents}`,
+      sql`${t.totalCents} = ${t.itemsCents} + ${t.deliveryFeeCents} + ${t.feesAndTaxCents} + ${t.tipCents} - ${t.discountCents}`,
+    ),
+    check(
+      'orders_discount_check',
+      sql`${t.discountCents} between 0 and ${t.itemsCents} and (${t.discountCents} = 0) = (${t.discountPaidBy} is null)`,
     ),
     check('orders_tip_check', sql`${t.tipCents} >= 0`),
     check('orders_credit_check', sql`${t.creditCents} between 0 and ${t.totalCents}`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ${sqlTextList(PAYMENT_METHODS)}`),
     check('orders_payment_state_check', sql`${t.paymentState} in ${sqlTextList(PAYMENT_STATES)}`),
-    check('orders_platform_fee_check', sql`${t.platformFeeCents} between 0 and ${t.totalCents}`),
+    check(
+      'orders_platform_fee_check',
+      sql`${t.platformFeeCents} between 0 and ${t.totalCents} + ${t.discountCents}`,
+    ),
     uniqueIndex('orders_payment_intent_key').on(t.paymentIntentId),
     check('orders_fulfilment_check', sql`${t.fulfilment} in ${sqlTextList(FULFILMENTS)}`),
     check(
@@ -845,6 +861,19 @@ export const LEDGER_KINDS = [
   'credit_platform_funded',
   'credit_transfer',
   'credit_transfer_reversed',
+  /**
+   * A promotion code's discount (ADR 30), entry `discount`, written when the order is paid (captured, or cash paid):
+   * `discount_given` (what the customer did not pay, beside `captured`) and who pays it: `discount_fee_funded` (a
+   * platform code: the part of the platform's fee it stands for; what is beyond the fee is in the `credit_transfer`
+   * the platform pays the kitchen) or `discount_kitchen_funded` (a kitchen's code: its transfer is lowered by it).
+   * Their `_reversed` rows when the whole order is refunded.
+   */
+  'discount_given',
+  'discount_fee_funded',
+  'discount_kitchen_funded',
+  'discount_given_reversed',
+  'discount_fee_funded_reversed',
+  'discount_kitchen_funded_reversed',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const ledgerEntries = pgTable(
@@ -972,6 +1001,76 @@ export const creditEntries = pgTable(
     index('credit_entries_order_idx').on(t.orderId),
     check('credit_entries_kind_check', sql`${t.kind} in ${sqlTextList(CREDIT_KINDS)}`),
     check('credit_entries_amount_check', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+/**
+ * A promotion code (ADR 30): the platform's (an operator made it, `paid_by` platform, optionally for one kitchen) or
+ * a kitchen's (its cook made it, `paid_by` kitchen, for that kitchen only). Stored normalised (upper case), unique.
+ * A fixed amount off or a percentage of the dishes with an optional cap; a minimum of dishes; a window; uses in all
+ * (`uses_count` moved by one conditional update in the order's transaction: the last use goes to one order) and per
+ * customer; first orders only; `active` turns it off at once.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    paidBy: text('paid_by', { enum: CODE_PAYERS }).notNull(),
+    /** The one kitchen it is for (a kitchen's own code always; a platform code optionally); null: any kitchen. */
+    kitchenId: uuid('kitchen_id').references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    amountOffCents: integer('amount_off_cents'),
+    percentOff: integer('percent_off'),
+    /** The most a percentage takes off (minor units); null: no cap. */
+    maxDiscountCents: integer('max_discount_cents'),
+    minOrderCents: integer('min_order_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    usesCount: integer('uses_count').notNull().default(0),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    currency: text('currency').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_key').on(t.code),
+    index('promo_codes_kitchen_idx').on(t.kitchenId),
+    index('promo_codes_created_by_idx').on(t.createdBy),
+    check('promo_codes_paid_by_check', sql`${t.paidBy} in ${sqlTextList(CODE_PAYERS)}`),
+    check('promo_codes_kitchen_check', sql`${t.paidBy} = 'platform' or ${t.kitchenId} is not null`),
+    check('promo_codes_code_check', sql`${t.code} ~ '^[A-Z0-9-]{3,32}$'`),
+    check(
+      'promo_codes_amount_check',
+      sql`(${t.amountOffCents} is null) <> (${t.percentOff} is null) and coalesce(${t.amountOffCents}, 1) > 0 and coalesce(${t.percentOff}, 1) between 1 and 100`,
+    ),
+    check('promo_codes_uses_check', sql`${t.usesCount} >= 0 and ${t.usesCount} <= coalesce(${t.maxUses}, ${t.usesCount})`),
+  ],
+);
+
+/** One use of a code, by one order; `returned_at` once the order ended early (cancelled, declined, never paid): it counts no more. */
+export const promoCodeUses = pgTable(
+  'promo_code_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    discountCents: integer('discount_cents').notNull(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promo_code_uses_order_key').on(t.orderId),
+    index('promo_code_uses_code_customer_idx').on(t.codeId, t.customerId),
+    index('promo_code_uses_customer_idx').on(t.customerId),
+    check('promo_code_uses_discount_check', sql`${t.discountCents} > 0`),
   ],
 );
 

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { t } from './i18n/translator.js';
+
+/**
+ * Promotion codes (issue 55, ADR 30). Who pays a code's discount: the platform (an operator's code: its fee first,
+ * then a transfer of its own; the kitchen's part is unchanged) or the kitchen (its cook's code lowers its part).
+ */
+export const CODE_PAYERS = ['platform', 'kitchen'] as const;
+export type CodePayer = (typeof CODE_PAYERS)[number];
+
+/** A code refused at checkout (4xx naming `code`), with the reason in its message. */
+export const CODE_REFUSED = 'CODE_REFUSED';
+
+/** The letters of generated codes: no 0/O, 1/I/L, 2/Z, 5/S, 8/B, so that a code read aloud or copied is not misread. */
+export const CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
+export const GENERATED_CODE_LENGTH = 10;
+export const MAX_PERCENT = 100;
+export const MAX_CODE_AMOUNT_CENTS = 100_000;
+export const MAX_CODE_USES = 1_000_000;
+
+/** A code as people type it, normalised: case and spaces do not matter ('first10 ' is FIRST10). */
+export const normaliseCode = (code: string) => code.trim().toUpperCase().replace(/\s+/g, '');
+export const CODE_PATTERN = /^[A-Z0-9-]{3,32}$/;
+
+/** A code as typed at checkout. */
+export const CodeInput = z
+  .string({ error: () => t('Code must be text') })
+  .max(40, { error: () => t('A code has at most 32 letters and digits') })
+  .transform(normaliseCode)
+  .refine((code) => CODE_PATTERN.test(code), {
+    error: () => t('A code has 3 to 32 letters, digits or -'),
+  });
+
+const cents = (field: string) =>
+  z
+    .number({ error: () => t('{field} must be a number of cents', { field }) })
+    .int({ error: () => t('{field} must be a whole number of cents', { field }) })
+    .min(1, { error: () => t('{field} must be more than zero', { field }) })
+    .max(MAX_CODE_AMOUNT_CENTS, {
+      error: () => t('{field} may be at most {max} cents', { field, max: String(MAX_CODE_AMOUNT_CENTS) }),
+    });
+const uses = (field: string) =>
+  z
+    .number({ error: () => t('{field} must be a number', { field }) })
+    .int({ error: () => t('{field} must be a whole number', { field }) })
+    .min(1, { error: () => t('{field} must be at least 1', { field }) })
+    .max(MAX_CODE_USES, { error: () => t('{field} is too large', { field }) });
+const when = (field: string) =>
+  z.string().datetime({ offset: true, error: () => t('{field} must be a date and time', { field }) });
+
+/**
+ * A new code, by an operator (for any kitchen, or one: `kitchenUid`) or a cook (their kitchen's). Either `code` (a
+ * word customers can type: FIRST10) or none, and the server generates an unguessable one.
+ */
+export const NewCodeInput = z
+  .object({
+    code: CodeInput.optional(),
+    amountOffCents: cents('amountOffCents').optional(),
+    percentOff: z
+      .number({ error: () => t('percentOff must be a number') })
+      .int({ error: () => t('percentOff must be a whole number') })
+      .min(1, { error: () => t('percentOff must be 1 to 100') })
+      .max(MAX_PERCENT, { error: () => t('percentOff must be 1 to 100') })
+      .optional(),
+    maxDiscountCents: cents('maxDiscountCents').optional(),
+    minOrderCents: z
+      .number({ error: () => t('minOrderCents must be a number of cents') })
+      .int({ error: () => t('minOrderCents must be a whole number of cents') })
+      .min(0, { error: () => t('minOrderCents must not be negative') })
+      .max(MAX_CODE_AMOUNT_CENTS, { error: () => t('minOrderCents is too large') })
+      .optional(),
+    startsAt: when('startsAt').optional(),
+    endsAt: when('endsAt').optional(),
+    maxUses: uses('maxUses').optional(),
+    maxUsesPerCustomer: uses('maxUsesPerCustomer').optional(),
+    firstOrderOnly: z.boolean({ error: () => t('firstOrderOnly must be true or false') }).optional(),
+    /** An operator's code for one kitchen only (a cook's code is always for their own). */
+    kitchenUid: z.string().uuid({ error: () => t('kitchenUid must be a kitchen id') }).optional(),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if ((input.amountOffCents === undefined) === (input.percentOff === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amountOffCents'],
+        message: t('Give either amountOffCents or percentOff'),
+      });
+    if (input.maxDiscountCents !== undefined && input.percentOff === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxDiscountCents'],
+        message: t('maxDiscountCents is the cap of a percentage'),
+      });
+    if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt))
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: t('endsAt must be after startsAt') });
+  });
+export type NewCodeInput = z.infer<typeof NewCodeInput>;
+
+export const CodeParams = z.object({ id: z.string().uuid({ error: () => t('Code id must be a uuid') }) });
+export const CodeChange = z
+  .object({ active: z.boolean({ error: () => t('active must be true or false') }) })
+  .strict();
+
+/** A code as its owner (an operator, or the cook) sees it, with its uses. */
+export const PromoCode = z.object({
+  id: z.string().uuid(),
+  code: z.string(),
+  paidBy: z.enum(CODE_PAYERS),
+  kitchenUid: z.string().uuid().nullable(),
+  kitchenName: z.string().nullable(),
+  amountOffCents: z.number().int().nullable(),
+  percentOff: z.number().int().nullable(),
+  maxDiscountCents: z.number().int().nullable(),
+  minOrderCents: z.number().int(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  maxUsesPerCustomer: z.number().int().nullable(),
+  firstOrderOnly: z.boolean(),
+  active: z.boolean(),
+  /** Uses that count (orders not ended early), and the discount they gave. */
+  uses: z.number().int(),
+  discountCents: z.number().int(),
+  currency: z.string(),
+  createdAt: z.string(),
+});
+export type PromoCode = z.infer<typeof PromoCode>;
+export const PromoCodeList = z.object({ codes: z.array(PromoCode) });
+export type PromoCodeList = z.infer<typeof PromoCodeList>;
+
+/** What a code takes off a cart now (the cart's 'Apply'): the same arithmetic as placing the order. */
+export const CodeQuote = z.object({
+  code: z.string(),
+  discountCents: z.number().int(),
+  paidBy: z.enum(CODE_PAYERS),
+});
+export type CodeQuote = z.infer<typeof CodeQuote>;
+export const CodeQuoteInput = z
+  .object({
+    code: CodeInput,
+    kitchenUid: z.string().uuid({ error: () => t('kitchenUid must be a kitchen id') }),
+    itemIds: z
+      .array(z.string().uuid({ error: () => t('Each item must be a menu item id') }))
+      .min(1, { error: () => t('Your cart is empty') })
+      .max(100, { error: () => t('Too many items') }),
+  })
+  .strict();
