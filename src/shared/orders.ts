@@ -3,6 +3,7 @@ import { ProblemReport } from './problem-reports.js';
 import { OrderTip, tipAmount } from './tips.js';
 import { AllergenAcknowledgement } from './allergen-declaration.js';
 import { requiredText } from './fields.js';
+import { CODE_PAYERS, CodeInput } from './promo-codes.js';
 import { MenuItem } from './menu.js';
 import { isEnded, MOVES_WITH_REASON, ORDER_MOVES, ORDER_STATES } from './order-states.js';
 import { OrderReview } from './reviews.js';
@@ -80,6 +81,14 @@ export const KitchenOrder = z.object({
 export type KitchenOrder = z.infer<typeof KitchenOrder>;
 export const KitchenOrderList = z.array(KitchenOrder);
 
+/** A promotion code applied to an order: 'Code FIRST10: −$5.00', paid by the platform or the kitchen. */
+export const OrderDiscount = z.object({
+  code: z.string(),
+  cents: z.number().int(),
+  paidBy: z.enum(CODE_PAYERS),
+});
+export type OrderDiscount = z.infer<typeof OrderDiscount>;
+
 /** A customer's own order, as /CustomerOrderStatus and 'Your orders' show it. */
 export const CustomerOrder = z.object({
   id: z.string().uuid(),
@@ -96,6 +105,8 @@ export const CustomerOrder = z.object({
   totalCents: z.number().int(),
   /** The part of `totalCents` paid with store credit (the card is charged the rest): ADR 29. */
   creditCents: z.number().int(),
+  /** A promotion code's discount, already taken off `totalCents`, and who pays it (ADR 30); null without one. */
+  discount: OrderDiscount.nullable().optional(),
   createdAt: z.string(),
   ...Lifecycle,
   /** The customer's rating of it, once given ('Rate your order' once it is delivered). */
@@ -209,6 +220,8 @@ export const PlaceOrderInput = z
      * needs; the card is charged the rest, and an order the credit covers needs no card. Card orders only.
      */
     useCredit: z.boolean({ error: () => t('Use store credit must be true or false') }).optional(),
+    /** A promotion code (ADR 30), any case: the server checks it and takes its discount off the dishes. */
+    code: CodeInput.optional(),
     idempotencyKey: z
       .string({ error: () => t('Idempotency key is required') })
       .regex(/^[A-Za-z0-9_-]{8,100}$/, {

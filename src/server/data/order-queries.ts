@@ -252,6 +252,10 @@ export function toCustomerOrder({
     tipCents: row.tipCents,
     totalCents: row.totalCents,
     creditCents: row.creditCents,
+    discount:
+      row.discountPaidBy && row.discountCode
+        ? { code: row.discountCode, cents: row.discountCents, paidBy: row.discountPaidBy }
+        : null,
     createdAt: row.createdAt.toISOString(),
     ...lifecycle(row, events, refunds, dispute, problem, tips),
     review,

@@ -61,6 +61,8 @@ export async function startCheckout(
       totalCents: orders.totalCents,
       platformFeeCents: orders.platformFeeCents,
       creditCents: orders.creditCents,
+      discountCents: orders.discountCents,
+      discountPaidBy: orders.discountPaidBy,
       currency: orders.currency,
       account: kitchens.payoutAccountId,
     })

@@ -162,6 +162,8 @@ export interface NewOrder {
   tipCents: number;
   /** Paid with store credit (taken from the account in the same transaction); all of it: no card payment. */
   creditCents: number;
+  /** A promotion code's discount (in `totals.totalCents` already), taken in the same transaction (ADR 30). */
+  discount: { code: string; cents: number; paidBy: 'platform' | 'kitchen' } | null;
   currency: string;
   /** A line's dish (null: none, as for a dish deleted since). */
   lines: { menuItemId: string | null; item: string; priceCents: number }[];
@@ -197,13 +199,15 @@ export async function insertOrder(
       for share
     ), placed as (
       insert into ${orders} (id, kitchen_id, kitchen_name, customer_id, customer_email, address, idempotency_key,
-        request_hash, portions_day, caps_day, caps_meals, items_cents, delivery_fee_cents, fees_and_tax_cents, tip_cents, credit_cents, total_cents, state, status,
+        request_hash, portions_day, caps_day, caps_meals, items_cents, delivery_fee_cents, fees_and_tax_cents, tip_cents, credit_cents, discount_cents, discount_code, discount_paid_by, total_cents, state, status,
         payment_method, payment_state, platform_fee_cents, currency, fulfilment, slot_start, slot_end, answer_by, note,
         customer_allergies, allergens_acknowledged, authorised_at)
       select ${order.id}::uuid, ${order.kitchenUid}, ${order.kitchenName}, ${order.customerId}, ${order.customerEmail},
         ${order.address}, ${order.idempotencyKey}, ${order.requestHash}, ${order.portionsDay}::date,
         ${order.capsDay}::date, ${order.capsMeals}::int, ${totals.itemsCents},
-        ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${order.tipCents}, ${order.creditCents}, ${totals.totalCents}, ${state}, ${state},
+        ${totals.deliveryFeeCents}, ${totals.feesAndTaxCents}, ${order.tipCents}, ${order.creditCents},
+        ${order.discount?.cents ?? 0}::int, ${order.discount?.code ?? null}, ${order.discount?.paidBy ?? null},
+        ${totals.totalCents}, ${state}, ${state},
         ${order.payment}, ${paymentState}, ${order.platformFeeCents}, ${order.currency}, ${order.fulfilment},
         ${order.slot?.start.toISOString() ?? null}::timestamptz, ${order.slot?.end.toISOString() ?? null}::timestamptz,
         ${order.slot?.answerBy.toISOString() ?? null}::timestamptz, ${order.note},
@@ -240,6 +244,7 @@ export async function insertOrder(
     ...totals,
     tipCents: order.tipCents,
     creditCents: order.creditCents,
+    discount: order.discount,
     createdAt: at,
     status: state,
     state,

@@ -44,19 +44,44 @@ export function platformFeeOf(
  * funding (`feeFunded`), and what the credit is beyond the fee the platform pays the kitchen by a transfer of its own
  * (`topUp`). So the kitchen's part, `total - fee`, is the same whatever the customer paid with.
  */
-export function creditSplit(order: { totalCents: number; platformFeeCents: number; creditCents: number }) {
+export function creditSplit(order: SplitOrder) {
   const credit = order.creditCents;
   const fee = order.platformFeeCents;
+  // A platform's promotion code is funded as credit is: its fee first (after the credit), then the transfer (ADR 30).
+  const platformDiscount = platformDiscountOf(order);
+  const funded = credit + platformDiscount;
   return {
     card: order.totalCents - credit,
-    applicationFee: Math.max(0, fee - credit),
+    applicationFee: Math.max(0, fee - funded),
     feeFunded: Math.min(credit, fee),
-    topUp: Math.max(0, credit - fee),
+    discountFeeFunded: Math.min(platformDiscount, Math.max(0, fee - credit)),
+    topUp: Math.max(0, funded - fee),
   };
 }
 
+/** What splits an order's money: its total (after any code), the platform's fee, its credit and code. */
+export interface SplitOrder {
+  totalCents: number;
+  platformFeeCents: number;
+  creditCents: number;
+  discountCents?: number;
+  discountPaidBy?: 'platform' | 'kitchen' | null;
+}
+
+/** The part of an order's discount the platform pays (its own codes): 0 for a kitchen's code or none. */
+export const platformDiscountOf = (order: SplitOrder) =>
+  order.discountPaidBy === 'platform' ? (order.discountCents ?? 0) : 0;
+
+/**
+ * The kitchen's part of an order (its transfer, less a checkout tip's own): what the customer pays less the
+ * platform's fee, and a platform's code on top (the platform pays it, not the kitchen). A kitchen's own code is
+ * already out of the total it pays.
+ */
+export const kitchenPartOf = (order: SplitOrder & { tipCents: number }) =>
+  order.totalCents + platformDiscountOf(order) - order.platformFeeCents - order.tipCents;
+
 /** What the provider's payment page charges the card, and the platform's fee kept from it. */
-export function cardCharge(order: { totalCents: number; platformFeeCents: number; creditCents: number }) {
+export function cardCharge(order: SplitOrder) {
   const split = creditSplit(order);
   return { amountMinor: split.card, platformFeeMinor: split.applicationFee };
 }
@@ -72,8 +97,7 @@ export const paidByCredit = (order: Pick<OrderRow, 'paymentMethod' | 'creditCent
  */
 function movementsOf(order: OrderRow, to: PaymentStateName): [LedgerKind, number][] {
   const total = order.totalCents;
-  const fee = order.platformFeeCents;
-  const tip = order.tipCents;
+  const kitchenPart = kitchenPartOf(order);
   const { card, applicationFee } = creditSplit(order);
   const moves = ((): [LedgerKind, number][] => {
     switch (to) {
@@ -83,7 +107,7 @@ function movementsOf(order: OrderRow, to: PaymentStateName): [LedgerKind, number
         return [
           ['captured', card],
           ['platform_fee', applicationFee],
-          ['kitchen_transfer', total - fee - tip],
+          ['kitchen_transfer', kitchenPart],
         ];
       case 'released':
         return [['released', -card]];
@@ -91,7 +115,7 @@ function movementsOf(order: OrderRow, to: PaymentStateName): [LedgerKind, number
         return [
           ['refunded', -card],
           ['platform_fee_refunded', -applicationFee],
-          ['kitchen_transfer_reversed', -(total - fee - tip)],
+          ['kitchen_transfer_reversed', -kitchenPart],
         ];
       case 'cash-paid':
         return [['cash_collected', total]];
@@ -100,7 +124,42 @@ function movementsOf(order: OrderRow, to: PaymentStateName): [LedgerKind, number
     }
   })();
   // An order without credit writes its rows as it always did; one with credit leaves out the card's empty ones.
-  return order.creditCents > 0 ? moves.filter(([, amount]) => amount !== 0) : moves;
+  return order.creditCents > 0 || order.discountCents > 0 ? moves.filter(([, amount]) => amount !== 0) : moves;
+}
+
+/** The ledger's entry of an order's promotion code (ADR 30). */
+export const DISCOUNT_ENTRY = 'discount';
+
+/**
+ * An order's promotion code in the ledger, once the order is paid (captured, or cash paid on delivery): what the
+ * customer did not pay, and who pays it: the platform (the part of its fee the code stands for; what is beyond the
+ * fee is in the platform's transfer to the kitchen, `credit_transfer`) or the kitchen (its transfer is lower by it).
+ * Reversed when the whole order is refunded.
+ */
+async function discountFollows(tx: Tx, order: OrderRow, step: PaymentStateName): Promise<void> {
+  const discount = order.discountCents;
+  if (discount === 0) return;
+  const funded: [LedgerKind, number] =
+    order.discountPaidBy === 'platform'
+      ? ['discount_fee_funded', creditSplit(order).discountFeeFunded]
+      : ['discount_kitchen_funded', discount];
+  if (step === 'captured' || step === 'cash-paid')
+    await writeLedger(
+      tx,
+      order,
+      [['discount_given', discount], funded].filter(([, amount]) => amount !== 0) as [LedgerKind, number][],
+      DISCOUNT_ENTRY,
+    );
+  if (step === 'refunded')
+    await writeLedger(
+      tx,
+      order,
+      [
+        ['discount_given_reversed', -discount],
+        [`${funded[0]}_reversed` as LedgerKind, -funded[1]],
+      ].filter(([, amount]) => amount !== 0) as [LedgerKind, number][],
+      DISCOUNT_ENTRY,
+    );
 }
 
 /** The ledger's entry of an order's store credit (ADR 29). */
@@ -175,6 +234,7 @@ export async function setPaymentState(
   const step = captured ? 'captured' : to;
   await writeLedger(tx, order, movementsOf(order, step));
   await creditFollows(tx, order, step);
+  await discountFollows(tx, order, step);
   if (order.tipCents > 0 && (step === 'captured' || step === 'refunded'))
     await writeLedger(
       tx,

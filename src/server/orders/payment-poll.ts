@@ -86,7 +86,8 @@ export async function pollPayments(app: FastifyInstance): Promise<void> {
     .from(orders)
     .where(
       and(
-        sql`${orders.creditCents} > ${orders.platformFeeCents}`,
+        // With a platform's promotion code, which the platform funds the same way (ADR 30).
+        sql`${orders.creditCents} + (case when ${orders.discountPaidBy} = 'platform' then ${orders.discountCents} else 0 end) > ${orders.platformFeeCents}`,
         lt(orders.paymentUpdatedAt, graceEnd),
         or(
           and(eq(orders.paymentState, 'captured'), isNull(orders.creditTransferId)),

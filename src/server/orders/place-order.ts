@@ -42,6 +42,8 @@ import { takePortions, type PortionClaim } from './portions.js';
 import { creditBalance, moveCredit, spentEntry } from '../payments/credit.js';
 import { needsCheckout, platformFeeOf, startCheckout } from './checkout.js';
 import { TIPS_REFUSED } from '../../shared/tips.js';
+import { CODE_REFUSED } from '../../shared/promo-codes.js';
+import { checkCode, takeCode, type CodeApplied } from '../payments/promo-codes.js';
 import { CREDIT_TOO_LOW } from '../../shared/credit.js';
 import { PAYMENT_METHOD_REFUSED, type PaymentMethod } from '../../shared/payments.js';
 import { KITCHEN_SUSPENDED } from '../../shared/moderation.js';
@@ -246,6 +248,7 @@ const requestHashOf = ({
   note,
   tipCents,
   useCredit,
+  code,
 }: PlaceOrderInput) =>
   createHash('sha256')
     .update(
@@ -260,6 +263,7 @@ const requestHashOf = ({
           : [fulfilment ?? null, slotStart === undefined ? null : Date.parse(slotStart), note ?? null]),
         ...(tipCents ? [{ tipCents }] : []),
         ...(useCredit ? [{ useCredit }] : []),
+        ...(code ? [{ code }] : []),
       ]),
     )
     .digest('base64url');
@@ -484,6 +488,39 @@ export async function placeOrder(
     });
   if (input.useCredit && payment !== 'card')
     throw badRequest(msg('Store credit is used with Pay by card'), 'useCredit');
+  // The platform's part is computed on the order before any code: a code changes who pays, not the fee (ADR 30).
+  const platformFeeCents =
+    payment === 'card'
+      ? platformFeeOf(
+          dishTotals,
+          // The commission in force today (a change announced 30 days ahead applies from its day: ADR 27).
+          (await commissionOn(app.db, app.payments.config.commissionPercent, utcDay(now))).commissionPercent,
+        )
+      : 0;
+  // A promotion code is checked now and taken in the order's transaction, where a use another order took
+  // meanwhile is refused; its discount comes off what the customer pays (ADR 30).
+  let applied: CodeApplied | undefined;
+  if (input.code !== undefined) {
+    try {
+      applied = await checkCode(
+        app.db,
+        input.code,
+        {
+          customerId: customer.id,
+          kitchenUid: kitchen.uid,
+          itemsCents: totals.itemsCents,
+          commissionCents: Math.max(0, platformFeeCents - totals.feesAndTaxCents),
+          payment,
+          now,
+          currency: app.payments.config.currency,
+        },
+        tr,
+      );
+    } catch (error) {
+      return refuse(error as HttpError);
+    }
+    totals.totalCents -= applied.discountCents;
+  }
   // As much of the customer's credit as the order needs (ADR 29); taken in the order's transaction, where a spend
   // that another beat meanwhile is refused.
   const creditCents = input.useCredit
@@ -526,17 +563,12 @@ export async function placeOrder(
     capsMeals,
     totals,
     payment,
-    platformFeeCents:
-      payment === 'card'
-        ? platformFeeOf(
-            totals,
-            // The commission in force today (a change announced 30 days ahead applies from its day: ADR 27).
-            (await commissionOn(app.db, app.payments.config.commissionPercent, utcDay(now)))
-              .commissionPercent,
-          )
-        : 0,
+    platformFeeCents,
     tipCents,
     creditCents,
+    discount: applied
+      ? { code: applied.code.code, cents: applied.discountCents, paidBy: applied.code.paidBy }
+      : null,
     currency: app.payments.config.currency,
     lines: priced.map((line) => ({ menuItemId: line.id, item: line.item, priceCents: line.priceCents })),
   };
@@ -569,13 +601,15 @@ export async function placeOrder(
           slot === null &&
           capsDay === null &&
           payment === 'card' &&
-          creditCents === 0
+          creditCents === 0 &&
+          !applied
           ? insert(app.db)
           : app.db.transaction(async (tx) => {
               // The order first, then what every order of the kitchen counts against (its slot's places, its
               // dishes' portions, its meals), each a row all of them wait for: taken last, they are held for the
               // fewest round trips before the commit (a refusal rolls the order back with them).
               const placed = await insert(tx);
+              if (applied) await takeCode(tx, applied, { orderId: placed.id, customerId: customer.id, now });
               if (creditCents > 0)
                 await moveCredit(tx, {
                   customerId: customer.id,
@@ -616,9 +650,15 @@ export async function placeOrder(
   } catch (error) {
     if (
       error instanceof HttpError &&
-      [SOLD_OUT, KITCHEN_SUSPENDED, KITCHEN_CLOSED, SLOT_FULL, MEAL_CAP_REACHED, CREDIT_TOO_LOW].includes(
-        error.code,
-      )
+      [
+        SOLD_OUT,
+        KITCHEN_SUSPENDED,
+        KITCHEN_CLOSED,
+        SLOT_FULL,
+        MEAL_CAP_REACHED,
+        CREDIT_TOO_LOW,
+        CODE_REFUSED,
+      ].includes(error.code)
     )
       return refuse(error);
     // A dish deleted while this order was being placed: it is no longer on the menu (never a 500); or the whole

@@ -100,6 +100,7 @@ export async function buildOrder(
     totals: computeTotals(lines.map((l) => l.priceCents)),
     tipCents: 0,
     creditCents: 0,
+    discount: null,
     payment: 'cash',
     platformFeeCents: 0,
     currency: 'USD',
