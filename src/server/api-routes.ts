@@ -35,6 +35,8 @@ import { reviewRoutes } from './reviews/review-routes.js';
 import { kitchenPaymentsAnswer, payoutRoutes } from './money/payout-routes.js';
 import { earningsRoutes } from './money/earnings-routes.js';
 import { moneyOverviewRoutes } from './money/money-overview-routes.js';
+import { promoCodeRoutes } from './money/promo-code-routes.js';
+import { codeQuoteRoutes } from './orders/code-quote-routes.js';
 import { insightsRoutes } from './insights/insights-routes.js';
 import { notificationSettingsRoutes } from './notifications/settings/settings-routes.js';
 import { pushRoutes } from './notifications/push/push-routes.js';
@@ -61,6 +63,8 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(refundRoutes);
   await api.register(problemReportRoutes);
   await api.register(tipRoutes);
+  await api.register(codeQuoteRoutes);
+  await api.register(promoCodeRoutes);
   await api.register(receiptRoutes);
   await api.register(labelRoutes);
   await api.register(customerOrderRoutes);

@@ -75,7 +75,10 @@ export const NewCodeInput = z
     maxUsesPerCustomer: uses('maxUsesPerCustomer').optional(),
     firstOrderOnly: z.boolean({ error: () => t('firstOrderOnly must be true or false') }).optional(),
     /** An operator's code for one kitchen only (a cook's code is always for their own). */
-    kitchenUid: z.string().uuid({ error: () => t('kitchenUid must be a kitchen id') }).optional(),
+    kitchenUid: z
+      .string()
+      .uuid({ error: () => t('kitchenUid must be a kitchen id') })
+      .optional(),
   })
   .strict()
   .superRefine((input, ctx) => {

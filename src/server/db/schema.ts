@@ -1046,7 +1046,10 @@ export const promoCodes = pgTable(
       'promo_codes_amount_check',
       sql`(${t.amountOffCents} is null) <> (${t.percentOff} is null) and coalesce(${t.amountOffCents}, 1) > 0 and coalesce(${t.percentOff}, 1) between 1 and 100`,
     ),
-    check('promo_codes_uses_check', sql`${t.usesCount} >= 0 and ${t.usesCount} <= coalesce(${t.maxUses}, ${t.usesCount})`),
+    check(
+      'promo_codes_uses_check',
+      sql`${t.usesCount} >= 0 and ${t.usesCount} <= coalesce(${t.maxUses}, ${t.usesCount})`,
+    ),
   ],
 );
 

@@ -124,7 +124,9 @@ function movementsOf(order: OrderRow, to: PaymentStateName): [LedgerKind, number
     }
   })();
   // An order without credit writes its rows as it always did; one with credit leaves out the card's empty ones.
-  return order.creditCents > 0 || order.discountCents > 0 ? moves.filter(([, amount]) => amount !== 0) : moves;
+  return order.creditCents > 0 || order.discountCents > 0
+    ? moves.filter(([, amount]) => amount !== 0)
+    : moves;
 }
 
 /** The ledger's entry of an order's promotion code (ADR 30). */

@@ -92,8 +92,7 @@ export async function checkCode(
       ...named,
       date: tr.date(code.startsAt, 'date'),
     });
-  if (code.endsAt && code.endsAt <= order.now)
-    throw codeRefused(msg('The code {code} has expired.'), named);
+  if (code.endsAt && code.endsAt <= order.now) throw codeRefused(msg('The code {code} has expired.'), named);
   if (code.kitchenId !== null && code.kitchenId !== order.kitchenUid) {
     const [kitchen] = await db
       .select({ name: kitchens.name })

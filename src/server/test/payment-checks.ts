@@ -31,15 +31,28 @@ export async function expectLedgerBalanced(ctx: TestContext, orderId: string) {
   // by `tip_reversed` when the order is refunded in full); one paid later is `tip`, all of it `tip_transfer`.
   // Store credit (ADR 29): what it paid is beside the card's capture, and the platform funds it from its fee; what
   // is given back as credit (a refund's part, or the whole order's credit) the platform pays.
-  expect(at('captured') + at('tip') + at('credit_spent'), where).toBe(
-    at('platform_fee') + at('kitchen_transfer') + at('tip_transfer') + at('credit_fee_funded'),
+  // A promotion code (ADR 30): what the customer did not pay is beside the capture too, and its payer funds it:
+  // the platform from its fee (what is beyond the fee is inside `kitchen_transfer`, the platform's transfer), or the
+  // kitchen from its transfer.
+  expect(at('captured') + at('tip') + at('credit_spent') + at('discount_given'), where).toBe(
+    at('platform_fee') +
+      at('kitchen_transfer') +
+      at('tip_transfer') +
+      at('credit_fee_funded') +
+      at('discount_fee_funded') +
+      at('discount_kitchen_funded'),
   );
-  expect(at('refunded') + at('credit_issued') + at('credit_returned'), where).toBe(
+  expect(
+    at('refunded') + at('credit_issued') + at('credit_returned') + at('discount_given_reversed'),
+    where,
+  ).toBe(
     at('platform_fee_refunded') +
       at('kitchen_transfer_reversed') +
       at('tip_reversed') +
       at('credit_platform_funded') +
-      at('credit_fee_funded_reversed'),
+      at('credit_fee_funded_reversed') +
+      at('discount_fee_funded_reversed') +
+      at('discount_kitchen_funded_reversed'),
   );
   expect(at('authorised') + at('released') - at('captured'), where).toBe(
     row.paymentState === 'authorised' ? row.totalCents - row.creditCents : 0,
