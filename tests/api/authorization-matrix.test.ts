@@ -31,6 +31,7 @@ import { openEventStream } from '../../src/server/test/event-stream.js';
 import { fingerprintTables } from '../../src/server/test/fingerprint.js';
 import { describeEachEngine, signedIn, type TestContext } from '../../src/server/test/test-app.js';
 import { answersWith } from '../../src/shared/allergen-declaration.js';
+import { promoCodes } from '../../src/server/db/schema.js';
 
 /**
  * The authorisation matrix: every API route and live stream against six actors. Each cell runs on a world of
@@ -98,6 +99,8 @@ interface World {
   unsubscribeA?: string;
   /** A's weekly plan at X, for the rows that set it up. */
   planA?: string;
+  /** X's own promotion code, for the rows that set it up. */
+  codeX?: { id: string; code: string };
 }
 
 interface Request {
@@ -419,6 +422,24 @@ async function aReportsY(ctx: TestContext, w: World) {
 }
 
 /** X's kitchen, suspended by an operator before. */
+/** X's own promotion code (its kitchen pays it): 10 % off. */
+async function aCodeOfX(ctx: TestContext, w: World) {
+  const code = `X${randomBytes(6).toString('hex').toUpperCase()}`;
+  const [row] = await ctx.database.db
+    .insert(promoCodes)
+    .values({
+      code,
+      paidBy: 'kitchen',
+      kitchenId: w.kitchenX.uid,
+      percentOff: 10,
+      currency: 'USD',
+      createdBy: w.parties.X.user.id,
+    })
+    .returning({ id: promoCodes.id });
+  const id = row?.id;
+  w.codeX = { id: id ?? '', code };
+}
+
 async function suspendX(ctx: TestContext, w: World) {
   await ctx.database.db.execute(
     sql`update kitchens set suspended_at = now() where owner_id = ${w.kitchenX.uid}`,
@@ -814,6 +835,34 @@ const MATRIX: readonly Row[] = [
     // The dispute's row, and the provider's `charge.dispute.updated` coming back to the webhook.
     alsoChanges: (w) => ({ order_disputes: sql`t.order_id = ${w.orderA.id}`,
       payment_events: sql`t.type = 'charge.dispute.updated'` }) },
+  // ---- promotion codes (ADR 30): the operator's, and each cook's own for their kitchen ----
+  { route: 'GET /api/operator/codes', cells: operatorOnly, setUp: aCodeOfX,
+    request: () => ({ method: 'GET', url: '/api/operator/codes' }),
+    sees: (d, w) => expect((d as { codes: { code: string }[] }).codes.map((c) => c.code)).toContain(w.codeX?.code) },
+  { route: 'POST /api/operator/codes', cells: operatorOnly,
+    request: () => ({ method: 'POST', url: '/api/operator/codes', body: { amountOffCents: 500, maxUses: 10 } }),
+    sees: (d) => expect(d).toMatchObject({ code: { paidBy: 'platform', amountOffCents: 500, uses: 0 } }) },
+  { route: 'PATCH /api/operator/codes/:id', target: "X's code", cells: operatorOnly, setUp: aCodeOfX,
+    request: (w) => ({ method: 'PATCH', url: `/api/operator/codes/${w.codeX?.id}`, body: { active: false } }),
+    sees: (d) => expect(d).toMatchObject({ code: { active: false } }),
+    alsoChanges: (w) => ({ promo_codes: sql`t.id = ${w.codeX?.id ?? null}` }) },
+  { route: 'GET /api/kitchen/codes', cells: [refuse, refuse, refuse, allow, allow, refuse], setUp: aCodeOfX,
+    request: () => ({ method: 'GET', url: '/api/kitchen/codes' }),
+    sees: (d, w, actor) => expect((d as { codes: { code: string }[] }).codes.map((c) => c.code)).toEqual(
+      actor === 'X' ? [w.codeX?.code] : []) },
+  { route: 'POST /api/kitchen/codes', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: () => ({ method: 'POST', url: '/api/kitchen/codes', body: { percentOff: 10 } }),
+    sees: (d, w, actor) => expect(d).toMatchObject({ code: { paidBy: 'kitchen',
+      kitchenUid: actor === 'X' ? w.kitchenX.uid : w.kitchenY.uid } }) },
+  { route: 'PATCH /api/kitchen/codes/:id', target: "X's code", cells: [refuse, refuse, refuse, allow, refuse, refuse],
+    setUp: aCodeOfX,
+    request: (w) => ({ method: 'PATCH', url: `/api/kitchen/codes/${w.codeX?.id}`, body: { active: false } }),
+    sees: (d) => expect(d).toMatchObject({ code: { active: false } }) },
+  { route: 'POST /api/orders/code', target: "X's code", cells: [refuse, allow, allow, refuse, refuse, refuse],
+    setUp: aCodeOfX,
+    request: (w) => ({ method: 'POST', url: '/api/orders/code',
+      body: { code: w.codeX?.code.toLowerCase(), kitchenUid: w.kitchenX.uid, itemIds: [w.itemX.id] } }),
+    sees: (d, w) => expect(d).toMatchObject({ code: w.codeX?.code, paidBy: 'kitchen' }) },
   { route: 'GET /api/operator/money', cells: operatorOnly,
     request: () => ({ method: 'GET', url: '/api/operator/money' }),
     sees: (d) => expect(d).toMatchObject({ differences: expect.any(Array), refunds: expect.any(Array) }) },
@@ -1213,6 +1262,8 @@ const TABLES = [
   'dish_declarations',
   'meal_plans',
   'meal_plan_weeks',
+  'promo_codes',
+  'promo_code_uses',
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -1279,6 +1330,12 @@ function own(table: Table, actor: Actor, w: World): SQL {
       return sql`t.customer_id = ${id}`;
     case 'meal_plan_weeks':
       return sql`t.plan_id in (select p.id from meal_plans p where p.customer_id = ${id})`;
+    case 'promo_codes':
+      // The codes an actor made (an operator's), and a cook's own kitchen's.
+      return sql`(t.created_by = ${id} or (t.paid_by = 'kitchen' and t.kitchen_id = ${id}))`;
+    case 'promo_code_uses':
+      return sql`t.order_id in (select o.id from orders o
+        where o.kitchen_id = ${id} or o.customer_id = ${id} or o.id = ${worldOrderOf(actor, w)})`;
     case 'payment_events':
       // Only the payment provider's signed events write here: no session owns a row.
       return sql`false`;
