@@ -3,7 +3,7 @@ import { ProblemReport } from './problem-reports.js';
 import { OrderTip, tipAmount } from './tips.js';
 import { AllergenAcknowledgement } from './allergen-declaration.js';
 import { requiredText } from './fields.js';
-import { CODE_PAYERS, CodeInput } from './promo-codes.js';
+import { CODE_PAYERS, CodeInput } from './code-input.js';
 import { MenuItem } from './menu.js';
 import { isEnded, MOVES_WITH_REASON, ORDER_MOVES, ORDER_STATES } from './order-states.js';
 import { OrderReview } from './reviews.js';

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { t } from './i18n/translator.js';
+import { CODE_PAYERS, CodeInput } from './code-input.js';
 
-/**
- * Promotion codes (issue 55, ADR 30). Who pays a code's discount: the platform (an operator's code: its fee first,
- * then a transfer of its own; the kitchen's part is unchanged) or the kitchen (its cook's code lowers its part).
- */
-export const CODE_PAYERS = ['platform', 'kitchen'] as const;
-export type CodePayer = (typeof CODE_PAYERS)[number];
+export { CODE_PAYERS, CODE_PATTERN, CodeInput, normaliseCode, type CodePayer } from './code-input.js';
 
 /** A code refused at checkout (4xx naming `code`), with the reason in its message. */
 export const CODE_REFUSED = 'CODE_REFUSED';
@@ -17,19 +13,6 @@ export const GENERATED_CODE_LENGTH = 10;
 export const MAX_PERCENT = 100;
 export const MAX_CODE_AMOUNT_CENTS = 100_000;
 export const MAX_CODE_USES = 1_000_000;
-
-/** A code as people type it, normalised: case and spaces do not matter ('first10 ' is FIRST10). */
-export const normaliseCode = (code: string) => code.trim().toUpperCase().replace(/\s+/g, '');
-export const CODE_PATTERN = /^[A-Z0-9-]{3,32}$/;
-
-/** A code as typed at checkout. */
-export const CodeInput = z
-  .string({ error: () => t('Code must be text') })
-  .max(40, { error: () => t('A code has at most 32 letters and digits') })
-  .transform(normaliseCode)
-  .refine((code) => CODE_PATTERN.test(code), {
-    error: () => t('A code has 3 to 32 letters, digits or -'),
-  });
 
 const cents = (field: string) =>
   z

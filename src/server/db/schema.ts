@@ -8,7 +8,7 @@ import { DOCUMENT_KINDS } from '../../shared/kitchen-documents.js';
 import { KITCHEN_LISTINGS, OVERRIDE_KEYS, OVERRIDE_SCOPES } from '../../shared/jurisdictions.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, PAYOUT_STATES } from '../../shared/payments.js';
 import { REFUND_PAYERS, REFUND_STATES } from '../../shared/refunds.js';
-import { CODE_PAYERS } from '../../shared/promo-codes.js';
+import { CODE_PAYERS } from '../../shared/code-input.js';
 import { PROBLEM_REASONS } from '../../shared/problem-reports.js';
 import { CREDIT_KINDS, REFUND_AS } from '../../shared/credit.js';
 import { ALLERGENS, type Allergen } from '../../shared/allergen-set.js';

@@ -21,6 +21,8 @@ import { CartLines } from './cart-lines.js';
 import { useCart } from './cart-context.js';
 import { randomId } from './cart-storage.js';
 import { CheckoutTotals } from './checkout-totals.js';
+import { CodeField } from './code-field.js';
+import type { CodeQuote } from '../../shared/promo-codes.js';
 import { OrderSent } from './order-sent.js';
 import { Spinner } from '../lib/spinner.js';
 import { PAYMENT_PROVIDER_DOWN, type PaymentMethod } from '../../shared/payments.js';
@@ -62,6 +64,11 @@ export function ShoppingCart() {
   const credit = useCredit();
   const [useStoreCredit, setUseStoreCredit] = useState(true);
   const creditBalance = credit.data?.balanceCents ?? 0;
+  // A promotion code (ADR 30): what the server said it takes off this cart; asked again when the cart changes.
+  const [code, setCode] = useState<CodeQuote | null>(null);
+  const [codeError, setCodeError] = useState<string>();
+  const cartKey = cart.lines.map((line) => line.id).join();
+  useEffect(() => setCode(null), [cartKey]);
   // How and when: delivery or pickup, 'As soon as possible' or a slot, as the kitchen takes orders.
   // Not asked of a kitchen that takes no orders now (suspended, or gone): its cart says why instead.
   const kitchen = useKitchen(cart.kitchen?.uid ?? '', cart.kitchen !== null);
@@ -167,6 +174,7 @@ export function ShoppingCart() {
       ...(payment ? { payment } : {}),
       ...(tipCents > 0 ? { tipCents } : {}),
       ...(creditShown && useStoreCredit ? { useCredit: true } : {}),
+      ...(code ? { code: code.code } : {}),
       ...(conflicts.all.length ? { allergensAcknowledged: conflicts.all } : {}),
     };
     const payload = JSON.stringify(order);
@@ -210,7 +218,10 @@ export function ShoppingCart() {
         }
         if (error instanceof ApiError && error.field === 'address') setAddressError(t(error.message));
         else if (error instanceof ApiError && error.field === 'tipCents') setTipError(t(error.message));
-        else if (error instanceof ApiError && error.field === 'slotStart') {
+        else if (error instanceof ApiError && error.field === 'code') {
+          setCode(null);
+          setCodeError(t(error.message));
+        } else if (error instanceof ApiError && error.field === 'slotStart') {
           // The slot filled (or passed) meanwhile: the choice is shown afresh.
           setWhenError(t(error.message));
           void queryClient.invalidateQueries({ queryKey: slotsKey(cart.kitchen?.uid ?? '') });
@@ -323,7 +334,18 @@ export function ShoppingCart() {
                 onChange={(event) => setUseStoreCredit(event.currentTarget.checked)}
               />
             )}
+            {cart.kitchen && cart.lines.length > 0 && (
+              <CodeField
+                kitchenUid={cart.kitchen.uid}
+                itemIds={cart.lines.map((line) => line.id)}
+                applied={code}
+                onApplied={setCode}
+                error={codeError}
+                onError={setCodeError}
+              />
+            )}
             <CheckoutTotals
+              discount={code}
               pricesCents={cart.lines.map((line) => line.priceCents)}
               fulfilment={fulfilment}
               tipCents={tipShown ? (tip ?? 0) : 0}
