@@ -188,6 +188,11 @@ export const EarningsLine = z.object({
   tipCents: z.number().int(),
   /** The cook's: the kitchen's transfer less its reversal, or the cash collected, and the tips. */
   netCents: z.number().int(),
+  /** A promotion code's discount on it and who paid it: the kitchen (out of `netCents`) or the platform (ADR 30). */
+  discount: z
+    .object({ code: z.string(), cents: z.number().int(), paidBy: z.enum(['platform', 'kitchen']) })
+    .nullable()
+    .optional(),
 });
 export type EarningsLine = z.infer<typeof EarningsLine>;
 

@@ -30,6 +30,8 @@ export interface Receipt {
   totalCents: number;
   /** Paid with store credit (ADR 29); the card paid the rest. */
   creditCents: number;
+  /** A promotion code's discount (out of `totalCents` already) and who paid it (ADR 30). */
+  discount: { code: string; cents: number; paidBy: 'platform' | 'kitchen' } | null;
   currency: string;
   /** Refunds given back, oldest first: to the card, and the part given as store credit. */
   refunds: { amountCents: number; creditCents: number; at: Date }[];
@@ -115,6 +117,10 @@ export async function receiptOf(db: DbOrTx, orderId: string): Promise<Receipt | 
     tipCents: order.tipCents,
     totalCents: order.totalCents,
     creditCents: order.creditCents,
+    discount:
+      order.discountPaidBy && order.discountCode
+        ? { code: order.discountCode, cents: order.discountCents, paidBy: order.discountPaidBy }
+        : null,
     currency: order.currency,
     refunds: [
       ...refunds.map((r) => ({

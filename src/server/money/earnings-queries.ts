@@ -99,6 +99,9 @@ export async function kitchenEarnings(
         method: orders.paymentMethod,
         itemsCents: orders.itemsCents,
         deliveryFeeCents: orders.deliveryFeeCents,
+        discountCents: orders.discountCents,
+        discountCode: orders.discountCode,
+        discountPaidBy: orders.discountPaidBy,
       })
       .from(orders)
       .where(inArray(orders.id, ids)),
@@ -135,6 +138,10 @@ export async function kitchenEarnings(
         items: names.get(row.id) ?? [],
         itemsCents: row.itemsCents,
         deliveryFeeCents: row.deliveryFeeCents,
+        discount:
+          row.discountPaidBy && row.discountCode
+            ? { code: row.discountCode, cents: row.discountCents, paidBy: row.discountPaidBy }
+            : null,
         platformFeeCents: sum.platform,
         refundedCents: sum.refunded,
         tipCents: sum.tip,

@@ -99,6 +99,21 @@ function receiptText(receipt: Receipt, tr: Translator): ReceiptText {
         : []),
       { label: tr.t('Fees and Estimated Tax'), value: money(receipt.feesAndTaxCents) },
       ...(receipt.tipCents > 0 ? [{ label: tr.t('Tip for the cook'), value: money(receipt.tipCents) }] : []),
+      // Who paid a promotion code (ADR 30): the marketplace, or the kitchen.
+      ...(receipt.discount
+        ? [
+            {
+              label:
+                receipt.discount.paidBy === 'platform'
+                  ? tr.t('Code {code} (paid by HomeCooked)', { code: receipt.discount.code })
+                  : tr.t('Code {code} (paid by {kitchen})', {
+                      code: receipt.discount.code,
+                      kitchen: receipt.kitchenName,
+                    }),
+              value: money(-receipt.discount.cents),
+            },
+          ]
+        : []),
       { label: tr.t('Total'), value: money(receipt.totalCents), strong: true },
       ...(receipt.creditCents > 0
         ? [

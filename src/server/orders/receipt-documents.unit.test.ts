@@ -31,6 +31,7 @@ const receipt: Receipt = {
   tipCents: 300,
   totalCents: 4109,
   creditCents: 500,
+  discount: null,
   currency: 'USD',
   refunds: [{ amountCents: 950, creditCents: 0, at: new Date('2026-11-29T16:00:00Z') }],
   laterTips: [{ amountCents: 500, at: new Date('2026-11-29T17:00:00Z') }],

@@ -27,6 +27,19 @@ export const monthName = (month: string) =>
 
 const plural = (count: number) => t('{count, plural, one {# order} other {# orders}}', { count });
 
+/** 'Code FIRST10: −$5.00, paid by the platform' (or by you): who paid an order's promotion code (ADR 30). */
+function DiscountNote({ line, money }: { line: EarningsLine; money: (minor: number) => string }) {
+  if (!line.discount) return null;
+  const values = { code: line.discount.code, amount: money(line.discount.cents) };
+  return (
+    <Text size="xs" c="dimmed" data-testid="earnings-code">
+      {line.discount.paidBy === 'platform'
+        ? t('Code {code}: −{amount}, paid by the platform', values)
+        : t('Code {code}: −{amount}, paid by you', values)}
+    </Text>
+  );
+}
+
 function LineRow({ line, earnings }: { line: EarningsLine; earnings: Earnings }) {
   const money = (minor: number) => translator().money(minor, earnings.currency);
   return (
@@ -39,7 +52,10 @@ function LineRow({ line, earnings }: { line: EarningsLine; earnings: Earnings })
           </Badge>
         ) : null}
       </Table.Td>
-      <Table.Td>{itemCounts(line.items.map((item) => ({ item, priceCents: 0 }))).join(', ')}</Table.Td>
+      <Table.Td>
+        {itemCounts(line.items.map((item) => ({ item, priceCents: 0 }))).join(', ')}
+        <DiscountNote line={line} money={money} />
+      </Table.Td>
       <Table.Td>{money(line.deliveryFeeCents)}</Table.Td>
       <Table.Td>{money(line.platformFeeCents)}</Table.Td>
       <Table.Td>{line.refundedCents ? money(line.refundedCents) : '—'}</Table.Td>
@@ -145,6 +161,7 @@ export function PaidOrdersList({ earnings }: { earnings: Earnings }) {
                         platform: money(line.platformFeeCents),
                       })}
                 </Text>
+                <DiscountNote line={line} money={money} />
                 {line.tipCents ? (
                   <Text size="xs" c="teal.9">
                     {t('Tip {tip}, yours whole', { tip: money(line.tipCents) })}

@@ -70,6 +70,11 @@ const RulesTab = lazy(async () => ({
   default: (await import('../moderation/rules-and-fees.js')).RulesAndFees,
 }));
 
+/** The 'Codes' tab's code (promotion codes, ADR 30), loaded when the tab is first opened. */
+const CodesTab = lazy(async () => ({
+  default: (await import('../codes/codes-manager.js')).OperatorCodes,
+}));
+
 /** Reports and the like in one tab, customers' problems with orders in another, the marketplace's money in a third. */
 function OperatorTabs() {
   const [tab, setTab] = useState<string | null>('moderation');
@@ -82,6 +87,7 @@ function OperatorTabs() {
         <Tabs.Tab value="overview">{t('Overview')}</Tabs.Tab>
         <Tabs.Tab value="plans">{t('Plans')}</Tabs.Tab>
         <Tabs.Tab value="rules">{t('Rules and fees')}</Tabs.Tab>
+        <Tabs.Tab value="codes">{t('Codes')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="moderation">
         <Moderation />
@@ -99,6 +105,13 @@ function OperatorTabs() {
         {tab === 'plans' ? (
           <Suspense fallback={<Spinner label={t('Loading the plans')} />}>
             <PlansTab />
+          </Suspense>
+        ) : null}
+      </Tabs.Panel>
+      <Tabs.Panel value="codes">
+        {tab === 'codes' ? (
+          <Suspense fallback={<Spinner label={t('Loading the codes')} />}>
+            <CodesTab />
           </Suspense>
         ) : null}
       </Tabs.Panel>
