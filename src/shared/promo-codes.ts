@@ -28,6 +28,10 @@ const uses = (field: string) =>
     .int({ error: () => t('{field} must be a whole number', { field }) })
     .min(1, { error: () => t('{field} must be at least 1', { field }) })
     .max(MAX_CODE_USES, { error: () => t('{field} is too large', { field }) });
+const yesNo = (field: string) => z.boolean({ error: () => t('{field} must be true or false', { field }) });
+const kitchenId = z
+  .string({ error: () => t('Kitchen must be a kitchen id') })
+  .uuid({ error: () => t('Kitchen must be a kitchen id') });
 const when = (field: string) =>
   z.string().datetime({ offset: true, error: () => t('{field} must be a date and time', { field }) });
 
@@ -39,29 +43,23 @@ export const NewCodeInput = z
   .object({
     code: CodeInput.optional(),
     amountOffCents: cents('amountOffCents').optional(),
-    percentOff: z
-      .number({ error: () => t('percentOff must be a number') })
-      .int({ error: () => t('percentOff must be a whole number') })
-      .min(1, { error: () => t('percentOff must be 1 to 100') })
-      .max(MAX_PERCENT, { error: () => t('percentOff must be 1 to 100') })
+    percentOff: uses('percentOff')
+      .max(MAX_PERCENT, { error: () => t('{field} is too large', { field: 'percentOff' }) })
       .optional(),
     maxDiscountCents: cents('maxDiscountCents').optional(),
     minOrderCents: z
-      .number({ error: () => t('minOrderCents must be a number of cents') })
-      .int({ error: () => t('minOrderCents must be a whole number of cents') })
-      .min(0, { error: () => t('minOrderCents must not be negative') })
-      .max(MAX_CODE_AMOUNT_CENTS, { error: () => t('minOrderCents is too large') })
+      .number({ error: () => t('{field} must be a number of cents', { field: 'minOrderCents' }) })
+      .int({ error: () => t('{field} must be a whole number of cents', { field: 'minOrderCents' }) })
+      .min(0, { error: () => t('{field} must not be negative', { field: 'minOrderCents' }) })
+      .max(MAX_CODE_AMOUNT_CENTS, { error: () => t('{field} is too large', { field: 'minOrderCents' }) })
       .optional(),
     startsAt: when('startsAt').optional(),
     endsAt: when('endsAt').optional(),
     maxUses: uses('maxUses').optional(),
     maxUsesPerCustomer: uses('maxUsesPerCustomer').optional(),
-    firstOrderOnly: z.boolean({ error: () => t('firstOrderOnly must be true or false') }).optional(),
+    firstOrderOnly: yesNo('firstOrderOnly').optional(),
     /** An operator's code for one kitchen only (a cook's code is always for their own). */
-    kitchenUid: z
-      .string()
-      .uuid({ error: () => t('kitchenUid must be a kitchen id') })
-      .optional(),
+    kitchenUid: kitchenId.optional(),
   })
   .strict()
   .superRefine((input, ctx) => {
@@ -83,9 +81,7 @@ export const NewCodeInput = z
 export type NewCodeInput = z.infer<typeof NewCodeInput>;
 
 export const CodeParams = z.object({ id: z.string().uuid({ error: () => t('Code id must be a uuid') }) });
-export const CodeChange = z
-  .object({ active: z.boolean({ error: () => t('active must be true or false') }) })
-  .strict();
+export const CodeChange = z.object({ active: yesNo('active') }).strict();
 
 /** A code as its owner (an operator, or the cook) sees it, with its uses. */
 export const PromoCode = z.object({
@@ -124,10 +120,10 @@ export type CodeQuote = z.infer<typeof CodeQuote>;
 export const CodeQuoteInput = z
   .object({
     code: CodeInput,
-    kitchenUid: z.string().uuid({ error: () => t('kitchenUid must be a kitchen id') }),
+    kitchenUid: kitchenId,
     itemIds: z
       .array(z.string().uuid({ error: () => t('Each item must be a menu item id') }))
       .min(1, { error: () => t('Your cart is empty') })
-      .max(100, { error: () => t('Too many items') }),
+      .max(100, { error: () => t('At most {max} items per order', { max: '100' }) }),
   })
   .strict();
