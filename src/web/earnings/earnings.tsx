@@ -1,5 +1,5 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { DayRangeInputs } from '../lib/day-range-inputs.js';
 import type { Kitchen } from '../../shared/kitchens.js';
 import { ApiError } from '../lib/api-client.js';
@@ -8,11 +8,6 @@ import { Spinner } from '../lib/spinner.js';
 import { MonthTotalsTable, PaidOrdersList, PaidOrdersTable } from './earnings-tables.js';
 import { earningsCsvUrl, useEarnings, type EarningsRange } from './use-earnings.js';
 import { t, translator, tx } from '../i18n.js';
-
-/** The cook's promotion codes (ADR 30), loaded after the earnings. */
-const KitchenCodes = lazy(async () => ({
-  default: (await import('../codes/codes-manager.js')).KitchenCodes,
-}));
 
 /**
  * 'Earnings': the cook's paid orders (a card order once accepted, a cash order once delivered) with the delivery
@@ -93,9 +88,6 @@ export function KitchenEarnings({ kitchen }: { kitchen: Kitchen }) {
           </section>
         </>
       )}
-      <Suspense fallback={<Spinner label={t('Loading the codes')} />}>
-        <KitchenCodes />
-      </Suspense>
     </Stack>
   );
 }
