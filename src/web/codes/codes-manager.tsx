@@ -278,7 +278,10 @@ export function CodesManager({ scope }: { scope: CodesScope }) {
                       <Text fw={700} ff="monospace" style={{ wordBreak: 'break-all' }}>
                         {code.code}
                       </Text>
-                      <Badge color={code.active ? 'teal' : 'gray'} variant="light">
+                      <Badge
+                        color={code.active ? 'teal.9' : 'gray'}
+                        variant={code.active ? 'filled' : 'light'}
+                      >
                         {code.active ? t('On') : t('Off')}
                       </Badge>
                       <Badge color="gray" variant="outline">
