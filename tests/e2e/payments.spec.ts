@@ -189,3 +189,28 @@ test("the operator's Money tab shows the refund and no difference with the provi
   await expect(page.getByRole('table', { name: 'Latest refunds' })).toContainText('$19.95');
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test("a promotion code in the cart: 'Apply' shows what it takes off, and the card is charged the rest", async ({
+  page,
+  browser,
+}) => {
+  // The operator makes a platform code ($5.00 off, the platform pays).
+  const operator = await browser.newContext();
+  await operator.addCookies([await server.sessionCookie('operator', 'operator@e2e.test')]);
+  const code = `CART${randomUUID().slice(0, 6).toUpperCase()}`;
+  const made = await operator.request.post(at('/api/operator/codes'), {
+    data: { code, amountOffCents: 500 },
+  });
+  expect(made.status()).toBe(201);
+  await operator.close();
+
+  await atCheckout(page, /Asha's Tiffin/, 'Paneer Butter Masala');
+  const field = page.getByRole('textbox', { name: 'Promotion code' });
+  await field.fill(` ${code.toLowerCase()} `);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('cart-code')).toHaveText(`Code ${code}: −$5.00`);
+  await expect(page.getByTestId('cart-total')).toHaveText('$17.45');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Submit order' }).click();
+  await expect(page.getByRole('button', { name: 'Pay $17.45' })).toBeVisible();
+});

@@ -252,10 +252,10 @@ export function toCustomerOrder({
     tipCents: row.tipCents,
     totalCents: row.totalCents,
     creditCents: row.creditCents,
-    discount:
-      row.discountPaidBy && row.discountCode
-        ? { code: row.discountCode, cents: row.discountCents, paidBy: row.discountPaidBy }
-        : null,
+    // Only on an order with a code: others are as they were.
+    ...(row.discountPaidBy && row.discountCode
+      ? { discount: { code: row.discountCode, cents: row.discountCents, paidBy: row.discountPaidBy } }
+      : {}),
     createdAt: row.createdAt.toISOString(),
     ...lifecycle(row, events, refunds, dispute, problem, tips),
     review,

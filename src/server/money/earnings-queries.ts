@@ -138,10 +138,10 @@ export async function kitchenEarnings(
         items: names.get(row.id) ?? [],
         itemsCents: row.itemsCents,
         deliveryFeeCents: row.deliveryFeeCents,
-        discount:
-          row.discountPaidBy && row.discountCode
-            ? { code: row.discountCode, cents: row.discountCents, paidBy: row.discountPaidBy }
-            : null,
+        // Only on an order with a code: the lines of others are as they were.
+        ...(row.discountPaidBy && row.discountCode
+          ? { discount: { code: row.discountCode, cents: row.discountCents, paidBy: row.discountPaidBy } }
+          : {}),
         platformFeeCents: sum.platform,
         refundedCents: sum.refunded,
         tipCents: sum.tip,

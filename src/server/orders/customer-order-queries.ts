@@ -244,7 +244,7 @@ export async function insertOrder(
     ...totals,
     tipCents: order.tipCents,
     creditCents: order.creditCents,
-    discount: order.discount,
+    ...(order.discount ? { discount: order.discount } : {}),
     createdAt: at,
     status: state,
     state,
