@@ -123,6 +123,14 @@ const run = fc.record({
   paid: fc.array(fc.constantFrom(true, true, false), { minLength: ORDERS, maxLength: ORDERS }),
   /** Whether the provider's events are held back from the start (its payments' events not delivered yet). */
   held: fc.constantFrom(false, false, true),
+  /**
+   * Each order's promotion code (ADR 30): none, the platform's under its fee ($5.00 off a 9.50 dal, fee 7.46) or
+   * beyond it ($9.00: the platform's own transfer pays the kitchen the rest), or the kitchen's (10 %).
+   */
+  codes: fc.array(fc.constantFrom('none', 'none', 'platform', 'platform beyond fee', 'kitchen'), {
+    minLength: ORDERS,
+    maxLength: ORDERS,
+  }),
   steps: fc.array(step, { maxLength: 24 }),
 });
 
@@ -138,17 +146,39 @@ describeEachEngine(
       const acceptWithin = ctx.app.payments.config.acceptWithinMinutes;
 
       await fc.assert(
-        fc.asyncProperty(run, async ({ paid, held, steps }) => {
+        fc.asyncProperty(run, async ({ paid, held, codes, steps }) => {
           // Each run starts at the real time: one run's 'time passes' does not make every later run's orders late.
           clock.advance(Date.now() - clock.now());
           const firstEvent = local.events.length;
           const world = await paidKitchen(ctx);
           const operator = await signedIn(ctx, 'operator', { email: OPERATOR_EMAIL });
           local.holdEvents(held);
+          const made: Record<string, string> = {};
+          for (const [kind, body, who] of [
+            ['platform', { amountOffCents: 500 }, operator.cookie],
+            ['platform beyond fee', { amountOffCents: 900 }, operator.cookie],
+            ['kitchen', { percentOff: 10 }, world.cook.cookie],
+          ] as const) {
+            const res = await ctx.app.inject({
+              method: 'POST',
+              url: `/api/${kind === 'kitchen' ? 'kitchen' : 'operator'}/codes`,
+              headers: { cookie: who },
+              payload: body,
+            });
+            expect(res.statusCode, res.body).toBe(201);
+            made[kind] = res.json<{ code: { code: string } }>().code.code;
+          }
           const placed: { order: CustomerOrder; cookie: string }[] = [];
-          for (const isPaid of paid) {
+          for (const [i, isPaid] of paid.entries()) {
             const customer = await signedIn(ctx, 'customer');
-            const res = await placeOrder(ctx, customer.cookie, world.cook.kitchen.uid, [world.dal]);
+            const code = made[codes[i] ?? 'none'];
+            const res = await placeOrder(
+              ctx,
+              customer.cookie,
+              world.cook.kitchen.uid,
+              [world.dal],
+              code ? { code } : {},
+            );
             expect(res.statusCode, res.body).toBe(201);
             const order = res.json<CustomerOrder>();
             placed.push({ order, cookie: customer.cookie });
