@@ -8,6 +8,7 @@ import {
   ledgerEntries,
   orders,
   paymentDifferences,
+  promoCodeUses,
   reconciliationRuns,
 } from '../db/schema.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
@@ -225,6 +226,7 @@ export async function reconcile(app: ReconcileApp): Promise<ReconcileResult> {
   ]);
   if (overall) found.push(overall);
   found.push(...(await creditDifferences(app)));
+  found.push(...(await discountDifferences(app)));
   const flagged = await recordRun(app, found, since);
   return { checked, unanswered, found, flagged };
 }
@@ -292,6 +294,54 @@ export async function creditDifferences(app: Pick<ReconcileApp, 'db' | 'payments
       detail: `Store credit: ${money(inLedger)} held by customers in the ledger, ${money(inAccounts)} in their accounts and orders not captured yet.`,
     });
   return found;
+}
+
+/**
+ * Promotion codes (ADR 30) reconcile with their uses: every paid order with a code (captured, or cash paid) has its
+ * ledger entry `discount` of the whole discount, paid by whom the code says (the kitchen's rows the discount, the
+ * platform's at most its fee), and the use that took it, still counted. Each order that disagrees is named.
+ */
+export async function discountDifferences(app: Pick<ReconcileApp, 'db' | 'payments'>): Promise<Difference[]> {
+  const currency = app.payments.config.currency;
+  // Spelt out: in a select list Drizzle leaves a column of a single table unqualified, which a subquery would read
+  // as its own table's.
+  const ORDER_ID = sql.raw('"orders"."id"');
+  const money = (minor: number) => formatMoney(minor, currency);
+  const sumOf = (kinds: string[]) =>
+    sql<number>`coalesce((select sum(l.amount_cents) from ${ledgerEntries} l where l.order_id = ${ORDER_ID}
+      and l.entry = 'discount' and l.kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})), 0)::int`.mapWith(Number);
+  const given = sumOf(['discount_given', 'discount_given_reversed']);
+  const byKitchen = sumOf(['discount_kitchen_funded', 'discount_kitchen_funded_reversed']);
+  const used = sql<number>`coalesce((select sum(u.discount_cents) from ${promoCodeUses} u
+    where u.order_id = ${ORDER_ID} and u.returned_at is null), 0)::int`.mapWith(Number);
+  const rows = await app.db
+    .select({
+      id: orders.id,
+      code: orders.discountCode,
+      paidBy: orders.discountPaidBy,
+      discount: orders.discountCents,
+      given,
+      byKitchen,
+      used,
+    })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.discountCents} > 0`,
+        eq(orders.currency, currency),
+        inArray(orders.paymentState, ['captured', 'cash-paid']),
+        sql`(${given} <> ${orders.discountCents} or ${used} <> ${orders.discountCents}
+          or (${orders.discountPaidBy} = 'kitchen') <> (${byKitchen} = ${orders.discountCents}))`,
+      ),
+    )
+    .limit(BATCH);
+  return rows.map((row) => ({
+    scope: `discount:${row.id}`,
+    detail: `Code ${row.code ?? ''} (paid by the ${row.paidBy ?? 'platform'}): ${money(row.discount)} off the order, ${money(row.given)} in the ledger (${money(row.byKitchen)} paid by the kitchen), ${money(row.used)} in its use.`,
+  }));
 }
 
 /** Writes the differences not flagged before in the same words (within the window), and the run's end. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { CustomerOrder } from '../../shared/orders.js';
 import { CODE_ALPHABET, GENERATED_CODE_LENGTH, type PromoCode } from '../../shared/promo-codes.js';
-import { promoCodes } from '../db/schema.js';
+import { ledgerEntries, promoCodes } from '../db/schema.js';
 import { reconcile } from '../money/reconcile.js';
 import { TEST_CARDS } from '../payments/local-stripe.js';
 import { discountOf } from '../payments/promo-codes.js';
@@ -142,6 +142,14 @@ describeEachEngine(
         discount_kitchen_funded: 190,
       });
       expect((await reconcile(ctx.app)).found).toEqual([]);
+      // A discount the ledger lost is named by the reconciliation.
+      await ctx.database.db
+        .delete(ledgerEntries)
+        .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'discount_kitchen_funded')));
+      expect((await reconcile(ctx.app)).found).toContainEqual({
+        scope: `discount:${order.id}`,
+        detail: `Code ${code} (paid by the kitchen): $1.90 off the order, $1.90 in the ledger ($0.00 paid by the kitchen), $1.90 in its use.`,
+      });
       const listed = await ctx.app.inject({
         method: 'GET',
         url: '/api/kitchen/codes',
