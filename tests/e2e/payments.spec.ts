@@ -213,4 +213,8 @@ test("a promotion code in the cart: 'Apply' shows what it takes off, and the car
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Submit order' }).click();
   await expect(page.getByRole('button', { name: 'Pay $17.45' })).toBeVisible();
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Your Order is sent')).toBeVisible();
+  await page.getByRole('link', { name: 'View Your order Status on this link' }).click();
+  await expect(page.getByTestId('order-code')).toHaveText(`Code ${code}: −$5.00`);
 });

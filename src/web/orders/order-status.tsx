@@ -14,6 +14,7 @@ import {
 import { disputeText, paymentText } from '../../shared/payments.js';
 import { creditedText, refundedText } from '../../shared/refunds.js';
 import { creditLineText } from '../../shared/credit.js';
+import { codeLineText } from '../../shared/code-input.js';
 import { Link, Navigate } from '../router/router.js';
 import { formatCents } from '../../shared/money.js';
 import { groupLines, inProgress, type CustomerOrder } from '../../shared/orders.js';
@@ -196,6 +197,11 @@ export function OrderStatus() {
               <Text c="dimmed">{t('Tip for the cook')}</Text>
               <Text c="dimmed">{formatCents(o.tipCents)}</Text>
             </Group>
+          ) : null}
+          {o.discount ? (
+            <Text size="sm" data-testid="order-code">
+              {codeLineText(o.discount.code, formatCents(o.discount.cents))}
+            </Text>
           ) : null}
           <Group justify="space-between">
             <Text fw={700}>{t('Total')}</Text>
