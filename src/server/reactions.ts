@@ -17,6 +17,7 @@ import {
 } from './orders/order-topics.js';
 import { reviewsTopic } from './reviews/reviews-topic.js';
 import { catalogTopic } from './search/catalog-topic.js';
+import { slotsTopic } from './orders/slots-topic.js';
 
 /** A live list that changed: its key on the change bus. */
 type Change = string;
@@ -50,6 +51,19 @@ const reviewShown = (kitchenUid: string): Change[] => [
 /** An order's conversation: its messages, and whether it may still be written on, which any change of it may move. */
 const conversationOf = (event: DomainEvent): Change[] =>
   event.type.startsWith('order.') && 'orderId' in event ? [changed(orderMessagesTopic, event.orderId)] : [];
+
+/**
+ * A kitchen's slots (computed once per change, src/server/orders/slots-topic.ts): any change of the kitchen (hours,
+ * zone, ordering, pause, suspension, listing) or of one of its orders (a slot booked, or given back) may move them.
+ */
+const slotsOf = (event: DomainEvent): Change[] =>
+  (event.type.startsWith('kitchen.') ||
+    event.type.startsWith('order.') ||
+    event.type === 'account.deleted') &&
+  'kitchenUid' in event &&
+  event.kitchenUid
+    ? [changed(slotsTopic, event.kitchenUid)]
+    : [];
 
 /** The live lists an event changes. */
 export function changesOf(event: DomainEvent): Change[] {
@@ -321,7 +335,7 @@ export const reactions: Reactions = {
     if (events.some((event) => noticesOf(event).length > 0))
       messages.set('notices', { type: 'notices-queued' });
     for (const event of events) {
-      for (const topic of [...changesOf(event), ...conversationOf(event)])
+      for (const topic of [...changesOf(event), ...conversationOf(event), ...slotsOf(event)])
         messages.set(`changed ${topic}`, { type: 'changed', topic });
       if (event.type === 'session.ended')
         messages.set(`session ${event.sessionHash}`, {
