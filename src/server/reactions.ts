@@ -81,6 +81,7 @@ export function changesOf(event: DomainEvent): Change[] {
         changed(moderationTopic),
       ];
     case 'document.added':
+    case 'document.file-attached':
       // Its permit number may be on its page (read with its booking, not a live list).
       return [];
     case 'document.expiring':

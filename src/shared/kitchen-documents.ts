@@ -72,6 +72,14 @@ export const KitchenDocumentInput = z
   });
 export type KitchenDocumentInput = z.infer<typeof KitchenDocumentInput>;
 
+/** `PUT /api/kitchen/documents/:id/file`: the photo or PDF (uploaded first) that a document added earlier shows. */
+export const DocumentFileInput = z.object({ file: DocumentFileRef });
+export type DocumentFileInput = z.infer<typeof DocumentFileInput>;
+
+export const DocumentParams = z.object({
+  id: z.string().uuid({ error: () => t('Document id must be a uuid') }),
+});
+
 export const KitchenDocument = z.object({
   id: z.string(),
   kind: z.enum(DOCUMENT_KINDS),

@@ -16,7 +16,13 @@ import { setListing } from '../data/kitchen-queries.js';
 import { mealCounts } from '../data/meal-counts.js';
 import { noKitchen, requireKitchen } from '../data/require-kitchen.js';
 import { notFound } from '../lib/errors.js';
-import { KitchenDocument, KitchenDocumentInput, KitchenDocuments } from '../../shared/kitchen-documents.js';
+import {
+  DocumentFileInput,
+  DocumentParams,
+  KitchenDocument,
+  KitchenDocumentInput,
+  KitchenDocuments,
+} from '../../shared/kitchen-documents.js';
 import {
   documentFile,
   documentPause,
@@ -25,6 +31,7 @@ import {
   requiredDocuments,
 } from '../data/kitchen-documents.js';
 import { findImage } from '../pictures/image-queries.js';
+import { and, eq } from 'drizzle-orm';
 import { kitchenDocuments } from '../db/schema.js';
 import { mutate } from '../events/mutate.js';
 import { claimDocumentFile } from '../pictures/document-pdfs.js';
@@ -173,21 +180,69 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!added) throw noKitchen();
       reply.code(201);
-      return {
-        id: added.id,
-        kind: added.kind,
-        number: added.number,
-        holder: added.holder,
-        expiresOn: added.expiresOn,
-        addedAt: added.createdAt.toISOString(),
-        file: documentFile({
-          ...added,
-          widths: added.imageId ? ((await findImage(app.db, added.imageId))?.widths ?? null) : null,
-        }),
-      };
+      return documentAnswer(app, added);
+    },
+  );
+
+  app.put(
+    '/api/kitchen/documents/:id/file',
+    {
+      config: {
+        doc: {
+          summary:
+            "Attach a photo or PDF (uploaded first to /api/kitchen/document-files) to one of the cook's documents added earlier, or replace the one it has; the document stays as it was",
+          cookie: 'kitchen',
+          errors: { 404: 'No kitchen yet, no such document of this kitchen, or no such upload of this cook' },
+        },
+      },
+      schema: { params: DocumentParams, body: DocumentFileInput, response: { 200: KitchenDocument } },
+    },
+    async (request) => {
+      const { kitchen } = await requireKitchen(request);
+      const { file } = request.body;
+      const updated = await mutate(app, async (tx, record) => {
+        // The file first (the cook's own upload, held until the end); another kitchen's document is as unknown as none.
+        await claimDocumentFile(tx, kitchen.uid, file);
+        const [row] = await tx
+          .update(kitchenDocuments)
+          .set({
+            imageId: file.type === 'photo' ? file.id : null,
+            fileId: file.type === 'pdf' ? file.id : null,
+          })
+          .where(and(eq(kitchenDocuments.id, request.params.id), eq(kitchenDocuments.kitchenId, kitchen.uid)))
+          .returning();
+        if (!row) throw notFound('No such document');
+        // The file it replaces is attached to nothing now: the sweep of abandoned uploads removes it after a day.
+        record({ type: 'document.file-attached', kitchenUid: kitchen.uid, documentId: row.id });
+        // Like a document added: a kitchen an operator asked for changes waits for their decision again.
+        const back = { state: 'awaiting-approval', reason: '', decided: false } as const;
+        if (await setListing(tx, kitchen.uid, back, ['changes-asked']))
+          record({ type: 'kitchen.listing-changed', kitchenUid: kitchen.uid, listing: 'awaiting-approval' });
+        return row;
+      });
+      return documentAnswer(app, updated);
     },
   );
 };
+
+/** A document as its cook reads it, with its photo's or PDF's link. */
+async function documentAnswer(
+  app: FastifyInstance,
+  row: typeof kitchenDocuments.$inferSelect,
+): Promise<KitchenDocument> {
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    holder: row.holder,
+    expiresOn: row.expiresOn,
+    addedAt: row.createdAt.toISOString(),
+    file: documentFile({
+      ...row,
+      widths: row.imageId ? ((await findImage(app.db, row.imageId))?.widths ?? null) : null,
+    }),
+  };
+}
 
 /** The cook's documents, the kinds required, and the pause a missing or expired one puts on taking orders. */
 async function documentsAnswer(app: FastifyInstance, kitchenUid: string): Promise<KitchenDocuments> {

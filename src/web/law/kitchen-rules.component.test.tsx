@@ -118,4 +118,21 @@ describe("'Rules for your kitchen'", () => {
     await show(answer({ ...rules, permit: null }), documents([]));
     expect(row('Permit number on your menu page')).toBe('Not required here');
   });
+
+  it('offers to attach a photo or PDF to a document added without one, and to replace the one a document has', async () => {
+    const certificate: KitchenDocument = {
+      ...permit,
+      id: '00000000-0000-4000-8000-0000000000d2',
+      kind: 'food-safety-certificate',
+      number: 'FSM-7731',
+      file: { type: 'pdf', url: '/api/document-files/00000000-0000-4000-8000-0000000000f1' },
+    };
+    await show(answer(rules), documents([permit, certificate]));
+    const names = [...container.querySelectorAll('button[aria-label]')].map((b) =>
+      b.getAttribute('aria-label'),
+    );
+    expect(names).toContain('Attach a photo or PDF to Permit number');
+    expect(names).toContain('Replace the photo or PDF of Food safety certificate');
+    expect(container.textContent).toContain('View the PDF');
+  });
 });

@@ -47,6 +47,16 @@ export function useAddDocument(ownerUid: string) {
   });
 }
 
+/** Attaches a photo or PDF (uploaded first) to a document added earlier, or replaces its file. */
+export function useAttachDocumentFile(ownerUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: DocumentFileRef }) =>
+      api.put<KitchenDocument>(`/api/kitchen/documents/${id}/file`, { file }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: kitchenDocumentsKey(ownerUid) }),
+  });
+}
+
 /** Sends a photo or PDF of a paper to the server, which keeps it private; files over the limits stay here. */
 export function useUploadDocumentFile() {
   return useMutation<DocumentFileRef, Error, File>({
