@@ -15,24 +15,29 @@ import { kitchenProfile } from '../data/rule-overrides.js';
 import { setListing } from '../data/kitchen-queries.js';
 import { mealCounts } from '../data/meal-counts.js';
 import { noKitchen, requireKitchen } from '../data/require-kitchen.js';
-import { notFound } from '../lib/errors.js';
+import { conflict, notFound } from '../lib/errors.js';
 import {
   DocumentFileInput,
   DocumentParams,
+  HelperInput,
+  HelperParams,
+  KitchenHelper,
   KitchenDocument,
   KitchenDocumentInput,
   KitchenDocuments,
 } from '../../shared/kitchen-documents.js';
 import {
   documentFile,
-  documentPause,
+  helperCardRule,
   listDocuments,
+  listHelpers,
+  papersPause,
   permitNumber,
   requiredDocuments,
 } from '../data/kitchen-documents.js';
 import { findImage } from '../pictures/image-queries.js';
 import { and, eq } from 'drizzle-orm';
-import { kitchenDocuments } from '../db/schema.js';
+import { kitchenDocuments, kitchenHelpers } from '../db/schema.js';
 import { mutate } from '../events/mutate.js';
 import { claimDocumentFile } from '../pictures/document-pdfs.js';
 
@@ -223,6 +228,68 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
       return documentAnswer(app, updated);
     },
   );
+  app.post(
+    '/api/kitchen/helpers',
+    {
+      config: {
+        doc: {
+          summary:
+            "Add someone who cooks with the cook, and the day they started: where the kitchen's rules ask helpers for a food handler card within N days, it is due N days after",
+          cookie: 'kitchen',
+          errors: { 404: 'No kitchen yet', 409: 'A helper by this name already' },
+        },
+      },
+      schema: { body: HelperInput, response: { 201: KitchenHelper } },
+    },
+    async (request, reply) => {
+      const { kitchen } = await requireKitchen(request);
+      const { name, startedOn } = request.body;
+      const added = await mutate(app, async (tx, record) => {
+        const [row] = await tx
+          .insert(kitchenHelpers)
+          .values({ kitchenId: kitchen.uid, name, startedOn })
+          .onConflictDoNothing()
+          .returning({ id: kitchenHelpers.id });
+        if (row) record({ type: 'helper.changed', kitchenUid: kitchen.uid });
+        return row;
+      });
+      if (!added) throw conflict('A helper by this name is already here', 'name');
+      const where = await kitchenPlace(app.db, kitchen.uid);
+      const rule = where ? helperCardRule(app.jurisdictions.forPlace(where.place).rules) : null;
+      const helper = (await listHelpers(app.db, kitchen.uid, rule)).find((h) => h.id === added.id);
+      if (!helper) throw notFound('No such helper');
+      reply.code(201);
+      return helper;
+    },
+  );
+
+  app.delete(
+    '/api/kitchen/helpers/:id',
+    {
+      config: {
+        doc: {
+          summary:
+            'Remove a helper who no longer cooks with the cook (their card is then no longer asked for; their documents stay)',
+          cookie: 'kitchen',
+          errors: { 404: 'No kitchen yet, or no such helper of this kitchen' },
+        },
+      },
+      schema: { params: HelperParams },
+    },
+    async (request, reply) => {
+      const { kitchen } = await requireKitchen(request);
+      const removed = await mutate(app, async (tx, record) => {
+        const rows = await tx
+          .delete(kitchenHelpers)
+          .where(and(eq(kitchenHelpers.id, request.params.id), eq(kitchenHelpers.kitchenId, kitchen.uid)))
+          .returning({ id: kitchenHelpers.id });
+        if (rows.length) record({ type: 'helper.changed', kitchenUid: kitchen.uid });
+        return rows.length > 0;
+      });
+      if (!removed) throw notFound('No such helper');
+      return reply.code(204).send();
+    },
+  );
 };
 
 /** A document as its cook reads it, with its photo's or PDF's link. */
@@ -248,11 +315,13 @@ async function documentAnswer(
 async function documentsAnswer(app: FastifyInstance, kitchenUid: string): Promise<KitchenDocuments> {
   const where = await kitchenPlace(app.db, kitchenUid);
   if (!where) throw noKitchen();
-  const required = requiredDocuments(app.jurisdictions.forPlace(where.place).rules);
+  const { rules } = app.jurisdictions.forPlace(where.place);
+  const helperCard = helperCardRule(rules);
   const today = localTime(new Date(app.clock.now()), where.timeZone).date;
-  const [documents, pause] = await Promise.all([
+  const [documents, pause, helpers] = await Promise.all([
     listDocuments(app.db, kitchenUid),
-    documentPause(app.db, kitchenUid, required, today),
+    papersPause(app.db, kitchenUid, rules, today),
+    listHelpers(app.db, kitchenUid, helperCard),
   ]);
-  return { documents, required, pause };
+  return { documents, required: requiredDocuments(rules), pause, helpers, helperCard };
 }

@@ -51,6 +51,8 @@ const documents = (list: KitchenDocument[]): KitchenDocuments => ({
   documents: list,
   required: ['permit', 'food-safety-certificate'],
   pause: null,
+  helpers: [],
+  helperCard: null,
 });
 
 describe("'Rules for your kitchen'", () => {
@@ -134,5 +136,55 @@ describe("'Rules for your kitchen'", () => {
     expect(names).toContain('Attach a photo or PDF to Permit number');
     expect(names).toContain('Replace the photo or PDF of Food safety certificate');
     expect(container.textContent).toContain('View the PDF');
+  });
+
+  it("shows each helper's card due by the profile's days, with the law, and the pause past it with whose card", async () => {
+    await show(answer(rules), {
+      ...documents([permit]),
+      helperCard: {
+        name: 'Food handler card',
+        withinDays: 30,
+        source: {
+          title: 'California Health and Safety Code §113948 (food handler cards)',
+          url: 'https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?sectionNum=113948.&lawCode=HSC',
+        },
+      },
+      helpers: [
+        { id: 'h1', name: 'Rosa', startedOn: '2026-11-24', dueOn: '2026-12-24', card: null },
+        {
+          id: 'h2',
+          name: 'Sam',
+          startedOn: '2026-12-01',
+          dueOn: '2026-12-31',
+          card: null,
+        },
+        {
+          id: 'h3',
+          name: 'Ana',
+          startedOn: '2026-10-01',
+          dueOn: '2026-10-31',
+          card: { number: 'FH-1', expiresOn: '2029-10-01' },
+        },
+      ],
+      pause: { kind: 'food-handler-card', expiredOn: null, holder: 'Rosa', dueOn: '2026-12-24' },
+    });
+    expect(container.textContent).toContain(
+      'Paused: Rosa’s food handler card was due on Dec 24, 2026 and is not added',
+    );
+    expect(container.textContent).toContain(
+      'Each helper needs a Food handler card within 30 days of starting.',
+    );
+    const law = [...container.querySelectorAll('a')].find((a) => a.textContent?.includes('§113948'));
+    expect(law?.getAttribute('href')).toMatch(/sectionNum=113948/);
+    const helperRow = (name: string) =>
+      [...container.querySelectorAll('tr')]
+        .find((tr) => tr.querySelector('td')?.textContent === name)
+        ?.querySelectorAll('td');
+    expect(helperRow('Rosa')?.[2]?.textContent).toBe('Dec 24, 2026');
+    expect(helperRow('Rosa')?.[3]?.textContent).toBe(
+      'Overdue since Dec 24, 2026: your kitchen is paused until it is added',
+    );
+    expect(helperRow('Sam')?.[3]?.textContent).toBe('Not added yet: add it above by Dec 31, 2026');
+    expect(helperRow('Ana')?.[3]?.textContent).toBe('FH-1, valid until Oct 1, 2029');
   });
 });

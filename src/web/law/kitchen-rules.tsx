@@ -12,6 +12,7 @@ import { t } from '../i18n.js';
 import { capsSummary } from './caps-summary.js';
 import { useKitchenDocuments, useKitchenRules } from './use-kitchen-rules.js';
 import { KitchenDocumentsSection } from './kitchen-documents.js';
+import { KitchenHelpersSection } from './kitchen-helpers.js';
 import { ListingAlert } from './listing-alert.js';
 
 const yesNo = (value: boolean) => (value ? t('Yes') : t('No'));
@@ -149,6 +150,9 @@ export function KitchenRules({ ownerUid }: { ownerUid: string }) {
       )}
       {listing.state !== 'not-allowed' && <ListingAlert listing={listing} />}
       <KitchenDocumentsSection ownerUid={ownerUid} />
+      {documents.data && (documents.data.helperCard || documents.data.helpers.length > 0) && (
+        <KitchenHelpersSection ownerUid={ownerUid} data={documents.data} />
+      )}
       {counted && <Text fw={600}>{capsSummary(profile.rules.caps, counted).join(' · ')}</Text>}
       <Table>
         <Table.Tbody>
