@@ -16,6 +16,7 @@ import { setListing } from '../data/kitchen-queries.js';
 import { mealCounts } from '../data/meal-counts.js';
 import { noKitchen, requireKitchen } from '../data/require-kitchen.js';
 import { conflict, notFound } from '../lib/errors.js';
+import { empty } from '../lib/route-doc.js';
 import {
   DocumentFileInput,
   DocumentParams,
@@ -271,6 +272,7 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
           summary:
             'Remove a helper who no longer cooks with the cook (their card is then no longer asked for; their documents stay)',
           cookie: 'kitchen',
+          responses: { 204: empty },
           errors: { 404: 'No kitchen yet, or no such helper of this kitchen' },
         },
       },
