@@ -149,6 +149,7 @@ for (const width of [1280, 390]) {
     await helpers.getByLabel('Started on').fill(today());
     await helpers.getByRole('button', { name: 'Add helper' }).click();
     await expect(helpers.getByRole('row', { name: /^Luis/ })).toContainText('Not added yet: add it above by');
+    await cook.screenshot({ path: test.info().outputPath(`kitchen-rules-${width}.png`), fullPage: true });
     await expect(papers.getByRole('status')).toBeHidden();
     expect(await overflows(cook)).toBe(false);
     expect(await axeFindings(cook)).toEqual([]);
