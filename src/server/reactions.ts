@@ -95,9 +95,12 @@ export function changesOf(event: DomainEvent): Change[] {
         changed(moderationTopic),
       ];
     case 'document.added':
+    case 'document.file-attached':
       // Its permit number may be on its page (read with its booking, not a live list).
       return [];
     case 'document.expiring':
+    case 'helper.changed':
+    case 'helper-card.due':
     case 'fees.change-announced':
       return [];
     case 'dish.added':
@@ -308,6 +311,16 @@ export function noticesOf(event: DomainEvent): Notice[] {
         kind: 'fee-change' as const,
         subjectId: event.feeChangeId,
       }));
+    case 'helper-card.due':
+      // Once each: 30, 7 and 1 day before the card is due (the key decides however often the sweep finds it).
+      return [
+        {
+          key: `helper-card:${event.helperId}:${event.daysBefore}:${event.kitchenUid}`,
+          recipientId: event.kitchenUid,
+          kind: 'helper-card-due',
+          subjectId: event.helperId,
+        },
+      ];
     case 'document.expiring':
       // Once each: 30, 7 and 1 day before (the key decides however often the sweep finds it).
       return [

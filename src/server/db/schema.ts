@@ -592,6 +592,30 @@ export const kitchenDocuments = pgTable(
 );
 
 /**
+ * The people who cook with a kitchen's cook (its helpers), with the day each started: where the kitchen's rules ask
+ * helpers for a food handler card within N days (California: 30 days of hire), the day it is due. A helper's card is
+ * a food handler card in kitchen_documents whose holder is the helper's name (without case).
+ */
+export const kitchenHelpers = pgTable(
+  'kitchen_helpers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The day they started (hired), in the kitchen's calendar. */
+    startedOn: date('started_on').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One helper by a name in a kitchen (their card is found by it); the kitchen's helpers found by it too.
+    uniqueIndex('kitchen_helpers_name_key').on(t.kitchenId, sql`lower(${t.name})`),
+    check('kitchen_helpers_name_check', sql`char_length(${t.name}) between 1 and 100`),
+  ],
+);
+
+/**
  * Operators' overrides of a jurisdiction profile's values (ADR 27): for every kitchen under a profile (`scope`
  * 'profile', `target` its id) or for one kitchen ('kitchen', its uid). One row per scope, target and key, replaced by
  * the next override of it; each is also in the operators' log, with who and why.

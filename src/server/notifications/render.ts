@@ -14,6 +14,7 @@ import type { DbOrTx } from '../db/database.js';
 import {
   feeChanges,
   kitchenDocuments,
+  kitchenHelpers,
   kitchens,
   ledgerEntries,
   mealPlans,
@@ -28,6 +29,9 @@ import {
 import { receiptOf } from '../data/receipt-queries.js';
 import { PROBLEM_REASON_NAMES } from '../../shared/problem-reports.js';
 import { DOCUMENT_LABELS } from '../../shared/kitchen-documents.js';
+import { helperCardRule, listHelpers } from '../data/kitchen-documents.js';
+import { kitchenPlace } from '../data/kitchen-place.js';
+import type { Jurisdictions } from '../data/jurisdictions.js';
 import { escapeHtml } from '../lib/html.js';
 import type { NoticeRef, RenderedNotice } from './channels.js';
 
@@ -554,6 +558,53 @@ async function documentMessage(
 }
 
 /**
+ * A helper's food handler card soon due (the kitchen's rules ask for it within N days of their start): whose, by
+ * when, and that the kitchen stops taking orders after that day. Null when the helper is gone, is not the
+ * recipient's, or has a card now.
+ */
+async function helperCardMessage(
+  db: DbOrTx,
+  jurisdictions: Jurisdictions,
+  helperId: string,
+  recipientId: string,
+  now: Date,
+  tr: Translator,
+): Promise<Message | null> {
+  const [row] = await db
+    .select({ helper: kitchenHelpers, kitchenName: kitchens.name })
+    .from(kitchenHelpers)
+    .innerJoin(kitchens, eq(kitchens.ownerId, kitchenHelpers.kitchenId))
+    .where(eq(kitchenHelpers.id, helperId));
+  const where = await kitchenPlace(db, recipientId);
+  if (!row || !where || row.helper.kitchenId !== recipientId) return null;
+  const rule = helperCardRule(jurisdictions.forPlace(where.place).rules);
+  const today = localTime(now, where.timeZone).date;
+  const helper = (await listHelpers(db, recipientId, rule)).find((h) => h.id === helperId);
+  if (!helper?.dueOn || (helper.card && helper.card.expiresOn >= today)) return null;
+  const dueOn = helper.dueOn;
+  const days = Math.round((Date.parse(dueOn) - Date.parse(today)) / 86_400_000);
+  const date = tr.date(new Date(`${dueOn}T12:00:00Z`), 'date');
+  const values = { name: row.helper.name, date, days, kitchen: row.kitchenName };
+  return {
+    subject: cut(
+      days <= 1
+        ? say(tr).t('{name}’s food handler card is due tomorrow', values)
+        : say(tr).t('{name}’s food handler card is due in {days} days', values),
+      120,
+    ),
+    lead: say(tr).t(
+      'Add {name}’s food handler card by {date}: from the day after, {kitchen} stops taking orders by itself until it is added.',
+      values,
+    ),
+    details: [
+      [say(tr).t('Helper'), row.helper.name],
+      [say(tr).t('Due by'), date],
+    ],
+    action: { label: say(tr).t('Open the rules for your kitchen'), path: paths.kitchenRules.href() },
+  };
+}
+
+/**
  * A week of a weekly plan that could not be placed at its cut-off: which kitchen, the week's slot, why (the order's
  * refusal, in the recipient's language), and that the plan goes on. Null when it is not the recipient's plan.
  */
@@ -768,6 +819,8 @@ export async function renderNotice(
   now: Date = new Date(),
   /** The recipient's language. */
   tr: Translator = translator(),
+  /** The rules of places: a helper's card is due as many days after their start as the kitchen's rules say. */
+  jurisdictions?: Jurisdictions,
 ): Promise<RenderedNotice | null> {
   let message: Message | null;
   if (notice.kind === 'review-new')
@@ -775,6 +828,10 @@ export async function renderNotice(
   else if (notice.kind === 'fee-change') message = await feeChangeMessage(db, notice.subjectId, tr);
   else if (notice.kind === 'document-expiring')
     message = await documentMessage(db, notice.subjectId, notice.recipientId, now, tr);
+  else if (notice.kind === 'helper-card-due')
+    message = jurisdictions
+      ? await helperCardMessage(db, jurisdictions, notice.subjectId, notice.recipientId, now, tr)
+      : null;
   else if (notice.kind === 'plan-week-reminder')
     message = await planReminderMessage(db, notice.subjectId, notice.recipientId, now, tr);
   else if (notice.kind === 'plan-card-needs-you')
