@@ -11,7 +11,7 @@ import { renderNotice } from './render.js';
 import { isLocale } from '../../shared/i18n/locales.js';
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;
-type WorkerApp = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'log' | 'notices' | 'i18n'>;
+type WorkerApp = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'log' | 'notices' | 'i18n' | 'payments'>;
 
 /** Reports about a kitchen wait this long after the first, so that a flood makes one digest. */
 export const DIGEST_WAIT_MS = 10 * 60_000;
@@ -135,6 +135,7 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
       app.config.publicUrl,
       now,
       tr,
+      app.payments.provider,
     ));
   const digest =
     row.kind === 'reports'
