@@ -127,7 +127,7 @@ describeEachEngine(
         ctx.config.publicUrl,
         new Date(now),
         undefined,
-        ctx.app.jurisdictions,
+        { jurisdictions: ctx.app.jurisdictions },
       );
       expect(rendered).toMatchObject({
         subject: 'Rosa’s food handler card is due tomorrow',
@@ -168,14 +168,9 @@ describeEachEngine(
       expect(after.helpers).toEqual([{ ...rosa, card: { number: 'FH-3310', expiresOn: '2029-12-24' } }]);
       expect((await order()).statusCode).toBe(201);
       expect(
-        await renderNotice(
-          ctx.database.db,
-          row!,
-          ctx.config.publicUrl,
-          new Date(now),
-          undefined,
-          ctx.app.jurisdictions,
-        ),
+        await renderNotice(ctx.database.db, row!, ctx.config.publicUrl, new Date(now), undefined, {
+          jurisdictions: ctx.app.jurisdictions,
+        }),
       ).toBeNull();
 
       // A helper long overdue pauses it again; removed (they left), the pause lifts.

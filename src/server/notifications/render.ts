@@ -26,7 +26,8 @@ import {
   reports,
   reviews,
 } from '../db/schema.js';
-import { receiptOf } from '../data/receipt-queries.js';
+import { cardText, receiptCard, receiptOf } from '../data/receipt-queries.js';
+import type { PaymentProvider } from '../payments/provider.js';
 import { PROBLEM_REASON_NAMES } from '../../shared/problem-reports.js';
 import { DOCUMENT_LABELS } from '../../shared/kitchen-documents.js';
 import { helperCardRule, listHelpers } from '../data/kitchen-documents.js';
@@ -354,10 +355,20 @@ async function refundMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Pro
   };
 }
 
-/** The receipt of an order whose money was taken: what was paid, and a link to the receipt's page. */
-async function receiptMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Promise<Message | null> {
+/**
+ * The receipt of an order whose money was taken: what was paid, with which card (learnt as the receipt's page learns
+ * it, and said in the same words), and a link to the receipt's page. What the email says is what was paid: refunds
+ * and later tips are appended on the page, never written into an email already sent.
+ */
+async function receiptMessage(
+  db: DbOrTx,
+  facts: OrderFacts,
+  tr: Translator,
+  provider: PaymentProvider | undefined,
+): Promise<Message | null> {
   const receipt = await receiptOf(db, facts.order.id);
   if (!receipt) return null;
+  const card = await receiptCard(db, provider, receipt);
   const money = (minor: number) => formatMoney(minor, receipt.currency, tr);
   const values = { kitchen: receipt.kitchenName, total: money(receipt.totalCents), number: receipt.number };
   return {
@@ -378,6 +389,7 @@ async function receiptMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Pr
         : []),
       [say(tr).t('Total'), money(receipt.totalCents)],
       [say(tr).t('Paid'), kitchenTime(receipt.paidAt, receipt.timeZone, receipt.paidAt, tr)],
+      ...(card ? [[say(tr).t('Paid by card'), cardText(card, tr)] as [string, string]] : []),
     ],
     action: { label: say(tr).t('See your receipt'), path: `/api/orders/${receipt.orderId}/receipt` },
   };
@@ -819,8 +831,12 @@ export async function renderNotice(
   now: Date = new Date(),
   /** The recipient's language. */
   tr: Translator = translator(),
-  /** The rules of places: a helper's card is due as many days after their start as the kitchen's rules say. */
-  jurisdictions?: Jurisdictions,
+  /**
+   * What some notices need besides the database: the rules of places (a helper's card is due as many days after
+   * their start as the kitchen's rules say), and the card payments' provider (a receipt asks it for the card when
+   * the order does not know it yet).
+   */
+  { jurisdictions, provider }: { jurisdictions?: Jurisdictions; provider?: PaymentProvider } = {},
 ): Promise<RenderedNotice | null> {
   let message: Message | null;
   if (notice.kind === 'review-new')
@@ -849,7 +865,7 @@ export async function renderNotice(
       notice.kind === 'order-refunded'
         ? await refundMessage(db, facts, tr)
         : notice.kind === 'order-receipt'
-          ? await receiptMessage(db, facts, tr)
+          ? await receiptMessage(db, facts, tr, provider)
           : notice.kind === 'order-problem'
             ? await problemMessage(db, facts, tr)
             : orderMessage(notice.kind, facts, now, tr);

@@ -12,7 +12,7 @@ import { isLocale } from '../../shared/i18n/locales.js';
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;
 /** `jurisdictions`: the rules of places, for notices that depend on them (a helper's card due N days after). */
-type WorkerApp = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'log' | 'notices' | 'i18n'> &
+type WorkerApp = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'log' | 'notices' | 'i18n' | 'payments'> &
   Partial<Pick<FastifyInstance, 'jurisdictions'>>;
 
 /** Reports about a kitchen wait this long after the first, so that a flood makes one digest. */
@@ -137,7 +137,7 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
       app.config.publicUrl,
       now,
       tr,
-      app.jurisdictions,
+      { jurisdictions: app.jurisdictions, provider: app.payments.provider },
     ));
   const digest =
     row.kind === 'reports'
