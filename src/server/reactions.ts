@@ -241,6 +241,19 @@ export function noticesOf(event: DomainEvent): Notice[] {
       return event.paymentState === 'refunded'
         ? orderNotice('order-refunded', event.orderId, event.customerId, 'refunded')
         : [];
+    case 'order.refund-changed':
+      // Each part given back (a dish, an amount, as store credit) is told once, by its own key: the email names it.
+      // The whole payment refunded by such parts is not told again (src/server/notifications/render.ts).
+      return event.state === 'refunded' && event.customerId !== null
+        ? [
+            {
+              key: `order:${event.orderId}:refund:${event.refundId}:${event.customerId}`,
+              recipientId: event.customerId,
+              kind: 'order-refunded',
+              subjectId: event.refundId,
+            },
+          ]
+        : [];
     case 'order.problem-reported':
       // The cook hears of each report (its key is the report's: a second report after a refund is told too).
       return event.kitchenUid === null

@@ -21,6 +21,7 @@ import {
   mealPlanWeeks,
   menuItems,
   orderItems,
+  orderRefunds,
   orders,
   problemReports,
   reports,
@@ -331,8 +332,59 @@ function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date, tr:
   }
 }
 
-async function refundMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Promise<Message> {
+/** One part of an order given back: its dishes (or an amount), to the card, as store credit, or both. */
+function refundPartMessage(
+  refund: typeof orderRefunds.$inferSelect,
+  facts: OrderFacts,
+  tr: Translator,
+): Message | null {
+  if (refund.state !== 'refunded') return null;
+  const { order } = facts;
+  const money = (cents: number) => formatMoney(cents, order.currency, tr);
+  const card = refund.amountCents - refund.creditCents;
+  const values = {
+    amount: money(refund.amountCents),
+    card: money(card),
+    credit: money(refund.creditCents),
+    kitchen: order.kitchenName,
+  };
+  const what =
+    refund.lines.length > 0
+      ? refund.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')
+      : say(tr).t('An amount of the order');
+  return {
+    subject: cut(say(tr).t('Refund of {amount} from {kitchen}', values), 120),
+    lead:
+      refund.creditCents === 0
+        ? say(tr).t(
+            '{kitchen} refunded {amount} of your order: it goes back to your card. Your bank may take a few days to show it.',
+            values,
+          )
+        : card === 0
+          ? say(tr).t(
+              '{kitchen} refunded {amount} of your order as store credit: it is in your account now, for any kitchen’s order.',
+              values,
+            )
+          : say(tr).t(
+              '{kitchen} refunded {amount} of your order: {card} goes back to your card and {credit} is store credit in your account.',
+              values,
+            ),
+    details: [
+      [say(tr).t('Refunded for'), what],
+      [say(tr).t('Refunded'), values.amount],
+    ],
+    action: customerOrder(tr),
+  };
+}
+
+async function refundMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Promise<Message | null> {
   const { order, items } = facts;
+  // Refunded in parts: each part had its own email.
+  const [parts] = await db
+    .select({ n: count() })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.state, 'refunded')));
+  if ((parts?.n ?? 0) > 0) return null;
   const [refund] = await db
     .select({ amountCents: ledgerEntries.amountCents, currency: ledgerEntries.currency })
     .from(ledgerEntries)
@@ -857,13 +909,21 @@ export async function renderNotice(
   else if (notice.kind === 'reports')
     message = await reportsMessage(db, notice.subjectId, notice.recipientId, tr);
   else {
-    const facts = await orderFacts(db, notice.subjectId, tr);
+    // A refund's notice is about one part given back (its subject is the refund); the order's own 'refunded' notice is
+    // about a payment refunded whole at once (a cancellation), not by such parts, which were each told.
+    const [part] =
+      notice.kind === 'order-refunded'
+        ? await db.select().from(orderRefunds).where(eq(orderRefunds.id, notice.subjectId))
+        : [];
+    const facts = await orderFacts(db, part?.orderId ?? notice.subjectId, tr);
     if (!facts) return null;
     const party = NOTICE_AUDIENCE[notice.kind] === 'kitchen' ? facts.order.kitchenId : facts.order.customerId;
     if (party !== notice.recipientId) return null;
     message =
       notice.kind === 'order-refunded'
-        ? await refundMessage(db, facts, tr)
+        ? part
+          ? refundPartMessage(part, facts, tr)
+          : await refundMessage(db, facts, tr)
         : notice.kind === 'order-receipt'
           ? await receiptMessage(db, facts, tr, provider)
           : notice.kind === 'order-problem'
