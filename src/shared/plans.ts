@@ -147,12 +147,22 @@ export const PlanChange = z.discriminatedUnion(
     z.object({ action: z.literal('pause'), until: WeekDate }),
     z.object({ action: z.literal('resume') }),
     z.object({ action: z.literal('cancel') }),
+    // The dishes (ids, one per portion) for one week only (`week`), or for good (every week not yet placed).
+    z.object({ action: z.literal('dishes'), itemIds: PlanInput.shape.itemIds, week: WeekDate.optional() }),
   ],
-  { error: () => t("Action must be 'skip', 'unskip', 'pause', 'resume' or 'cancel'") },
+  { error: () => t("Action must be 'skip', 'unskip', 'pause', 'resume', 'cancel' or 'dishes'") },
 );
 export type PlanChange = z.infer<typeof PlanChange>;
 
 export const PlanParams = z.object({ id: z.string().uuid({ error: () => t('Plan id must be a uuid') }) });
+
+/** A dish of a plan and how many of it (`itemId` null: a dish no longer on the menu). */
+export const PlanLine = z.object({
+  itemId: z.string().nullable(),
+  item: z.string(),
+  quantity: z.number().int(),
+  priceCents: z.number().int(),
+});
 
 /** One week of a plan as its customer sees it. */
 export const PlanWeek = z.object({
@@ -166,8 +176,11 @@ export const PlanWeek = z.object({
   orderId: z.string().nullable(),
   /** Why it could not be placed (a failed week). */
   reason: z.string().nullable(),
+  /** The dishes of this week only, where the customer changed them for it (null: the plan's). */
+  items: z.array(PlanLine).nullable(),
 });
 export type PlanWeek = z.infer<typeof PlanWeek>;
+export type PlanLine = z.infer<typeof PlanLine>;
 
 /** A customer's plan: 'Your plans'. */
 export const CustomerPlan = z.object({
@@ -179,7 +192,7 @@ export const CustomerPlan = z.object({
   slotTime: z.string(),
   fulfilment: z.enum(['delivery', 'pickup']),
   payment: z.enum(['card', 'cash']),
-  items: z.array(z.object({ item: z.string(), quantity: z.number().int(), priceCents: z.number().int() })),
+  items: z.array(PlanLine),
   /** 'waiting-for-card': a card plan whose card is not saved yet; no week is ordered until it is. */
   status: z.enum(['active', 'paused', 'cancelled', 'waiting-for-card']),
   /** Where the customer saves the card of a plan waiting for it (the provider's page), else null. */

@@ -535,6 +535,23 @@ export const mealPlanWeeks = pgTable(
 );
 
 /**
+ * A plan's dishes changed for one week only (the customer's 'Change dishes' for that week): its week's order is of
+ * these, the plan's own dishes stay for the other weeks. Written only before that week's cut-off.
+ */
+export const mealPlanWeekDishes = pgTable(
+  'meal_plan_week_dishes',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => mealPlans.id, { onDelete: 'cascade' }),
+    slotDate: date('slot_date').notNull(),
+    itemIds: uuid('item_ids').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.slotDate] })],
+);
+
+/**
  * A PDF of a kitchen's paper, as its cook uploaded it (checked to start as a PDF does, 5 MB at most): private, shown
  * only to the cook and operators. A photo of a paper is a private picture in `images` instead.
  */

@@ -10,7 +10,7 @@ import {
   upcomingWeeks,
   type PlanWeekTime,
 } from '../../shared/plans.js';
-import { kitchens, mealPlans, mealPlanWeeks, users } from '../db/schema.js';
+import { kitchens, mealPlans, mealPlanWeekDishes, mealPlanWeeks, users } from '../db/schema.js';
 import { mutate } from '../events/mutate.js';
 import { HttpError } from '../lib/errors.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
@@ -136,12 +136,17 @@ async function placeWeek(
   const base = { planId: plan.id, week: week.slotDate };
   try {
     if (refusal) throw refusal;
+    // The week's own dishes, where its customer changed them for that week only.
+    const [own] = await app.db
+      .select({ itemIds: mealPlanWeekDishes.itemIds })
+      .from(mealPlanWeekDishes)
+      .where(and(eq(mealPlanWeekDishes.planId, plan.id), eq(mealPlanWeekDishes.slotDate, week.slotDate)));
     const { order } = await placeOrder(
       app,
       customer,
       {
         kitchenUid: plan.kitchenId,
-        itemIds: plan.itemIds,
+        itemIds: own?.itemIds ?? plan.itemIds,
         fulfilment: plan.fulfilment,
         ...(plan.fulfilment === 'delivery' ? { address: plan.address } : {}),
         ...(plan.location ? { location: plan.location } : {}),

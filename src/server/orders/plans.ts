@@ -19,10 +19,19 @@ import {
   type PlannedSlot,
   type PlanSettings,
   type PlanInput,
+  type PlanLine,
   type PlanTiming,
   type PlanWeek,
 } from '../../shared/plans.js';
-import { kitchens, mealPlans, mealPlanWeeks, menuItems, orderItems, orders } from '../db/schema.js';
+import {
+  kitchens,
+  mealPlans,
+  mealPlanWeekDishes,
+  mealPlanWeeks,
+  menuItems,
+  orderItems,
+  orders,
+} from '../db/schema.js';
 import { mutate } from '../events/mutate.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { findKitchenAndItems } from './customer-order-queries.js';
@@ -205,7 +214,13 @@ export async function customerPlans(
     if (row.plan.paymentMethod === 'card' && !row.plan.cardPaymentMethodId && row.plan.status === 'active')
       row.plan = { ...row.plan, cardPaymentMethodId: await planCard(app, row.plan) };
   const ids = rows.map((row) => row.plan.id);
-  const dishIds = [...new Set(rows.flatMap((row) => row.plan.itemIds))];
+  const weekDishes = await app.db
+    .select()
+    .from(mealPlanWeekDishes)
+    .where(inArray(mealPlanWeekDishes.planId, ids));
+  const dishIds = [
+    ...new Set([...rows.flatMap((row) => row.plan.itemIds), ...weekDishes.flatMap((week) => week.itemIds)]),
+  ];
   const dishes = new Map(
     (
       await app.db
@@ -225,23 +240,32 @@ export async function customerPlans(
     const recorded = new Map(
       weekRows.filter((week) => week.planId === plan.id).map((week) => [week.slotDate, week]),
     );
-    const counts = new Map<string, { item: string; quantity: number; priceCents: number }>();
-    for (const id of plan.itemIds) {
-      const dish = dishes.get(id);
-      const key = dish?.id ?? 'gone';
-      const line = counts.get(key);
-      if (line) line.quantity++;
-      else
-        counts.set(key, {
-          item: dish?.item ?? tr.t('A dish no longer on the menu'),
-          quantity: 1,
-          priceCents: dish?.priceCents ?? 0,
-        });
-    }
+    const linesOf = (itemIds: string[]) => {
+      const counts = new Map<string, PlanLine>();
+      for (const id of itemIds) {
+        const dish = dishes.get(id);
+        const key = dish?.id ?? 'gone';
+        const line = counts.get(key);
+        if (line) line.quantity++;
+        else
+          counts.set(key, {
+            itemId: dish?.id ?? null,
+            item: dish?.item ?? tr.t('A dish no longer on the menu'),
+            quantity: 1,
+            priceCents: dish?.priceCents ?? 0,
+          });
+      }
+      return [...counts.values()];
+    };
+    const changedWeeks = new Map(
+      weekDishes.filter((week) => week.planId === plan.id).map((week) => [week.slotDate, week.itemIds]),
+    );
     const weekOf = (slotDate: string): PlanWeek => {
       const time = planWeekAt(timing, slotDate);
       const row = recorded.get(slotDate);
+      const own = changedWeeks.get(slotDate);
       return {
+        items: own ? linesOf(own) : null,
         week: slotDate,
         slotStart: time.slotStart.toISOString(),
         cutoff: time.cutoff.toISOString(),
@@ -270,7 +294,7 @@ export async function customerPlans(
       slotTime: plan.slotTime,
       fulfilment: plan.fulfilment,
       payment: plan.paymentMethod,
-      items: [...counts.values()],
+      items: linesOf(plan.itemIds),
       status:
         plan.status === 'cancelled'
           ? 'cancelled'
@@ -343,6 +367,35 @@ export async function changePlan(
             eq(mealPlanWeeks.state, 'skipped'),
           ),
         );
+    } else if (change.action === 'dishes') {
+      // Dishes of this kitchen's menu, as a new plan's are.
+      const menu = await findKitchenAndItems(tx, plan.kitchenId, change.itemIds);
+      const found = new Set(menu?.items.map((item) => item.id));
+      if (!menu || change.itemIds.some((id) => !found.has(id)))
+        throw badRequest("Some items are not on this kitchen's menu (any more)", 'itemIds');
+      if (change.week) {
+        const time = weekTime(change.week);
+        // The week's key decides against a placement that took it meanwhile (another instance's clock).
+        const [taken] = await tx
+          .select({ state: mealPlanWeeks.state })
+          .from(mealPlanWeeks)
+          .where(and(eq(mealPlanWeeks.planId, planId), eq(mealPlanWeeks.slotDate, change.week)));
+        if (taken && taken.state !== 'skipped') throw cutoffPassed(time.cutoff, timeZone, tr);
+        await tx
+          .insert(mealPlanWeekDishes)
+          .values({ planId, slotDate: change.week, itemIds: change.itemIds, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [mealPlanWeekDishes.planId, mealPlanWeekDishes.slotDate],
+            set: { itemIds: change.itemIds, updatedAt: now },
+          });
+      } else {
+        // For good: every week placed from now on; a week already placed keeps its order, and a week changed on
+        // its own keeps its own dishes.
+        await tx
+          .update(mealPlans)
+          .set({ itemIds: change.itemIds, updatedAt: now })
+          .where(eq(mealPlans.id, planId));
+      }
     } else if (change.action === 'pause') {
       if (change.until <= localTime(now, timeZone).date)
         throw badRequest('Pause until a day after today', 'until');
@@ -409,6 +462,20 @@ export async function kitchenPlans(
       ),
     );
   const stateOf = new Map(weekRows.map((row) => [`${row.planId} ${row.slotDate}`, row.state]));
+  // Weeks whose dishes their customer changed for that week only: the cook cooks those.
+  const ownDishes = new Map(
+    (
+      await app.db
+        .select()
+        .from(mealPlanWeekDishes)
+        .where(
+          inArray(
+            mealPlanWeekDishes.planId,
+            plans.map((plan) => plan.id),
+          ),
+        )
+    ).map((row) => [`${row.planId} ${row.slotDate}`, row.itemIds]),
+  );
   const now = new Date(app.clock.now());
   const slots = new Map<string, PlannedSlot & { counts: Map<string, number> }>();
   for (const plan of plans) {
@@ -438,7 +505,7 @@ export async function kitchenPlans(
       slot.orders++;
       if (state === 'placed') slot.placed++;
       if (state === 'failed') slot.failed++;
-      for (const id of plan.itemIds) {
+      for (const id of ownDishes.get(`${plan.id} ${week.slotDate}`) ?? plan.itemIds) {
         slot.meals++;
         const item = dishes.get(id) ?? translator().t('A dish no longer on the menu');
         slot.counts.set(item, (slot.counts.get(item) ?? 0) + 1);

@@ -1,11 +1,14 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { CustomerPlan, PlanChange, PlanWeek } from '../../shared/plans.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { msg, t, translator } from '../i18n.js';
 import { changeBy, everyWeek, weekSlot } from './plan-format.js';
 import { useChangePlan, usePlans } from './use-plans.js';
+
+// 'Change dishes' loads with its own code, when opened.
+const ChangeDishes = lazy(() => import('./change-dishes.js'));
 
 const STATUS_LABELS: Record<CustomerPlan['status'], string> = {
   active: msg('Active'),
@@ -27,16 +30,19 @@ const STATE_LABELS: Record<PlanWeek['state'], string> = {
 function PlanCard({ plan }: { plan: CustomerPlan }) {
   const change = useChangePlan();
   const [until, setUntil] = useState('');
+  const [changingDishes, setChangingDishes] = useState(false);
   const run = async (body: PlanChange, done: string) => {
     try {
       await change.mutateAsync({ id: plan.id, change: body });
       notifications.show({ color: 'green', message: done });
+      return true;
     } catch (error) {
       notifications.show({
         color: 'red',
         title: t('Could not change your plan'),
         message: (error as Error).message,
       });
+      return false;
     }
   };
   const failed = plan.weeks.find((week) => week.state === 'failed');
@@ -85,6 +91,15 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
               {t('Next order: {when}', { when: weekSlot(next.slotStart, plan.timeZone) })}{' '}
               <Badge variant="light">{t(STATE_LABELS[next.state])}</Badge>
             </Text>
+            {next.items && (
+              <Text size="sm">
+                {t('This week: {dishes}', {
+                  dishes: next.items
+                    .map((line) => (line.quantity > 1 ? t('{item} × {quantity}', line) : line.item))
+                    .join(t(', ')),
+                })}
+              </Text>
+            )}
             {open(next) && <Text size="sm">{changeBy(next.cutoff, plan.timeZone)}</Text>}
             <Group gap="xs" wrap="wrap">
               {open(next) && next.state === 'planned' && (
@@ -110,6 +125,23 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
             </Group>
           </Stack>
         )}
+        {plan.status !== 'cancelled' &&
+          (changingDishes ? (
+            <Suspense fallback={null}>
+              <ChangeDishes
+                plan={plan}
+                week={next && open(next) && next.state === 'planned' ? next : undefined}
+                run={run}
+                close={() => setChangingDishes(false)}
+              />
+            </Suspense>
+          ) : (
+            <Group gap="xs">
+              <Button variant="light" onClick={() => setChangingDishes(true)}>
+                {t('Change dishes')}
+              </Button>
+            </Group>
+          ))}
         {plan.status !== 'cancelled' && (
           <Group gap="xs" align="end" wrap="wrap">
             {plan.status === 'paused' ? (
