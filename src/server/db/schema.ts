@@ -160,6 +160,8 @@ export const kitchens = pgTable(
     /** 'Offer weekly plans' (ADR 26), and each week's cut-off: how many hours before its slot its order is placed. */
     plansOffered: boolean('plans_offered').notNull().default(false),
     planCutoffHours: integer('plan_cutoff_hours').notNull().default(48),
+    /** 'Cook's choice allowed': a plan may let the cook choose its dishes within its budget, or replace a gone dish. */
+    planCooksChoice: boolean('plan_cooks_choice').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -486,6 +488,14 @@ export const mealPlans = pgTable(
      */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * What the customer spends on dishes each week, in minor units: the dishes' prices when they were chosen, or the
+     * budget they set for the cook's choice (null on plans older than it). A dish gone from the menu is replaced
+     * within what it leaves, where the kitchen allows the cook's choice.
+     */
+    budgetCents: integer('budget_cents'),
+    /** 'Let the cook choose': each week's dishes are picked from the menu at the cut-off within `budgetCents`. */
+    cooksChoice: boolean('cooks_choice').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

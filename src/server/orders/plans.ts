@@ -5,7 +5,9 @@ import { formatOpening, localTime } from '../../shared/opening-hours.js';
 import { SLOT_UNAVAILABLE } from '../../shared/ordering.js';
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_PROVIDER_DOWN } from '../../shared/payments.js';
+import { parsePriceToCents } from '../../shared/money.js';
 import {
+  COOKS_CHOICE_NOT_ALLOWED,
   PLAN_CUTOFF_PASSED,
   PLANS_NOT_OFFERED,
   planWeekAt,
@@ -134,6 +136,8 @@ export async function createPlan(
         cardSetupSessionId: card?.sessionId ?? null,
         cardSetupUrl: card?.url ?? null,
         startsOn: addDays(slot.date, 7),
+        // What the customer spends on dishes each week: these dishes at today's prices.
+        budgetCents: priceOf(input.itemIds, menu.items),
       })
       .returning({ id: mealPlans.id });
     if (!row) throw new Error('plan not inserted');
@@ -146,6 +150,10 @@ export async function createPlan(
 }
 
 type PlanRow = typeof mealPlans.$inferSelect;
+
+/** What these dishes (one id per portion) cost at the menu's prices, in minor units. */
+const priceOf = (itemIds: readonly string[], menu: readonly { id: string; priceCents: number }[]) =>
+  itemIds.reduce((sum, id) => sum + (menu.find((dish) => dish.id === id)?.priceCents ?? 0), 0);
 
 /** The card-saving page of a new card plan; 503 when the provider does not answer (nothing is written). */
 async function openCardPage(app: App, customer: { id: string }, planId: string) {
@@ -305,6 +313,8 @@ export async function customerPlans(
               : 'active',
       cardSetupUrl: waitingForCard(plan) ? plan.cardSetupUrl : null,
       pausedUntil: paused ? plan.pausedUntil : null,
+      cooksChoice: plan.cooksChoice,
+      budgetCents: plan.budgetCents,
       weeks: lastFailed ? [weekOf(lastFailed.slotDate), ...upcoming] : upcoming,
     };
   });
@@ -323,7 +333,12 @@ export async function changePlan(
   tr: Translator = translator(),
 ): Promise<CustomerPlan> {
   const [found] = await app.db
-    .select({ plan: mealPlans, timeZone: kitchens.timeZone, planCutoffHours: kitchens.planCutoffHours })
+    .select({
+      plan: mealPlans,
+      timeZone: kitchens.timeZone,
+      planCutoffHours: kitchens.planCutoffHours,
+      cooksChoiceAllowed: kitchens.planCooksChoice,
+    })
     .from(mealPlans)
     .innerJoin(kitchens, eq(kitchens.ownerId, mealPlans.kitchenId))
     .where(and(eq(mealPlans.id, planId), eq(mealPlans.customerId, customerId)));
@@ -393,9 +408,30 @@ export async function changePlan(
         // its own keeps its own dishes.
         await tx
           .update(mealPlans)
-          .set({ itemIds: change.itemIds, updatedAt: now })
+          .set({
+            itemIds: change.itemIds,
+            budgetCents: priceOf(change.itemIds, menu.items),
+            cooksChoice: false,
+            updatedAt: now,
+          })
           .where(eq(mealPlans.id, planId));
       }
+    } else if (change.action === 'cooks-choice') {
+      // 'Let the cook choose' within a budget, where the kitchen allows it: from the next week placed.
+      if (!found.cooksChoiceAllowed)
+        throw new HttpError(
+          409,
+          COOKS_CHOICE_NOT_ALLOWED,
+          msg("This kitchen does not offer the cook's choice."),
+          'budget',
+        );
+      const budgetCents = parsePriceToCents(change.budget, app.payments.config.currency);
+      if (budgetCents === null || budgetCents <= 0)
+        throw badRequest('Budget must be an amount like 25.00', 'budget');
+      await tx
+        .update(mealPlans)
+        .set({ cooksChoice: true, budgetCents, updatedAt: now })
+        .where(eq(mealPlans.id, planId));
     } else if (change.action === 'pause') {
       if (change.until <= localTime(now, timeZone).date)
         throw badRequest('Pause until a day after today', 'until');
@@ -433,6 +469,7 @@ export async function kitchenPlans(
     .select({
       offered: kitchens.plansOffered,
       cutoffHours: kitchens.planCutoffHours,
+      cooksChoice: kitchens.planCooksChoice,
       timeZone: kitchens.timeZone,
     })
     .from(kitchens)
@@ -442,7 +479,11 @@ export async function kitchenPlans(
     .select()
     .from(mealPlans)
     .where(and(eq(mealPlans.kitchenId, kitchenUid), eq(mealPlans.status, 'active')));
-  const settings = { offered: kitchen.offered, cutoffHours: kitchen.cutoffHours };
+  const settings = {
+    offered: kitchen.offered,
+    cutoffHours: kitchen.cutoffHours,
+    cooksChoice: kitchen.cooksChoice,
+  };
   if (!plans.length) return { settings, slots: [] };
   const dishes = new Map(
     (
@@ -532,9 +573,17 @@ export async function savePlanSettings(
   return mutate(app, async (tx, record) => {
     const [row] = await tx
       .update(kitchens)
-      .set({ plansOffered: settings.offered, planCutoffHours: settings.cutoffHours })
+      .set({
+        plansOffered: settings.offered,
+        planCutoffHours: settings.cutoffHours,
+        ...(settings.cooksChoice === undefined ? {} : { planCooksChoice: settings.cooksChoice }),
+      })
       .where(eq(kitchens.ownerId, kitchenUid))
-      .returning({ offered: kitchens.plansOffered, cutoffHours: kitchens.planCutoffHours });
+      .returning({
+        offered: kitchens.plansOffered,
+        cutoffHours: kitchens.planCutoffHours,
+        cooksChoice: kitchens.planCooksChoice,
+      });
     if (!row) throw notFound();
     record({ type: 'plan.changed', planId: null, customerId: null, kitchenUid });
     return row;
@@ -601,7 +650,11 @@ export async function planOffer(
   kitchenUid: string,
 ): Promise<PlanSettings | undefined> {
   const [row] = await app.db
-    .select({ offered: kitchens.plansOffered, cutoffHours: kitchens.planCutoffHours })
+    .select({
+      offered: kitchens.plansOffered,
+      cutoffHours: kitchens.planCutoffHours,
+      cooksChoice: kitchens.planCooksChoice,
+    })
     .from(kitchens)
     .where(eq(kitchens.ownerId, kitchenUid));
   return row;

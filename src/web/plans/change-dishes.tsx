@@ -1,6 +1,9 @@
-import { Button, Group, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CustomerPlan, PlanChange, PlanWeek } from '../../shared/plans.js';
+import { decimalAmount } from '../../shared/money.js';
+import type { CustomerPlan, PlanChange, PlanSettings, PlanWeek } from '../../shared/plans.js';
+import { api } from '../lib/api-client.js';
 import { usePublicMenu } from '../menu/use-public-menu.js';
 import { t, translator } from '../i18n.js';
 import { weekSlot } from './plan-format.js';
@@ -22,11 +25,20 @@ export default function ChangeDishes({
   close: () => void;
 }) {
   const menu = usePublicMenu(plan.kitchenUid ?? '', plan.kitchenUid !== null);
+  const offer = useQuery({
+    queryKey: ['kitchens', plan.kitchenUid, 'plans'],
+    queryFn: () => api.get<PlanSettings>(`/api/kitchens/${plan.kitchenUid ?? ''}/plans`),
+    enabled: plan.kitchenUid !== null,
+  });
+  const cooksChoiceOffered = offer.data?.cooksChoice === true;
   const current = (week?.items ?? plan.items).filter((line) => line.itemId !== null);
   const [counts, setCounts] = useState<Record<string, number>>(() =>
     Object.fromEntries(current.map((line) => [line.itemId!, line.quantity])),
   );
   const [scope, setScope] = useState<'week' | 'always'>(week ? 'week' : 'always');
+  const [budget, setBudget] = useState(
+    plan.cooksChoice && plan.budgetCents !== null ? decimalAmount(plan.budgetCents) : '',
+  );
   const itemIds = Object.entries(counts).flatMap(([id, quantity]) => Array<string>(quantity).fill(id));
   return (
     <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
@@ -55,6 +67,30 @@ export default function ChangeDishes({
           <Radio value="always" label={t('Every week from now on')} />
         </Stack>
       </Radio.Group>
+      {cooksChoiceOffered && (
+        <Group align="end" gap="xs" wrap="wrap">
+          <TextInput
+            label={t('Or let the cook choose, within a budget a week')}
+            description={t('Dishes only; fees apart.')}
+            inputMode="decimal"
+            value={budget}
+            onChange={(event) => setBudget(event.currentTarget.value)}
+            w={220}
+          />
+          <Button
+            variant="light"
+            disabled={!budget}
+            onClick={() =>
+              void run(
+                { action: 'cooks-choice', budget },
+                t('The cook chooses your dishes from now on.'),
+              ).then((done) => done && close())
+            }
+          >
+            {t('Let the cook choose')}
+          </Button>
+        </Group>
+      )}
       <Group gap="xs">
         <Button
           disabled={itemIds.length === 0}

@@ -59,11 +59,17 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
           <Badge color={plan.status === 'active' ? 'teal.9' : 'dark'}>{t(STATUS_LABELS[plan.status])}</Badge>
         </Group>
         <Text>{everyWeek(plan.weekday, plan.slotTime)}</Text>
-        <Text size="sm">
-          {plan.items
-            .map((line) => (line.quantity > 1 ? t('{item} × {quantity}', line) : line.item))
-            .join(t(', '))}
-        </Text>
+        {plan.cooksChoice && plan.budgetCents !== null ? (
+          <Text size="sm">
+            {t("The cook's choice, within {budget} a week", { budget: translator().money(plan.budgetCents) })}
+          </Text>
+        ) : (
+          <Text size="sm">
+            {plan.items
+              .map((line) => (line.quantity > 1 ? t('{item} × {quantity}', line) : line.item))
+              .join(t(', '))}
+          </Text>
+        )}
         {plan.pausedUntil && (
           <Text size="sm">
             {t('Paused until {date}', {
