@@ -152,6 +152,8 @@ export const PlanChange = z.discriminatedUnion(
     z.object({ action: z.literal('pause'), until: WeekDate }),
     z.object({ action: z.literal('resume') }),
     z.object({ action: z.literal('cancel') }),
+    // A card plan's card-saving page: the one open, or a fresh one (the first expired, or 'Change card').
+    z.object({ action: z.literal('card') }),
     // 'Let the cook choose' within a budget a week (dishes only, fees apart), where the kitchen allows it.
     z.object({
       action: z.literal('cooks-choice'),
@@ -168,7 +170,7 @@ export const PlanChange = z.discriminatedUnion(
   ],
   {
     error: () =>
-      t("Action must be 'skip', 'unskip', 'pause', 'resume', 'cancel', 'dishes' or 'cooks-choice'"),
+      t("Action must be 'skip', 'unskip', 'pause', 'resume', 'cancel', 'dishes', 'cooks-choice' or 'card'"),
   },
 );
 export type PlanChange = z.infer<typeof PlanChange>;
@@ -216,6 +218,8 @@ export const CustomerPlan = z.object({
   status: z.enum(['active', 'paused', 'cancelled', 'waiting-for-card']),
   /** Where the customer saves the card of a plan waiting for it (the provider's page), else null. */
   cardSetupUrl: z.string().nullable(),
+  /** A card plan with a card saved (charged each week; a new one saved on `cardSetupUrl` replaces it). */
+  hasCard: z.boolean(),
   pausedUntil: z.string().nullable(),
   /** 'Let the cook choose': the week's dishes are the cook's, within `budgetCents` (dishes only). */
   cooksChoice: z.boolean(),

@@ -39,7 +39,7 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { findKitchenAndItems } from './customer-order-queries.js';
 import { refuseOutsideDeliveryArea } from './delivery-area.js';
 import { findSlot } from '../../shared/slots.js';
-import { planCard, startPlanCard } from './plan-cards.js';
+import { openPlanCardPage, planCard, startPlanCard } from './plan-cards.js';
 import { paymentMethodOf } from './place-order.js';
 
 type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'clock' | 'payments' | 'config' | 'log'>;
@@ -219,8 +219,16 @@ export async function customerPlans(
   if (!rows.length) return [];
   // A card plan waiting for its card: the customer may be back from saving it (the provider is asked).
   for (const row of rows)
-    if (row.plan.paymentMethod === 'card' && !row.plan.cardPaymentMethodId && row.plan.status === 'active')
-      row.plan = { ...row.plan, cardPaymentMethodId: await planCard(app, row.plan) };
+    if (
+      row.plan.paymentMethod === 'card' &&
+      (!row.plan.cardPaymentMethodId || row.plan.cardSetupUrl) &&
+      row.plan.status === 'active'
+    ) {
+      const card = await planCard(app, row.plan);
+      // A card learnt from the page just now: the page is done with.
+      if (card !== row.plan.cardPaymentMethodId)
+        row.plan = { ...row.plan, cardPaymentMethodId: card, cardSetupUrl: null };
+    }
   const ids = rows.map((row) => row.plan.id);
   const weekDishes = await app.db
     .select()
@@ -311,7 +319,9 @@ export async function customerPlans(
             : paused
               ? 'paused'
               : 'active',
-      cardSetupUrl: waitingForCard(plan) ? plan.cardSetupUrl : null,
+      // A page open to save a card: the first, or a new one replacing the card ('Change card').
+      cardSetupUrl: plan.status === 'active' ? plan.cardSetupUrl : null,
+      hasCard: plan.cardPaymentMethodId !== null,
       pausedUntil: paused ? plan.pausedUntil : null,
       cooksChoice: plan.cooksChoice,
       budgetCents: plan.budgetCents,
@@ -345,6 +355,23 @@ export async function changePlan(
   if (!found) throw noSuchPlan();
   const { plan, timeZone } = found;
   if (plan.status === 'cancelled') throw conflict(msg('This plan is cancelled.'));
+  if (change.action === 'card') {
+    // The provider's page, outside any transaction: nothing is written if it does not answer.
+    try {
+      await openPlanCardPage(app, { id: customerId }, plan);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      app.log.warn({ err: error, planId }, 'could not open a card-saving page');
+      throw new HttpError(
+        503,
+        PAYMENT_PROVIDER_DOWN,
+        msg('The payment service did not answer. Nothing was charged: please try again.'),
+      );
+    }
+    const [plans] = await customerPlans(app, customerId, planId, tr);
+    if (!plans) throw noSuchPlan();
+    return plans;
+  }
   const now = new Date(app.clock.now());
   const timing = timingOf(plan, found);
   const weekTime = (week: string) => {

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import type { CustomerPlan, PlanChange, PlanWeek } from '../../shared/plans.js';
@@ -45,6 +45,19 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
       return false;
     }
   };
+  /** To the provider's page to save a card on (the open one, or a fresh one). */
+  const toCardPage = async () => {
+    try {
+      const page = await change.mutateAsync({ id: plan.id, change: { action: 'card' } });
+      if (page.cardSetupUrl) window.location.assign(page.cardSetupUrl);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: t('Could not change your plan'),
+        message: (error as Error).message,
+      });
+    }
+  };
   const failed = plan.weeks.find((week) => week.state === 'failed');
   const next = plan.weeks.find((week) => Date.parse(week.slotStart) > Date.now());
   const open = (week: PlanWeek) => Date.parse(week.cutoff) > Date.now();
@@ -77,11 +90,25 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
             })}
           </Text>
         )}
-        {plan.cardSetupUrl && (
-          <Text size="sm" role="status">
-            {t('No week is ordered until your card is saved.')}{' '}
-            <Anchor href={plan.cardSetupUrl}>{t('Save your card')}</Anchor>
-          </Text>
+        {plan.payment === 'card' && plan.status !== 'cancelled' && (
+          <Group gap="xs" wrap="wrap">
+            {plan.cardSetupUrl && (
+              <Text size="sm" role="status">
+                {plan.hasCard
+                  ? t('Your new card is not saved yet; the card you saved before is charged until it is.')
+                  : t('No week is ordered until your card is saved.')}
+              </Text>
+            )}
+            {/* The page open, or a fresh one if it expired: asked for at the press. */}
+            <Button
+              variant="light"
+              size="compact-sm"
+              loading={change.isPending}
+              onClick={() => void toCardPage()}
+            >
+              {plan.hasCard ? t('Change card') : t('Save your card')}
+            </Button>
+          </Group>
         )}
         {failed && (
           <Text size="sm" c="red.8" role="status">
