@@ -174,6 +174,7 @@ export async function chargePlanWeek(
       platformFeeCents: orders.platformFeeCents,
       currency: orders.currency,
       account: kitchens.payoutAccountId,
+      priorNoticeMinutes: kitchens.priorNoticeMinutes,
       customerId: users.paymentCustomerId,
     })
     .from(orders)
@@ -216,7 +217,12 @@ export async function chargePlanWeek(
       'payment',
     );
   }
-  // The card needs its holder: the week's order is paid on its own page, as any card order.
-  if (!row.checkoutUrl) await startCheckout(app, order);
+  // The card needs its holder: the week's order is paid on its own page, as any card order, open until the slot
+  // can no longer take the order (its prior notice before it) where the provider allows, not only half an hour.
+  const slotStart = order.slot ? Date.parse(order.slot.start) : Number.NaN;
+  const openUntil = Number.isFinite(slotStart)
+    ? new Date(slotStart - row.priorNoticeMinutes * 60_000)
+    : undefined;
+  if (!row.checkoutUrl) await startCheckout(app, order, openUntil ? { openUntil } : {});
   return 'needs-customer';
 }
