@@ -7,7 +7,8 @@ import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 import { cooksChoice } from './plan-dishes.js';
-import { placeDuePlans } from './plan-placement.js';
+import { renderNotice } from '../notifications/render.js';
+import { placeDuePlans, remindPlans } from './plan-placement.js';
 
 /** Tuesday 20 October 2026, 12:00 UTC; the kitchen is in New York (as in plans.test.ts). */
 const START = Date.parse('2026-10-20T12:00:00Z');
@@ -138,6 +139,17 @@ describeEachEngine(
       const chosen = await change({ action: 'cooks-choice', budget: '25.00' });
       expect(chosen.statusCode, chosen.body).toBe(200);
       expect(chosen.json<CustomerPlan>()).toMatchObject({ cooksChoice: true, budgetCents: 2500 });
+
+      // The reminder says it is the cook's choice.
+      now = Date.parse('2026-10-26T23:00:00Z');
+      expect(await remindPlans(ctx.app)).toContainEqual({ planId: made.id, week: '2026-10-29' });
+      const reminder = await renderNotice(
+        ctx.database.db,
+        { kind: 'plan-week-reminder', subjectId: made.id, recipientId: customer.user.id },
+        'https://homecooked.example',
+        new Date(now),
+      );
+      expect(reminder?.text).toContain("Your plan orders the cook's choice (up to $25.00) from");
 
       // At the cut-off: Paneer, Dal and Rice (23.50 of 25.00), as the cook's choice picks them.
       now = CUTOFFS[0]! + 60_000;

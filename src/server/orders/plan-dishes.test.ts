@@ -6,7 +6,8 @@ import { kitchens, orderItems, orders } from '../db/schema.js';
 import { buildKitchen, buildMenuItem } from '../test/builders.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
-import { placeDuePlans } from './plan-placement.js';
+import { renderNotice } from '../notifications/render.js';
+import { placeDuePlans, remindPlans } from './plan-placement.js';
 
 /** Tuesday 20 October 2026, 12:00 UTC; the kitchen is in New York (as in plans.test.ts). */
 const START = Date.parse('2026-10-20T12:00:00Z');
@@ -105,6 +106,18 @@ describeEachEngine(
         dishes: [{ item: 'Paneer', quantity: 2 }],
       });
       expect(cooks.slots[1]).toMatchObject({ week: '2026-11-05', meals: 3 });
+
+      // The reminder the day before its cut-off names that week's dishes.
+      now = Date.parse('2026-10-26T23:00:00Z');
+      expect(await remindPlans(ctx.app)).toContainEqual({ planId: plan.id, week: '2026-10-29' });
+      const reminder = await renderNotice(
+        ctx.database.db,
+        { kind: 'plan-week-reminder', subjectId: plan.id, recipientId: customer.user.id },
+        'https://homecooked.example',
+        new Date(now),
+      );
+      expect(reminder?.text).toContain('Your plan orders Paneer × 2 from');
+      now = START;
 
       // Changed again before its cut-off: the last change stands.
       expect(
