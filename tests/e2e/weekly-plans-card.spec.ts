@@ -199,9 +199,28 @@ test('a customer pays a weekly plan by a saved card, skips a week, and the next 
   await expect(yourPlans.getByText('Active')).toBeVisible();
   await expect(yourPlans.getByText('Save your card')).toHaveCount(0);
   await expect(yourPlans.getByText(/^Change by \w{3} \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
+  // The dishes of that week only: three Biryani (the plan's stay two).
+  await yourPlans.getByRole('button', { name: 'Change dishes' }).click();
+  await yourPlans.getByRole('textbox', { name: 'Biryani · $12.00' }).fill('3');
+  await expect(yourPlans.getByRole('radio', { name: /^Only for / })).toBeChecked();
+  expect(await axeFindings(customer)).toEqual([]);
+  await yourPlans.getByRole('button', { name: 'Save dishes' }).click();
+  await expect(yourPlans.getByText('This week: Biryani × 3')).toBeVisible();
+  await expect(yourPlans.getByText('Biryani × 2', { exact: true })).toBeVisible();
   await yourPlans.getByRole('button', { name: 'Skip this week' }).click();
   await expect(yourPlans.getByText('Skipped')).toBeVisible();
   expect(await axeFindings(customer)).toEqual([]);
+
+  // 'Change card': a fresh page on the provider; the card saved there is the plan's from then on.
+  await yourPlans.getByRole('button', { name: 'Change card' }).click();
+  await customer.waitForURL(/\/dev-pay\/checkout\/cs_/);
+  await customer.getByLabel('Card number').fill('5555555555554444');
+  await customer.getByLabel('Expiry').fill('11/33');
+  await customer.getByLabel('CVC').fill('321');
+  await customer.getByRole('button', { name: 'Save card' }).click();
+  await customer.waitForURL(/\/CustomerOrders\?card=/);
+  await expect(yourPlans.getByRole('button', { name: 'Change card' })).toBeVisible();
+  await expect(yourPlans.getByText(/Your new card is not saved yet/)).toHaveCount(0);
 
   // The placement at each week's cut-off: the skipped week is neither placed nor charged, the next is charged to the
   // saved card off-session (authorised, captured when the cook accepts) and reaches the kitchen.
@@ -222,6 +241,9 @@ test('a customer pays a weekly plan by a saved card, skips a week, and the next 
     amount: intents[0]!.amount,
     metadata: { orderId: placed[0]!.orderId },
   });
+  // Charged to the card saved last ('Change card'), not the first.
+  const method = String(intents.at(-1)!.payment_method);
+  expect(local.objects.get(`number:${method}`)).toEqual({ number: '5555555555554444' });
 
   // The cook sees the planned order among those to answer (beside the first pre-order), and the planned meals of
   // that week.
