@@ -160,6 +160,8 @@ export const kitchens = pgTable(
     /** 'Offer weekly plans' (ADR 26), and each week's cut-off: how many hours before its slot its order is placed. */
     plansOffered: boolean('plans_offered').notNull().default(false),
     planCutoffHours: integer('plan_cutoff_hours').notNull().default(48),
+    /** 'Cook's choice allowed': a plan may let the cook choose its dishes within its budget, or replace a gone dish. */
+    planCooksChoice: boolean('plan_cooks_choice').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -486,6 +488,14 @@ export const mealPlans = pgTable(
      */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * What the customer spends on dishes each week, in minor units: the dishes' prices when they were chosen, or the
+     * budget they set for the cook's choice (null on plans older than it). A dish gone from the menu is replaced
+     * within what it leaves, where the kitchen allows the cook's choice.
+     */
+    budgetCents: integer('budget_cents'),
+    /** 'Let the cook choose': each week's dishes are picked from the menu at the cut-off within `budgetCents`. */
+    cooksChoice: boolean('cooks_choice').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -532,6 +542,23 @@ export const mealPlanWeeks = pgTable(
     index('meal_plan_weeks_order_idx').on(t.orderId),
     check('meal_plan_weeks_state_check', sql`${t.state} in ${sqlTextList(PLAN_WEEK_STATES)}`),
   ],
+);
+
+/**
+ * A plan's dishes changed for one week only (the customer's 'Change dishes' for that week): its week's order is of
+ * these, the plan's own dishes stay for the other weeks. Written only before that week's cut-off.
+ */
+export const mealPlanWeekDishes = pgTable(
+  'meal_plan_week_dishes',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => mealPlans.id, { onDelete: 'cascade' }),
+    slotDate: date('slot_date').notNull(),
+    itemIds: uuid('item_ids').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.slotDate] })],
 );
 
 /**

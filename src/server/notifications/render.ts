@@ -18,6 +18,7 @@ import {
   kitchens,
   ledgerEntries,
   mealPlans,
+  mealPlanWeekDishes,
   mealPlanWeeks,
   menuItems,
   orderItems,
@@ -778,12 +779,18 @@ async function planReminderMessage(
   const [week] = upcomingWeeks(timing, now, 1);
   const left = week ? week.cutoff.getTime() - now.getTime() : 0;
   if (!week || left <= 0 || left > 26 * 3_600_000) return null;
+  // The week's own dishes where its customer changed them for it, else the plan's.
+  const [own] = await db
+    .select({ itemIds: mealPlanWeekDishes.itemIds })
+    .from(mealPlanWeekDishes)
+    .where(and(eq(mealPlanWeekDishes.planId, planId), eq(mealPlanWeekDishes.slotDate, week.slotDate)));
+  const itemIds = own?.itemIds ?? row.plan.itemIds;
   const dishes = await db
     .select({ id: menuItems.id, item: menuItems.item })
     .from(menuItems)
-    .where(inArray(menuItems.id, row.plan.itemIds));
+    .where(inArray(menuItems.id, itemIds));
   const names = new Map(dishes.map((dish) => [dish.id, dish.item]));
-  const lines = row.plan.itemIds.flatMap((id) => {
+  const lines = itemIds.flatMap((id) => {
     const item = names.get(id);
     return item === undefined ? [] : [{ item }];
   });
@@ -792,7 +799,10 @@ async function planReminderMessage(
     date: tr.date(new Date(`${week.slotDate}T12:00:00Z`), 'date'),
     time: formatClock(localTime(week.slotStart, row.timeZone).minutes, tr),
     cutoff: formatOpening(week.cutoff, row.timeZone, tr),
-    dishes: itemCounts(lines, tr).join(', '),
+    dishes:
+      row.plan.cooksChoice && row.plan.budgetCents !== null
+        ? say(tr).t("the cook's choice (up to {budget})", { budget: tr.money(row.plan.budgetCents) })
+        : itemCounts(lines, tr).join(', '),
   };
   return {
     subject: cut(
