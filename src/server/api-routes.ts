@@ -30,7 +30,7 @@ import { tipRoutes } from './orders/tip-routes.js';
 import { receiptRoutes } from './orders/receipt-routes.js';
 import { labelRoutes } from './labels/label-routes.js';
 import { orderMessageRoutes } from './order-messages/order-message-routes.js';
-import { kitchenSlotsAnswer, slotRoutes } from './orders/slot-routes.js';
+import { currentSlots, slotRoutes } from './orders/slot-routes.js';
 import { reviewRoutes } from './reviews/review-routes.js';
 import { kitchenPaymentsAnswer, payoutRoutes } from './money/payout-routes.js';
 import { earningsRoutes } from './money/earnings-routes.js';
@@ -100,8 +100,8 @@ export const kitchenPageQueries = (app: FastifyInstance): KitchenPageQuery[] => 
     return reviews.missing ? undefined : [['reviews', uid], reviews.json, etagOf(reviews)];
   },
   async (uid) => {
-    const slots = await kitchenSlotsAnswer(app, uid);
-    return typeof slots === 'object' ? [['kitchens', uid, 'slots'], JSON.stringify(slots)] : undefined;
+    const slots = await currentSlots(app, uid);
+    return typeof slots === 'object' ? [['kitchens', uid, 'slots'], slots.json] : undefined;
   },
   async (uid) => {
     const payments = await kitchenPaymentsAnswer(app, uid);

@@ -17,6 +17,7 @@ import {
 } from './orders/order-topics.js';
 import { reviewsTopic } from './reviews/reviews-topic.js';
 import { catalogTopic } from './search/catalog-topic.js';
+import { slotsTopic } from './orders/slots-topic.js';
 
 /** A live list that changed: its key on the change bus. */
 type Change = string;
@@ -51,6 +52,19 @@ const reviewShown = (kitchenUid: string): Change[] => [
 const conversationOf = (event: DomainEvent): Change[] =>
   event.type.startsWith('order.') && 'orderId' in event ? [changed(orderMessagesTopic, event.orderId)] : [];
 
+/**
+ * A kitchen's slots (computed once per change, src/server/orders/slots-topic.ts): any change of the kitchen (hours,
+ * zone, ordering, pause, suspension, listing) or of one of its orders (a slot booked, or given back) may move them.
+ */
+const slotsOf = (event: DomainEvent): Change[] =>
+  (event.type.startsWith('kitchen.') ||
+    event.type.startsWith('order.') ||
+    event.type === 'account.deleted') &&
+  'kitchenUid' in event &&
+  event.kitchenUid
+    ? [changed(slotsTopic, event.kitchenUid)]
+    : [];
+
 /** The live lists an event changes. */
 export function changesOf(event: DomainEvent): Change[] {
   switch (event.type) {
@@ -81,9 +95,12 @@ export function changesOf(event: DomainEvent): Change[] {
         changed(moderationTopic),
       ];
     case 'document.added':
+    case 'document.file-attached':
       // Its permit number may be on its page (read with its booking, not a live list).
       return [];
     case 'document.expiring':
+    case 'helper.changed':
+    case 'helper-card.due':
     case 'fees.change-announced':
       return [];
     case 'dish.added':
@@ -224,6 +241,19 @@ export function noticesOf(event: DomainEvent): Notice[] {
       return event.paymentState === 'refunded'
         ? orderNotice('order-refunded', event.orderId, event.customerId, 'refunded')
         : [];
+    case 'order.refund-changed':
+      // Each part given back (a dish, an amount, as store credit) is told once, by its own key: the email names it.
+      // The whole payment refunded by such parts is not told again (src/server/notifications/render.ts).
+      return event.state === 'refunded' && event.customerId !== null
+        ? [
+            {
+              key: `order:${event.orderId}:refund:${event.refundId}:${event.customerId}`,
+              recipientId: event.customerId,
+              kind: 'order-refunded',
+              subjectId: event.refundId,
+            },
+          ]
+        : [];
     case 'order.problem-reported':
       // The cook hears of each report (its key is the report's: a second report after a refund is told too).
       return event.kitchenUid === null
@@ -294,6 +324,16 @@ export function noticesOf(event: DomainEvent): Notice[] {
         kind: 'fee-change' as const,
         subjectId: event.feeChangeId,
       }));
+    case 'helper-card.due':
+      // Once each: 30, 7 and 1 day before the card is due (the key decides however often the sweep finds it).
+      return [
+        {
+          key: `helper-card:${event.helperId}:${event.daysBefore}:${event.kitchenUid}`,
+          recipientId: event.kitchenUid,
+          kind: 'helper-card-due',
+          subjectId: event.helperId,
+        },
+      ];
     case 'document.expiring':
       // Once each: 30, 7 and 1 day before (the key decides however often the sweep finds it).
       return [
@@ -321,7 +361,7 @@ export const reactions: Reactions = {
     if (events.some((event) => noticesOf(event).length > 0))
       messages.set('notices', { type: 'notices-queued' });
     for (const event of events) {
-      for (const topic of [...changesOf(event), ...conversationOf(event)])
+      for (const topic of [...changesOf(event), ...conversationOf(event), ...slotsOf(event)])
         messages.set(`changed ${topic}`, { type: 'changed', topic });
       if (event.type === 'session.ended')
         messages.set(`session ${event.sessionHash}`, {

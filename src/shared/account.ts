@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CREDIT_KINDS } from './credit.js';
 import { WeeklyHours } from './opening-hours.js';
 import { OrderEvent, OrderLine, OrderStateSchema } from './orders.js';
 import { LOCALES } from './i18n/locales.js';
@@ -134,6 +135,26 @@ export const DataExport = z.object({
   ),
   /** Pictures they uploaded. */
   pictures: z.array(Picture),
+  /**
+   * Their store credit (ADR 29): the balance now and every movement of it, oldest first, signed (given back is
+   * positive, spent negative), with the order and kitchen it was about. Null: they never had any.
+   */
+  storeCredit: z
+    .object({
+      currency: z.string(),
+      balanceCents: z.number().int(),
+      entries: z.array(
+        z.object({
+          id: z.string().uuid(),
+          kind: z.enum(CREDIT_KINDS),
+          amountCents: z.number().int(),
+          orderId: z.string().uuid().nullable(),
+          kitchenName: z.string().nullable(),
+          createdAt: when,
+        }),
+      ),
+    })
+    .nullable(),
   /** Their kitchen, when they own one. */
   kitchen: z
     .object({

@@ -28,6 +28,8 @@ export const CertificateRule = z.strictObject({
   who: z.enum(CERTIFICATE_HOLDERS),
   /** Within how many days of starting (null: before starting). */
   withinDays: z.number().int().min(0).nullable(),
+  /** Where the law says so (the days, who needs it). */
+  source: JurisdictionSource.optional(),
 });
 export type CertificateRule = z.infer<typeof CertificateRule>;
 

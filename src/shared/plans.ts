@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { t } from './i18n/translator.js';
 import { instantAt, localTime, WEEKDAYS, type Weekday } from './opening-hours.js';
 import { MAX_DAYS_AHEAD } from './ordering.js';
+import { parsePriceToCents } from './money.js';
 import { MAX_ITEMS_PER_ORDER, PlaceOrderInput } from './orders.js';
 
 /**
@@ -29,6 +30,10 @@ export const PLANS_NOT_OFFERED = 'PLANS_NOT_OFFERED';
 export const PLAN_PLACEMENT_FAILED = 'PLAN_PLACEMENT_FAILED';
 /** A card plan's week whose card was declined, or not saved yet, or that its customer did not confirm in time. */
 export const PLAN_CARD_FAILED = 'PLAN_CARD_FAILED';
+/** A week whose dishes could not be chosen: nothing on the menu fits, or a dish left it and may not be replaced. */
+export const PLAN_DISHES_UNAVAILABLE = 'PLAN_DISHES_UNAVAILABLE';
+/** The kitchen does not allow the cook's choice. */
+export const COOKS_CHOICE_NOT_ALLOWED = 'COOKS_CHOICE_NOT_ALLOWED';
 
 /** The cut-off: from 1 hour to the furthest a kitchen takes pre-orders (5 days) before the slot. */
 export const MIN_CUTOFF_HOURS = 1;
@@ -147,12 +152,38 @@ export const PlanChange = z.discriminatedUnion(
     z.object({ action: z.literal('pause'), until: WeekDate }),
     z.object({ action: z.literal('resume') }),
     z.object({ action: z.literal('cancel') }),
+    // A card plan's card-saving page: the one open, or a fresh one (the first expired, or 'Change card').
+    z.object({ action: z.literal('card') }),
+    // 'Let the cook choose' within a budget a week (dishes only, fees apart), where the kitchen allows it.
+    z.object({
+      action: z.literal('cooks-choice'),
+      budget: z
+        .string({ error: () => t('Budget must be an amount like 25.00') })
+        .trim()
+        .max(20, { error: () => t('Budget must be an amount like 25.00') })
+        .refine((v) => (parsePriceToCents(v) ?? 0) > 0, {
+          error: () => t('Budget must be an amount like 25.00'),
+        }),
+    }),
+    // The dishes (ids, one per portion) for one week only (`week`), or for good (every week not yet placed).
+    z.object({ action: z.literal('dishes'), itemIds: PlanInput.shape.itemIds, week: WeekDate.optional() }),
   ],
-  { error: () => t("Action must be 'skip', 'unskip', 'pause', 'resume' or 'cancel'") },
+  {
+    error: () =>
+      t("Action must be 'skip', 'unskip', 'pause', 'resume', 'cancel', 'dishes', 'cooks-choice' or 'card'"),
+  },
 );
 export type PlanChange = z.infer<typeof PlanChange>;
 
 export const PlanParams = z.object({ id: z.string().uuid({ error: () => t('Plan id must be a uuid') }) });
+
+/** A dish of a plan and how many of it (`itemId` null: a dish no longer on the menu). */
+export const PlanLine = z.object({
+  itemId: z.string().nullable(),
+  item: z.string(),
+  quantity: z.number().int(),
+  priceCents: z.number().int(),
+});
 
 /** One week of a plan as its customer sees it. */
 export const PlanWeek = z.object({
@@ -166,8 +197,11 @@ export const PlanWeek = z.object({
   orderId: z.string().nullable(),
   /** Why it could not be placed (a failed week). */
   reason: z.string().nullable(),
+  /** The dishes of this week only, where the customer changed them for it (null: the plan's). */
+  items: z.array(PlanLine).nullable(),
 });
 export type PlanWeek = z.infer<typeof PlanWeek>;
+export type PlanLine = z.infer<typeof PlanLine>;
 
 /** A customer's plan: 'Your plans'. */
 export const CustomerPlan = z.object({
@@ -179,12 +213,17 @@ export const CustomerPlan = z.object({
   slotTime: z.string(),
   fulfilment: z.enum(['delivery', 'pickup']),
   payment: z.enum(['card', 'cash']),
-  items: z.array(z.object({ item: z.string(), quantity: z.number().int(), priceCents: z.number().int() })),
+  items: z.array(PlanLine),
   /** 'waiting-for-card': a card plan whose card is not saved yet; no week is ordered until it is. */
   status: z.enum(['active', 'paused', 'cancelled', 'waiting-for-card']),
   /** Where the customer saves the card of a plan waiting for it (the provider's page), else null. */
   cardSetupUrl: z.string().nullable(),
+  /** A card plan with a card saved (charged each week; a new one saved on `cardSetupUrl` replaces it). */
+  hasCard: z.boolean(),
   pausedUntil: z.string().nullable(),
+  /** 'Let the cook choose': the week's dishes are the cook's, within `budgetCents` (dishes only). */
+  cooksChoice: z.boolean(),
+  budgetCents: z.number().int().nullable(),
   /** The next four weeks, soonest first (none for a cancelled plan), and the latest week that failed. */
   weeks: z.array(PlanWeek),
 });
@@ -193,6 +232,8 @@ export type CustomerPlan = z.infer<typeof CustomerPlan>;
 /** 'Offer weekly plans' on the cook's dashboard. */
 export const PlanSettings = z.object({
   offered: z.boolean({ error: () => t('Offer weekly plans must be true or false') }),
+  /** 'Cook's choice allowed' (kept as it is when not sent). */
+  cooksChoice: z.boolean({ error: () => t("Cook's choice allowed must be true or false") }).optional(),
   cutoffHours: z
     .number({ error: () => t('Cut-off must be a number of hours') })
     .int({ error: () => t('Cut-off must be a whole number of hours') })

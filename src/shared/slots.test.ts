@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WeeklyHours, TimeRange } from './opening-hours.js';
 import {
@@ -9,6 +10,7 @@ import {
   slotInViewerTime,
   slotLabel,
   slotTimes,
+  slotsChangeAt,
   type SlotKitchen,
 } from './slots.js';
 
@@ -322,5 +324,66 @@ describe('answerBy', () => {
 
   it('never runs past the card hold', () => {
     expect(answerBy(after(8 * 24 * 60), 0, now, 15)).toEqual(after(HOLD_DAYS * 24 * 60));
+  });
+});
+
+describe('slotsChangeAt', () => {
+  it('names the first slot’s notice running out, the same-day cut-off and local midnight', () => {
+    const k = kitchen({ priorNoticeMinutes: 60, sameDayCutoff: '15:00', daysAhead: 1 });
+    // 13:00 is the first slot at noon with an hour's notice: it goes just after 12:00.
+    expect(slotsChangeAt(k, NOON, kitchenSlots(k, NOON))).toBe(Date.parse('2026-11-24T12:00:00Z') + 1);
+    const afterCutOff = at('2026-11-24T15:30:00Z');
+    // Past the cut-off only tomorrow is listed (from 10:00, noticed at 09:00), and midnight comes first.
+    expect(slotsChangeAt(k, afterCutOff, kitchenSlots(k, afterCutOff))).toBe(
+      Date.parse('2026-11-25T00:00:00Z'),
+    );
+    const noNotice = kitchen({ sameDayCutoff: '10:15' });
+    const early = at('2026-11-24T09:00:00Z');
+    expect(slotsChangeAt(noNotice, early, kitchenSlots(noNotice, early))).toBe(
+      Date.parse('2026-11-24T10:00:00Z') + 1,
+    );
+    expect(slotsChangeAt(kitchen({ slotMinutes: null }), NOON, [])).toBe(Infinity);
+  });
+
+  it('keeps the slots the same at every moment before it, in any zone, across a clock change', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          zone: fc.constantFrom(
+            'UTC',
+            'America/New_York',
+            'Asia/Kolkata',
+            'Europe/London',
+            'Australia/Lord_Howe',
+          ),
+          slotMinutes: fc.constantFrom(15, 30, 45, 60),
+          priorNoticeMinutes: fc.integer({ min: 0, max: 300 }),
+          daysAhead: fc.integer({ min: 0, max: 3 }),
+          cutOff: fc.option(fc.constantFrom('09:30', '14:00', '23:45'), { nil: null }),
+          overnight: fc.boolean(),
+          // From a week before to a week after the US and UK clock changes of 2026-11-01 / 10-25.
+          now: fc.integer({
+            min: Date.parse('2026-10-20T00:00:00Z'),
+            max: Date.parse('2026-11-08T00:00:00Z'),
+          }),
+          fraction: fc.double({ min: 0, max: 1, noNaN: true }),
+        }),
+        ({ zone, slotMinutes, priorNoticeMinutes, daysAhead, cutOff, overnight, now, fraction }) => {
+          const k = kitchen(
+            { slotMinutes, priorNoticeMinutes, daysAhead, sameDayCutoff: cutOff },
+            overnight ? everyDay(['18:00', '02:00']) : everyDay(['07:00', '11:00'], ['16:00', '21:30']),
+            zone,
+          );
+          const slots = kitchenSlots(k, new Date(now));
+          const change = slotsChangeAt(k, new Date(now), slots);
+          expect(change).toBeGreaterThan(now);
+          // Any moment before the change, and the last one: the same slots.
+          const later = Math.min(change - 1, now + Math.floor((change - now) * fraction));
+          expect(kitchenSlots(k, new Date(later))).toEqual(slots);
+          expect(kitchenSlots(k, new Date(change - 1))).toEqual(slots);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

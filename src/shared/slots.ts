@@ -86,6 +86,26 @@ export function kitchenSlots(
   return [...byStart.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot);
 }
 
+/**
+ * The first moment after `now` at which `kitchenSlots(kitchen, now, taken)` may list other slots, bookings aside:
+ * the first listed slot's prior notice running out, today's same-day cut-off, or the next local midnight (a new day
+ * comes within the days ahead, and today's slots go), whichever is first. Until then an answer computed at `now`
+ * stays true unless the kitchen or its bookings change.
+ */
+export function slotsChangeAt(kitchen: SlotKitchen, now: Date, slots: readonly Slot[]): number {
+  const { slotMinutes, priorNoticeMinutes, sameDayCutoff } = kitchen.ordering;
+  if (slotMinutes === null) return Infinity;
+  const { timeZone } = kitchen;
+  const local = localTime(now, timeZone);
+  let at = instantAt(addDays(local.date, 1), 0, timeZone).getTime();
+  const first = slots[0];
+  // A slot is listed while it starts at least the prior notice after now: it goes 1 ms past that.
+  if (first) at = Math.min(at, Date.parse(first.start) - priorNoticeMinutes * 60_000 + 1);
+  if (sameDayCutoff !== null && local.minutes < minutesOf(sameDayCutoff))
+    at = Math.min(at, instantAt(local.date, minutesOf(sameDayCutoff), timeZone).getTime());
+  return at;
+}
+
 /** The slot of the kitchen starting at `start` (any ISO spelling of that instant) that may be chosen now, if any. */
 export function findSlot(kitchen: SlotKitchen, now: Date, start: string): Slot | undefined {
   const at = Date.parse(start);

@@ -87,6 +87,10 @@ interface World {
   photoFile?: { bytes: Buffer; type: string };
   /** A PDF of a paper X uploaded, for the rows that set it up. */
   pdfX?: string;
+  /** A helper X added, for the rows that set it up. */
+  helperX?: string;
+  /** A document X added (without a photo or PDF), for the rows that set it up. */
+  documentX?: string;
   /** A's photo of a problem with its order at X, for the rows that set it up. */
   problemPhotoA?: StoredImage;
   /** What the moderation rows' set-ups make: a message of someone else, a review, a report. */
@@ -235,6 +239,37 @@ async function uploadPdfX(ctx: TestContext, w: World) {
   });
   expect(res.statusCode, res.body).toBe(201);
   w.pdfX = res.json<{ id: string }>().id;
+}
+
+/** X adds a helper. */
+async function addHelperX(ctx: TestContext, w: World) {
+  const res = await call(
+    ctx,
+    w.parties.X.cookie,
+    {
+      method: 'POST',
+      url: '/api/kitchen/helpers',
+      body: { name: `Helper ${w.tag}`.slice(0, 100), startedOn: '2026-11-01' },
+    },
+    201,
+  );
+  w.helperX = res.json<{ id: string }>().id;
+}
+
+/** X adds a certificate without a file, and uploads a PDF that may be attached to it. */
+async function addDocumentX(ctx: TestContext, w: World) {
+  await uploadPdfX(ctx, w);
+  const res = await call(
+    ctx,
+    w.parties.X.cookie,
+    {
+      method: 'POST',
+      url: '/api/kitchen/documents',
+      body: { kind: 'food-safety-certificate', number: `C-${w.tag}`.slice(0, 60), expiresOn: '2030-01-31' },
+    },
+    201,
+  );
+  w.documentX = res.json<{ id: string }>().id;
 }
 
 /** X uploads a photo and makes it the kitchen's picture. */
@@ -911,10 +946,10 @@ const MATRIX: readonly Row[] = [
     sees: (d) => expect(d).toEqual({ due: [], failed: [] }) },
   { route: 'GET /api/kitchen/plans', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'GET', url: '/api/kitchen/plans' }),
-    sees: (d) => expect(d).toEqual({ settings: { offered: false, cutoffHours: 48 }, slots: [] }) },
+    sees: (d) => expect(d).toEqual({ settings: { offered: false, cutoffHours: 48, cooksChoice: false }, slots: [] }) },
   { route: 'PUT /api/kitchen/plans/settings', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'PUT', url: '/api/kitchen/plans/settings', body: { offered: true, cutoffHours: 24 } }),
-    sees: (d) => expect(d).toEqual({ offered: true, cutoffHours: 24 }) },
+    sees: (d) => expect(d).toEqual({ offered: true, cutoffHours: 24, cooksChoice: false }) },
   { route: 'POST /api/plans', target: 'a plan at X', cells: [refuse, allow, allow, refuse, refuse, refuse],
     setUp: async (ctx, w) => offerPlans(ctx, w),
     request: (w) => ({ method: 'POST', url: '/api/plans', body: { kitchenUid: w.kitchenX.uid, itemIds: [w.itemX.id],
@@ -931,7 +966,7 @@ const MATRIX: readonly Row[] = [
     sees: (d, w) => expect(d).toMatchObject({ kitchenUid: w.kitchenX.uid, status: 'active', slotTime: '12:00' }) },
   { route: 'GET /api/kitchens/:uid/plans', target: "X's kitchen", cells: [allow, allow, allow, allow, allow, allow],
     request: (w) => ({ method: 'GET', url: `/api/kitchens/${w.kitchenX.uid}/plans` }),
-    sees: (d) => expect(d).toEqual({ offered: false, cutoffHours: 48 }) },
+    sees: (d) => expect(d).toEqual({ offered: false, cutoffHours: 48, cooksChoice: false }) },
   { route: 'GET /api/plans', cells: [refuse, allow, allow, refuse, refuse, refuse],
     request: () => ({ method: 'GET', url: '/api/plans' }),
     sees: (d) => expect(d).toEqual([]) },
@@ -960,7 +995,13 @@ const MATRIX: readonly Row[] = [
     sees: (d) => expect(d).toMatchObject({ profile: { id: 'none', fallback: true }, counted: null }) },
   { route: 'GET /api/kitchen/documents', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'GET', url: '/api/kitchen/documents' }),
-    sees: (d) => expect(d).toEqual({ documents: [], required: [], pause: null }) },
+    sees: (d) => expect(d).toEqual({ documents: [], required: [], pause: null, helpers: [], helperCard: null }) },
+  { route: 'POST /api/kitchen/helpers', cells: [refuse, refuse, refuse, allow, allow, refuse],
+    request: (w) => ({ method: 'POST', url: '/api/kitchen/helpers', body: { name: `Helper ${w.tag}`.slice(0, 100), startedOn: '2026-11-01' } }),
+    sees: (d) => expect(d).toMatchObject({ startedOn: '2026-11-01', dueOn: null, card: null }) },
+  { route: 'DELETE /api/kitchen/helpers/:id', target: "X's helper", cells: [refuse, refuse, refuse, allow, refuse, refuse],
+    setUp: addHelperX,
+    request: (w) => ({ method: 'DELETE', url: `/api/kitchen/helpers/${w.helperX}` }) },
   { route: 'POST /api/kitchen/documents', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: (w) => ({ method: 'POST', url: '/api/kitchen/documents', body: { kind: 'permit', number: `P-${w.tag}`.slice(0, 60),
       expiresOn: '2030-01-31' } }),
@@ -968,6 +1009,11 @@ const MATRIX: readonly Row[] = [
   { route: 'POST /api/kitchen/document-files', cells: [refuse, refuse, refuse, allow, allow, refuse],
     request: () => ({ method: 'POST', url: '/api/kitchen/document-files', file: { bytes: PAPER_PDF, type: 'application/pdf' } }),
     sees: (d) => expect(d).toMatchObject({ type: 'pdf' }) },
+  // Only X attaches a file to X's document (anyone else: 401 or 404, as if there were none); operators only read it.
+  { route: 'PUT /api/kitchen/documents/:id/file', target: "X's document", cells: [refuse, refuse, refuse, allow, refuse, refuse],
+    setUp: addDocumentX,
+    request: (w) => ({ method: 'PUT', url: `/api/kitchen/documents/${w.documentX}/file`, body: { file: { type: 'pdf', id: w.pdfX } } }),
+    sees: (d, w) => expect(d).toMatchObject({ id: w.documentX, file: { type: 'pdf', url: `/api/document-files/${w.pdfX}` } }) },
   { route: 'GET /api/document-files/:id', target: "X's PDF of a paper", cells: [refuse, refuse, refuse, allow, refuse, allow],
     setUp: uploadPdfX,
     request: (w) => ({ method: 'GET', url: `/api/document-files/${w.pdfX}` }) },

@@ -17,6 +17,13 @@ const OPERATOR = { email: 'operator@e2e.test', name: 'Olga Operator' };
  */
 const LOS_ANGELES = '350 South Grand Avenue, Los Angeles';
 
+/** Today in Los Angeles (the cook's browser and kitchen), as a date field takes it. */
+const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+
+/** A small but well-formed PDF (a scan of the permit). */
+const PERMIT_PDF =
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n';
+
 /** A day a year from now, as a date field takes it (YYYY-MM-DD). */
 const nextYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 
@@ -93,17 +100,21 @@ for (const width of [1280, 390]) {
     const papers = cook.getByRole('region', { name: 'Your permit and certificates' });
     await expect(papers.getByText('Required here: Permit number, Food safety certificate')).toBeVisible();
     await expect(papers.getByRole('status', { name: 'Paused: add your permit' })).toBeVisible();
+    // The profile asks for the permit number on the menu page: not shown yet, and what to do.
+    const onMenu = cook.getByRole('row', { name: /^Permit number on your menu page/ });
+    await expect(onMenu).toContainText('Required here; not shown yet: add your permit number below');
     await papers.getByRole('textbox', { name: 'Number', exact: true }).fill(permit);
     await papers.getByLabel('Expires on').fill(nextYear());
     await papers.getByRole('button', { name: 'Add document' }).click();
     await expect(papers.getByRole('row', { name: new RegExp(`Permit number ${permit}`) })).toBeVisible();
+    await expect(onMenu).toContainText(`Required here; shown now: ${permit}`);
     await papers.getByRole('combobox', { name: 'Document' }).click();
     await cook.getByRole('option', { name: 'Food safety certificate' }).click();
     await papers.getByRole('textbox', { name: 'Number', exact: true }).fill('FSM-448812');
     await papers.getByLabel('Expires on').fill(nextYear());
     // With a photo of the certificate: private, for the cook and operators only.
     const chooser = cook.waitForEvent('filechooser');
-    await papers.getByLabel('Photo or PDF').click();
+    await papers.getByLabel('Photo or PDF', { exact: true }).click();
     await (
       await chooser
     ).setFiles({
@@ -115,6 +126,30 @@ for (const width of [1280, 390]) {
     const certificate = papers.getByRole('row', { name: /Food safety certificate FSM-448812/ });
     await expect(certificate.getByRole('link', { name: 'View the photo' })).toBeVisible();
     const photoUrl = await certificate.getByRole('link', { name: 'View the photo' }).getAttribute('href');
+    await expect(papers.getByRole('status')).toBeHidden();
+    // A PDF of the permit, attached to the permit added earlier (the same document, now with its file).
+    const permitChooser = cook.waitForEvent('filechooser');
+    await papers.getByLabel('Attach a photo or PDF to Permit number').click();
+    await (
+      await permitChooser
+    ).setFiles({
+      name: 'permit.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(PERMIT_PDF, 'latin1'),
+    });
+    const permitRow = papers.getByRole('row', { name: new RegExp(`Permit number ${permit}`) });
+    await expect(permitRow.getByRole('link', { name: 'View the PDF' })).toBeVisible();
+    const pdfUrl = await permitRow.getByRole('link', { name: 'View the PDF' }).getAttribute('href');
+    await expect(papers.getByRole('row', { name: /^Permit number/ })).toHaveCount(1);
+    // A helper, with the day their food handler card is due: 30 days after they started (the profile's days).
+    const helpers = cook.getByRole('region', { name: 'Your helpers' });
+    await expect(helpers).toContainText('Each helper needs a Food handler card within 30 days of starting.');
+    await expect(helpers.getByRole('link', { name: /§113948/ })).toBeVisible();
+    await helpers.getByLabel('Helper’s name').fill('Luis');
+    await helpers.getByLabel('Started on').fill(today());
+    await helpers.getByRole('button', { name: 'Add helper' }).click();
+    await expect(helpers.getByRole('row', { name: /^Luis/ })).toContainText('Not added yet: add it above by');
+    await cook.screenshot({ path: test.info().outputPath(`kitchen-rules-${width}.png`), fullPage: true });
     await expect(papers.getByRole('status')).toBeHidden();
     expect(await overflows(cook)).toBe(false);
     expect(await axeFindings(cook)).toEqual([]);
@@ -128,6 +163,7 @@ for (const width of [1280, 390]) {
     await expect(waiting).toContainText(`Permit number: ${permit}`);
     await expect(waiting).toContainText('Food safety certificate: FSM-448812');
     await expect(waiting.getByRole('link', { name: 'View the photo' })).toHaveAttribute('href', photoUrl!);
+    await expect(waiting.getByRole('link', { name: 'View the PDF' })).toHaveAttribute('href', pdfUrl!);
     const seen = await operator.request.get(photoUrl!);
     expect(seen.status()).toBe(200);
     expect(seen.headers()['content-type']).toBe('image/webp');

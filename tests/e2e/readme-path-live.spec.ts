@@ -372,4 +372,89 @@ test.describe('live on the server as `npm start` runs it (embedded database)', (
     );
     await Promise.all([customer.context.close(), cook.context.close()]);
   });
+
+  test('after-sale on npm start: a customer reports a missing dish of a delivered card order, the cook refunds it, and the customer’s open order page shows the refund live', async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const kitchenName = `Refund Kusina ${randomWord()}`;
+    const cook = await kitchenWithDish(browser, 'Mila Cook', kitchenName, 'Lamb Biryani', '11.75');
+    const nav = cook.page.getByRole('navigation', { name: 'Kitchen admin' });
+    await nav.getByRole('link', { name: '1 MENU' }).click();
+    const getPaid = cook.page.getByRole('region', { name: 'Get paid' });
+    await getPaid.getByRole('button', { name: 'Set up payouts' }).click();
+    await cook.page.getByRole('button', { name: 'Activate payouts' }).click();
+    await expect(getPaid.getByTestId('payout-state')).toHaveText('Payouts on');
+    await nav.getByRole('link', { name: '3 Orders' }).click();
+    const orders = cook.page.getByRole('table', { name: 'Orders of your kitchen' });
+    await expect(orders).toContainText('No orders yet');
+
+    // The customer orders by card and keeps the order's page open.
+    const customer = await newPage(browser);
+    const person = newPerson('Refund Customer');
+    const page = customer.page;
+    await page.goto('/');
+    await page.getByRole('link', { name: new RegExp(kitchenName) }).click();
+    await page.getByRole('button', { name: 'Add Lamb Biryani to cart' }).click();
+    await page.getByRole('link', { name: 'Cart (1)' }).click();
+    await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), person);
+    await expect(page).toHaveURL('/ShoppingCart');
+    await page.getByRole('combobox', { name: 'Delivery address' }).fill('11 Missing Dish Lane');
+    await page.getByRole('button', { name: 'Submit order' }).click();
+    await expect(page).toHaveURL(/\/dev-pay\/checkout\/cs_/);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
+    await expect(page.getByText('Your Order is sent')).toBeVisible();
+    await page.getByRole('link', { name: 'View Your order Status on this link' }).click();
+    const status = page.getByTestId('order-status');
+    await expect(status).toHaveText('recieved');
+
+    // The kitchen takes it to the door, from its orders page.
+    const row = orders.getByRole('row').filter({ hasText: person.email });
+    await expect(row).toContainText('Card payment authorised');
+    await row.getByRole('button', { name: 'Accept' }).click();
+    const accept = cook.page.getByRole('dialog', { name: 'Accept this order' });
+    await accept.getByText('30 min').click();
+    await accept.getByRole('button', { name: 'Accept order', exact: true }).click();
+    for (const button of ['Preparing', 'Out for delivery', 'Delivered'])
+      await row.getByRole('button', { name: button, exact: true }).click();
+    await expect(status).toHaveText('delivered');
+    await expect(page.getByTestId('order-payment')).toHaveText('Paid by card');
+
+    // The customer reports the biryani missing.
+    await page.getByRole('button', { name: 'Report a problem' }).click();
+    const report = page.getByRole('dialog', { name: 'Report a problem' });
+    await report.getByRole('checkbox', { name: 'Lamb Biryani · $11.75' }).check();
+    await report.getByRole('radio', { name: 'Missing' }).check();
+    await report.getByLabel('Tell the kitchen what happened').fill('The biryani was not in the bag');
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await expect(report).toBeHidden();
+    const reported = page.getByRole('alert').filter({ hasText: 'You reported a problem' });
+    await expect(reported).toContainText('Missing: Lamb Biryani');
+
+    // The cook sees the report on the order and refunds that dish (chosen already); the customer's page, open all
+    // along, shows the money back without a reload.
+    await cook.page.goto('/KitchenOrders');
+    await cook.page.getByRole('tab', { name: 'Past' }).click();
+    const card = cook.page
+      .getByRole('table', { name: 'Past orders of your kitchen' })
+      .getByRole('row')
+      .filter({ hasText: '11 Missing Dish Lane' });
+    await expect(card.getByRole('group', { name: 'Problem reported' })).toContainText(
+      'Missing: Lamb Biryani',
+    );
+    await card.getByRole('button', { name: 'Refund dishes' }).click();
+    const dialog = cook.page.getByRole('dialog', { name: 'Refund part of this order' });
+    await expect(dialog.getByRole('checkbox', { name: 'Lamb Biryani · $11.75' })).toBeChecked();
+    await arrives(
+      'the cook refunding a missing dish',
+      () => dialog.getByRole('button', { name: 'Refund $11.75' }).click(),
+      { 'the customer’s order page': page.getByText('Refunded $11.75 to your card') },
+      { page: cook.page, method: 'POST', path: /^\/api\/kitchen\/orders\/[^/]+\/refunds$/ },
+    );
+    await expect(reported).toBeHidden();
+    await Promise.all([customer.context.close(), cook.context.close()]);
+  });
 });

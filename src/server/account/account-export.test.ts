@@ -53,6 +53,7 @@ describeEachEngine("'Download my data'", (get) => {
     ]);
     expect(data.reports).toEqual([expect.objectContaining({ reason: `C reports ${w.tag}`, closedAt: null })]);
     expect(data.pictures).toEqual([]);
+    expect(data.storeCredit).toBeNull();
     expect(data.kitchen).toBeNull();
 
     // Nothing of D, nothing of the cook's own, no session token or its hash.

@@ -5,6 +5,8 @@ import type { User } from '../identity/users.js';
 import type { DbOrTx } from '../db/database.js';
 import {
   chatMessages,
+  creditAccounts,
+  creditEntries,
   images,
   kitchens,
   menuItems,
@@ -59,8 +61,8 @@ function review(row: ReviewRow) {
 /**
  * Everything held about `user` ('Download my data'), read in one snapshot: their profile, sessions (never the
  * token hashes), orders placed, chat messages (hidden ones marked), reviews and reports written, pictures uploaded,
- * and their kitchen with its menu, the orders it received and its reviews. `currentSession` is the hash of the
- * session asking, marked `current`.
+ * their store credit (balance and every entry), and their kitchen with its menu, the orders it received and its
+ * reviews. `currentSession` is the hash of the session asking, marked `current`.
  */
 export async function exportUserData(
   db: DbOrTx,
@@ -100,6 +102,15 @@ export async function exportUserData(
     .orderBy(asc(images.createdAt));
   const [kitchenRow] = await db.select().from(kitchens).where(eq(kitchens.ownerId, user.id));
   const [allergies] = await db.select().from(allergyProfiles).where(eq(allergyProfiles.userId, user.id));
+  const [credit] = await db.select().from(creditAccounts).where(eq(creditAccounts.customerId, user.id));
+  const creditRows = credit
+    ? await db
+        .select({ entry: creditEntries, kitchenName: orders.kitchenName })
+        .from(creditEntries)
+        .leftJoin(orders, eq(orders.id, creditEntries.orderId))
+        .where(eq(creditEntries.customerId, user.id))
+        .orderBy(asc(creditEntries.createdAt), asc(creditEntries.id))
+    : [];
   return {
     format: DATA_EXPORT_FORMAT,
     exportedAt: now.toISOString(),
@@ -160,6 +171,20 @@ export async function exportUserData(
       urls: i.widths.map((width) => imageUrl(i.id, width)),
       createdAt: i.createdAt.toISOString(),
     })),
+    storeCredit: credit
+      ? {
+          currency: credit.currency,
+          balanceCents: credit.balanceCents,
+          entries: creditRows.map(({ entry, kitchenName }) => ({
+            id: entry.id,
+            kind: entry.kind,
+            amountCents: entry.amountCents,
+            orderId: entry.orderId,
+            kitchenName: kitchenName ?? null,
+            createdAt: entry.createdAt.toISOString(),
+          })),
+        }
+      : null,
     kitchen: kitchenRow ? await exportKitchen(db, kitchenRow) : null,
   };
 }

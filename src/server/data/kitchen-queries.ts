@@ -27,6 +27,7 @@ export type KitchenRow = Omit<
   | 'listingDecidedAt'
   | 'plansOffered'
   | 'planCutoffHours'
+  | 'planCooksChoice'
 >;
 type OrderingColumns = Pick<
   typeof kitchens.$inferSelect,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { groupLines } from '../../shared/orders.js';
 import type { DbOrTx } from '../db/database.js';
 import { kitchens, ledgerEntries, orderItems, orderRefunds, orders, orderTips } from '../db/schema.js';
+import type { Translator } from '../../shared/i18n/translator.js';
 import type { PaymentCard, PaymentProvider } from '../payments/provider.js';
 import { permitNumber } from './kitchen-documents.js';
 
@@ -167,3 +168,10 @@ const BRANDS: Record<string, string> = {
 /** A card brand as its owner names it: 'visa' → 'Visa', 'amex' → 'American Express'. */
 export const brandName = (brand: string) =>
   BRANDS[brand] ?? brand.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * The card that paid, as a receipt says it ('Visa ending in 4242'): one text for the receipt's page, its PDF and its
+ * email, so that the three never differ.
+ */
+export const cardText = (card: PaymentCard, tr: Translator) =>
+  tr.t('{brand} ending in {last4}', { brand: brandName(card.brand), last4: card.last4 });

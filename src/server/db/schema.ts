@@ -161,6 +161,8 @@ export const kitchens = pgTable(
     /** 'Offer weekly plans' (ADR 26), and each week's cut-off: how many hours before its slot its order is placed. */
     plansOffered: boolean('plans_offered').notNull().default(false),
     planCutoffHours: integer('plan_cutoff_hours').notNull().default(48),
+    /** 'Cook's choice allowed': a plan may let the cook choose its dishes within its budget, or replace a gone dish. */
+    planCooksChoice: boolean('plan_cooks_choice').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -502,6 +504,14 @@ export const mealPlans = pgTable(
      */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * What the customer spends on dishes each week, in minor units: the dishes' prices when they were chosen, or the
+     * budget they set for the cook's choice (null on plans older than it). A dish gone from the menu is replaced
+     * within what it leaves, where the kitchen allows the cook's choice.
+     */
+    budgetCents: integer('budget_cents'),
+    /** 'Let the cook choose': each week's dishes are picked from the menu at the cut-off within `budgetCents`. */
+    cooksChoice: boolean('cooks_choice').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -548,6 +558,23 @@ export const mealPlanWeeks = pgTable(
     index('meal_plan_weeks_order_idx').on(t.orderId),
     check('meal_plan_weeks_state_check', sql`${t.state} in ${sqlTextList(PLAN_WEEK_STATES)}`),
   ],
+);
+
+/**
+ * A plan's dishes changed for one week only (the customer's 'Change dishes' for that week): its week's order is of
+ * these, the plan's own dishes stay for the other weeks. Written only before that week's cut-off.
+ */
+export const mealPlanWeekDishes = pgTable(
+  'meal_plan_week_dishes',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => mealPlans.id, { onDelete: 'cascade' }),
+    slotDate: date('slot_date').notNull(),
+    itemIds: uuid('item_ids').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.slotDate] })],
 );
 
 /**
@@ -604,6 +631,30 @@ export const kitchenDocuments = pgTable(
     index('kitchen_documents_expires_idx').on(t.expiresOn),
     check('kitchen_documents_kind_check', sql`${t.kind} in ${sqlTextList(DOCUMENT_KINDS)}`),
     check('kitchen_documents_number_check', sql`char_length(${t.number}) between 1 and 60`),
+  ],
+);
+
+/**
+ * The people who cook with a kitchen's cook (its helpers), with the day each started: where the kitchen's rules ask
+ * helpers for a food handler card within N days (California: 30 days of hire), the day it is due. A helper's card is
+ * a food handler card in kitchen_documents whose holder is the helper's name (without case).
+ */
+export const kitchenHelpers = pgTable(
+  'kitchen_helpers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kitchenId: uuid('kitchen_id')
+      .notNull()
+      .references(() => kitchens.ownerId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The day they started (hired), in the kitchen's calendar. */
+    startedOn: date('started_on').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One helper by a name in a kitchen (their card is found by it); the kitchen's helpers found by it too.
+    uniqueIndex('kitchen_helpers_name_key').on(t.kitchenId, sql`lower(${t.name})`),
+    check('kitchen_helpers_name_check', sql`char_length(${t.name}) between 1 and 100`),
   ],
 );
 

@@ -17,8 +17,12 @@ export type DomainEvent =
   | { type: 'kitchen.suspended' | 'kitchen.reinstated'; kitchenUid: string }
   /** Listed, or not (yet), under its place's rules: by an operator's decision, or on a move to another place. */
   | { type: 'kitchen.listing-changed'; kitchenUid: string; listing: KitchenListing }
-  /** The cook added a permit or certificate (src/server/law/). */
-  | { type: 'document.added'; kitchenUid: string; documentId: string }
+  /** The cook added a permit or certificate, or attached a photo or PDF to one already added (src/server/law/). */
+  | { type: 'document.added' | 'document.file-attached'; kitchenUid: string; documentId: string }
+  /** The cook added or removed a helper (src/server/law/). */
+  | { type: 'helper.changed'; kitchenUid: string }
+  /** A helper's food handler card is due in `daysBefore` days (30, 7 or 1) and not added: the cook is reminded. */
+  | { type: 'helper-card.due'; kitchenUid: string; helperId: string; daysBefore: number }
   /** A document of a kitchen expires in `daysBefore` days (30, 7 or 1): its cook is reminded, once each. */
   | { type: 'document.expiring'; kitchenUid: string; documentId: string; daysBefore: number }
   | { type: 'dish.added' | 'dish.changed' | 'dish.removed'; kitchenUid: string; dishId: string }

@@ -196,6 +196,67 @@ describeEachEngine(
       const photo = listed.documents.find((d) => d.file?.type === 'photo');
       expect((await send(ctx.app, 'GET', photo!.file!.url, cook.cookie)).statusCode).toBe(200);
     });
+
+    it('attaches a photo, then a PDF in its place, to a certificate added without one: the same document, only its cook may; the queue shows the new file', async () => {
+      const ctx = get();
+      const cook = await californian(ctx);
+      const added = (await addCertificate(ctx, cook.cookie)).json<KitchenDocument>();
+      expect(added.file).toBeNull();
+      const attach = (cookie: string | undefined, file: unknown, id = added.id) =>
+        send(ctx.app, 'PUT', `/api/kitchen/documents/${id}/file`, cookie, { file });
+
+      const photo = (
+        await upload(ctx, cook.cookie, await makePhoneJpeg(), 'image/jpeg')
+      ).json<DocumentFileRef>();
+      const withPhoto = await attach(cook.cookie, photo);
+      expect(withPhoto.statusCode).toBe(200);
+      expect(withPhoto.json<KitchenDocument>()).toMatchObject({
+        id: added.id,
+        number: 'FSM-7731',
+        expiresOn: '2030-12-31',
+        file: { type: 'photo', url: expect.stringMatching(new RegExp(`^/images/${photo.id}-\\d+\\.webp$`)) },
+      });
+
+      // Replaced by a PDF: still one document, the same, now showing the PDF.
+      const pdf = (await upload(ctx, cook.cookie, PDF, 'application/pdf')).json<DocumentFileRef>();
+      const withPdf = await attach(cook.cookie, pdf);
+      expect(withPdf.statusCode).toBe(200);
+      const file = { type: 'pdf', url: `/api/document-files/${pdf.id}` };
+      const listed = (
+        await send(ctx.app, 'GET', '/api/kitchen/documents', cook.cookie)
+      ).json<KitchenDocuments>();
+      expect(listed.documents).toEqual([{ ...added, file }]);
+      const ops = await operator(ctx);
+      const view = (
+        await send(ctx.app, 'GET', '/api/operator/moderation', ops.cookie)
+      ).json<ModerationView>();
+      expect(view.approvals.find((a) => a.uid === cook.kitchen.uid)?.documents).toEqual([
+        { kind: 'food-safety-certificate', number: 'FSM-7731', holder: '', expiresOn: '2030-12-31', file },
+      ]);
+
+      // Another cook (with their own upload), a customer, anyone signed out and an operator may not.
+      const other = await buildKitchen(ctx);
+      const theirs = (await upload(ctx, other.cookie, PDF, 'application/pdf')).json<DocumentFileRef>();
+      const byOther = await attach(other.cookie, theirs);
+      expect(byOther.statusCode).toBe(404);
+      const customer = await signedIn(ctx, 'customer');
+      for (const cookie of [customer.cookie, undefined, ops.cookie])
+        expect((await attach(cookie, pdf)).statusCode).toBe(401);
+      // Another cook's upload, no file, a bad id: 4xx naming the field.
+      const notMine = await attach(cook.cookie, theirs);
+      expect(notMine.statusCode).toBe(404);
+      expect(notMine.json()).toMatchObject({ field: 'file' });
+      const noFile = await send(ctx.app, 'PUT', `/api/kitchen/documents/${added.id}/file`, cook.cookie, {});
+      expect(noFile.statusCode).toBe(400);
+      expect(noFile.json()).toMatchObject({ field: 'file' });
+      const badId = await attach(cook.cookie, pdf, 'not-an-id');
+      expect(badId.statusCode).toBe(400);
+      expect(badId.json()).toMatchObject({ field: 'id' });
+      const after = (
+        await send(ctx.app, 'GET', '/api/kitchen/documents', cook.cookie)
+      ).json<KitchenDocuments>();
+      expect(after.documents).toEqual([{ ...added, file }]);
+    });
   },
   { ...operatorEnv, GEOCODER: 'photon', GEOCODER_URL: `${fake.base}/places/api` },
 );

@@ -1,7 +1,8 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { localTime } from '../../shared/opening-hours.js';
-import { kitchenDocuments, kitchens } from '../db/schema.js';
+import { kitchenDocuments, kitchenHelpers, kitchens } from '../db/schema.js';
+import { helperCardRule, listHelpers } from '../data/kitchen-documents.js';
 import { mutate } from '../events/mutate.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
 
@@ -59,12 +60,57 @@ export async function sendDocumentReminders(
   return reminders.length;
 }
 
+/**
+ * Reminds cooks of a helper's food handler card due within 30, 7 or 1 days and not added (valid on the day it is
+ * due), each reminder once, as for documents: the day it is due is the helper's start plus the days the kitchen's
+ * rules give (the profile's certificate for helpers); a kitchen whose rules ask none is not reminded.
+ */
+export async function sendHelperCardReminders(
+  app: Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'clock' | 'jurisdictions'>,
+) {
+  const now = new Date(app.clock.now());
+  // Helpers who started in the last year and a bit: any rule's days (30 in California) fall well within it.
+  const since = new Date(now.getTime() - 400 * DAY_MS).toISOString().slice(0, 10);
+  const kitchensWithNew = await app.db
+    .selectDistinct({
+      uid: kitchens.ownerId,
+      timeZone: kitchens.timeZone,
+      countryCode: kitchens.countryCode,
+      region: kitchens.region,
+      county: kitchens.county,
+    })
+    .from(kitchenHelpers)
+    .innerJoin(kitchens, eq(kitchens.ownerId, kitchenHelpers.kitchenId))
+    .where(gte(kitchenHelpers.startedOn, since));
+  const reminders: { kitchenUid: string; helperId: string; daysBefore: number }[] = [];
+  for (const kitchen of kitchensWithNew) {
+    const rule = helperCardRule(app.jurisdictions.forPlace(kitchen).rules);
+    if (!rule) continue;
+    const today = localTime(now, kitchen.timeZone).date;
+    for (const helper of await listHelpers(app.db, kitchen.uid, rule)) {
+      if (helper.dueOn === null || (helper.card && helper.card.expiresOn >= helper.dueOn)) continue;
+      const left = daysBetween(today, helper.dueOn);
+      const daysBefore = [...REMINDER_DAYS].reverse().find((days) => left >= 0 && left <= days);
+      if (daysBefore !== undefined)
+        reminders.push({ kitchenUid: kitchen.uid, helperId: helper.id, daysBefore });
+    }
+  }
+  if (!reminders.length) return 0;
+  await mutate(app, async (_tx, record) => {
+    for (const r of reminders) record({ type: 'helper-card.due', ...r });
+  });
+  return reminders.length;
+}
+
 /** Looks every hour, from start-up. */
 export function registerDocumentReminders(app: FastifyInstance): void {
   registerPeriodicTask(app, {
     everyMs: 3_600_000,
     atStart: true,
     failure: 'could not send the reminders of documents about to expire',
-    run: async () => void (await sendDocumentReminders(app)),
+    run: async () => {
+      await sendDocumentReminders(app);
+      await sendHelperCardReminders(app);
+    },
   });
 }

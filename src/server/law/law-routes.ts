@@ -15,17 +15,30 @@ import { kitchenProfile } from '../data/rule-overrides.js';
 import { setListing } from '../data/kitchen-queries.js';
 import { mealCounts } from '../data/meal-counts.js';
 import { noKitchen, requireKitchen } from '../data/require-kitchen.js';
-import { notFound } from '../lib/errors.js';
-import { KitchenDocument, KitchenDocumentInput, KitchenDocuments } from '../../shared/kitchen-documents.js';
+import { conflict, notFound } from '../lib/errors.js';
+import { empty } from '../lib/route-doc.js';
+import {
+  DocumentFileInput,
+  DocumentParams,
+  HelperInput,
+  HelperParams,
+  KitchenHelper,
+  KitchenDocument,
+  KitchenDocumentInput,
+  KitchenDocuments,
+} from '../../shared/kitchen-documents.js';
 import {
   documentFile,
-  documentPause,
+  helperCardRule,
   listDocuments,
+  listHelpers,
+  papersPause,
   permitNumber,
   requiredDocuments,
 } from '../data/kitchen-documents.js';
 import { findImage } from '../pictures/image-queries.js';
-import { kitchenDocuments } from '../db/schema.js';
+import { and, eq } from 'drizzle-orm';
+import { kitchenDocuments, kitchenHelpers } from '../db/schema.js';
 import { mutate } from '../events/mutate.js';
 import { claimDocumentFile } from '../pictures/document-pdfs.js';
 
@@ -173,31 +186,144 @@ export const lawRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!added) throw noKitchen();
       reply.code(201);
-      return {
-        id: added.id,
-        kind: added.kind,
-        number: added.number,
-        holder: added.holder,
-        expiresOn: added.expiresOn,
-        addedAt: added.createdAt.toISOString(),
-        file: documentFile({
-          ...added,
-          widths: added.imageId ? ((await findImage(app.db, added.imageId))?.widths ?? null) : null,
-        }),
-      };
+      return documentAnswer(app, added);
+    },
+  );
+
+  app.put(
+    '/api/kitchen/documents/:id/file',
+    {
+      config: {
+        doc: {
+          summary:
+            "Attach a photo or PDF (uploaded first to /api/kitchen/document-files) to one of the cook's documents added earlier, or replace the one it has; the document stays as it was",
+          cookie: 'kitchen',
+          errors: { 404: 'No kitchen yet, no such document of this kitchen, or no such upload of this cook' },
+        },
+      },
+      schema: { params: DocumentParams, body: DocumentFileInput, response: { 200: KitchenDocument } },
+    },
+    async (request) => {
+      const { kitchen } = await requireKitchen(request);
+      const { file } = request.body;
+      const updated = await mutate(app, async (tx, record) => {
+        // The file first (the cook's own upload, held until the end); another kitchen's document is as unknown as none.
+        await claimDocumentFile(tx, kitchen.uid, file);
+        const [row] = await tx
+          .update(kitchenDocuments)
+          .set({
+            imageId: file.type === 'photo' ? file.id : null,
+            fileId: file.type === 'pdf' ? file.id : null,
+          })
+          .where(and(eq(kitchenDocuments.id, request.params.id), eq(kitchenDocuments.kitchenId, kitchen.uid)))
+          .returning();
+        if (!row) throw notFound('No such document');
+        // The file it replaces is attached to nothing now: the sweep of abandoned uploads removes it after a day.
+        record({ type: 'document.file-attached', kitchenUid: kitchen.uid, documentId: row.id });
+        // Like a document added: a kitchen an operator asked for changes waits for their decision again.
+        const back = { state: 'awaiting-approval', reason: '', decided: false } as const;
+        if (await setListing(tx, kitchen.uid, back, ['changes-asked']))
+          record({ type: 'kitchen.listing-changed', kitchenUid: kitchen.uid, listing: 'awaiting-approval' });
+        return row;
+      });
+      return documentAnswer(app, updated);
+    },
+  );
+  app.post(
+    '/api/kitchen/helpers',
+    {
+      config: {
+        doc: {
+          summary:
+            "Add someone who cooks with the cook, and the day they started: where the kitchen's rules ask helpers for a food handler card within N days, it is due N days after",
+          cookie: 'kitchen',
+          errors: { 404: 'No kitchen yet', 409: 'A helper by this name already' },
+        },
+      },
+      schema: { body: HelperInput, response: { 201: KitchenHelper } },
+    },
+    async (request, reply) => {
+      const { kitchen } = await requireKitchen(request);
+      const { name, startedOn } = request.body;
+      const added = await mutate(app, async (tx, record) => {
+        const [row] = await tx
+          .insert(kitchenHelpers)
+          .values({ kitchenId: kitchen.uid, name, startedOn })
+          .onConflictDoNothing()
+          .returning({ id: kitchenHelpers.id });
+        if (row) record({ type: 'helper.changed', kitchenUid: kitchen.uid });
+        return row;
+      });
+      if (!added) throw conflict('A helper by this name is already here', 'name');
+      const where = await kitchenPlace(app.db, kitchen.uid);
+      const rule = where ? helperCardRule(app.jurisdictions.forPlace(where.place).rules) : null;
+      const helper = (await listHelpers(app.db, kitchen.uid, rule)).find((h) => h.id === added.id);
+      if (!helper) throw notFound('No such helper');
+      reply.code(201);
+      return helper;
+    },
+  );
+
+  app.delete(
+    '/api/kitchen/helpers/:id',
+    {
+      config: {
+        doc: {
+          summary:
+            'Remove a helper who no longer cooks with the cook (their card is then no longer asked for; their documents stay)',
+          cookie: 'kitchen',
+          responses: { 204: empty },
+          errors: { 404: 'No kitchen yet, or no such helper of this kitchen' },
+        },
+      },
+      schema: { params: HelperParams },
+    },
+    async (request, reply) => {
+      const { kitchen } = await requireKitchen(request);
+      const removed = await mutate(app, async (tx, record) => {
+        const rows = await tx
+          .delete(kitchenHelpers)
+          .where(and(eq(kitchenHelpers.id, request.params.id), eq(kitchenHelpers.kitchenId, kitchen.uid)))
+          .returning({ id: kitchenHelpers.id });
+        if (rows.length) record({ type: 'helper.changed', kitchenUid: kitchen.uid });
+        return rows.length > 0;
+      });
+      if (!removed) throw notFound('No such helper');
+      return reply.code(204).send();
     },
   );
 };
+
+/** A document as its cook reads it, with its photo's or PDF's link. */
+async function documentAnswer(
+  app: FastifyInstance,
+  row: typeof kitchenDocuments.$inferSelect,
+): Promise<KitchenDocument> {
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    holder: row.holder,
+    expiresOn: row.expiresOn,
+    addedAt: row.createdAt.toISOString(),
+    file: documentFile({
+      ...row,
+      widths: row.imageId ? ((await findImage(app.db, row.imageId))?.widths ?? null) : null,
+    }),
+  };
+}
 
 /** The cook's documents, the kinds required, and the pause a missing or expired one puts on taking orders. */
 async function documentsAnswer(app: FastifyInstance, kitchenUid: string): Promise<KitchenDocuments> {
   const where = await kitchenPlace(app.db, kitchenUid);
   if (!where) throw noKitchen();
-  const required = requiredDocuments(app.jurisdictions.forPlace(where.place).rules);
+  const { rules } = app.jurisdictions.forPlace(where.place);
+  const helperCard = helperCardRule(rules);
   const today = localTime(new Date(app.clock.now()), where.timeZone).date;
-  const [documents, pause] = await Promise.all([
+  const [documents, pause, helpers] = await Promise.all([
     listDocuments(app.db, kitchenUid),
-    documentPause(app.db, kitchenUid, required, today),
+    papersPause(app.db, kitchenUid, rules, today),
+    listHelpers(app.db, kitchenUid, helperCard),
   ]);
-  return { documents, required, pause };
+  return { documents, required: requiredDocuments(rules), pause, helpers, helperCard };
 }

@@ -54,6 +54,36 @@ function busContract(get: () => BusUnderTest): void {
     }
   });
 
+  it('hands the writer its own message once, at its commit: the echo from the database is not delivered again', async () => {
+    const { database, makeBus } = get();
+    const bus = makeBus();
+    const other = makeBus();
+    const heardHere: string[] = [];
+    const heardThere: string[] = [];
+    let arrivedHere = 0;
+    bus.on('changed', (m) => heardHere.push(m.topic));
+    other.on('changed', (m) => heardThere.push(m.topic));
+    // Every message from the database, its own echo included, before it is delivered or not.
+    bus.onLag(() => arrivedHere++);
+    const stops = [await bus.listen(), await other.listen()];
+    const stop = () => Promise.all(stops.map((s) => s()));
+    try {
+      const mine: BusMessage[] = [{ type: 'changed', topic: 'slots:1' }];
+      await database.db.transaction((tx) => bus.send(tx, mine));
+      bus.afterCommit(mine);
+      const theirs: BusMessage[] = [{ type: 'changed', topic: 'menu:2' }];
+      await database.db.transaction((tx) => other.send(tx, theirs));
+      other.afterCommit(theirs);
+      // Both arrived here from the database (the echo of ours, and theirs), and both there.
+      await vi.waitFor(() => expect(arrivedHere).toBe(2));
+      await vi.waitFor(() => expect(heardThere).toHaveLength(2));
+      expect(heardHere.sort()).toEqual(['menu:2', 'slots:1']);
+      expect(heardThere.sort()).toEqual(['menu:2', 'slots:1']);
+    } finally {
+      await stop();
+    }
+  });
+
   it('sends from a single statement, as select-list expressions, only if it commits', async () => {
     const { database, makeBus } = get();
     const bus = makeBus();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../db/database.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { notify, notifyCalls } from '../db/database.js';
@@ -24,6 +25,16 @@ export class ChangeBus {
   private readonly handlers = new Map<BusMessage['type'], Set<(message: BusMessage) => void>>();
   private readonly resyncHandlers = new Set<() => void>();
   private readonly lagHandlers = new Set<(ms: number) => void>();
+  /** This instance's name in the stamps of its messages (`<instance>:<sequence>`). */
+  private readonly instance = randomUUID();
+  private sequence = 0;
+  /** Each message's stamp, given as it is sent. */
+  private readonly stamps = new WeakMap<BusMessage, string>();
+  /**
+   * Our own messages delivered once, whichever comes first: the writer's call after its commit (`afterCommit`) or the
+   * database's echo (PGlite's comes before, PostgreSQL's after). The stamps of those delivered, until the other comes.
+   */
+  private readonly deliveredOnce = new Set<string>();
 
   constructor(
     private readonly database: Pick<Database, 'listen'>,
@@ -48,7 +59,11 @@ export class ChangeBus {
    * instance handles them at once, so that the writer reads its own write.
    */
   afterCommit(messages: readonly BusMessage[]): void {
-    for (const message of messages) this.deliver(message);
+    for (const message of messages) {
+      const stamp = this.stamps.get(message);
+      if (stamp !== undefined && !this.firstOf(stamp)) continue;
+      this.deliver(message);
+    }
   }
 
   /** Messages committed and not yet handed to the other instances (NATS: the outbox's rows); none with NOTIFY. */
@@ -59,7 +74,11 @@ export class ChangeBus {
   protected payloads(messages: readonly BusMessage[]): string[] {
     // Stamped with the sending time, so that every receiver can tell how late it hears of a change.
     const at = this.clock.now();
-    return messages.map((m) => JSON.stringify({ ...m, at }));
+    return messages.map((m) => {
+      const stamp = `${this.instance}:${++this.sequence}`;
+      this.stamps.set(m, stamp);
+      return JSON.stringify({ ...m, at, stamp });
+    });
   }
 
   /** Is told, for each message arriving from the database, the ms since it was sent (clocks of instances agree). */
@@ -95,15 +114,28 @@ export class ChangeBus {
   protected arrived(payload: string): void {
     const message = parseMessage(payload);
     if (!message) return;
-    const { at } = JSON.parse(payload) as { at?: unknown };
+    const { at, stamp } = JSON.parse(payload) as { at?: unknown; stamp?: unknown };
     if (typeof at === 'number') for (const handler of this.lagHandlers) handler(this.clock.now() - at);
+    if (typeof stamp === 'string' && stamp.startsWith(this.instance) && !this.firstOf(stamp)) return;
     this.deliver(message);
+  }
+
+  /** Whether this is the first of the two ways one of our own messages reaches us (then it is delivered). */
+  private firstOf(stamp: string): boolean {
+    if (this.deliveredOnce.delete(stamp)) return false;
+    // Bounded: an echo that never comes (a feed interrupted, then resynced) is forgotten in bulk.
+    if (this.deliveredOnce.size >= MAX_AWAITED_ECHOES) this.deliveredOnce.clear();
+    this.deliveredOnce.add(stamp);
+    return true;
   }
 
   protected resync(): void {
     this.resyncHandlers.forEach((handler) => handler());
   }
 }
+
+/** How many of our own messages' second arrivals are awaited at most. */
+const MAX_AWAITED_ECHOES = 10_000;
 
 function parseMessage(payload: string): BusMessage | undefined {
   try {

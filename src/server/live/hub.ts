@@ -286,6 +286,9 @@ export class LiveHub {
   }
 
   /** Open streams by topic kind (the key before its first `:`: `menu`, `orders`, `chat`, …), for the metrics. */
+  /** Topics loaded (computed) since start, by kind: what a cache of them saves shows here. */
+  readonly loadsByKind = new Map<string, number>();
+
   subscribersByKind(): Map<string, number> {
     const counts = new Map<string, number>();
     for (const [topic, state] of this.topics) {
@@ -319,8 +322,12 @@ export class LiveHub {
     let state = this.topics.get(topic);
     if (!state) {
       if (this.topics.size >= MAX_IDLE_TOPICS) this.evictIdle();
+      const kind = topic.split(':', 1)[0] ?? topic;
       state = {
-        load,
+        load: () => {
+          this.loadsByKind.set(kind, (this.loadsByKind.get(kind) ?? 0) + 1);
+          return load();
+        },
         isMissing,
         version: 0,
         cached: undefined,

@@ -61,6 +61,17 @@ export function createMetrics(app: FastifyInstance): Registry {
     },
   });
 
+  new Counter({
+    name: 'homecooked_live_loads_total',
+    help: 'Live topics loaded from the database (each is kept until it changes), by topic kind',
+    labelNames: ['kind'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const [kind, count] of app.hub.loadsByKind) this.inc({ kind }, count);
+    },
+  });
+
   const queries = new Histogram({
     name: 'homecooked_db_query_duration_seconds',
     help: 'Time of each database statement, from sending it to its result',

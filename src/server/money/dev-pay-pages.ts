@@ -65,18 +65,22 @@ export async function registerDevPayPages(app: FastifyInstance, local: LocalStri
       return id.startsWith('cs_') && found ? found : undefined;
     };
     const checkoutPage = (session: Json, error?: string, card = '') => {
-      const amount = formatMoney(Number(session.amount_total), String(session.currency).toUpperCase());
+      // A setup-mode session saves a card for later payments and charges nothing: no amount to show.
+      const setup = session.mode === 'setup';
+      const amount = setup
+        ? ''
+        : formatMoney(Number(session.amount_total), String(session.currency).toUpperCase());
       const id = escapeHtml(String(session.id));
       return page(
-        'Pay',
-        `<h1>Pay for your order</h1><p class="amount">${escapeHtml(amount)}</p>
+        setup ? 'Save your card' : 'Pay',
+        `${setup ? '<h1>Save your card for later payments</h1><p class="note">Nothing is charged now.</p>' : `<h1>Pay for your order</h1><p class="amount">${escapeHtml(amount)}</p>`}
 ${testCardsNote}
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${DEV_PAY_PATH}/checkout/${id}">
 <label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required value="${escapeHtml(card)}">
 <div class="row"><div><label for="expiry">Expiry</label><input id="expiry" name="expiry" placeholder="MM/YY" autocomplete="cc-exp" required></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div></div>
-<button type="submit">Pay ${escapeHtml(amount)}</button></form>
+<button type="submit">${setup ? 'Save card' : `Pay ${escapeHtml(amount)}`}</button></form>
 <p><a href="${escapeHtml(String(session.cancel_url))}">Back to the shop</a></p>`,
       );
     };

@@ -9,6 +9,7 @@ import {
   cashDeliveredOrder,
   moveOrder,
   refundedOrder,
+  tippedAfterDelivery,
 } from '../test/money-world.js';
 import { localProvider, money, paidKitchen } from '../test/payments-world.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
@@ -44,11 +45,13 @@ describeEachEngine(
       const declined = await cardOrder(ctx, world, [dal]);
       await moveOrder(ctx, world.cook, declined.id, { move: 'decline', reason: 'No rice' });
       await cashDeliveredOrder(ctx, world, [dal]);
+      await tippedAfterDelivery(ctx, world, [dal], 300);
       expect((await overview(ctx)).lastReconciledAt).toBeNull();
 
       const result = await reconcile(ctx.app);
-      // Captured, refunded, authorised and released: every card payment; cash is not the provider's.
-      expect(result).toEqual({ checked: 4, unanswered: 0, found: [], flagged: [] });
+      // Captured, refunded, authorised and released, delivered, and the tip after delivery (a payment of its own):
+      // every card payment; cash is not the provider's.
+      expect(result).toEqual({ checked: 6, unanswered: 0, found: [], flagged: [] });
       expect(await differencesOf(ctx)).toEqual([]);
       const view = await overview(ctx);
       expect(view.lastReconciledAt).toBe(new Date(clock.now()).toISOString());
@@ -129,6 +132,35 @@ describeEachEngine(
         `Card payments of the last ${RECONCILE_WINDOW_DAYS} days: kitchen's part $12.49 in the ledger, $24.98 at the provider.`,
       );
       expect(byScope.has(`order:${old.id}`)).toBe(false);
+    });
+
+    it('compares each tip paid after delivery with its own payment: a refund made at the provider, a row lost', async () => {
+      const ctx = get();
+      const world = await paidKitchen(ctx);
+      const refunded = await tippedAfterDelivery(ctx, world, [world.dal], 500);
+      const lost = await tippedAfterDelivery(ctx, world, [world.dal], 300);
+      const agrees = await tippedAfterDelivery(ctx, world, [world.dal], 200);
+      await ctx.app.payments.provider?.refund(refunded.intent, `outside:${refunded.tipId}`);
+      await localProvider(ctx).settled();
+      await ctx.database.db
+        .delete(ledgerEntries)
+        .where(and(eq(ledgerEntries.entry, `tip:${lost.tipId}`), eq(ledgerEntries.kind, 'tip_transfer')));
+
+      const { found } = await reconcile(ctx.app);
+      const byScope = new Map(found.map((d) => [d.scope, d.detail]));
+      expect(byScope.get(`tip:${refunded.tipId}`)).toBe(
+        `The tip after delivery of order ${refunded.order.id}: refunded $0.00 in the ledger, $5.00 at the provider; ` +
+          "kitchen's part $5.00 in the ledger, $0.00 at the provider.",
+      );
+      expect(byScope.get(`tip:${lost.tipId}`)).toBe(
+        `The tip after delivery of order ${lost.order.id}: kitchen's part $0.00 in the ledger, $3.00 at the provider.`,
+      );
+      expect(byScope.has(`tip:${agrees.tipId}`)).toBe(false);
+      // The orders themselves agree; the kitchen's sums count its tips (5.00 taken back, 3.00 not written).
+      for (const { order } of [refunded, lost, agrees]) expect(byScope.has(`order:${order.id}`)).toBe(false);
+      expect(byScope.get(`kitchen:${world.cook.kitchen.uid}`)).toBe(
+        `Card payments of the last ${RECONCILE_WINDOW_DAYS} days: kitchen's part $44.47 in the ledger, $42.47 at the provider.`,
+      );
     });
   },
   { PAYMENTS: 'local', OPERATOR_EMAILS: OPERATOR_EMAIL },

@@ -7,13 +7,14 @@ import {
   creditEntries,
   ledgerEntries,
   orders,
+  orderTips,
   paymentDifferences,
   promoCodeUses,
   reconciliationRuns,
 } from '../db/schema.js';
 import { registerPeriodicTask } from '../lib/periodic.js';
 import type { PaymentFigures } from '../payments/provider.js';
-import { CHECKOUT_TIP_ENTRY } from '../payments/ledger.js';
+import { CHECKOUT_TIP_ENTRY, tipEntry } from '../payments/ledger.js';
 
 export type ReconcileApp = Pick<FastifyInstance, 'db' | 'payments' | 'clock' | 'log'>;
 
@@ -119,6 +120,41 @@ async function ledgerFigures(app: ReconcileApp, orderIds: string[]) {
   return byOrder;
 }
 
+/**
+ * The ledger's figures of tips paid after delivery (entry `tip:<id>` on their order): what the customer paid
+ * (`tip`), all of it the kitchen's (`tip_transfer`, less `tip_reversed`), no refund and no platform fee (a
+ * destination charge without an application fee).
+ */
+async function tipLedgerFigures(app: ReconcileApp, tips: { id: string; orderId: string }[]) {
+  const entries = new Map(tips.map((tip) => [tipEntry(tip.id), tip.id]));
+  const rows = await app.db
+    .select({
+      kitchenId: ledgerEntries.kitchenId,
+      kind: ledgerEntries.kind,
+      amount: ledgerEntries.amountCents,
+      entry: ledgerEntries.entry,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        inArray(ledgerEntries.orderId, [...new Set(tips.map((tip) => tip.orderId))]),
+        inArray(ledgerEntries.entry, [...entries.keys()]),
+      ),
+    );
+  const byTip = new Map<string, Figures & { kitchenId: string | null }>();
+  for (const row of rows) {
+    const tipId = entries.get(row.entry);
+    if (!tipId) continue;
+    const f = byTip.get(tipId) ?? { ...zero(), kitchenId: row.kitchenId };
+    if (row.kind === 'tip') f.captured += row.amount;
+    if (row.kind === 'refunded') f.refunded -= row.amount;
+    if (row.kind === 'platform_fee' || row.kind === 'platform_fee_refunded') f.platformFee += row.amount;
+    if (row.kind === 'tip_transfer' || row.kind === 'tip_reversed') f.kitchen += row.amount;
+    byTip.set(tipId, f);
+  }
+  return byTip;
+}
+
 /** Runs `task` over `items`, `AT_ONCE` at a time, in order. */
 async function inTurn<T, R>(items: readonly T[], task: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
@@ -128,9 +164,9 @@ async function inTurn<T, R>(items: readonly T[], task: (item: T) => Promise<R>):
 }
 
 export interface ReconcileResult {
-  /** Orders compared. */
+  /** Card payments compared: orders', and tips paid after delivery. */
   checked: number;
-  /** Orders the provider could not tell us about this time (compared again next run). */
+  /** Payments the provider could not tell us about this time (compared again next run). */
   unanswered: number;
   /** Every difference found, flagged before or not. */
   found: Difference[];
@@ -141,10 +177,11 @@ export interface ReconcileResult {
 /**
  * Compares the ledger with the provider, once a day: for every card order whose payment moved in the last
  * `RECONCILE_WINDOW_DAYS` (in batches), what the provider says was captured, refunded and kept as the platform's fee
- * against the ledger's rows; then the same sums per kitchen (its part) and for the platform. Each scope that
- * disagrees (`order:<id>`, `kitchen:<uid>`, `platform`) is flagged for the operator's 'Money' tab in one sentence
- * with both amounts, unless the same sentence was flagged within the window. An order that changes while it is
- * compared is left for the next run; so is one the provider does not answer about (logged).
+ * against the ledger's rows, and the same for every tip paid after delivery in that time (a card payment of its
+ * own); then the same sums per kitchen (its part) and for the platform. Each scope that disagrees (`order:<id>`,
+ * `tip:<id>`, `kitchen:<uid>`, `platform`) is flagged for the operator's 'Money' tab in one sentence with both
+ * amounts, unless the same sentence was flagged within the window. An order that changes while it is compared is
+ * left for the next run; so is a payment the provider does not answer about (logged).
  */
 export async function reconcile(app: ReconcileApp): Promise<ReconcileResult> {
   const provider = app.payments.provider;
@@ -202,6 +239,59 @@ export async function reconcile(app: ReconcileApp): Promise<ReconcileResult> {
       checked++;
       const ledger = ours.get(order.id) ?? { ...zero(), kitchenId: null };
       const difference = differenceOf(`order:${order.id}`, 'This order', ledger, provided, currency);
+      if (difference) found.push(difference);
+      add(platform.ledger, ledger);
+      add(platform.provider, provided);
+      if (ledger.kitchenId === null) return;
+      const kitchen = kitchens.get(ledger.kitchenId) ?? { ledger: zero(), provider: zero() };
+      add(kitchen.ledger, ledger);
+      add(kitchen.provider, provided);
+      kitchens.set(ledger.kitchenId, kitchen);
+    });
+  }
+  // Tips paid after delivery, each a card payment of its own (`tip:<id>` in the ledger), compared the same way; a
+  // tip is paid once and never changes here, so those paid within the window.
+  let afterTip: string | undefined;
+  for (;;) {
+    const batch = await app.db
+      .select({ id: orderTips.id, orderId: orderTips.orderId, intent: orderTips.paymentIntentId })
+      .from(orderTips)
+      .where(
+        and(
+          eq(orderTips.state, 'paid'),
+          isNotNull(orderTips.paymentIntentId),
+          gte(orderTips.paidAt, since),
+          afterTip ? gt(orderTips.id, afterTip) : undefined,
+        ),
+      )
+      .orderBy(asc(orderTips.id))
+      .limit(BATCH);
+    if (batch.length === 0) break;
+    afterTip = batch.at(-1)?.id;
+    const theirs = await inTurn(batch, async (tip) => {
+      try {
+        return providerSide(await provider.figures(tip.intent ?? ''));
+      } catch (error) {
+        app.log.warn({ err: error, tipId: tip.id }, 'reconciliation: the provider did not answer');
+        return undefined;
+      }
+    });
+    const ours = await tipLedgerFigures(app, batch);
+    batch.forEach((tip, i) => {
+      const provided = theirs[i];
+      if (!provided) {
+        unanswered++;
+        return;
+      }
+      checked++;
+      const ledger = ours.get(tip.id) ?? { ...zero(), kitchenId: null };
+      const difference = differenceOf(
+        `tip:${tip.id}`,
+        `The tip after delivery of order ${tip.orderId}`,
+        ledger,
+        provided,
+        currency,
+      );
       if (difference) found.push(difference);
       add(platform.ledger, ledger);
       add(platform.provider, provided);

@@ -335,8 +335,10 @@ describeEachEngine('rendering notices: the words of each kind, and everything ty
     // A change of fees holds nothing anyone typed (a percent and a date: tests/api/fee-changes.test.ts renders it); a
     // receipt needs money taken, a problem notice a report: both are rendered in src/server/orders/receipts.test.ts; a
     // plan's reminder needs its week's cut-off a day away (src/server/orders/plans.test.ts).
-    // A card plan's week that needs its customer, in src/server/orders/card-plans.test.ts.
+    // A card plan's week that needs its customer, in src/server/orders/card-plans.test.ts. A helper's card due needs
+    // a kitchen whose rules ask for one: src/server/law/helper-cards.test.ts renders it.
     const elsewhere: NoticeKind[] = [
+      'helper-card-due',
       'fee-change',
       'order-receipt',
       'order-problem',

@@ -14,20 +14,27 @@ import type { DbOrTx } from '../db/database.js';
 import {
   feeChanges,
   kitchenDocuments,
+  kitchenHelpers,
   kitchens,
   ledgerEntries,
   mealPlans,
+  mealPlanWeekDishes,
   mealPlanWeeks,
   menuItems,
   orderItems,
+  orderRefunds,
   orders,
   problemReports,
   reports,
   reviews,
 } from '../db/schema.js';
-import { receiptOf } from '../data/receipt-queries.js';
+import { cardText, receiptCard, receiptOf } from '../data/receipt-queries.js';
+import type { PaymentProvider } from '../payments/provider.js';
 import { PROBLEM_REASON_NAMES } from '../../shared/problem-reports.js';
 import { DOCUMENT_LABELS } from '../../shared/kitchen-documents.js';
+import { helperCardRule, listHelpers } from '../data/kitchen-documents.js';
+import { kitchenPlace } from '../data/kitchen-place.js';
+import type { Jurisdictions } from '../data/jurisdictions.js';
 import { escapeHtml } from '../lib/html.js';
 import type { NoticeRef, RenderedNotice } from './channels.js';
 
@@ -326,8 +333,59 @@ function orderMessage(kind: NoticeRef['kind'], facts: OrderFacts, now: Date, tr:
   }
 }
 
-async function refundMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Promise<Message> {
+/** One part of an order given back: its dishes (or an amount), to the card, as store credit, or both. */
+function refundPartMessage(
+  refund: typeof orderRefunds.$inferSelect,
+  facts: OrderFacts,
+  tr: Translator,
+): Message | null {
+  if (refund.state !== 'refunded') return null;
+  const { order } = facts;
+  const money = (cents: number) => formatMoney(cents, order.currency, tr);
+  const card = refund.amountCents - refund.creditCents;
+  const values = {
+    amount: money(refund.amountCents),
+    card: money(card),
+    credit: money(refund.creditCents),
+    kitchen: order.kitchenName,
+  };
+  const what =
+    refund.lines.length > 0
+      ? refund.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')
+      : say(tr).t('An amount of the order');
+  return {
+    subject: cut(say(tr).t('Refund of {amount} from {kitchen}', values), 120),
+    lead:
+      refund.creditCents === 0
+        ? say(tr).t(
+            '{kitchen} refunded {amount} of your order: it goes back to your card. Your bank may take a few days to show it.',
+            values,
+          )
+        : card === 0
+          ? say(tr).t(
+              '{kitchen} refunded {amount} of your order as store credit: it is in your account now, for any kitchen’s order.',
+              values,
+            )
+          : say(tr).t(
+              '{kitchen} refunded {amount} of your order: {card} goes back to your card and {credit} is store credit in your account.',
+              values,
+            ),
+    details: [
+      [say(tr).t('Refunded for'), what],
+      [say(tr).t('Refunded'), values.amount],
+    ],
+    action: customerOrder(tr),
+  };
+}
+
+async function refundMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Promise<Message | null> {
   const { order, items } = facts;
+  // Refunded in parts: each part had its own email.
+  const [parts] = await db
+    .select({ n: count() })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.state, 'refunded')));
+  if ((parts?.n ?? 0) > 0) return null;
   const [refund] = await db
     .select({ amountCents: ledgerEntries.amountCents, currency: ledgerEntries.currency })
     .from(ledgerEntries)
@@ -350,10 +408,20 @@ async function refundMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Pro
   };
 }
 
-/** The receipt of an order whose money was taken: what was paid, and a link to the receipt's page. */
-async function receiptMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Promise<Message | null> {
+/**
+ * The receipt of an order whose money was taken: what was paid, with which card (learnt as the receipt's page learns
+ * it, and said in the same words), and a link to the receipt's page. What the email says is what was paid: refunds
+ * and later tips are appended on the page, never written into an email already sent.
+ */
+async function receiptMessage(
+  db: DbOrTx,
+  facts: OrderFacts,
+  tr: Translator,
+  provider: PaymentProvider | undefined,
+): Promise<Message | null> {
   const receipt = await receiptOf(db, facts.order.id);
   if (!receipt) return null;
+  const card = await receiptCard(db, provider, receipt);
   const money = (minor: number) => formatMoney(minor, receipt.currency, tr);
   const values = { kitchen: receipt.kitchenName, total: money(receipt.totalCents), number: receipt.number };
   return {
@@ -374,6 +442,7 @@ async function receiptMessage(db: DbOrTx, facts: OrderFacts, tr: Translator): Pr
         : []),
       [say(tr).t('Total'), money(receipt.totalCents)],
       [say(tr).t('Paid'), kitchenTime(receipt.paidAt, receipt.timeZone, receipt.paidAt, tr)],
+      ...(card ? [[say(tr).t('Paid by card'), cardText(card, tr)] as [string, string]] : []),
     ],
     action: { label: say(tr).t('See your receipt'), path: `/api/orders/${receipt.orderId}/receipt` },
   };
@@ -554,6 +623,53 @@ async function documentMessage(
 }
 
 /**
+ * A helper's food handler card soon due (the kitchen's rules ask for it within N days of their start): whose, by
+ * when, and that the kitchen stops taking orders after that day. Null when the helper is gone, is not the
+ * recipient's, or has a card now.
+ */
+async function helperCardMessage(
+  db: DbOrTx,
+  jurisdictions: Jurisdictions,
+  helperId: string,
+  recipientId: string,
+  now: Date,
+  tr: Translator,
+): Promise<Message | null> {
+  const [row] = await db
+    .select({ helper: kitchenHelpers, kitchenName: kitchens.name })
+    .from(kitchenHelpers)
+    .innerJoin(kitchens, eq(kitchens.ownerId, kitchenHelpers.kitchenId))
+    .where(eq(kitchenHelpers.id, helperId));
+  const where = await kitchenPlace(db, recipientId);
+  if (!row || !where || row.helper.kitchenId !== recipientId) return null;
+  const rule = helperCardRule(jurisdictions.forPlace(where.place).rules);
+  const today = localTime(now, where.timeZone).date;
+  const helper = (await listHelpers(db, recipientId, rule)).find((h) => h.id === helperId);
+  if (!helper?.dueOn || (helper.card && helper.card.expiresOn >= today)) return null;
+  const dueOn = helper.dueOn;
+  const days = Math.round((Date.parse(dueOn) - Date.parse(today)) / 86_400_000);
+  const date = tr.date(new Date(`${dueOn}T12:00:00Z`), 'date');
+  const values = { name: row.helper.name, date, days, kitchen: row.kitchenName };
+  return {
+    subject: cut(
+      days <= 1
+        ? say(tr).t('{name}’s food handler card is due tomorrow', values)
+        : say(tr).t('{name}’s food handler card is due in {days} days', values),
+      120,
+    ),
+    lead: say(tr).t(
+      'Add {name}’s food handler card by {date}: from the day after, {kitchen} stops taking orders by itself until it is added.',
+      values,
+    ),
+    details: [
+      [say(tr).t('Helper'), row.helper.name],
+      [say(tr).t('Due by'), date],
+    ],
+    action: { label: say(tr).t('Open the rules for your kitchen'), path: paths.kitchenRules.href() },
+  };
+}
+
+/**
  * A week of a weekly plan that could not be placed at its cut-off: which kitchen, the week's slot, why (the order's
  * refusal, in the recipient's language), and that the plan goes on. Null when it is not the recipient's plan.
  */
@@ -663,12 +779,18 @@ async function planReminderMessage(
   const [week] = upcomingWeeks(timing, now, 1);
   const left = week ? week.cutoff.getTime() - now.getTime() : 0;
   if (!week || left <= 0 || left > 26 * 3_600_000) return null;
+  // The week's own dishes where its customer changed them for it, else the plan's.
+  const [own] = await db
+    .select({ itemIds: mealPlanWeekDishes.itemIds })
+    .from(mealPlanWeekDishes)
+    .where(and(eq(mealPlanWeekDishes.planId, planId), eq(mealPlanWeekDishes.slotDate, week.slotDate)));
+  const itemIds = own?.itemIds ?? row.plan.itemIds;
   const dishes = await db
     .select({ id: menuItems.id, item: menuItems.item })
     .from(menuItems)
-    .where(inArray(menuItems.id, row.plan.itemIds));
+    .where(inArray(menuItems.id, itemIds));
   const names = new Map(dishes.map((dish) => [dish.id, dish.item]));
-  const lines = row.plan.itemIds.flatMap((id) => {
+  const lines = itemIds.flatMap((id) => {
     const item = names.get(id);
     return item === undefined ? [] : [{ item }];
   });
@@ -677,7 +799,10 @@ async function planReminderMessage(
     date: tr.date(new Date(`${week.slotDate}T12:00:00Z`), 'date'),
     time: formatClock(localTime(week.slotStart, row.timeZone).minutes, tr),
     cutoff: formatOpening(week.cutoff, row.timeZone, tr),
-    dishes: itemCounts(lines, tr).join(', '),
+    dishes:
+      row.plan.cooksChoice && row.plan.budgetCents !== null
+        ? say(tr).t("the cook's choice (up to {budget})", { budget: tr.money(row.plan.budgetCents) })
+        : itemCounts(lines, tr).join(', '),
   };
   return {
     subject: cut(
@@ -768,6 +893,12 @@ export async function renderNotice(
   now: Date = new Date(),
   /** The recipient's language. */
   tr: Translator = translator(),
+  /**
+   * What some notices need besides the database: the rules of places (a helper's card is due as many days after
+   * their start as the kitchen's rules say), and the card payments' provider (a receipt asks it for the card when
+   * the order does not know it yet).
+   */
+  { jurisdictions, provider }: { jurisdictions?: Jurisdictions; provider?: PaymentProvider } = {},
 ): Promise<RenderedNotice | null> {
   let message: Message | null;
   if (notice.kind === 'review-new')
@@ -775,6 +906,10 @@ export async function renderNotice(
   else if (notice.kind === 'fee-change') message = await feeChangeMessage(db, notice.subjectId, tr);
   else if (notice.kind === 'document-expiring')
     message = await documentMessage(db, notice.subjectId, notice.recipientId, now, tr);
+  else if (notice.kind === 'helper-card-due')
+    message = jurisdictions
+      ? await helperCardMessage(db, jurisdictions, notice.subjectId, notice.recipientId, now, tr)
+      : null;
   else if (notice.kind === 'plan-week-reminder')
     message = await planReminderMessage(db, notice.subjectId, notice.recipientId, now, tr);
   else if (notice.kind === 'plan-card-needs-you')
@@ -784,15 +919,23 @@ export async function renderNotice(
   else if (notice.kind === 'reports')
     message = await reportsMessage(db, notice.subjectId, notice.recipientId, tr);
   else {
-    const facts = await orderFacts(db, notice.subjectId, tr);
+    // A refund's notice is about one part given back (its subject is the refund); the order's own 'refunded' notice is
+    // about a payment refunded whole at once (a cancellation), not by such parts, which were each told.
+    const [part] =
+      notice.kind === 'order-refunded'
+        ? await db.select().from(orderRefunds).where(eq(orderRefunds.id, notice.subjectId))
+        : [];
+    const facts = await orderFacts(db, part?.orderId ?? notice.subjectId, tr);
     if (!facts) return null;
     const party = NOTICE_AUDIENCE[notice.kind] === 'kitchen' ? facts.order.kitchenId : facts.order.customerId;
     if (party !== notice.recipientId) return null;
     message =
       notice.kind === 'order-refunded'
-        ? await refundMessage(db, facts, tr)
+        ? part
+          ? refundPartMessage(part, facts, tr)
+          : await refundMessage(db, facts, tr)
         : notice.kind === 'order-receipt'
-          ? await receiptMessage(db, facts, tr)
+          ? await receiptMessage(db, facts, tr, provider)
           : notice.kind === 'order-problem'
             ? await problemMessage(db, facts, tr)
             : orderMessage(notice.kind, facts, now, tr);

@@ -11,7 +11,9 @@ import { renderNotice } from './render.js';
 import { isLocale } from '../../shared/i18n/locales.js';
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;
-type WorkerApp = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'log' | 'notices' | 'i18n'>;
+/** `jurisdictions`: the rules of places, for notices that depend on them (a helper's card due N days after). */
+type WorkerApp = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'log' | 'notices' | 'i18n' | 'payments'> &
+  Partial<Pick<FastifyInstance, 'jurisdictions'>>;
 
 /** Reports about a kitchen wait this long after the first, so that a flood makes one digest. */
 export const DIGEST_WAIT_MS = 10 * 60_000;
@@ -135,6 +137,7 @@ async function deliver(app: WorkerApp, claimed: OutboxRow, now: Date): Promise<v
       app.config.publicUrl,
       now,
       tr,
+      { jurisdictions: app.jurisdictions, provider: app.payments.provider },
     ));
   const digest =
     row.kind === 'reports'

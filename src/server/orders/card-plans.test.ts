@@ -41,7 +41,7 @@ async function cardPlanKitchen(ctx: TestContext) {
 describeEachEngine(
   'weekly plans paid by a saved card',
   (get) => {
-    const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
       get().app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
     /** A customer's card plan of Dal × 2 on Thursdays at 18:00 New York time (its first week 29 October). */
@@ -279,6 +279,78 @@ describeEachEngine(
       );
       expect(intents.map((o) => o.id)).toEqual([planOrders[0]!.paymentIntentId]);
       expect((await money(ctx, planOrders[0]!.id)).ledger).toEqual({ authorised: planOrders[0]!.totalCents });
+    });
+    it("'Change card': a fresh page while the plan keeps its card; the card saved there is charged from then on", async () => {
+      const ctx = get();
+      const world = await cardPlanKitchen(ctx);
+      const { customer, plan } = await cardPlan(ctx, world);
+      await saveCard(ctx, plan, TEST_CARDS.pays);
+      const [saved] = await mine(customer.cookie);
+      expect(saved).toMatchObject({ status: 'active', hasCard: true, cardSetupUrl: null });
+      const [before] = await ctx.database.db.select().from(mealPlans).where(eq(mealPlans.id, plan.id));
+
+      const change = () => call(customer.cookie, 'PATCH', `/api/plans/${plan.id}`, { action: 'card' });
+      const opened = await change();
+      expect(opened.statusCode, opened.body).toBe(200);
+      const replacing = opened.json<CustomerPlan>();
+      expect(replacing).toMatchObject({ status: 'active', hasCard: true });
+      expect(replacing.cardSetupUrl).toMatch(/\/dev-pay\/checkout\/cs_/);
+      expect(replacing.cardSetupUrl).not.toBe(plan.cardSetupUrl);
+      // Pressed again while that page is open: the same page.
+      expect((await change()).json<CustomerPlan>().cardSetupUrl).toBe(replacing.cardSetupUrl);
+      // Not saved yet: the card saved before is the plan's.
+      const [still] = await ctx.database.db.select().from(mealPlans).where(eq(mealPlans.id, plan.id));
+      expect(still!.cardPaymentMethodId).toBe(before!.cardPaymentMethodId);
+
+      // A card that is declined when charged, saved on it: it replaces the first, and the week is charged to it.
+      await saveCard(ctx, replacing, TEST_CARDS.attachesThenDeclines);
+      const [back] = await mine(customer.cookie);
+      expect(back).toMatchObject({ status: 'active', hasCard: true, cardSetupUrl: null });
+      const [after] = await ctx.database.db.select().from(mealPlans).where(eq(mealPlans.id, plan.id));
+      expect(after!.cardPaymentMethodId).toMatch(/^pm_/);
+      expect(after!.cardPaymentMethodId).not.toBe(before!.cardPaymentMethodId);
+      now = CUTOFF + 60_000;
+      expect((await placeDuePlans(ctx.app)).filter((o) => o.planId === plan.id)).toMatchObject([
+        { outcome: 'failed', reason: 'Your card was declined, so this week was not ordered.' },
+      ]);
+    });
+
+    it('an expired card-saving page is reopened as a fresh one; a cash plan has none', async () => {
+      const ctx = get();
+      const world = await cardPlanKitchen(ctx);
+      const { customer, plan } = await cardPlan(ctx, world);
+      const [row] = await ctx.database.db.select().from(mealPlans).where(eq(mealPlans.id, plan.id));
+      await ctx.app.payments.provider!.expireCheckout(row!.cardSetupSessionId!);
+      const reopened = await call(customer.cookie, 'PATCH', `/api/plans/${plan.id}`, { action: 'card' });
+      expect(reopened.statusCode, reopened.body).toBe(200);
+      const fresh = reopened.json<CustomerPlan>();
+      expect(fresh).toMatchObject({ status: 'waiting-for-card', hasCard: false });
+      expect(fresh.cardSetupUrl).toMatch(/\/dev-pay\/checkout\/cs_/);
+      expect(fresh.cardSetupUrl).not.toBe(plan.cardSetupUrl);
+      await saveCard(ctx, fresh, TEST_CARDS.pays);
+      expect((await mine(customer.cookie))[0]).toMatchObject({ status: 'active', hasCard: true });
+      // Another customer cannot open it; a cash plan has no card to save (409 naming the action).
+      const stranger = await signedIn(ctx, 'customer');
+      expect(
+        (await call(stranger.cookie, 'PATCH', `/api/plans/${plan.id}`, { action: 'card' })).statusCode,
+      ).toBe(404);
+      await ctx.database.db
+        .update(kitchens)
+        .set({ acceptsCash: true })
+        .where(eq(kitchens.ownerId, world.cook.kitchen.uid));
+      const cash = await call(customer.cookie, 'POST', '/api/plans', {
+        kitchenUid: world.cook.kitchen.uid,
+        itemIds: [world.dal.id],
+        address: '9 Plan Street',
+        payment: 'cash',
+        slotStart: '2026-10-22T22:30:00Z',
+      });
+      expect(cash.statusCode, cash.body).toBe(201);
+      const refused = await call(customer.cookie, 'PATCH', `/api/plans/${cash.json<CustomerPlan>().id}`, {
+        action: 'card',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ field: 'action' });
     });
   },
   { PAYMENTS: 'local' },

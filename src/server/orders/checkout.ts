@@ -31,6 +31,21 @@ export function checkoutExpiry(now: number): Date {
   return new Date(Math.ceil((now + CHECKOUT_OPEN_MINUTES * 60_000) / EXPIRY_STEP_MS) * EXPIRY_STEP_MS);
 }
 
+/** Stripe's longest: a session closes at most 24 hours after its creation; a step is kept for the clocks. */
+const CHECKOUT_LONGEST_MS = 24 * 3_600_000 - EXPIRY_STEP_MS;
+
+/**
+ * When a page that should stay open until `until` (a plan's week that needs its customer: until its slot can no
+ * longer take the order) closes: then, on the step before it, but never sooner than `checkoutExpiry` nor later than
+ * Stripe allows.
+ */
+export function checkoutExpiryUntil(now: number, until: number): Date {
+  const soonest = checkoutExpiry(now).getTime();
+  const latest = Math.floor((now + CHECKOUT_LONGEST_MS) / EXPIRY_STEP_MS) * EXPIRY_STEP_MS;
+  const wanted = Math.floor(until / EXPIRY_STEP_MS) * EXPIRY_STEP_MS;
+  return new Date(Math.max(soonest, Math.min(wanted, latest)));
+}
+
 /** A card order awaiting its payment that has no payment page yet (a crash came between the two). */
 export const needsCheckout = (order: CustomerOrder) =>
   order.state === 'awaiting payment' && order.payment.checkoutUrl === null;
@@ -52,7 +67,14 @@ export async function startCheckout(
   app: App,
   order: CustomerOrder,
   /** A repeat of a submit whose first call may still be opening the page (Stripe refuses a key in use: 409). */
-  { repeat = false }: { repeat?: boolean } = {},
+  {
+    repeat = false,
+    openUntil,
+  }: {
+    repeat?: boolean;
+    /** Keep the page open until then where the provider allows (a plan's week waiting for its customer). */
+    openUntil?: Date;
+  } = {},
 ): Promise<CustomerOrder> {
   const provider = app.payments.provider;
   if (!provider || order.kitchenUid === null) return order;
@@ -71,7 +93,9 @@ export async function startCheckout(
     .where(eq(orders.id, order.id));
   try {
     if (!row?.account) throw new Error('the kitchen has no payout account');
-    const expiresAt = checkoutExpiry(Date.now());
+    const expiresAt = openUntil
+      ? checkoutExpiryUntil(Date.now(), openUntil.getTime())
+      : checkoutExpiry(Date.now());
     const checkout = await provider.startCheckout(
       {
         orderId: order.id,

@@ -12,8 +12,11 @@ import {
   localProvider,
   money,
   objectOf,
+  orderCalls,
   paidOrder,
+  TO_THE_DOOR,
 } from '../test/payments-world.js';
+import { TEST_CARDS } from '../payments/local-stripe.js';
 import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 
 /** The provider's events of `type` about payment `intent` (the provider is the whole file's). */
@@ -272,6 +275,27 @@ describeEachEngine(
         dispute_fee_returned: FEE,
       });
       await expectLedgerBalanced(ctx, order.id);
+    });
+
+    it("Stripe's disputing test card (4000 0000 0000 0259): its payment is disputed once the kitchen takes it", async () => {
+      const ctx = get();
+      const paid = await paidOrder(ctx, TEST_CARDS.disputed);
+      const { move } = orderCalls(get);
+      const none = await ctx.database.db
+        .select()
+        .from(orderDisputes)
+        .where(eq(orderDisputes.orderId, paid.order.id));
+      expect(none).toEqual([]);
+      for (const body of TO_THE_DOOR)
+        expect((await move(paid.cook.cookie, paid.order.id, body)).statusCode).toBe(200);
+      await localProvider(ctx).settled();
+      const [row] = await ctx.database.db
+        .select()
+        .from(orderDisputes)
+        .where(eq(orderDisputes.orderId, paid.order.id));
+      expect(row).toMatchObject({ amountCents: TOTAL, feeCents: FEE, outcome: null });
+      expect(await expectMoneySettled(ctx, paid.order.id)).toBe('captured');
+      await expectLedgerBalanced(ctx, paid.order.id);
     });
 
     it('refuses to dispute a payment not taken yet', async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { CustomerOrder } from '../../shared/orders.js';
 import type { Earnings, MoneyOverview } from '../../shared/payments.js';
 import type { OrderRefund } from '../../shared/refunds.js';
-import { ledgerEntries, orderRefunds } from '../db/schema.js';
+import { ledgerEntries, notificationOutbox, orderRefunds } from '../db/schema.js';
+import { renderNotice } from '../notifications/render.js';
 import { reconcile } from '../money/reconcile.js';
 import { FakeClock } from '../test/fake-clock.js';
 import { OPERATOR_EMAIL, operatorEnv } from '../test/moderation.js';
@@ -110,6 +111,71 @@ describeEachEngine(
       // All of it back: the fee too, and the kitchen's whole part.
       expect(ledger.platform_fee_refunded).toBe(-FEE);
       expect(ledger.kitchen_transfer_reversed).toBe(-(TOTAL - FEE));
+    });
+
+    it('tells the customer of each part given back by email, once each, and not again when the parts make the whole', async () => {
+      const ctx = get();
+      const { cook, customer, order } = await deliveredOrder(ctx);
+      const customerId = customer.user.id;
+      const refunds = async () =>
+        ctx.database.db
+          .select()
+          .from(notificationOutbox)
+          .where(
+            and(
+              eq(notificationOutbox.recipientId, customerId),
+              eq(notificationOutbox.kind, 'order-refunded'),
+            ),
+          );
+      const key = randomUUID();
+      const dal = await refundAsCook(cook.cookie, order.id, {
+        key,
+        dishes: [{ item: 'Dal', priceCents: 950, quantity: 1 }],
+      });
+      expect(dal.statusCode, dal.body).toBe(200);
+      // Asked again with its key: no second email.
+      await refundAsCook(cook.cookie, order.id, {
+        key,
+        dishes: [{ item: 'Dal', priceCents: 950, quantity: 1 }],
+      });
+      expect(await refunds()).toHaveLength(1);
+      const mail = await renderNotice(
+        ctx.database.db,
+        { kind: 'order-refunded', subjectId: dal.json<OrderRefund>().id, recipientId: customerId },
+        'https://homecooked.test',
+      );
+      expect(mail?.subject).toMatch(/^Refund of \$9\.50 from /);
+      expect(mail?.text).toContain('refunded $9.50 of your order: it goes back to your card');
+      expect(mail?.text).toContain('1 × Dal');
+      // Nobody else's to read.
+      expect(
+        await renderNotice(
+          ctx.database.db,
+          { kind: 'order-refunded', subjectId: dal.json<OrderRefund>().id, recipientId: cook.user.id },
+          'https://homecooked.test',
+        ),
+      ).toBeNull();
+
+      // The rest: its own email; the payment then refunded whole is not told a third time.
+      const rest = await refundAsCook(cook.cookie, order.id, { amountCents: TOTAL - 950 });
+      expect(rest.json<OrderRefund>().state).toBe('refunded');
+      const notices = await refunds();
+      expect(notices.map((n) => n.subjectId).sort()).toEqual(
+        [dal.json<OrderRefund>().id, rest.json<OrderRefund>().id, order.id].sort(),
+      );
+      const whole = await renderNotice(
+        ctx.database.db,
+        { kind: 'order-refunded', subjectId: order.id, recipientId: customerId },
+        'https://homecooked.test',
+      );
+      expect(whole).toBeNull();
+      const restMail = await renderNotice(
+        ctx.database.db,
+        { kind: 'order-refunded', subjectId: rest.json<OrderRefund>().id, recipientId: customerId },
+        'https://homecooked.test',
+      );
+      expect(restMail?.text).toContain('$19.95');
+      expect(restMail?.text).toContain('An amount of the order');
     });
 
     it('lets the operator choose who pays: the cook (transfer reversed) or the platform (not), the fee given back or not', async () => {

@@ -59,7 +59,7 @@ import { takeMeals, type CapRefusal } from './meal-caps.js';
 import { ALLERGENS_NOT_ACKNOWLEDGED } from '../../shared/allergen-declaration.js';
 import { allergenName, cartConflicts, type Allergen } from '../../shared/allergen-set.js';
 import { findAllergyProfile } from '../data/allergy-profile-queries.js';
-import { documentPause, requiredDocuments } from '../data/kitchen-documents.js';
+import { helperCardRule, papersPause, requiredDocuments } from '../data/kitchen-documents.js';
 import {
   DOCUMENT_LABELS,
   DOCUMENTS_NOT_IN_FORCE,
@@ -204,7 +204,10 @@ function refuseUnacknowledged(
     );
 }
 
-/** 409: a document the kitchen's rules require (its permit, its food safety certificate) is missing or expired. */
+/**
+ * 409: a document the kitchen's rules require (its permit, its food safety certificate) is missing or expired, or a
+ * helper's food handler card past the day it was due.
+ */
 function documentsRefusal(kitchen: OrderableKitchen, pause: DocumentPause, tr: Translator): HttpError {
   const values = {
     name: kitchen.name,
@@ -214,9 +217,12 @@ function documentsRefusal(kitchen: OrderableKitchen, pause: DocumentPause, tr: T
   return new HttpError(
     409,
     DOCUMENTS_NOT_IN_FORCE,
-    pause.expiredOn === null
-      ? msg('{name} cannot take orders until its {document} is added.')
-      : msg('{name} is not taking orders: its {document} expired on {date}.'),
+    // A helper's card: the customer is not told whose.
+    pause.holder !== undefined
+      ? msg('{name} cannot take orders until a helper’s food handler card is added.')
+      : pause.expiredOn === null
+        ? msg('{name} cannot take orders until its {document} is added.')
+        : msg('{name} is not taking orders: its {document} expired on {date}.'),
     'kitchenUid',
     undefined,
     values,
@@ -456,11 +462,10 @@ export async function placeOrder(
         ? pausedRefusal(kitchen)
         : undefined;
   if (closed) return refuse(closed);
-  // The papers its rules require must be valid on the day the food is for.
-  const required = requiredDocuments(profile.rules);
-  if (required.length) {
+  // The papers its rules require (its own, its helpers' cards once due) must be valid on the day the food is for.
+  if (requiredDocuments(profile.rules).length || helperCardRule(profile.rules)) {
     const day = slot?.date ?? localTime(now, kitchen.timeZone).date;
-    const pause = await documentPause(app.db, kitchen.uid, required, day);
+    const pause = await papersPause(app.db, kitchen.uid, profile.rules, day);
     if (pause) return refuse(documentsRefusal(kitchen, pause, tr));
   }
   const soldOut = [...new Set(priced.filter((line) => line.soldOut).map((line) => line.item))];

@@ -62,6 +62,7 @@ export async function startPlanCard(
   app: App,
   customer: { id: string },
   planId: string,
+  key: string = planCardKey(planId),
 ): Promise<{ sessionId: string; url: string }> {
   const provider = app.payments.provider;
   if (!provider) throw new Error('no payment provider');
@@ -76,35 +77,73 @@ export async function startPlanCard(
       cancelUrl: `${back}#plans`,
       expiresAt: new Date(Math.floor((Date.now() + CARD_SETUP_OPEN_MS) / 1000) * 1000),
     },
-    planCardKey(planId),
+    key,
   );
 }
 
 /**
- * The card a plan's customer saved, learnt from the provider's page if not yet kept (the customer's return to
- * 'Your plans', and each placement, ask): null while none is saved. A provider that does not answer is asked again
- * next time.
+ * The card a plan's customer saved, learnt from the provider's page while one is open (the customer's return to
+ * 'Your plans', and each placement, ask): the card saved on it replaces the plan's (a 'Change card'), else the plan
+ * keeps the card it has (null while none is saved). A provider that does not answer is asked again next time.
  */
 export async function planCard(
   app: App,
-  plan: Pick<PlanRow, 'id' | 'paymentMethod' | 'cardSetupSessionId' | 'cardPaymentMethodId'>,
+  plan: Pick<PlanRow, 'id' | 'paymentMethod' | 'cardSetupSessionId' | 'cardSetupUrl' | 'cardPaymentMethodId'>,
 ): Promise<string | null> {
   if (plan.paymentMethod !== 'card') return null;
-  if (plan.cardPaymentMethodId) return plan.cardPaymentMethodId;
+  if (plan.cardPaymentMethodId && !plan.cardSetupUrl) return plan.cardPaymentMethodId;
   const provider = app.payments.provider;
-  if (!provider || !plan.cardSetupSessionId) return null;
+  const session = plan.cardSetupSessionId;
+  if (!provider || !session) return plan.cardPaymentMethodId;
   try {
-    const saved = await provider.savedCard(plan.cardSetupSessionId);
-    if (saved.status !== 'complete' || !saved.paymentMethodId) return null;
+    const saved = await provider.savedCard(session);
+    if (saved.status !== 'complete' || !saved.paymentMethodId) return plan.cardPaymentMethodId;
     await app.db
       .update(mealPlans)
       .set({ cardPaymentMethodId: saved.paymentMethodId, cardSetupUrl: null, updatedAt: new Date() })
-      .where(and(eq(mealPlans.id, plan.id), isNull(mealPlans.cardPaymentMethodId)));
+      .where(and(eq(mealPlans.id, plan.id), eq(mealPlans.cardSetupSessionId, session)));
     return saved.paymentMethodId;
   } catch (error) {
     app.log.warn({ err: error, planId: plan.id }, 'could not learn whether a plan’s card was saved');
-    return null;
+    return plan.cardPaymentMethodId;
   }
+}
+
+/**
+ * A card plan's page to save a card on: the one open if it still is, else a fresh one ('Change card', or the first
+ * page expired before the card was saved). The plan keeps charging its card until a new one is saved there. The
+ * fresh page's key names the page it follows, so a second press at once gets the same page.
+ */
+export async function openPlanCardPage(
+  app: App,
+  customer: { id: string },
+  plan: Pick<PlanRow, 'id' | 'paymentMethod' | 'cardSetupSessionId' | 'cardSetupUrl' | 'cardPaymentMethodId'>,
+): Promise<void> {
+  const provider = app.payments.provider;
+  if (plan.paymentMethod !== 'card' || !provider)
+    throw new HttpError(409, PLAN_CARD_FAILED, msg('This plan is not paid by card.'), 'action');
+  const previous = plan.cardSetupSessionId;
+  if (previous && plan.cardSetupUrl) {
+    const page = await provider.savedCard(previous);
+    if (page.status === 'open') return;
+    // Saved on it meanwhile: kept, and a fresh page follows it.
+    if (page.status === 'complete') await planCard(app, plan);
+  }
+  const page = await startPlanCard(
+    app,
+    customer,
+    plan.id,
+    previous ? `${planCardKey(plan.id)}:after:${previous}` : planCardKey(plan.id),
+  );
+  await app.db
+    .update(mealPlans)
+    .set({ cardSetupSessionId: page.sessionId, cardSetupUrl: page.url, updatedAt: new Date() })
+    .where(
+      and(
+        eq(mealPlans.id, plan.id),
+        previous ? eq(mealPlans.cardSetupSessionId, previous) : isNull(mealPlans.cardSetupSessionId),
+      ),
+    );
 }
 
 /** For tests: runs between the provider's answer to a week's charge and our record of it (a crash there). */
@@ -135,6 +174,7 @@ export async function chargePlanWeek(
       platformFeeCents: orders.platformFeeCents,
       currency: orders.currency,
       account: kitchens.payoutAccountId,
+      priorNoticeMinutes: kitchens.priorNoticeMinutes,
       customerId: users.paymentCustomerId,
     })
     .from(orders)
@@ -177,7 +217,12 @@ export async function chargePlanWeek(
       'payment',
     );
   }
-  // The card needs its holder: the week's order is paid on its own page, as any card order.
-  if (!row.checkoutUrl) await startCheckout(app, order);
+  // The card needs its holder: the week's order is paid on its own page, as any card order, open until the slot
+  // can no longer take the order (its prior notice before it) where the provider allows, not only half an hour.
+  const slotStart = order.slot ? Date.parse(order.slot.start) : Number.NaN;
+  const openUntil = Number.isFinite(slotStart)
+    ? new Date(slotStart - row.priorNoticeMinutes * 60_000)
+    : undefined;
+  if (!row.checkoutUrl) await startCheckout(app, order, openUntil ? { openUntil } : {});
   return 'needs-customer';
 }

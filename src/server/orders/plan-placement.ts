@@ -17,6 +17,7 @@ import { registerPeriodicTask } from '../lib/periodic.js';
 import { placeOrder } from './place-order.js';
 import { pausedFor, timingOf } from './plans.js';
 import { chargePlanWeek, planCard } from './plan-cards.js';
+import { weekDishes } from './plan-dishes.js';
 
 type App = Pick<
   FastifyInstance,
@@ -56,6 +57,7 @@ export async function placeDuePlans(app: App): Promise<PlacementOutcome[]> {
       timeZone: kitchens.timeZone,
       planCutoffHours: kitchens.planCutoffHours,
       plansOffered: kitchens.plansOffered,
+      cooksChoiceAllowed: kitchens.planCooksChoice,
       kitchenName: kitchens.name,
       email: users.email,
     })
@@ -69,7 +71,7 @@ export async function placeDuePlans(app: App): Promise<PlacementOutcome[]> {
       ),
     );
   const outcomes: PlacementOutcome[] = [];
-  for (const { plan, email, plansOffered, kitchenName, ...kitchen } of rows) {
+  for (const { plan, email, plansOffered, kitchenName, cooksChoiceAllowed, ...kitchen } of rows) {
     const week = dueWeek(timingOf(plan, kitchen), now);
     if (!week || week.slotDate < plan.startsOn || pausedFor(plan, week.slotDate, week.cutoff)) continue;
     if (plan.cancelledAt !== null && plan.cancelledAt.getTime() <= week.cutoff.getTime()) continue;
@@ -103,6 +105,7 @@ export async function placeDuePlans(app: App): Promise<PlacementOutcome[]> {
         week,
         now,
         refusal ?? noCard,
+        { name: kitchenName, cooksChoiceAllowed },
       );
       if (outcome) outcomes.push(outcome);
     } catch (error) {
@@ -121,6 +124,7 @@ async function placeWeek(
   week: PlanWeekTime,
   now: Date,
   refusal: HttpError | undefined,
+  kitchen: { name: string; cooksChoiceAllowed: boolean },
 ): Promise<PlacementOutcome | undefined> {
   const heldUntil = new Date(now.getTime() + PLACEMENT_HOLD_MS);
   const [taken] = await app.db
@@ -136,12 +140,19 @@ async function placeWeek(
   const base = { planId: plan.id, week: week.slotDate };
   try {
     if (refusal) throw refusal;
+    // The week's dishes: the cook's choice, the week's own, or the plan's (a gone dish replaced where allowed).
+    const itemIds = await weekDishes(
+      app.db,
+      plan,
+      { ...kitchen, currency: app.payments.config.currency },
+      week.slotDate,
+    );
     const { order } = await placeOrder(
       app,
       customer,
       {
         kitchenUid: plan.kitchenId,
-        itemIds: plan.itemIds,
+        itemIds,
         fulfilment: plan.fulfilment,
         ...(plan.fulfilment === 'delivery' ? { address: plan.address } : {}),
         ...(plan.location ? { location: plan.location } : {}),

@@ -113,11 +113,12 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         doc: {
           summary:
-            'Skip a week of a plan (or take the skip back), pause it until a date, resume or cancel it',
+            'Skip a week of a plan (or take the skip back), pause it until a date, resume or cancel it; change its dishes for one week or for good, let the cook choose within a budget, or open a page to save (or change) its card',
           cookie: 'customer',
           errors: {
             404: 'No such plan of yours',
-            409: "The week's cut-off has passed, or the plan is cancelled",
+            409: "The week's cut-off has passed, the plan is cancelled, the kitchen does not allow the cook's choice, or the plan is not paid by card",
+            503: 'The payment provider did not answer (a card page)',
           },
         },
       },

@@ -5,7 +5,9 @@ import { formatOpening, localTime } from '../../shared/opening-hours.js';
 import { SLOT_UNAVAILABLE } from '../../shared/ordering.js';
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_PROVIDER_DOWN } from '../../shared/payments.js';
+import { parsePriceToCents } from '../../shared/money.js';
 import {
+  COOKS_CHOICE_NOT_ALLOWED,
   PLAN_CUTOFF_PASSED,
   PLANS_NOT_OFFERED,
   planWeekAt,
@@ -19,16 +21,25 @@ import {
   type PlannedSlot,
   type PlanSettings,
   type PlanInput,
+  type PlanLine,
   type PlanTiming,
   type PlanWeek,
 } from '../../shared/plans.js';
-import { kitchens, mealPlans, mealPlanWeeks, menuItems, orderItems, orders } from '../db/schema.js';
+import {
+  kitchens,
+  mealPlans,
+  mealPlanWeekDishes,
+  mealPlanWeeks,
+  menuItems,
+  orderItems,
+  orders,
+} from '../db/schema.js';
 import { mutate } from '../events/mutate.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { findKitchenAndItems } from './customer-order-queries.js';
 import { refuseOutsideDeliveryArea } from './delivery-area.js';
 import { findSlot } from '../../shared/slots.js';
-import { planCard, startPlanCard } from './plan-cards.js';
+import { openPlanCardPage, planCard, startPlanCard } from './plan-cards.js';
 import { paymentMethodOf } from './place-order.js';
 
 type App = Pick<FastifyInstance, 'db' | 'bus' | 'reactions' | 'clock' | 'payments' | 'config' | 'log'>;
@@ -125,6 +136,8 @@ export async function createPlan(
         cardSetupSessionId: card?.sessionId ?? null,
         cardSetupUrl: card?.url ?? null,
         startsOn: addDays(slot.date, 7),
+        // What the customer spends on dishes each week: these dishes at today's prices.
+        budgetCents: priceOf(input.itemIds, menu.items),
       })
       .returning({ id: mealPlans.id });
     if (!row) throw new Error('plan not inserted');
@@ -137,6 +150,10 @@ export async function createPlan(
 }
 
 type PlanRow = typeof mealPlans.$inferSelect;
+
+/** What these dishes (one id per portion) cost at the menu's prices, in minor units. */
+const priceOf = (itemIds: readonly string[], menu: readonly { id: string; priceCents: number }[]) =>
+  itemIds.reduce((sum, id) => sum + (menu.find((dish) => dish.id === id)?.priceCents ?? 0), 0);
 
 /** The card-saving page of a new card plan; 503 when the provider does not answer (nothing is written). */
 async function openCardPage(app: App, customer: { id: string }, planId: string) {
@@ -202,10 +219,24 @@ export async function customerPlans(
   if (!rows.length) return [];
   // A card plan waiting for its card: the customer may be back from saving it (the provider is asked).
   for (const row of rows)
-    if (row.plan.paymentMethod === 'card' && !row.plan.cardPaymentMethodId && row.plan.status === 'active')
-      row.plan = { ...row.plan, cardPaymentMethodId: await planCard(app, row.plan) };
+    if (
+      row.plan.paymentMethod === 'card' &&
+      (!row.plan.cardPaymentMethodId || row.plan.cardSetupUrl) &&
+      row.plan.status === 'active'
+    ) {
+      const card = await planCard(app, row.plan);
+      // A card learnt from the page just now: the page is done with.
+      if (card !== row.plan.cardPaymentMethodId)
+        row.plan = { ...row.plan, cardPaymentMethodId: card, cardSetupUrl: null };
+    }
   const ids = rows.map((row) => row.plan.id);
-  const dishIds = [...new Set(rows.flatMap((row) => row.plan.itemIds))];
+  const weekDishes = await app.db
+    .select()
+    .from(mealPlanWeekDishes)
+    .where(inArray(mealPlanWeekDishes.planId, ids));
+  const dishIds = [
+    ...new Set([...rows.flatMap((row) => row.plan.itemIds), ...weekDishes.flatMap((week) => week.itemIds)]),
+  ];
   const dishes = new Map(
     (
       await app.db
@@ -225,23 +256,32 @@ export async function customerPlans(
     const recorded = new Map(
       weekRows.filter((week) => week.planId === plan.id).map((week) => [week.slotDate, week]),
     );
-    const counts = new Map<string, { item: string; quantity: number; priceCents: number }>();
-    for (const id of plan.itemIds) {
-      const dish = dishes.get(id);
-      const key = dish?.id ?? 'gone';
-      const line = counts.get(key);
-      if (line) line.quantity++;
-      else
-        counts.set(key, {
-          item: dish?.item ?? tr.t('A dish no longer on the menu'),
-          quantity: 1,
-          priceCents: dish?.priceCents ?? 0,
-        });
-    }
+    const linesOf = (itemIds: string[]) => {
+      const counts = new Map<string, PlanLine>();
+      for (const id of itemIds) {
+        const dish = dishes.get(id);
+        const key = dish?.id ?? 'gone';
+        const line = counts.get(key);
+        if (line) line.quantity++;
+        else
+          counts.set(key, {
+            itemId: dish?.id ?? null,
+            item: dish?.item ?? tr.t('A dish no longer on the menu'),
+            quantity: 1,
+            priceCents: dish?.priceCents ?? 0,
+          });
+      }
+      return [...counts.values()];
+    };
+    const changedWeeks = new Map(
+      weekDishes.filter((week) => week.planId === plan.id).map((week) => [week.slotDate, week.itemIds]),
+    );
     const weekOf = (slotDate: string): PlanWeek => {
       const time = planWeekAt(timing, slotDate);
       const row = recorded.get(slotDate);
+      const own = changedWeeks.get(slotDate);
       return {
+        items: own ? linesOf(own) : null,
         week: slotDate,
         slotStart: time.slotStart.toISOString(),
         cutoff: time.cutoff.toISOString(),
@@ -270,7 +310,7 @@ export async function customerPlans(
       slotTime: plan.slotTime,
       fulfilment: plan.fulfilment,
       payment: plan.paymentMethod,
-      items: [...counts.values()],
+      items: linesOf(plan.itemIds),
       status:
         plan.status === 'cancelled'
           ? 'cancelled'
@@ -279,8 +319,12 @@ export async function customerPlans(
             : paused
               ? 'paused'
               : 'active',
-      cardSetupUrl: waitingForCard(plan) ? plan.cardSetupUrl : null,
+      // A page open to save a card: the first, or a new one replacing the card ('Change card').
+      cardSetupUrl: plan.status === 'active' ? plan.cardSetupUrl : null,
+      hasCard: plan.cardPaymentMethodId !== null,
       pausedUntil: paused ? plan.pausedUntil : null,
+      cooksChoice: plan.cooksChoice,
+      budgetCents: plan.budgetCents,
       weeks: lastFailed ? [weekOf(lastFailed.slotDate), ...upcoming] : upcoming,
     };
   });
@@ -299,13 +343,35 @@ export async function changePlan(
   tr: Translator = translator(),
 ): Promise<CustomerPlan> {
   const [found] = await app.db
-    .select({ plan: mealPlans, timeZone: kitchens.timeZone, planCutoffHours: kitchens.planCutoffHours })
+    .select({
+      plan: mealPlans,
+      timeZone: kitchens.timeZone,
+      planCutoffHours: kitchens.planCutoffHours,
+      cooksChoiceAllowed: kitchens.planCooksChoice,
+    })
     .from(mealPlans)
     .innerJoin(kitchens, eq(kitchens.ownerId, mealPlans.kitchenId))
     .where(and(eq(mealPlans.id, planId), eq(mealPlans.customerId, customerId)));
   if (!found) throw noSuchPlan();
   const { plan, timeZone } = found;
   if (plan.status === 'cancelled') throw conflict(msg('This plan is cancelled.'));
+  if (change.action === 'card') {
+    // The provider's page, outside any transaction: nothing is written if it does not answer.
+    try {
+      await openPlanCardPage(app, { id: customerId }, plan);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      app.log.warn({ err: error, planId }, 'could not open a card-saving page');
+      throw new HttpError(
+        503,
+        PAYMENT_PROVIDER_DOWN,
+        msg('The payment service did not answer. Nothing was charged: please try again.'),
+      );
+    }
+    const [plans] = await customerPlans(app, customerId, planId, tr);
+    if (!plans) throw noSuchPlan();
+    return plans;
+  }
   const now = new Date(app.clock.now());
   const timing = timingOf(plan, found);
   const weekTime = (week: string) => {
@@ -343,6 +409,56 @@ export async function changePlan(
             eq(mealPlanWeeks.state, 'skipped'),
           ),
         );
+    } else if (change.action === 'dishes') {
+      // Dishes of this kitchen's menu, as a new plan's are.
+      const menu = await findKitchenAndItems(tx, plan.kitchenId, change.itemIds);
+      const found = new Set(menu?.items.map((item) => item.id));
+      if (!menu || change.itemIds.some((id) => !found.has(id)))
+        throw badRequest("Some items are not on this kitchen's menu (any more)", 'itemIds');
+      if (change.week) {
+        const time = weekTime(change.week);
+        // The week's key decides against a placement that took it meanwhile (another instance's clock).
+        const [taken] = await tx
+          .select({ state: mealPlanWeeks.state })
+          .from(mealPlanWeeks)
+          .where(and(eq(mealPlanWeeks.planId, planId), eq(mealPlanWeeks.slotDate, change.week)));
+        if (taken && taken.state !== 'skipped') throw cutoffPassed(time.cutoff, timeZone, tr);
+        await tx
+          .insert(mealPlanWeekDishes)
+          .values({ planId, slotDate: change.week, itemIds: change.itemIds, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [mealPlanWeekDishes.planId, mealPlanWeekDishes.slotDate],
+            set: { itemIds: change.itemIds, updatedAt: now },
+          });
+      } else {
+        // For good: every week placed from now on; a week already placed keeps its order, and a week changed on
+        // its own keeps its own dishes.
+        await tx
+          .update(mealPlans)
+          .set({
+            itemIds: change.itemIds,
+            budgetCents: priceOf(change.itemIds, menu.items),
+            cooksChoice: false,
+            updatedAt: now,
+          })
+          .where(eq(mealPlans.id, planId));
+      }
+    } else if (change.action === 'cooks-choice') {
+      // 'Let the cook choose' within a budget, where the kitchen allows it: from the next week placed.
+      if (!found.cooksChoiceAllowed)
+        throw new HttpError(
+          409,
+          COOKS_CHOICE_NOT_ALLOWED,
+          msg("This kitchen does not offer the cook's choice."),
+          'budget',
+        );
+      const budgetCents = parsePriceToCents(change.budget, app.payments.config.currency);
+      if (budgetCents === null || budgetCents <= 0)
+        throw badRequest('Budget must be an amount like 25.00', 'budget');
+      await tx
+        .update(mealPlans)
+        .set({ cooksChoice: true, budgetCents, updatedAt: now })
+        .where(eq(mealPlans.id, planId));
     } else if (change.action === 'pause') {
       if (change.until <= localTime(now, timeZone).date)
         throw badRequest('Pause until a day after today', 'until');
@@ -380,6 +496,7 @@ export async function kitchenPlans(
     .select({
       offered: kitchens.plansOffered,
       cutoffHours: kitchens.planCutoffHours,
+      cooksChoice: kitchens.planCooksChoice,
       timeZone: kitchens.timeZone,
     })
     .from(kitchens)
@@ -389,7 +506,11 @@ export async function kitchenPlans(
     .select()
     .from(mealPlans)
     .where(and(eq(mealPlans.kitchenId, kitchenUid), eq(mealPlans.status, 'active')));
-  const settings = { offered: kitchen.offered, cutoffHours: kitchen.cutoffHours };
+  const settings = {
+    offered: kitchen.offered,
+    cutoffHours: kitchen.cutoffHours,
+    cooksChoice: kitchen.cooksChoice,
+  };
   if (!plans.length) return { settings, slots: [] };
   const dishes = new Map(
     (
@@ -409,6 +530,20 @@ export async function kitchenPlans(
       ),
     );
   const stateOf = new Map(weekRows.map((row) => [`${row.planId} ${row.slotDate}`, row.state]));
+  // Weeks whose dishes their customer changed for that week only: the cook cooks those.
+  const ownDishes = new Map(
+    (
+      await app.db
+        .select()
+        .from(mealPlanWeekDishes)
+        .where(
+          inArray(
+            mealPlanWeekDishes.planId,
+            plans.map((plan) => plan.id),
+          ),
+        )
+    ).map((row) => [`${row.planId} ${row.slotDate}`, row.itemIds]),
+  );
   const now = new Date(app.clock.now());
   const slots = new Map<string, PlannedSlot & { counts: Map<string, number> }>();
   for (const plan of plans) {
@@ -438,7 +573,7 @@ export async function kitchenPlans(
       slot.orders++;
       if (state === 'placed') slot.placed++;
       if (state === 'failed') slot.failed++;
-      for (const id of plan.itemIds) {
+      for (const id of ownDishes.get(`${plan.id} ${week.slotDate}`) ?? plan.itemIds) {
         slot.meals++;
         const item = dishes.get(id) ?? translator().t('A dish no longer on the menu');
         slot.counts.set(item, (slot.counts.get(item) ?? 0) + 1);
@@ -465,9 +600,17 @@ export async function savePlanSettings(
   return mutate(app, async (tx, record) => {
     const [row] = await tx
       .update(kitchens)
-      .set({ plansOffered: settings.offered, planCutoffHours: settings.cutoffHours })
+      .set({
+        plansOffered: settings.offered,
+        planCutoffHours: settings.cutoffHours,
+        ...(settings.cooksChoice === undefined ? {} : { planCooksChoice: settings.cooksChoice }),
+      })
       .where(eq(kitchens.ownerId, kitchenUid))
-      .returning({ offered: kitchens.plansOffered, cutoffHours: kitchens.planCutoffHours });
+      .returning({
+        offered: kitchens.plansOffered,
+        cutoffHours: kitchens.planCutoffHours,
+        cooksChoice: kitchens.planCooksChoice,
+      });
     if (!row) throw notFound();
     record({ type: 'plan.changed', planId: null, customerId: null, kitchenUid });
     return row;
@@ -534,7 +677,11 @@ export async function planOffer(
   kitchenUid: string,
 ): Promise<PlanSettings | undefined> {
   const [row] = await app.db
-    .select({ offered: kitchens.plansOffered, cutoffHours: kitchens.planCutoffHours })
+    .select({
+      offered: kitchens.plansOffered,
+      cutoffHours: kitchens.planCutoffHours,
+      cooksChoice: kitchens.planCooksChoice,
+    })
     .from(kitchens)
     .where(eq(kitchens.ownerId, kitchenUid));
   return row;

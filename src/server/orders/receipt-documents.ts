@@ -2,7 +2,7 @@ import { textDirection } from '../../shared/i18n/locales.js';
 import type { Translator } from '../../shared/i18n/translator.js';
 import { formatMoney } from '../../shared/money.js';
 import { formatClock, localTime } from '../../shared/opening-hours.js';
-import { brandName, type Receipt } from '../data/receipt-queries.js';
+import { cardText, type Receipt } from '../data/receipt-queries.js';
 import { escapeHtml } from '../lib/html.js';
 import { TextPage, type Paragraph } from '../lib/pdf-text.js';
 
@@ -81,14 +81,7 @@ function receiptText(receipt: Receipt, tr: Translator): ReceiptText {
     about: [
       ...(receipt.permitNumber ? [tr.t('Permit number: {number}', { number: receipt.permitNumber })] : []),
       `${tr.t('Paid on {when}', { when: when(receipt.paidAt, receipt.timeZone, tr) })} · ${paidBy}`,
-      ...(receipt.card
-        ? [
-            tr.t('{brand} ending in {last4}', {
-              brand: brandName(receipt.card.brand),
-              last4: receipt.card.last4,
-            }),
-          ]
-        : []),
+      ...(receipt.card ? [cardText(receipt.card, tr)] : []),
     ],
     caption: tr.t('Your order'),
     rows: [

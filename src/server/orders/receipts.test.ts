@@ -65,6 +65,11 @@ describeEachEngine(
       expect(mail?.text).toContain(receiptNumber(order.id));
       expect(mail?.text).toContain('Tip for the cook: $3.00');
       expect(mail?.text).toContain(`https://homecooked.test/api/orders/${order.id}/receipt`);
+      // The card in the same words as the receipt's page and PDF.
+      expect(mail?.text).toContain('Paid by card: Visa ending in 4242');
+      expect(mail?.html).toContain('Visa ending in 4242');
+      const before = await receipt(customer.cookie, order.id);
+      expect(before.body).toContain('Visa ending in 4242');
 
       // A refund and a tip after delivery are appended; the number stays.
       const refunded = await ctx.app.inject({
@@ -103,6 +108,57 @@ describeEachEngine(
       expect(html).toContain('-$9.50');
       expect(html).toContain('$5.00');
       expect(html).toContain('UTC time');
+      // Appended, never rewritten: what the page said before the refund is there as it was, the refund and tip
+      // after it; the email, were it sent again, says what was paid, as before.
+      const paidPart = before.body.slice(
+        0,
+        before.body.indexOf('</tbody></table>') + '</tbody></table>'.length,
+      );
+      expect(paidPart).toContain('Total');
+      expect(html.startsWith(paidPart ?? '-')).toBe(true);
+      expect(html.indexOf('Refunded to your card on')).toBeGreaterThan(paidPart?.length ?? 0);
+      const again = await renderNotice(
+        ctx.database.db,
+        { kind: 'order-receipt', subjectId: order.id, recipientId: customer.user.id },
+        'https://homecooked.test',
+      );
+      expect(again?.text).toBe(mail?.text);
+      // A second refund comes after the rows already there, which stay as they were.
+      const sinceThen = (page: string) => page.split('Since then')[1]?.match(/<tr[^]*?<\/tr>/g) ?? [];
+      const second = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/kitchen/orders/${order.id}/refunds`,
+        headers: { cookie: cook.cookie },
+        payload: {
+          key: randomUUID(),
+          dishes: [{ item: 'Dal', priceCents: 950, quantity: 1 }],
+          reason: 'Wrong dish',
+        },
+      });
+      expect(second.statusCode, second.body).toBe(200);
+      await local.settled();
+      const later = (await receipt(customer.cookie, order.id)).body;
+      expect(later.startsWith(paidPart ?? '-')).toBe(true);
+      expect(sinceThen(html)).toHaveLength(2);
+      expect(sinceThen(later)).toHaveLength(3);
+      expect(sinceThen(later).slice(0, 2)).toEqual(sinceThen(html));
+      expect(sinceThen(later)[2]).toContain('-$9.50');
+
+      // An order paid before cards were kept on it: the email asks the provider, as the page does.
+      await ctx.database.db
+        .update(orders)
+        .set({ cardBrand: null, cardLast4: null })
+        .where(eq(orders.id, order.id));
+      const asked = await renderNotice(
+        ctx.database.db,
+        { kind: 'order-receipt', subjectId: order.id, recipientId: customer.user.id },
+        'https://homecooked.test',
+        new Date(),
+        undefined,
+        { provider: ctx.app.payments.provider },
+      );
+      expect(asked?.text).toContain('Paid by card: Visa ending in 4242');
+      expect((await receipt(customer.cookie, order.id)).body).toContain('Visa ending in 4242');
       // In the customer's language.
       const spanish = await receipt(customer.cookie, order.id, 'es');
       expect(spanish.body).toContain('lang="es"');

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import type { Kitchen, KitchenInput } from '../../shared/kitchens.js';
-import { WEEKDAYS, type TimeRange, type WeeklyHours } from '../../shared/opening-hours.js';
-import type { KitchenSlots } from '../../shared/ordering.js';
+import { ALL_DAY_HOURS, WEEKDAYS, type TimeRange, type WeeklyHours } from '../../shared/opening-hours.js';
+import { MAX_DAYS_AHEAD, type KitchenSlots } from '../../shared/ordering.js';
 import { kitchens, slotBookings } from '../db/schema.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { buildKitchen } from '../test/builders.js';
-import { describeEachEngine, type TestContext } from '../test/test-app.js';
+import { buildKitchen, buildMenuItem } from '../test/builders.js';
+import { describeEachEngine, signedIn, type TestContext } from '../test/test-app.js';
 import { giveSlotBack, slotCounts, takeSlot } from './slot-bookings.js';
+import { slotsTopic } from './slots-topic.js';
 
 // The server's clock, set by each test: slots, prior notice and 'As soon as possible' are decided by it.
 const TUESDAY_NOON = Date.parse('2026-11-24T12:00:00Z');
@@ -43,6 +45,8 @@ describeEachEngine(
     }
 
     const slotsOf = (uid: string) => ctx.app.inject(`/api/kitchens/${uid}/slots`);
+    /** A row written here, not by a route: told to the hub as the route's event would (src/server/reactions.ts). */
+    const written = (uid: string) => ctx.app.hub.changed(slotsTopic.key(uid));
     const listed = async (uid: string) => (await slotsOf(uid)).json<KitchenSlots>();
 
     it('lists the slots ahead on the server’s clock, with the kitchen’s public ordering options', async () => {
@@ -112,6 +116,7 @@ describeEachEngine(
         .update(kitchens)
         .set({ pausedAt: new Date(time - 60_000), pausedUntil: new Date(time + 60 * 60_000) })
         .where(eq(kitchens.ownerId, kitchen.uid));
+      written(kitchen.uid);
       expect((await listed(kitchen.uid)).asap).toBe(false);
       time += 2 * 60 * 60_000; // the pause is over
       expect((await listed(kitchen.uid)).asap).toBe(true);
@@ -119,6 +124,7 @@ describeEachEngine(
         .update(kitchens)
         .set({ takesAsap: false })
         .where(eq(kitchens.ownerId, kitchen.uid));
+      written(kitchen.uid);
       const slotsOnly = await listed(kitchen.uid);
       expect(slotsOnly).toMatchObject({ takesAsap: false, asap: false });
       expect(slotsOnly.slots.length).toBeGreaterThan(0);
@@ -145,6 +151,7 @@ describeEachEngine(
       await db
         .insert(slotBookings)
         .values({ kitchenId: kitchen.uid, slotStart: new Date('2026-11-24T09:00:00Z'), taken: 1 });
+      written(kitchen.uid);
       const byStart = new Map((await listed(kitchen.uid)).slots.map((slot) => [slot.start, slot]));
       expect(byStart.get(iso('2026-11-24T12:00Z'))).toMatchObject({ left: 2, available: true });
       expect(byStart.get(one.toISOString())).toMatchObject({ left: 0, available: false });
@@ -161,6 +168,7 @@ describeEachEngine(
       );
 
       await giveSlotBack(db, kitchen.uid, one);
+      written(kitchen.uid);
       expect(
         (await listed(kitchen.uid)).slots.find((slot) => slot.start === one.toISOString()),
       ).toMatchObject({
@@ -248,6 +256,110 @@ describeEachEngine(
         iso('2026-11-24T13:30Z'),
         iso('2026-11-24T14:00Z'),
       ]);
+    });
+
+    const loads = () => ctx.app.hub.loadsByKind.get('slots') ?? 0;
+
+    it('computes a kitchen’s slots once per change, not per request, and again when its first slot’s notice runs out', async () => {
+      const cook = await buildKitchen(ctx, { timeZone: 'UTC', hours: everyDayHours(['10:00', '20:00']) });
+      const dal = await buildMenuItem(ctx, cook.kitchen, { item: 'Dal', price: '9.50' });
+      const settings = await ctx.app.inject({
+        url: '/api/kitchen/ordering',
+        headers: { cookie: cook.cookie },
+      });
+      const saved = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/kitchen/ordering',
+        headers: { cookie: cook.cookie },
+        payload: {
+          ...settings.json<Record<string, unknown>>(),
+          offersPickup: true,
+          pickupAddress: '5 Back Lane',
+          slotMinutes: 30,
+          priorNoticeMinutes: 60,
+          daysAhead: 0,
+          ordersPerSlot: 2,
+        },
+      });
+      expect(saved.statusCode).toBe(200);
+      const before = loads();
+      const first = await listed(cook.kitchen.uid);
+      for (let i = 0; i < 5; i++) expect(await listed(cook.kitchen.uid)).toEqual(first);
+      expect(loads()).toBe(before + 1);
+      // Noon with an hour's notice: 13:00 is the first slot.
+      expect(first.slots[0]).toMatchObject({ start: iso('2026-11-24T13:00Z'), left: 2 });
+
+      // An order for it, through the order route: its event changes the slots, on every instance.
+      const customer = await signedIn(ctx, 'customer');
+      const placed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie: customer.cookie },
+        payload: {
+          idempotencyKey: `key-${randomUUID()}`,
+          kitchenUid: cook.kitchen.uid,
+          itemIds: [dal.id],
+          fulfilment: 'pickup',
+          slotStart: iso('2026-11-24T13:00Z'),
+        },
+      });
+      expect(placed.statusCode).toBe(201);
+      const booked = await listed(cook.kitchen.uid);
+      expect(booked.slots[0]).toMatchObject({ start: iso('2026-11-24T13:00Z'), left: 1 });
+      await listed(cook.kitchen.uid);
+      expect(loads()).toBe(before + 2);
+
+      // 12:00 is the last moment 13:00 is an hour ahead: still listed, from the same answer; a moment later it goes.
+      time = Date.parse('2026-11-24T12:00:00Z');
+      expect((await listed(cook.kitchen.uid)).slots[0]?.start).toBe(iso('2026-11-24T13:00Z'));
+      expect(loads()).toBe(before + 2);
+      time += 1;
+      expect((await listed(cook.kitchen.uid)).slots[0]?.start).toBe(iso('2026-11-24T13:30Z'));
+      expect(loads()).toBe(before + 3);
+    });
+
+    it('is sent compressed as the client asks, the same JSON in each coding: the bench’s extreme kitchen under 8 KiB', async () => {
+      // Open all day in 15-minute slots, 5 days ahead, with a cap and bookings in every third slot (bench/slots.ts).
+      const kitchen = await kitchenWith(
+        { slotMinutes: 15, priorNoticeMinutes: 0, daysAhead: MAX_DAYS_AHEAD, ordersPerSlot: 8 },
+        { timeZone: 'America/New_York', hours: ALL_DAY_HOURS },
+      );
+      const length = 15 * 60_000;
+      await ctx.database.db.insert(slotBookings).values(
+        Array.from({ length: ((MAX_DAYS_AHEAD + 1) * 24 * 60) / 15 / 3 }, (_, i) => ({
+          kitchenId: kitchen.uid,
+          slotStart: new Date(TUESDAY_NOON + i * 3 * length),
+          taken: 1 + (i % 8),
+        })),
+      );
+      written(kitchen.uid);
+      const plain = await ctx.app.inject({ url: `/api/kitchens/${kitchen.uid}/slots` });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json<KitchenSlots>().slots.length).toBeGreaterThan(500);
+      const sizes: Record<string, number> = { identity: plain.rawPayload.length };
+      for (const [asked, coding, decode] of [
+        ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+        ['gzip', 'gzip', gunzipSync],
+      ] as const) {
+        const res = await ctx.app.inject({
+          url: `/api/kitchens/${kitchen.uid}/slots`,
+          headers: { 'accept-encoding': asked },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers).toMatchObject({
+          'content-encoding': coding,
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+          vary: 'accept-encoding',
+        });
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+        expect(decode(res.rawPayload).toString()).toBe(plain.body);
+        sizes[coding] = res.rawPayload.length;
+      }
+      console.log(`slots of the bench's extreme kitchen: ${JSON.stringify(sizes)} bytes`);
+      expect(sizes.identity).toBeGreaterThan(50 * 1024);
+      expect(sizes.br).toBeLessThanOrEqual(8 * 1024);
+      expect(sizes.gzip).toBeLessThanOrEqual(8 * 1024);
     });
   },
   {},

@@ -1,19 +1,64 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KitchenParams } from '../../shared/kitchens.js';
 import { KITCHEN_UNAVAILABLE } from '../../shared/moderation.js';
-import { availability } from '../../shared/opening-hours.js';
-import { KitchenSlots, MAX_DAYS_AHEAD } from '../../shared/ordering.js';
-import { kitchenSlots } from '../../shared/slots.js';
-import { orderingColumns, toOrdering } from '../data/ordering-queries.js';
-import { kitchens } from '../db/schema.js';
+import { KitchenSlots } from '../../shared/ordering.js';
+import { negotiateEncoding, type Coding } from '../lib/accept-encoding.js';
+import { inEveryCoding } from '../lib/compressed.js';
+import type { Snapshot } from '../live/hub.js';
+import { readTopic } from '../live/live-route.js';
+import { slotsTopic, type SlotsState } from './slots-topic.js';
 import { notFound } from '../lib/errors.js';
-import { slotCounts } from './slot-bookings.js';
 
-const DAY_MS = 24 * 60 * 60_000;
+/** The answer as sent: its JSON once, and each compressed coding once, when first asked for. */
+interface Served {
+  /** It holds from `from` (when it was computed) until just before `until`, unless the kitchen or its orders change. */
+  from: number;
+  until: number;
+  json: string;
+  body(coding: Coding): Promise<Buffer>;
+}
 
-/** When a kitchen's order can be for: 'As soon as possible' now, or one of its slots ahead (a plain GET, re-asked). */
+const served = new WeakMap<Snapshot, Served | 'missing' | 'suspended'>();
+
+function servedOf(snapshot: Snapshot): Served | 'missing' | 'suspended' {
+  let entry = served.get(snapshot);
+  if (entry === undefined) {
+    const data = JSON.parse(snapshot.json) as SlotsState;
+    if (data.state !== 'ok') entry = data.state;
+    else {
+      const json = JSON.stringify(data.answer);
+      let codings: Promise<Record<Coding, Buffer>> | undefined;
+      entry = {
+        from: data.from,
+        until: data.until,
+        json,
+        body: async (coding) => (await (codings ??= inEveryCoding(Buffer.from(json))))[coding],
+      };
+    }
+    served.set(snapshot, entry);
+  }
+  return entry;
+}
+
+/**
+ * A kitchen's slots now: the hub's snapshot while it holds, else computed again (once, however many ask at that
+ * moment: the hub shares one load). 'missing' for no such kitchen, 'suspended' for one an operator suspended.
+ */
+export async function currentSlots(
+  app: FastifyInstance,
+  uid: string,
+): Promise<Served | 'missing' | 'suspended'> {
+  const snapshot = await readTopic(app, slotsTopic, uid);
+  const entry = servedOf(snapshot);
+  const now = app.clock.now();
+  if (typeof entry === 'string' || (entry.from <= now && now < entry.until)) return entry;
+  // Time moved the slots (or the clock went back: a test's, or a corrected one): the held answer is dropped (unless someone already did) and computed again.
+  if (app.hub.cached(slotsTopic.key(uid)) === snapshot) app.hub.changed(slotsTopic.key(uid));
+  return servedOf(await readTopic(app, slotsTopic, uid));
+}
+
+/** When an order at a kitchen can be for: 'As soon as possible' now, or one of its slots ahead (a plain GET, re-asked). */
 export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/kitchens/:uid/slots',
@@ -22,70 +67,25 @@ export const slotRoutes: FastifyPluginAsyncZod = async (app) => {
         doc: {
           summary:
             "When an order at a kitchen can be for: delivery or pickup, 'As soon as possible' now, and its time slots ahead with the places left",
+          // Sent as computed once (compressed once too), not through a serializer: its shape is documented here.
+          responses: { 200: KitchenSlots },
           errors: { 404: 'No such kitchen, or it is suspended' },
         },
       },
-      schema: { params: KitchenParams, response: { 200: KitchenSlots } },
+      schema: { params: KitchenParams },
     },
     async (request, reply) => {
-      const answer = await kitchenSlotsAnswer(app, request.params.uid);
-      if (!answer) throw notFound('No kitchen with this id');
+      const answer = await currentSlots(app, request.params.uid);
+      if (answer === 'missing') throw notFound('No kitchen with this id');
       // Suspended by an operator: it takes no order at all (its page says it is unavailable).
       if (answer === 'suspended') throw notFound(KITCHEN_UNAVAILABLE);
-      reply.header('cache-control', 'no-store');
-      return answer;
+      const coding = negotiateEncoding(request.headers['accept-encoding']);
+      reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('vary', 'accept-encoding');
+      if (coding !== 'identity') reply.header('content-encoding', coding);
+      return reply.send(await answer.body(coding));
     },
   );
 };
-
-/**
- * What GET /api/kitchens/:uid/slots answers, now; undefined for no such kitchen, 'suspended' for one an operator
- * suspended (it takes no order).
- */
-export async function kitchenSlotsAnswer(
-  app: FastifyInstance,
-  uid: string,
-): Promise<KitchenSlots | 'suspended' | undefined> {
-  const now = new Date(app.clock.now());
-  // The kitchen and the bookings of every slot it could list (from now to the end of the furthest day ahead: a
-  // day is at most 25 hours, and a range may run past midnight), asked at once.
-  const [[row], taken] = await Promise.all([
-    app.db
-      .select({
-        timeZone: kitchens.timeZone,
-        hours: kitchens.openingHours,
-        pausedAt: kitchens.pausedAt,
-        pausedUntil: kitchens.pausedUntil,
-        suspendedAt: kitchens.suspendedAt,
-        ...orderingColumns,
-      })
-      .from(kitchens)
-      .where(eq(kitchens.ownerId, uid)),
-    slotCounts(app.db, uid, now, new Date(now.getTime() + (MAX_DAYS_AHEAD + 2) * DAY_MS)),
-  ]);
-  if (!row) return undefined;
-  if (row.suspendedAt) return 'suspended';
-  const ordering = toOrdering(row);
-  const kitchen = { hours: row.hours, timeZone: row.timeZone, ordering };
-  const open = availability(
-    {
-      hours: row.hours,
-      timeZone: row.timeZone,
-      pausedAt: row.pausedAt?.toISOString() ?? null,
-      pausedUntil: row.pausedUntil?.toISOString() ?? null,
-    },
-    now,
-  ).open;
-  return {
-    offersDelivery: ordering.offersDelivery,
-    offersPickup: ordering.offersPickup,
-    takesAsap: ordering.takesAsap,
-    slotMinutes: ordering.slotMinutes,
-    priorNoticeMinutes: ordering.priorNoticeMinutes,
-    daysAhead: ordering.daysAhead,
-    minimumOrderCents: ordering.minimumOrderCents,
-    timeZone: row.timeZone,
-    asap: ordering.takesAsap && open,
-    slots: kitchenSlots(kitchen, now, taken),
-  };
-}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { DataExport } from '../../shared/account.js';
 import type { CreditAccount } from '../../shared/credit.js';
 import type { CustomerOrder } from '../../shared/orders.js';
 import type { MoneyOverview } from '../../shared/payments.js';
@@ -151,6 +152,42 @@ describeEachEngine(
         creditIssuedCents: 950,
         creditSpentCents: 950,
       });
+    });
+
+    it("puts the credit in 'Download my data': the balance now and every entry, oldest first", async () => {
+      const ctx = get();
+      const first = await creditFromAReport(ctx);
+      const next = await orderWithCredit(ctx, first.customer.cookie);
+      await localProvider(ctx).pay(sessionOf(next.order), TEST_CARDS.pays);
+      await localProvider(ctx).settled();
+      const declined = await move(next.cook.cookie, next.order.id, { move: 'decline', reason: 'Sold out' });
+      expect(declined.statusCode, declined.body).toBe(200);
+      await localProvider(ctx).settled();
+
+      const res = await ctx.app.inject({
+        url: '/api/account/customer/export',
+        headers: { cookie: first.customer.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = DataExport.parse(res.json());
+      expect(data.storeCredit).toMatchObject({ currency: 'USD', balanceCents: 950 });
+      expect(data.storeCredit?.entries.map((e) => [e.kind, e.amountCents, e.orderId, e.kitchenName])).toEqual(
+        [
+          ['refund', 950, first.order.id, first.cook.kitchen.name],
+          ['spent', -950, next.order.id, next.cook.kitchen.name],
+          ['returned', 950, next.order.id, next.cook.kitchen.name],
+        ],
+      );
+      // The same as the account page says, oldest first.
+      const page = await account(first.customer.cookie);
+      expect(page.balanceCents).toBe(950);
+      expect(data.storeCredit?.entries.map((e) => e.id)).toEqual(page.entries.map((e) => e.id).reverse());
+      // The cook, who never had credit, has none in theirs.
+      const cooks = await ctx.app.inject({
+        url: '/api/account/kitchen/export',
+        headers: { cookie: next.cook.cookie },
+      });
+      expect(DataExport.parse(cooks.json()).storeCredit).toBeNull();
     });
 
     it('refuses a spend beyond the balance, and of two spends of the same credit at once lets one win', async () => {

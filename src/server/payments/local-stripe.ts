@@ -12,7 +12,7 @@ import { parseStripeForm } from './form.js';
  * Stripe is the code under test. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0025
  * 0000 3155 asks for a confirmation step first; saved on a Customer through a setup-mode session, 4000 0027 6000 3184
  * needs its holder for every payment (off-session: `authentication_required`) and 4000 0000 0000 0341 is saved but
- * declined when charged.
+ * declined when charged; 4000 0000 0000 0259 pays, then is disputed.
  *
  * Each behaviour follows a page of Stripe's documentation, named where it is built; the table of them is in
  * docs/decisions/0018-payments-follow-stripes-object-lifecycle.md, and src/server/payments/stripe-conformance.test.ts
@@ -54,6 +54,8 @@ export const TEST_CARDS = {
   alwaysAuthenticate: '4000002760003184',
   /** docs.stripe.com/testing: "Attaching this card to a Customer object succeeds, but attempts to charge the customer fail." */
   attachesThenDeclines: '4000000000000341',
+  /** docs.stripe.com/testing#disputes: "The charge succeeds, only to be disputed as fraudulent" (`pm_card_createDispute`). */
+  disputed: '4000000000000259',
 } as const;
 
 /**
@@ -64,9 +66,40 @@ const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_visa: TEST_CARDS.pays,
   pm_card_authenticationRequired: TEST_CARDS.alwaysAuthenticate,
   pm_card_chargeCustomerFail: TEST_CARDS.attachesThenDeclines,
+  pm_card_createDispute: TEST_CARDS.disputed,
 };
 
 const now = () => Math.floor(Date.now() / 1000);
+/** A dispute's evidence fields (docs.stripe.com/api/disputes/object, `evidence`): each null until given. */
+const EVIDENCE_FIELDS = [
+  'access_activity_log',
+  'billing_address',
+  'cancellation_policy',
+  'cancellation_policy_disclosure',
+  'cancellation_rebuttal',
+  'customer_communication',
+  'customer_email_address',
+  'customer_name',
+  'customer_purchase_ip',
+  'customer_signature',
+  'duplicate_charge_documentation',
+  'duplicate_charge_explanation',
+  'duplicate_charge_id',
+  'product_description',
+  'receipt',
+  'refund_policy',
+  'refund_policy_disclosure',
+  'refund_refusal_explanation',
+  'service_date',
+  'service_documentation',
+  'shipping_address',
+  'shipping_carrier',
+  'shipping_date',
+  'shipping_documentation',
+  'shipping_tracking_number',
+  'uncategorized_file',
+  'uncategorized_text',
+] as const;
 /** Stripe's dispute fee in the US, in cents (docs.stripe.com/disputes/how-disputes-work). */
 const DISPUTE_FEE = 1500;
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -628,6 +661,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           settleDestinationCharge(intent, charge);
         }
         await emit('payment_intent.succeeded', intent);
+        if (objects.delete(`dispute-on-capture:${String(intent.id)}`))
+          await openDispute(intent, 'fraudulent');
         return intent;
       },
     ],
@@ -760,6 +795,24 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         return refund;
       },
     ],
+    // docs.stripe.com/api/disputes/list: newest first, filtered by `charge` or `payment_intent`.
+    [
+      'GET',
+      /^\/v1\/disputes$/,
+      (_m, query) => ({
+        object: 'list',
+        url: '/v1/disputes',
+        has_more: false,
+        data: [...objects.values()]
+          .filter(
+            (o) =>
+              o.object === 'dispute' &&
+              (!query.payment_intent || o.payment_intent === query.payment_intent) &&
+              (!query.charge || o.charge === query.charge),
+          )
+          .reverse(),
+      }),
+    ],
     ['GET', /^\/v1\/disputes\/([^/]+)$/, (m) => get('dp', m[1] ?? '')],
     // docs.stripe.com/api/disputes/update: evidence fields merged; `submit=true` sends them (status `under_review`),
     // and a closed dispute takes none.
@@ -781,8 +834,14 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         if (p.submit === 'true') {
           dispute.status = 'under_review';
           details.submission_count = Number(details.submission_count) + 1;
+          details.submission_method = 'manual';
         }
         await emit('charge.dispute.updated', dispute);
+        // docs.stripe.com/testing#evidence: in test mode, `winning_evidence` or `losing_evidence` as the
+        // uncategorized text closes the submitted dispute as won or lost.
+        const text = (dispute.evidence as Json).uncategorized_text;
+        if (p.submit === 'true' && (text === 'winning_evidence' || text === 'losing_evidence'))
+          await decideDispute(dispute, text === 'winning_evidence' ? 'won' : 'lost');
         return dispute;
       },
     ],
@@ -825,6 +884,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
    */
   const cardOf = (method: string, customer: string | null): string => {
     if (method === 'pm_card_visa') return TEST_CARDS.pays;
+    if (method === 'pm_card_createDispute') return TEST_CARDS.disputed;
     const found = objects.get(method);
     if (!found || found.object !== 'payment_method')
       throw new StripeError(
@@ -864,7 +924,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       return intent;
     }
     const declined = number === TEST_CARDS.declined || number === TEST_CARDS.attachesThenDeclines;
-    if (!needsHolder && !declined) return authorise(intent);
+    if (!needsHolder && !declined) return authorise(intent, number);
     const error: Json = needsHolder
       ? {
           type: 'card_error',
@@ -1025,7 +1085,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
    * docs.stripe.com/payments/place-a-hold-on-a-payment-method). With manual capture Checkout completes the session
    * with `payment_status: unpaid` (docs.stripe.com/api/checkout/sessions/object).
    */
-  const authorise = async (intent: Json): Promise<Json> => {
+  const authorise = async (intent: Json, number?: string): Promise<Json> => {
     const paymentIntentId = String(intent.id);
     const manual = intent.capture_method === 'manual';
     intent.status = manual ? 'requires_capture' : 'succeeded';
@@ -1041,6 +1101,13 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       currency: intent.currency,
       payment_intent: paymentIntentId,
       status: 'succeeded',
+      // docs.stripe.com/api/charges/object: these are null, not absent, until there is one.
+      application_fee: null,
+      application_fee_amount: intent.application_fee_amount ?? null,
+      transfer: null,
+      amount_refunded: 0,
+      refunded: false,
+      disputed: false,
       payment_method_details: {
         type: 'card',
         card: { brand: 'visa', last4: '4242', ...(manual ? { capture_before: now() + 7 * 24 * 3600 } : {}) },
@@ -1059,7 +1126,87 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       await emit('checkout.session.completed', session);
     }
     await emit(manual ? 'payment_intent.amount_capturable_updated' : 'payment_intent.succeeded', intent);
+    // docs.stripe.com/testing#disputes: 4000 0000 0000 0259 pays, then its charge is disputed as fraudulent (once
+    // captured: a charge is disputed for money taken).
+    if (number === TEST_CARDS.disputed) {
+      if (manual) objects.set(`dispute-on-capture:${paymentIntentId}`, {});
+      else await openDispute(intent, 'fraudulent');
+    }
     return intent;
+  };
+
+  /**
+   * The cardholder disputes a payment's charge (docs.stripe.com/disputes/how-disputes-work): a Dispute as
+   * docs.stripe.com/api/disputes/object has it (every evidence field null until given, `evidence_details.due_by`
+   * when evidence is due, `enhanced_eligibility_types`, the card's network and case type), the disputed amount and
+   * Stripe's dispute fee (15.00 USD) leaving the balance in one balance transaction; `charge.dispute.created`. A
+   * refund of the charge is refused from then on (`charge_disputed`).
+   */
+  const openDispute = async (intent: Json, reason: string): Promise<Json> => {
+    if (typeof intent.latest_charge !== 'string') throw new Error('no charge to dispute');
+    const charge = get('ch', intent.latest_charge);
+    // A cardholder disputes money taken: a charge captured, not refunded in full, not disputed already.
+    if (charge.captured !== true || charge.refunded === true || charge.disputed === true)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'This charge cannot be disputed: it is not captured, refunded in full, or disputed already.',
+        'charge_not_disputable',
+      );
+    charge.disputed = true;
+    const amount = Number(charge.amount_captured ?? intent.amount_received);
+    const dispute: Json = {
+      id: id('dp'),
+      object: 'dispute',
+      amount,
+      currency: intent.currency,
+      charge: charge.id,
+      payment_intent: intent.id,
+      reason,
+      status: 'needs_response',
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+      enhanced_eligibility_types: [],
+      intended_submission_method: null,
+      payment_method_details: {
+        type: 'card',
+        card: { brand: 'visa', case_type: 'chargeback', network: 'visa', network_reason_code: '10.4' },
+      },
+      evidence: {
+        ...Object.fromEntries(EVIDENCE_FIELDS.map((field) => [field, null])),
+        enhanced_evidence: {},
+      },
+      evidence_details: {
+        due_by: now() + 7 * 24 * 3600,
+        enhanced_eligibility: {},
+        has_evidence: false,
+        past_due: false,
+        submission_count: 0,
+        submission_method: 'not_submitted',
+      },
+      balance_transactions: [disputeBalanceTransaction(-amount, DISPUTE_FEE, String(intent.currency))],
+      created: now(),
+    };
+    for (const bt of dispute.balance_transactions as Json[]) bt.source = dispute.id;
+    objects.set(dispute.id as string, dispute);
+    await emit('charge.dispute.created', dispute);
+    return dispute;
+  };
+
+  /** The bank decides: `charge.dispute.closed`, won (the amount given back) or lost. */
+  const decideDispute = async (dispute: Json, outcome: 'won' | 'lost'): Promise<Json> => {
+    if (dispute.status === 'won' || dispute.status === 'lost') throw new Error('the dispute is closed');
+    dispute.status = outcome;
+    // Won: the amount comes back in a second balance transaction (the fee stays taken: this stand-in's reading of
+    // "How disputes work"; the ledger writes whatever balance transactions the dispute lists).
+    if (outcome === 'won')
+      (dispute.balance_transactions as Json[]).push({
+        ...disputeBalanceTransaction(Number(dispute.amount), 0, String(dispute.currency)),
+        source: dispute.id,
+      });
+    await emit('charge.dispute.closed', dispute);
+    return dispute;
   };
 
   /** The session's PaymentIntent, made at the customer's first confirmation (see the session's creation). */
@@ -1219,68 +1366,17 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         await emit('payment_intent.requires_action', intent);
         return intent;
       }
-      return authorise(intent);
+      return authorise(intent, number);
     },
     authenticate,
     async dispute(paymentIntentId) {
-      const intent = get('pi', paymentIntentId);
-      if (typeof intent.latest_charge !== 'string') throw new Error('no charge to dispute');
-      const charge = get('ch', intent.latest_charge);
-      // A cardholder disputes money taken: a charge captured, not refunded in full, not disputed already.
-      if (charge.captured !== true || charge.refunded === true || charge.disputed === true)
-        throw new StripeError(
-          400,
-          'invalid_request_error',
-          'This charge cannot be disputed: it is not captured, refunded in full, or disputed already.',
-          'charge_not_disputable',
-        );
-      charge.disputed = true;
-      const amount = Number(charge.amount_captured ?? intent.amount_received);
-      // docs.stripe.com/api/disputes/object: the disputed amount and Stripe's dispute fee (15.00 USD,
-      // docs.stripe.com/disputes/how-disputes-work) leave the balance in one balance transaction; evidence is due
-      // by `evidence_details.due_by`.
-      const dispute: Json = {
-        id: id('dp'),
-        object: 'dispute',
-        amount,
-        currency: intent.currency,
-        charge: charge.id,
-        payment_intent: intent.id,
-        reason: 'fraudulent',
-        status: 'needs_response',
-        is_charge_refundable: false,
-        livemode: false,
-        metadata: {},
-        payment_method_details: { type: 'card', card: { brand: 'visa', network_reason_code: '10.4' } },
-        evidence: {},
-        evidence_details: {
-          due_by: now() + 7 * 24 * 3600,
-          has_evidence: false,
-          submission_count: 0,
-          past_due: false,
-        },
-        balance_transactions: [disputeBalanceTransaction(-amount, DISPUTE_FEE, String(intent.currency))],
-        created: now(),
-      };
-      for (const bt of dispute.balance_transactions as Json[]) bt.source = dispute.id;
-      objects.set(dispute.id as string, dispute);
+      const dispute = await openDispute(get('pi', paymentIntentId), 'fraudulent');
       save();
-      await emit('charge.dispute.created', dispute);
       return dispute;
     },
     async closeDispute(disputeId, outcome) {
-      const dispute = get('dp', disputeId);
-      if (dispute.status === 'won' || dispute.status === 'lost') throw new Error('the dispute is closed');
-      dispute.status = outcome;
-      // Won: the amount comes back in a second balance transaction (the fee stays taken: this stand-in's reading of
-      // "How disputes work"; the ledger writes whatever balance transactions the dispute lists).
-      if (outcome === 'won')
-        (dispute.balance_transactions as Json[]).push({
-          ...disputeBalanceTransaction(Number(dispute.amount), 0, String(dispute.currency)),
-          source: dispute.id,
-        });
+      const dispute = await decideDispute(get('dp', disputeId), outcome);
       save();
-      await emit('charge.dispute.closed', dispute);
       return dispute;
     },
     async completeOnboarding(accountId) {

@@ -82,6 +82,19 @@ const checkoutFor = (orderId: string, destination: string, expiresAt: Date): Che
   expiresAt,
 });
 
+/**
+ * What `find` finds, asking again while it finds nothing: Stripe's test mode makes some objects a moment after the
+ * request that causes them (a test card's dispute, a decision on evidence); the stand-in at once. Up to 60 s.
+ */
+async function eventually<T>(find: () => Promise<T | undefined>): Promise<T> {
+  for (let waited = 0; ; waited += 500) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (waited >= 60_000) throw new Error('not found within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** `expires_at` as Stripe takes it: whole seconds, `minutes` on. */
 const inMinutes = (minutes: number) => new Date(Math.floor(Date.now() / 1000 + minutes * 60) * 1000);
 
@@ -219,6 +232,127 @@ function scenario(makeTarget: () => Promise<Target> | Target) {
       refundKey(orderId, 'four'),
     );
     expect(await target.provider.paymentState(intent.id)).toBe('refunded');
+  });
+
+  // docs.stripe.com/testing#disputes: 4000 0000 0000 0259 (`pm_card_createDispute`) "The charge succeeds, only to be
+  // disputed as fraudulent"; docs.stripe.com/api/disputes/object (`payment_intent` and `evidence_details.due_by`
+  // nullable, every evidence field null until given), /api/disputes/list (`payment_intent`), /api/disputes/retrieve,
+  // /api/disputes/update (`submit`), docs.stripe.com/testing#evidence (`winning_evidence` closes it as won),
+  // docs.stripe.com/error-codes#charge-disputed (a disputed charge is not refunded).
+  it('disputes a charge paid with 4000 0000 0000 0259: its amount, evidence due by, evidence submitted, won', async (context) => {
+    const destination = await target.readyAccount();
+    if (!destination)
+      return context.skip('STRIPE_TEST_CONNECTED_ACCOUNT names no onboarded connected account');
+    const orderId = randomUUID();
+    const intent = await target.sdk.paymentIntents.create({
+      amount: 2945,
+      currency: 'usd',
+      capture_method: 'automatic',
+      application_fee_amount: 746,
+      transfer_data: { destination },
+      payment_method: 'pm_card_createDispute',
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      confirm: true,
+      metadata: { orderId },
+    });
+    expect(intent.status).toBe('succeeded');
+    const listed = await eventually(
+      async () => (await target.sdk.disputes.list({ payment_intent: intent.id })).data[0],
+    );
+    const dispute = await target.sdk.disputes.retrieve(listed.id);
+    expect(dispute).toMatchObject({
+      id: listed.id,
+      object: 'dispute',
+      amount: 2945,
+      currency: 'usd',
+      charge: intent.latest_charge,
+      payment_intent: intent.id,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      is_charge_refundable: false,
+      livemode: false,
+      evidence_details: { has_evidence: false, past_due: false, submission_count: 0 },
+    });
+    expect(dispute.enhanced_eligibility_types).toEqual(expect.any(Array));
+    // Nullable in the spec (0 where the bank takes no response): here a time to come, in seconds.
+    expect(dispute.evidence_details.due_by).toEqual(expect.any(Number));
+    expect(dispute.evidence_details.due_by ?? 0).toBeGreaterThan(Date.now() / 1000);
+    expect(dispute.evidence.uncategorized_text).toBeNull();
+    expect(dispute.evidence.product_description).toBeNull();
+    // The disputed amount leaves the balance with the dispute's fee, in one balance transaction.
+    expect(dispute.balance_transactions).toHaveLength(1);
+    expect(dispute.balance_transactions[0]).toMatchObject({ amount: -2945, currency: 'usd' });
+    expect(dispute.balance_transactions[0]?.fee).toBeGreaterThan(0);
+    // Disputed, the charge is not refunded: the dispute decides.
+    await expect(
+      target.provider.refundPart(
+        intent.id,
+        { amount: 950, reverseTransfer: true, refundApplicationFee: true },
+        refundKey(orderId, 'disputed'),
+      ),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'charge_disputed' });
+
+    await target.provider.submitDisputeEvidence(dispute.id, {
+      product_description: '2 × Dal, delivered',
+      uncategorized_text: 'winning_evidence',
+    });
+    const submitted = await target.sdk.disputes.retrieve(dispute.id);
+    expect(submitted.evidence).toMatchObject({
+      product_description: '2 × Dal, delivered',
+      uncategorized_text: 'winning_evidence',
+    });
+    expect(submitted.evidence_details).toMatchObject({ has_evidence: true, submission_count: 1 });
+    const won = await eventually(async () => {
+      const now = await target.sdk.disputes.retrieve(dispute.id);
+      return now.status === 'won' ? now : undefined;
+    });
+    expect(won.status).toBe('won');
+    // Decided, it takes no more evidence.
+    await expect(
+      target.sdk.disputes.update(dispute.id, { evidence: { uncategorized_text: 'more' }, submit: true }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+  });
+
+  // docs.stripe.com/connect/destination-charges ("Create a charge": without `application_fee_amount` the connected
+  // account gets the whole amount), docs.stripe.com/api/payment_intents/object (`application_fee_amount` nullable),
+  // docs.stripe.com/api/charges/object (`application_fee` and `transfer` nullable), /api/transfers/object. Our tip
+  // after delivery (ADR 25) asks for exactly this, through Checkout.
+  it('takes a tip after delivery as its own destination charge: captured at once, all of it transferred, no fee', async (context) => {
+    const destination = await target.readyAccount();
+    if (!destination)
+      return context.skip('STRIPE_TEST_CONNECTED_ACCOUNT names no onboarded connected account');
+    const orderId = randomUUID();
+    const tipId = randomUUID();
+    const intent = await target.sdk.paymentIntents.create({
+      amount: 500,
+      currency: 'usd',
+      capture_method: 'automatic',
+      transfer_data: { destination },
+      payment_method: 'pm_card_visa',
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      confirm: true,
+      metadata: { orderId, tipId },
+    });
+    expect(intent).toMatchObject({
+      status: 'succeeded',
+      amount: 500,
+      amount_received: 500,
+      application_fee_amount: null,
+      metadata: { orderId, tipId },
+    });
+    const charge = await target.sdk.charges.retrieve(String(intent.latest_charge), { expand: ['transfer'] });
+    expect(charge).toMatchObject({ captured: true, amount_captured: 500, application_fee: null });
+    expect(charge.application_fee_amount).toBeNull();
+    expect(charge.transfer).toMatchObject({ object: 'transfer', amount: 500, destination });
+    expect(await target.provider.figures(intent.id)).toEqual({
+      state: 'captured',
+      amount: 500,
+      captured: 500,
+      refunded: 0,
+      platformFee: 0,
+      transferReversed: 0,
+    });
+    expect(await target.provider.paymentState(intent.id)).toBe('captured');
   });
 
   // docs.stripe.com/connect/destination-charges: the destination must be able to receive transfers.

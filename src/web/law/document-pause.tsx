@@ -15,6 +15,17 @@ const MISSING: Record<DocumentKind, string> = {
 
 /** What the cook reads while their kitchen takes no orders for a missing or expired document. */
 export function pauseText(pause: DocumentPause): string {
+  const date = (day: string) => translator().date(new Date(`${day}T12:00:00Z`), 'date');
+  if (pause.holder !== undefined)
+    return pause.expiredOn === null || pause.dueOn === undefined || pause.expiredOn < pause.dueOn
+      ? t('Paused: {name}’s food handler card was due on {date} and is not added', {
+          name: pause.holder,
+          date: date(pause.dueOn ?? ''),
+        })
+      : t('Paused: {name}’s food handler card expired on {date}', {
+          name: pause.holder,
+          date: date(pause.expiredOn),
+        });
   return pause.expiredOn === null
     ? t(MISSING[pause.kind])
     : t(EXPIRED[pause.kind], {

@@ -18,12 +18,18 @@ import {
   DOCUMENT_LABELS,
   type DocumentFile,
   type DocumentKind,
+  type KitchenDocument,
 } from '../../shared/kitchen-documents.js';
 import { ApiError } from '../lib/api-client.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { t } from '../i18n.js';
 import { DocumentPauseAlert } from './document-pause.js';
-import { useAddDocument, useKitchenDocuments, useUploadDocumentFile } from './use-kitchen-rules.js';
+import {
+  useAddDocument,
+  useAttachDocumentFile,
+  useKitchenDocuments,
+  useUploadDocumentFile,
+} from './use-kitchen-rules.js';
 
 /** A link that opens the photo or PDF of a paper in a new tab (it is private: only the cook and operators see it). */
 export function DocumentFileLink({ file }: { file: DocumentFile }) {
@@ -33,6 +39,46 @@ export function DocumentFileLink({ file }: { file: DocumentFile }) {
     </Anchor>
   );
 }
+
+/**
+ * A photo or PDF for a document added earlier: chosen, it is uploaded and attached at once (replacing the one the
+ * document had); the document itself stays as it was.
+ */
+function AttachFile({ ownerUid, document }: { ownerUid: string; document: KitchenDocument }) {
+  const upload = useUploadDocumentFile();
+  const attach = useAttachDocumentFile(ownerUid);
+  const [error, setError] = useState<string | undefined>();
+  const label = t(DOCUMENT_LABELS[document.kind]) + (document.holder ? ` (${document.holder})` : '');
+  // The visible label is within the name a screen reader says, which names the document too (WCAG 2.5.3).
+  const choose = async (file: File | null) => {
+    if (!file) return;
+    setError(undefined);
+    try {
+      await attach.mutateAsync({ id: document.id, file: await upload.mutateAsync(file) });
+      notifications.show({ color: 'green', title: t('File attached'), message: label });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <FileInput
+      size="xs"
+      aria-label={
+        document.file
+          ? t('Replace the photo or PDF of {document}', { document: label })
+          : t('Attach a photo or PDF to {document}', { document: label })
+      }
+      label={document.file ? t('Replace the photo or PDF') : t('Attach a photo or PDF')}
+      accept={ACCEPTED_FILES}
+      value={null}
+      onChange={(file) => void choose(file)}
+      disabled={upload.isPending || attach.isPending}
+      error={error}
+    />
+  );
+}
+
+const ACCEPTED_FILES = 'image/jpeg,image/png,image/webp,image/avif,application/pdf';
 
 /** The cook's permit number and certificates with their expiry dates, and a form to add one (or its renewal). */
 export function KitchenDocumentsSection({ ownerUid }: { ownerUid: string }) {
@@ -103,7 +149,12 @@ export function KitchenDocumentsSection({ ownerUid }: { ownerUid: string }) {
                   </Table.Td>
                   <Table.Td>{d.number}</Table.Td>
                   <Table.Td>{d.expiresOn}</Table.Td>
-                  <Table.Td>{d.file ? <DocumentFileLink file={d.file} /> : '—'}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={4}>
+                      {d.file && <DocumentFileLink file={d.file} />}
+                      <AttachFile ownerUid={ownerUid} document={d} />
+                    </Stack>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -141,7 +192,7 @@ export function KitchenDocumentsSection({ ownerUid }: { ownerUid: string }) {
           />
           <FileInput
             label={t('Photo or PDF')}
-            accept="image/jpeg,image/png,image/webp,image/avif,application/pdf"
+            accept={ACCEPTED_FILES}
             value={file}
             onChange={setFile}
             clearable

@@ -10,14 +10,31 @@ import { LoadFailed } from '../lib/load-failed.js';
 import { Spinner } from '../lib/spinner.js';
 import { t } from '../i18n.js';
 import { capsSummary } from './caps-summary.js';
-import { useKitchenRules } from './use-kitchen-rules.js';
+import { useKitchenDocuments, useKitchenRules } from './use-kitchen-rules.js';
 import { KitchenDocumentsSection } from './kitchen-documents.js';
+import { KitchenHelpersSection } from './kitchen-helpers.js';
 import { ListingAlert } from './listing-alert.js';
 
 const yesNo = (value: boolean) => (value ? t('Yes') : t('No'));
 
+/**
+ * Whether the permit number is on the menu page, as it is today: not asked for by the profile; asked for and shown
+ * (the number); asked for and not added yet (what to do). `permitNumber` undefined: the documents are still loading.
+ */
+export function permitOnMenu(rules: Rules, permitNumber: string | null | undefined): string {
+  if (!rules.permit?.showOnMenu) return t('Not required here');
+  if (permitNumber === undefined) return t('Required here');
+  return permitNumber === null
+    ? t('Required here; not shown yet: add your permit number below, and customers will see it')
+    : t('Required here; shown now: {number}', { number: permitNumber });
+}
+
 /** Each rule of the profile, one row: what it is, and what it says here (an operator's override said, with why). */
-function ruleRows(rules: Rules, overrides: readonly RuleOverride[]): [string, string][] {
+function ruleRows(
+  rules: Rules,
+  overrides: readonly RuleOverride[],
+  permitNumber: string | null | undefined,
+): [string, string][] {
   const { caps } = rules;
   const none = t('None');
   // The kitchen's own override comes after its jurisdiction's, and is the one in force.
@@ -35,7 +52,7 @@ function ruleRows(rules: Rules, overrides: readonly RuleOverride[]): [string, st
         ? t('{permit}, from {issuer}', { permit: rules.permit.name, issuer: rules.permit.issuer })
         : none,
     ],
-    [t('Permit number on your menu page'), yesNo(rules.permit?.showOnMenu ?? false)],
+    [t('Permit number on your menu page'), permitOnMenu(rules, permitNumber)],
     [
       t('Certificates'),
       rules.certificates.length
@@ -92,6 +109,7 @@ const asksAnything = (rules: Rules) =>
 /** 'Rules for your kitchen': the profile that applies to the cook's kitchen, every rule, and why (place, sources). */
 export function KitchenRules({ ownerUid }: { ownerUid: string }) {
   const rules = useKitchenRules(ownerUid);
+  const documents = useKitchenDocuments(ownerUid);
   if (rules.isError)
     return (
       <LoadFailed
@@ -102,6 +120,10 @@ export function KitchenRules({ ownerUid }: { ownerUid: string }) {
     );
   if (!rules.data) return <Spinner label={t('Loading the rules for your kitchen')} />;
   const { profile, overrides, place, counted, listing }: KitchenRulesAnswer = rules.data;
+  // The number the menu page shows: the permit valid latest (the list has it first), as GET …/booking reads it.
+  const permitNumber = documents.data
+    ? (documents.data.documents.find((d) => d.kind === 'permit')?.number ?? null)
+    : undefined;
   const where = [place.county, place.region, place.countryCode].filter(Boolean).join(', ');
   return (
     <Stack gap="lg">
@@ -128,10 +150,13 @@ export function KitchenRules({ ownerUid }: { ownerUid: string }) {
       )}
       {listing.state !== 'not-allowed' && <ListingAlert listing={listing} />}
       <KitchenDocumentsSection ownerUid={ownerUid} />
+      {documents.data && (documents.data.helperCard || documents.data.helpers.length > 0) && (
+        <KitchenHelpersSection ownerUid={ownerUid} data={documents.data} />
+      )}
       {counted && <Text fw={600}>{capsSummary(profile.rules.caps, counted).join(' · ')}</Text>}
       <Table>
         <Table.Tbody>
-          {ruleRows(profile.rules, overrides).map(([rule, value]) => (
+          {ruleRows(profile.rules, overrides, permitNumber).map(([rule, value]) => (
             <Table.Tr key={rule}>
               <Table.Th scope="row">{rule}</Table.Th>
               <Table.Td>{value}</Table.Td>

@@ -3,6 +3,8 @@ import {
   MAX_DOCUMENT_PDF_BYTES,
   MAX_DOCUMENT_PDF_MB,
   type DocumentFileRef,
+  type HelperInput,
+  type KitchenHelper,
   type KitchenDocument,
   type KitchenDocumentInput,
   type KitchenDocuments,
@@ -44,6 +46,36 @@ export function useAddDocument(ownerUid: string) {
         queryClient.invalidateQueries({ queryKey: kitchenDocumentsKey(ownerUid) }),
         queryClient.invalidateQueries({ queryKey: kitchenBookingKey(ownerUid) }),
       ]),
+  });
+}
+
+/** Adds a helper, or removes one; the list (their cards due) and the pause are asked again. */
+export function useHelpers(ownerUid: string) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: kitchenDocumentsKey(ownerUid) }),
+      queryClient.invalidateQueries({ queryKey: kitchenBookingKey(ownerUid) }),
+    ]);
+  return {
+    add: useMutation({
+      mutationFn: (input: HelperInput) => api.post<KitchenHelper>('/api/kitchen/helpers', input),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.delete<void>(`/api/kitchen/helpers/${id}`),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** Attaches a photo or PDF (uploaded first) to a document added earlier, or replaces its file. */
+export function useAttachDocumentFile(ownerUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: DocumentFileRef }) =>
+      api.put<KitchenDocument>(`/api/kitchen/documents/${id}/file`, { file }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: kitchenDocumentsKey(ownerUid) }),
   });
 }
 

@@ -4,7 +4,10 @@ import type { MarketplaceFees } from '../../shared/payments.js';
 import { api } from '../lib/api-client.js';
 import { t, translator } from '../i18n.js';
 
-/** What selling here costs a cook (GET /api/fees), read once: it changes only with the deployment's settings. */
+/**
+ * What selling here costs a cook (GET /api/fees), read once: it changes with the deployment's settings, or on a day
+ * announced 30 days ahead (`upcoming`).
+ */
 export function useMarketplaceFees() {
   return useQuery({
     queryKey: ['fees'],
@@ -21,6 +24,7 @@ export function FeesNote() {
   const fees = useMarketplaceFees();
   if (!fees.data) return null;
   const percent = translator().numberFormat({ maximumFractionDigits: 2 }).format(fees.data.commissionPercent);
+  const { upcoming } = fees.data;
   return (
     <Text size="sm" data-testid="fees-note">
       {fees.data.cardPayments
@@ -29,6 +33,19 @@ export function FeesNote() {
             { percent },
           )
         : t('What selling here costs you: nothing. Your customers pay you in cash.')}
+      {fees.data.cardPayments && upcoming && (
+        <>
+          {' '}
+          {t('From {date}, the platform will keep {percent} % (every cook was told by email).', {
+            date: translator()
+              .dateFormat({ dateStyle: 'long', timeZone: 'UTC' })
+              .format(new Date(`${upcoming.effectiveOn}T12:00:00Z`)),
+            percent: translator()
+              .numberFormat({ maximumFractionDigits: 2 })
+              .format(upcoming.commissionPercent),
+          })}
+        </>
+      )}
     </Text>
   );
 }

@@ -12,13 +12,15 @@ function PlanSettingsForm({ settings }: { settings: KitchenPlans['settings'] }) 
   const save = useSavePlanSettings();
   const [offered, setOffered] = useState(settings.offered);
   const [cutoff, setCutoff] = useState<number | string>(settings.cutoffHours);
+  const [cooksChoice, setCooksChoice] = useState(settings.cooksChoice ?? false);
   useEffect(() => {
     setOffered(settings.offered);
     setCutoff(settings.cutoffHours);
+    setCooksChoice(settings.cooksChoice ?? false);
   }, [settings]);
   const submit = async () => {
     try {
-      await save.mutateAsync({ offered, cutoffHours: Number(cutoff) });
+      await save.mutateAsync({ offered, cutoffHours: Number(cutoff), cooksChoice });
       notifications.show({ color: 'green', message: t('Saved') });
     } catch (error) {
       notifications.show({ color: 'red', title: t('Could not save'), message: (error as Error).message });
@@ -33,6 +35,14 @@ function PlanSettingsForm({ settings }: { settings: KitchenPlans['settings'] }) 
         )}
         checked={offered}
         onChange={(event) => setOffered(event.currentTarget.checked)}
+      />
+      <Checkbox
+        label={t("Cook's choice allowed")}
+        description={t(
+          'Customers may let you choose their dishes within a budget; a dish you take off the menu is replaced by your choice instead of the week being skipped.',
+        )}
+        checked={cooksChoice}
+        onChange={(event) => setCooksChoice(event.currentTarget.checked)}
       />
       <Group align="end" wrap="wrap">
         <NumberInput

@@ -1,11 +1,14 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { CustomerPlan, PlanChange, PlanWeek } from '../../shared/plans.js';
 import { LoadFailed } from '../lib/load-failed.js';
 import { msg, t, translator } from '../i18n.js';
 import { changeBy, everyWeek, weekSlot } from './plan-format.js';
 import { useChangePlan, usePlans } from './use-plans.js';
+
+// 'Change dishes' loads with its own code, when opened.
+const ChangeDishes = lazy(() => import('./change-dishes.js'));
 
 const STATUS_LABELS: Record<CustomerPlan['status'], string> = {
   active: msg('Active'),
@@ -27,10 +30,26 @@ const STATE_LABELS: Record<PlanWeek['state'], string> = {
 function PlanCard({ plan }: { plan: CustomerPlan }) {
   const change = useChangePlan();
   const [until, setUntil] = useState('');
+  const [changingDishes, setChangingDishes] = useState(false);
   const run = async (body: PlanChange, done: string) => {
     try {
       await change.mutateAsync({ id: plan.id, change: body });
       notifications.show({ color: 'green', message: done });
+      return true;
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: t('Could not change your plan'),
+        message: (error as Error).message,
+      });
+      return false;
+    }
+  };
+  /** To the provider's page to save a card on (the open one, or a fresh one). */
+  const toCardPage = async () => {
+    try {
+      const page = await change.mutateAsync({ id: plan.id, change: { action: 'card' } });
+      if (page.cardSetupUrl) window.location.assign(page.cardSetupUrl);
     } catch (error) {
       notifications.show({
         color: 'red',
@@ -53,11 +72,17 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
           <Badge color={plan.status === 'active' ? 'teal.9' : 'dark'}>{t(STATUS_LABELS[plan.status])}</Badge>
         </Group>
         <Text>{everyWeek(plan.weekday, plan.slotTime)}</Text>
-        <Text size="sm">
-          {plan.items
-            .map((line) => (line.quantity > 1 ? t('{item} × {quantity}', line) : line.item))
-            .join(t(', '))}
-        </Text>
+        {plan.cooksChoice && plan.budgetCents !== null ? (
+          <Text size="sm">
+            {t("The cook's choice, within {budget} a week", { budget: translator().money(plan.budgetCents) })}
+          </Text>
+        ) : (
+          <Text size="sm">
+            {plan.items
+              .map((line) => (line.quantity > 1 ? t('{item} × {quantity}', line) : line.item))
+              .join(t(', '))}
+          </Text>
+        )}
         {plan.pausedUntil && (
           <Text size="sm">
             {t('Paused until {date}', {
@@ -65,11 +90,25 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
             })}
           </Text>
         )}
-        {plan.cardSetupUrl && (
-          <Text size="sm" role="status">
-            {t('No week is ordered until your card is saved.')}{' '}
-            <Anchor href={plan.cardSetupUrl}>{t('Save your card')}</Anchor>
-          </Text>
+        {plan.payment === 'card' && plan.status !== 'cancelled' && (
+          <Group gap="xs" wrap="wrap">
+            {plan.cardSetupUrl && (
+              <Text size="sm" role="status">
+                {plan.hasCard
+                  ? t('Your new card is not saved yet; the card you saved before is charged until it is.')
+                  : t('No week is ordered until your card is saved.')}
+              </Text>
+            )}
+            {/* The page open, or a fresh one if it expired: asked for at the press. */}
+            <Button
+              variant="light"
+              size="compact-sm"
+              loading={change.isPending}
+              onClick={() => void toCardPage()}
+            >
+              {plan.hasCard ? t('Change card') : t('Save your card')}
+            </Button>
+          </Group>
         )}
         {failed && (
           <Text size="sm" c="red.8" role="status">
@@ -85,6 +124,15 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
               {t('Next order: {when}', { when: weekSlot(next.slotStart, plan.timeZone) })}{' '}
               <Badge variant="light">{t(STATE_LABELS[next.state])}</Badge>
             </Text>
+            {next.items && (
+              <Text size="sm">
+                {t('This week: {dishes}', {
+                  dishes: next.items
+                    .map((line) => (line.quantity > 1 ? t('{item} × {quantity}', line) : line.item))
+                    .join(t(', ')),
+                })}
+              </Text>
+            )}
             {open(next) && <Text size="sm">{changeBy(next.cutoff, plan.timeZone)}</Text>}
             <Group gap="xs" wrap="wrap">
               {open(next) && next.state === 'planned' && (
@@ -110,6 +158,23 @@ function PlanCard({ plan }: { plan: CustomerPlan }) {
             </Group>
           </Stack>
         )}
+        {plan.status !== 'cancelled' &&
+          (changingDishes ? (
+            <Suspense fallback={null}>
+              <ChangeDishes
+                plan={plan}
+                week={next && open(next) && next.state === 'planned' ? next : undefined}
+                run={run}
+                close={() => setChangingDishes(false)}
+              />
+            </Suspense>
+          ) : (
+            <Group gap="xs">
+              <Button variant="light" onClick={() => setChangingDishes(true)}>
+                {t('Change dishes')}
+              </Button>
+            </Group>
+          ))}
         {plan.status !== 'cancelled' && (
           <Group gap="xs" align="end" wrap="wrap">
             {plan.status === 'paused' ? (

@@ -86,6 +86,7 @@ describeEachEngine(
           'review-new',
           'reports',
           'document-expiring',
+          'helper-card-due',
           'fee-change',
           'order-problem',
         ]);
