@@ -31,6 +31,9 @@ const RUNS_ID = 1;
 const WRITE_LOCK = 7_254_029;
 
 /** What one side says of a payment, or of a kitchen's or the platform's sums, in minor units. */
+/** A payment's figures in the ledger, with the kitchen they went to (none once its account is deleted). */
+type LedgerSide = Figures & { kitchenId: string | null };
+
 interface Figures {
   captured: number;
   refunded: number;
@@ -102,7 +105,7 @@ async function ledgerFigures(app: ReconcileApp, orderIds: string[]) {
     })
     .from(ledgerEntries)
     .where(inArray(ledgerEntries.orderId, orderIds));
-  const byOrder = new Map<string, Figures & { kitchenId: string | null }>();
+  const byOrder = new Map<string, LedgerSide>();
   for (const row of rows) {
     if (!row.orderId) continue;
     const f = byOrder.get(row.orderId) ?? { ...zero(), kitchenId: row.kitchenId };
@@ -141,7 +144,7 @@ async function tipLedgerFigures(app: ReconcileApp, tips: { id: string; orderId: 
         inArray(ledgerEntries.entry, [...entries.keys()]),
       ),
     );
-  const byTip = new Map<string, Figures & { kitchenId: string | null }>();
+  const byTip = new Map<string, LedgerSide>();
   for (const row of rows) {
     const tipId = entries.get(row.entry);
     if (!tipId) continue;
@@ -193,6 +196,33 @@ export async function reconcile(app: ReconcileApp): Promise<ReconcileResult> {
   const platform = { ledger: zero(), provider: zero() };
   let checked = 0;
   let unanswered = 0;
+  /** The provider's figures of each payment, asked in turn; undefined where it did not answer (logged). */
+  const askProvider = (
+    batch: readonly { id: string; intent: string | null }[],
+    idName: 'orderId' | 'tipId',
+  ) =>
+    inTurn(batch, async (payment) => {
+      try {
+        return providerSide(await provider.figures(payment.intent ?? ''));
+      } catch (error) {
+        app.log.warn({ err: error, [idName]: payment.id }, 'reconciliation: the provider did not answer');
+        return undefined;
+      }
+    });
+  /** One payment compared: its difference if any, and its figures added to the platform's and its kitchen's. */
+  const compare = (key: string, what: string, ours: LedgerSide | undefined, provided: Figures) => {
+    checked++;
+    const ledger = ours ?? { ...zero(), kitchenId: null };
+    const difference = differenceOf(key, what, ledger, provided, currency);
+    if (difference) found.push(difference);
+    add(platform.ledger, ledger);
+    add(platform.provider, provided);
+    if (ledger.kitchenId === null) return;
+    const kitchen = kitchens.get(ledger.kitchenId) ?? { ledger: zero(), provider: zero() };
+    add(kitchen.ledger, ledger);
+    add(kitchen.provider, provided);
+    kitchens.set(ledger.kitchenId, kitchen);
+  };
   let after: string | undefined;
   for (;;) {
     const batch = await app.db
@@ -211,14 +241,7 @@ export async function reconcile(app: ReconcileApp): Promise<ReconcileResult> {
       .limit(BATCH);
     if (batch.length === 0) break;
     after = batch.at(-1)?.id;
-    const theirs = await inTurn(batch, async (order) => {
-      try {
-        return providerSide(await provider.figures(order.intent ?? ''));
-      } catch (error) {
-        app.log.warn({ err: error, orderId: order.id }, 'reconciliation: the provider did not answer');
-        return undefined;
-      }
-    });
+    const theirs = await askProvider(batch, 'orderId');
     const ids = batch.map((order) => order.id);
     // Read after the provider answered: an order whose state moved meanwhile is compared next time.
     const [ours, now] = await Promise.all([
@@ -236,17 +259,7 @@ export async function reconcile(app: ReconcileApp): Promise<ReconcileResult> {
         return;
       }
       if (stateNow.get(order.id) !== order.state) return;
-      checked++;
-      const ledger = ours.get(order.id) ?? { ...zero(), kitchenId: null };
-      const difference = differenceOf(`order:${order.id}`, 'This order', ledger, provided, currency);
-      if (difference) found.push(difference);
-      add(platform.ledger, ledger);
-      add(platform.provider, provided);
-      if (ledger.kitchenId === null) return;
-      const kitchen = kitchens.get(ledger.kitchenId) ?? { ledger: zero(), provider: zero() };
-      add(kitchen.ledger, ledger);
-      add(kitchen.provider, provided);
-      kitchens.set(ledger.kitchenId, kitchen);
+      compare(`order:${order.id}`, 'This order', ours.get(order.id), provided);
     });
   }
   // Tips paid after delivery, each a card payment of its own (`tip:<id>` in the ledger), compared the same way; a
@@ -268,14 +281,7 @@ export async function reconcile(app: ReconcileApp): Promise<ReconcileResult> {
       .limit(BATCH);
     if (batch.length === 0) break;
     afterTip = batch.at(-1)?.id;
-    const theirs = await inTurn(batch, async (tip) => {
-      try {
-        return providerSide(await provider.figures(tip.intent ?? ''));
-      } catch (error) {
-        app.log.warn({ err: error, tipId: tip.id }, 'reconciliation: the provider did not answer');
-        return undefined;
-      }
-    });
+    const theirs = await askProvider(batch, 'tipId');
     const ours = await tipLedgerFigures(app, batch);
     batch.forEach((tip, i) => {
       const provided = theirs[i];
@@ -283,23 +289,7 @@ export async function reconcile(app: ReconcileApp): Promise<ReconcileResult> {
         unanswered++;
         return;
       }
-      checked++;
-      const ledger = ours.get(tip.id) ?? { ...zero(), kitchenId: null };
-      const difference = differenceOf(
-        `tip:${tip.id}`,
-        `The tip after delivery of order ${tip.orderId}`,
-        ledger,
-        provided,
-        currency,
-      );
-      if (difference) found.push(difference);
-      add(platform.ledger, ledger);
-      add(platform.provider, provided);
-      if (ledger.kitchenId === null) return;
-      const kitchen = kitchens.get(ledger.kitchenId) ?? { ledger: zero(), provider: zero() };
-      add(kitchen.ledger, ledger);
-      add(kitchen.provider, provided);
-      kitchens.set(ledger.kitchenId, kitchen);
+      compare(`tip:${tip.id}`, `The tip after delivery of order ${tip.orderId}`, ours.get(tip.id), provided);
     });
   }
   const window = `Card payments of the last ${RECONCILE_WINDOW_DAYS} days`;
