@@ -139,6 +139,44 @@ async function kitchenWithDish(
   return cook;
 }
 
+/**
+ * A new cook's kitchen with one dish (`kitchenWithDish`) whose payouts are set up through the stand-in's onboarding
+ * page, as a cook would with Stripe's; the cook is left on their (empty) orders page.
+ */
+async function cookTakingCards(
+  browser: Browser,
+  cookName: string,
+  kitchenName: string,
+  dish: string,
+  price: string,
+) {
+  const cook = await kitchenWithDish(browser, cookName, kitchenName, dish, price);
+  const nav = cook.page.getByRole('navigation', { name: 'Kitchen admin' });
+  await nav.getByRole('link', { name: '1 MENU' }).click();
+  const getPaid = cook.page.getByRole('region', { name: 'Get paid' });
+  await getPaid.getByRole('button', { name: 'Set up payouts' }).click();
+  await cook.page.getByRole('button', { name: 'Activate payouts' }).click();
+  await expect(getPaid.getByTestId('payout-state')).toHaveText('Payouts on');
+  await nav.getByRole('link', { name: '3 Orders' }).click();
+  const orders = cook.page.getByRole('table', { name: 'Orders of your kitchen' });
+  await expect(orders).toContainText('No orders yet');
+  return { cook, orders };
+}
+
+/** A new customer puts `dish` of `kitchenName` in the cart from the landing page and signs in on the cart. */
+async function customerAtCart(browser: Browser, name: string, kitchenName: string, dish: string) {
+  const customer = await newPage(browser);
+  const person = newPerson(name);
+  const page = customer.page;
+  await page.goto('/');
+  await page.getByRole('link', { name: new RegExp(kitchenName) }).click();
+  await page.getByRole('button', { name: `Add ${dish} to cart` }).click();
+  await page.getByRole('link', { name: 'Cart (1)' }).click();
+  await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), person);
+  await expect(page).toHaveURL('/ShoppingCart');
+  return { customer, person, page };
+}
+
 test.describe('live on the server as `npm start` runs it (embedded database)', () => {
   test('a chat message reaches the other person’s open chat page, both ways', async ({ browser }) => {
     const chatters = [];
@@ -304,27 +342,8 @@ test.describe('live on the server as `npm start` runs it (embedded database)', (
   }) => {
     test.setTimeout(120_000);
     const kitchenName = `Card Kusina ${randomWord()}`;
-    const cook = await kitchenWithDish(browser, 'Rosa Cook', kitchenName, 'Adobo', '12.50');
-    // Payouts through the stand-in's onboarding page, as a cook would with Stripe's.
-    const nav = cook.page.getByRole('navigation', { name: 'Kitchen admin' });
-    await nav.getByRole('link', { name: '1 MENU' }).click();
-    const getPaid = cook.page.getByRole('region', { name: 'Get paid' });
-    await getPaid.getByRole('button', { name: 'Set up payouts' }).click();
-    await cook.page.getByRole('button', { name: 'Activate payouts' }).click();
-    await expect(getPaid.getByTestId('payout-state')).toHaveText('Payouts on');
-    await nav.getByRole('link', { name: '3 Orders' }).click();
-    const orders = cook.page.getByRole('table', { name: 'Orders of your kitchen' });
-    await expect(orders).toContainText('No orders yet');
-
-    const customer = await newPage(browser);
-    const person = newPerson('Card Customer');
-    const page = customer.page;
-    await page.goto('/');
-    await page.getByRole('link', { name: new RegExp(kitchenName) }).click();
-    await page.getByRole('button', { name: 'Add Adobo to cart' }).click();
-    await page.getByRole('link', { name: 'Cart (1)' }).click();
-    await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), person);
-    await expect(page).toHaveURL('/ShoppingCart');
+    const { cook, orders } = await cookTakingCards(browser, 'Rosa Cook', kitchenName, 'Adobo', '12.50');
+    const { customer, person, page } = await customerAtCart(browser, 'Card Customer', kitchenName, 'Adobo');
     await page.getByRole('combobox', { name: 'Delivery address' }).fill('9 Card Lane');
     await page.getByRole('button', { name: 'Submit order' }).click();
     // The payment page: its session has no payment until the card is tried (as Stripe's), a decline first.
@@ -378,27 +397,20 @@ test.describe('live on the server as `npm start` runs it (embedded database)', (
   }) => {
     test.setTimeout(150_000);
     const kitchenName = `Refund Kusina ${randomWord()}`;
-    const cook = await kitchenWithDish(browser, 'Mila Cook', kitchenName, 'Lamb Biryani', '11.75');
-    const nav = cook.page.getByRole('navigation', { name: 'Kitchen admin' });
-    await nav.getByRole('link', { name: '1 MENU' }).click();
-    const getPaid = cook.page.getByRole('region', { name: 'Get paid' });
-    await getPaid.getByRole('button', { name: 'Set up payouts' }).click();
-    await cook.page.getByRole('button', { name: 'Activate payouts' }).click();
-    await expect(getPaid.getByTestId('payout-state')).toHaveText('Payouts on');
-    await nav.getByRole('link', { name: '3 Orders' }).click();
-    const orders = cook.page.getByRole('table', { name: 'Orders of your kitchen' });
-    await expect(orders).toContainText('No orders yet');
-
+    const { cook, orders } = await cookTakingCards(
+      browser,
+      'Mila Cook',
+      kitchenName,
+      'Lamb Biryani',
+      '11.75',
+    );
     // The customer orders by card and keeps the order's page open.
-    const customer = await newPage(browser);
-    const person = newPerson('Refund Customer');
-    const page = customer.page;
-    await page.goto('/');
-    await page.getByRole('link', { name: new RegExp(kitchenName) }).click();
-    await page.getByRole('button', { name: 'Add Lamb Biryani to cart' }).click();
-    await page.getByRole('link', { name: 'Cart (1)' }).click();
-    await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), person);
-    await expect(page).toHaveURL('/ShoppingCart');
+    const { customer, person, page } = await customerAtCart(
+      browser,
+      'Refund Customer',
+      kitchenName,
+      'Lamb Biryani',
+    );
     await page.getByRole('combobox', { name: 'Delivery address' }).fill('11 Missing Dish Lane');
     await page.getByRole('button', { name: 'Submit order' }).click();
     await expect(page).toHaveURL(/\/dev-pay\/checkout\/cs_/);
