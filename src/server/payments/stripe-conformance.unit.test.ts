@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStripe, type LocalStripe } from './local-stripe.js';
-import { refundKey, stepKey, type CheckoutRequest, type PaymentProvider } from './provider.js';
+import { startLocalStripe, TEST_CARDS, type LocalStripe } from './local-stripe.js';
+import {
+  planWeekPaymentKey,
+  refundKey,
+  stepKey,
+  type CheckoutRequest,
+  type PaymentProvider,
+} from './provider.js';
 import { stripeProvider } from './stripe-provider.js';
 
 /**
@@ -21,8 +27,16 @@ interface Target {
   sdk: Stripe;
   /** A connected account that can receive transfers, made ready the way its platform would. */
   readyAccount(): Promise<string | undefined>;
+  /**
+   * A card saved on `customerId` for payments without the customer (a SetupIntent, `usage: off_session`), as the
+   * customer would save it: `card` is the kind of Stripe's test card. Returns its PaymentMethod.
+   */
+  saveCard(customerId: string, card: SavedCardKind): Promise<string>;
   close(): Promise<void>;
 }
+
+/** Stripe's test cards for saved cards (docs.stripe.com/testing#authentication-and-setup, #declined-payments). */
+type SavedCardKind = 'pays' | 'alwaysAuthenticate' | 'attachesThenDeclines';
 
 const liveKey = process.env.STRIPE_SECRET_KEY ?? '';
 const againstStripe = /^sk_test_/.test(liveKey) && !liveKey.startsWith('sk_test_local');
@@ -38,19 +52,38 @@ async function standIn(): Promise<Target> {
     maxNetworkRetries: 0,
     telemetry: false,
   });
+  const provider = stripeProvider({
+    secretKey: apiKey,
+    webhookSecret: 'whsec_unused',
+    connectWebhookSecret: undefined,
+    apiBase: local.url,
+  });
   return {
     name: 'the stand-in',
-    provider: stripeProvider({
-      secretKey: apiKey,
-      webhookSecret: 'whsec_unused',
-      connectWebhookSecret: undefined,
-      apiBase: local.url,
-    }),
+    provider,
     sdk,
     async readyAccount() {
       const account = await sdk.accounts.create({ type: 'express', metadata: { kitchenUid: randomUUID() } });
       await local.completeOnboarding(account.id);
       return account.id;
+    },
+    // On the setup-mode page, paid with the card's number (confirming it when the card asks).
+    async saveCard(customerId, card) {
+      const page = await provider.startCardSetup(
+        {
+          customerId,
+          currency: 'USD',
+          metadata: {},
+          successUrl: 'https://example.com/CustomerOrders?card=saved',
+          cancelUrl: 'https://example.com/CustomerOrders?card=not-saved',
+          expiresAt: inMinutes(40),
+        },
+        `conformance:${randomUUID()}:card`,
+      );
+      const setup = await local.pay(page.sessionId, TEST_CARDS[card]);
+      if (String(setup.status) === 'requires_action') await local.authenticate(String(setup.id));
+      const saved = await provider.savedCard(page.sessionId);
+      return saved.paymentMethodId ?? '';
     },
     close: () => local.close(),
   };
@@ -66,6 +99,29 @@ function stripeTestMode(): Target {
     }),
     sdk: new Stripe(liveKey, { maxNetworkRetries: 1, telemetry: false }),
     readyAccount: async () => process.env.STRIPE_TEST_CONNECTED_ACCOUNT || undefined,
+    // Nobody pays a hosted page here: the card is saved by confirming a SetupIntent with Stripe's test
+    // PaymentMethods (docs.stripe.com/testing#cards, /api/setup_intents/create). One that always asks its holder is
+    // attached without confirming (docs.stripe.com/payments/save-and-reuse: a test of the off-session decline).
+    async saveCard(customerId, card) {
+      const sdk = new Stripe(liveKey, { maxNetworkRetries: 1, telemetry: false });
+      if (card === 'alwaysAuthenticate') {
+        const method = await sdk.paymentMethods.attach('pm_card_authenticationRequired', {
+          customer: customerId,
+        });
+        return method.id;
+      }
+      const setup = await sdk.setupIntents.create({
+        customer: customerId,
+        payment_method: card === 'pays' ? 'pm_card_visa' : 'pm_card_chargeCustomerFail',
+        allowed_payment_method_types: ['card'],
+        usage: 'off_session',
+        confirm: true,
+      });
+      expect(setup.status).toBe('succeeded');
+      return typeof setup.payment_method === 'string'
+        ? setup.payment_method
+        : (setup.payment_method?.id ?? '');
+    },
     close: async () => {},
   };
 }
@@ -116,6 +172,60 @@ function scenario(makeTarget: () => Promise<Target> | Target) {
     expect(await target.provider.createPayoutAccount({ uid: kitchenUid, email: 'cook@example.com' })).toBe(
       id,
     );
+  });
+
+  // docs.stripe.com/payments/save-and-reuse (off_session, confirm), /api/payment_intents/create (capture_method
+  // manual), docs.stripe.com/declines/codes (authentication_required, card_declined), /api/idempotent_requests.
+  it('charges a card saved for later without its holder, held for capture, once per key; one that needs its holder or fails says so', async (context) => {
+    const destination = await target.readyAccount();
+    if (!destination)
+      return context.skip('STRIPE_TEST_CONNECTED_ACCOUNT names no onboarded connected account');
+    const planId = randomUUID();
+    const customerId = await target.provider.createCustomer(
+      { id: randomUUID(), email: 'eater@example.com' },
+      `user:${planId}:customer`,
+    );
+    const charge = (paymentMethodId: string, week: string) =>
+      target.provider.chargeSavedCard(
+        {
+          orderId: `${planId}:${week}`,
+          amountMinor: 2945,
+          currency: 'USD',
+          platformFeeMinor: 746,
+          destinationAccount: destination,
+          customerId,
+          paymentMethodId,
+          description: 'Conformance weekly plan',
+        },
+        planWeekPaymentKey(planId, week),
+      );
+    const visa = await target.saveCard(customerId, 'pays');
+    const week = await charge(visa, '2026-10-29');
+    expect(week).toMatchObject({ outcome: 'authorised' });
+    const intentId = week.outcome === 'authorised' ? week.paymentIntentId : '';
+    expect(await target.sdk.paymentIntents.retrieve(intentId)).toMatchObject({
+      status: 'requires_capture',
+      amount: 2945,
+      application_fee_amount: 746,
+      transfer_data: { destination },
+      customer: customerId,
+      payment_method: visa,
+    });
+    // The same week again (a retry after a crash): the same payment.
+    expect(await charge(visa, '2026-10-29')).toEqual(week);
+    await target.provider.capture(intentId, `order:${planId}:capture`);
+    expect(await target.provider.paymentState(intentId)).toBe('captured');
+
+    const asks = await charge(await target.saveCard(customerId, 'alwaysAuthenticate'), '2026-11-05');
+    expect(asks).toMatchObject({ outcome: 'needs-customer', paymentIntentId: expect.stringMatching(/^pi_/) });
+    const asked = await target.sdk.paymentIntents.retrieve(
+      asks.outcome === 'needs-customer' ? (asks.paymentIntentId ?? '') : '',
+    );
+    expect(asked.status).toBe('requires_payment_method');
+    expect(asked.last_payment_error).toMatchObject({ code: 'authentication_required' });
+
+    const fails = await charge(await target.saveCard(customerId, 'attachesThenDeclines'), '2026-11-12');
+    expect(fails).toMatchObject({ outcome: 'declined' });
   });
 
   // docs.stripe.com/api/checkout/sessions/object (`payment_intent` nullable; `url`), the changelog of 2022-08-01
