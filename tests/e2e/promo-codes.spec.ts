@@ -56,23 +56,42 @@ test.describe("a cook's codes", () => {
   }
 });
 
-test("the operator generates a platform code on the 'Codes' tab, at 390 px, axe clean", async ({
-  browser,
-}) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await page.goto('/Operator');
-  await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), OPERATOR);
-  await page.getByRole('tab', { name: 'Codes' }).click();
-  await page.getByRole('textbox', { name: 'Amount off' }).fill('5');
-  await page.getByLabel('Uses in all (optional)').fill('100');
-  await page.getByRole('button', { name: 'Create code' }).click();
-  // Left empty: an unguessable code of the alphabet without look-alikes.
-  const card = page.getByTestId('promo-code').filter({ hasText: '0 of 100 uses' }).first();
-  await expect(card).toContainText('The platform pays');
-  await expect(card).toContainText('$5.00 off');
-  await expect(card.locator('p').first()).toHaveText(/^[ACDEFGHJKMNPQRTUVWXY34679]{10}$/);
-  expect(await overflows(page)).toBe(false);
-  expect(await axeFindings(page)).toEqual([]);
-  await context.close();
+test.describe("the operator's codes", () => {
+  // A kitchen that does not exist is refused (400) on purpose, and shown under its field.
+  test.use({ expectedErrorTexts: [/the server responded with a status of 400/] });
+  test("the operator generates a platform code on the 'Codes' tab, at 390 px, axe clean", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/Operator');
+    await signInWithPopup(page, page.getByRole('button', { name: 'Sign in with Google' }), OPERATOR);
+    await page.getByRole('tab', { name: 'Codes' }).click();
+    await page.getByRole('textbox', { name: 'Amount off' }).fill('5');
+    await page.getByLabel('Uses in all (optional)').fill('100');
+    await page.getByRole('button', { name: 'Create code' }).click();
+    // Left empty: an unguessable code of the alphabet without look-alikes.
+    const card = page.getByTestId('promo-code').filter({ hasText: '0 of 100 uses' }).first();
+    await expect(card).toContainText('The platform pays');
+    await expect(card).toContainText('$5.00 off');
+    await expect(card.locator('p').first()).toHaveText(/^[ACDEFGHJKMNPQRTUVWXY34679]{10}$/);
+    expect(await overflows(page)).toBe(false);
+    expect(await axeFindings(page)).toEqual([]);
+    // A platform code for one kitchen only: a kitchen that does not exist is named under the field, then a real one.
+    const kitchenName = `Only Here ${randomUUID().slice(0, 6)}`;
+    const { kitchen } = await createKitchenWithOwner(kitchenName);
+    const code = `ONLY${randomUUID().slice(0, 6).toUpperCase()}`;
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    await page.getByRole('textbox', { name: 'Amount off' }).fill('2');
+    const onlyKitchen = page.getByRole('textbox', { name: 'One kitchen only (optional)' });
+    await onlyKitchen.fill(randomUUID());
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await expect(onlyKitchen).toHaveAccessibleDescription(/There is no such kitchen/);
+    await onlyKitchen.fill(kitchen.uid);
+    await page.getByRole('button', { name: 'Create code' }).click();
+    const only = page.getByTestId('promo-code').filter({ hasText: code });
+    await expect(only).toContainText(`at ${kitchenName} only`);
+    expect(await overflows(page)).toBe(false);
+    await context.close();
+  });
 });

@@ -74,6 +74,8 @@ const EMPTY = {
   perCustomer: '',
   endsOn: '',
   firstOnly: false,
+  /** The operator's: a platform code for one kitchen only (its id), or for any. */
+  kitchen: '',
 };
 
 /**
@@ -106,6 +108,7 @@ export function CodesManager({ scope }: { scope: CodesScope }) {
         maxUses: 'maxUses',
         maxUsesPerCustomer: 'perCustomer',
         endsAt: 'endsOn',
+        kitchenUid: 'kitchen',
         code: 'code',
       };
       setErrors({ [shown[field] ?? 'form']: t(error.message) });
@@ -141,6 +144,7 @@ export function CodesManager({ scope }: { scope: CodesScope }) {
       maxUsesPerCustomer: count(form.perCustomer, 'perCustomer'),
       ...(form.endsOn ? { endsAt: new Date(`${form.endsOn}T23:59:59`).toISOString() } : {}),
       ...(form.firstOnly ? { firstOrderOnly: true } : {}),
+      ...(scope === 'operator' && form.kitchen.trim() ? { kitchenUid: form.kitchen.trim() } : {}),
     };
     if (form.kind === 'amount' && form.amount.trim() === '') problems.amount = t('Enter the amount off');
     if (form.kind === 'percent' && form.percent.trim() === '')
@@ -236,6 +240,15 @@ export function CodesManager({ scope }: { scope: CodesScope }) {
               onChange={(e) => set('endsOn')(e.currentTarget.value)}
               error={errors.endsOn}
             />
+            {scope === 'operator' && (
+              <TextInput
+                label={t('One kitchen only (optional)')}
+                description={t('Its kitchen id; empty: any kitchen')}
+                value={form.kitchen}
+                onChange={(e) => set('kitchen')(e.currentTarget.value)}
+                error={errors.kitchen}
+              />
+            )}
           </SimpleGrid>
           <Checkbox
             label={t('First orders only')}
