@@ -51,8 +51,14 @@ async function inspect(page: Page, data: string[]): Promise<Finding> {
       const parent = node.parentElement;
       if (!parent || !visible(parent) || parent.closest('select, script, style, [aria-hidden="true"]'))
         continue;
-      // What people wrote in the chat (other tests' messages too), its author and its time: data.
-      if (parent.closest('[data-testid="chat-message"] p, [data-testid="chat-message"] time')) continue;
+      // What people wrote in the chat (other tests' messages too), its author and its time, and what operators wrote
+      // in their log (other tests' reasons too): data.
+      if (
+        parent.closest(
+          '[data-testid="chat-message"] p, [data-testid="chat-message"] time, [data-testid="operator-note"]',
+        )
+      )
+        continue;
       const found = plainEnglish(node.textContent ?? '');
       if (found) untranslated.add(found);
     }

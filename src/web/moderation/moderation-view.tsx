@@ -244,7 +244,13 @@ export function ModerationView({ view }: { view: View }) {
                   <Table.Td>{action.operatorEmail}</Table.Td>
                   <Table.Td>
                     {t(ACTION_LABEL[action.action])}
-                    {action.note ? ` (${action.note})` : ''}
+                    {/* The operator's own words (a reason, a note): shown as written, in their language. */}
+                    {action.note ? (
+                      <>
+                        {' '}
+                        <span data-testid="operator-note">({action.note})</span>
+                      </>
+                    ) : null}
                   </Table.Td>
                 </Table.Tr>
               ))}
